@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Parsed once, frozen, and a bad value stops the start
+ * with a message naming the variable, instead of failing later in a request.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('CaseBridge <no-reply@casebridge.local>'),
+  JWT_SECRET: z.string().min(32).optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DESKTOP_APP_URL: z.string().url().optional(),
+  /** Upper bound for avatar and logo uploads, in bytes. */
+  MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+});
+
+export interface Config {
+  readonly env: 'development' | 'production' | 'test';
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly jwtSecret: string | undefined;
+  /** Base of links in mails; defaults to the server's own address. */
+  readonly publicUrl: string;
+  readonly logLevel: string;
+  readonly desktopAppUrl: string | undefined;
+  readonly maxImageBytes: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    desktopAppUrl: e.DESKTOP_APP_URL,
+    maxImageBytes: e.MAX_IMAGE_BYTES,
+    ...overrides,
+  });
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import type { LocalSecrets } from '../lib/secrets.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
+import * as companies from './schema/companies.ts';
+import * as dealers from './schema/dealers.ts';
+import * as labs from './schema/labs.ts';
+import * as mills from './schema/mills.ts';
+import * as notifications from './schema/notifications.ts';
+import * as policies from './schema/policies.ts';
+import * as tokens from './schema/tokens.ts';
+import * as users from './schema/users.ts';
+
+export const schema = { ...companies, ...dealers, ...labs, ...mills, ...notifications, ...policies, ...tokens, ...users };
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  readonly db: Db;
+  readonly pool: pg.Pool;
+  /** True when we run our own PostgreSQL in DATA_DIR (the zero-setup default). */
+  readonly embedded: boolean;
+  close(): Promise<void>;
+}
+
+const EMBEDDED_DB_NAME = 'casebridge';
+
+export function connect(url: string, onClose: () => Promise<void> = async () => undefined, embedded = false): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    embedded,
+    async close() {
+      await pool.end();
+      await onClose();
+    },
+  };
+}
+
+async function ensureDatabase(server: EmbeddedPostgres, name: string): Promise<void> {
+  const admin = new pg.Client(server.url());
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`create database ${admin.escapeIdentifier(name)}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function openDatabase(config: Config, secrets: LocalSecrets, log: (line: string) => void): Promise<Database> {
+  if (config.databaseUrl) return connect(config.databaseUrl);
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(config.dataDir, 'pg'),
+    password: secrets.embeddedDbPassword,
+    log,
+  });
+  await ensureDatabase(server, EMBEDDED_DB_NAME);
+  return connect(server.url(EMBEDDED_DB_NAME), () => server.stop(), true);
+}

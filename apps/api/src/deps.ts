@@ -1,0 +1,33 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { RateLimitPolicy } from './lib/rate-limit-guard.ts';
+import type { RateLimitStore } from './lib/rate-limiter.ts';
+import type { Mailer, OutboxMailer } from './platform/mail/mailer.ts';
+import type { Storage } from './platform/storage/storage.ts';
+
+/** What feature modules are given: the adapters, never process.env or globals. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  /** Present when mails go to the local outbox (no SMTP_URL). */
+  outbox: OutboxMailer | null;
+  storage: Storage;
+  rateLimitStore: RateLimitStore;
+  rateLimits: RateLimits;
+  /** Signs a session JWT carrying the user's current token version. */
+  signJwt: (user: { id: number; tokenVersion: number }) => string;
+}
+
+export type RateLimitName = 'signIn' | 'forgotPassword' | 'checkUniqueEmail' | 'token' | 'register';
+export type RateLimits = Record<RateLimitName, RateLimitPolicy>;
+
+const MINUTE = 60_000;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signIn: { perIp: { max: 30, windowMs: 15 * MINUTE }, perIdentifier: { max: 10, windowMs: 15 * MINUTE } },
+  forgotPassword: { perIp: { max: 10, windowMs: 60 * MINUTE }, perIdentifier: { max: 5, windowMs: 60 * MINUTE } },
+  checkUniqueEmail: { perIp: { max: 30, windowMs: 15 * MINUTE } },
+  token: { perIp: { max: 30, windowMs: 15 * MINUTE } },
+  register: { perIp: { max: 10, windowMs: 60 * MINUTE }, perIdentifier: { max: 5, windowMs: 60 * MINUTE } },
+};

@@ -1,0 +1,30 @@
+import type { ErrorCode } from '@casebridge/shared/errors';
+
+/** The one error type services throw; the error handler turns it into the API's error body. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Record<string, ErrorCode[]>,
+  ) {
+    super(message);
+  }
+
+  static notFound(what = 'Resource'): AppError {
+    return new AppError(404, 'NOT_FOUND', `${what} not found`);
+  }
+
+  static unauthenticated(message = 'Sign in to continue'): AppError {
+    return new AppError(401, 'UNAUTHENTICATED', message);
+  }
+
+  static forbidden(message = 'You are not allowed to do this'): AppError {
+    return new AppError(403, 'FORBIDDEN', message);
+  }
+
+  /** A 400 naming the fields at fault, shown under those fields in the web app. */
+  static fields(errors: Record<string, ErrorCode[]>, message = 'Please correct the marked fields'): AppError {
+    return new AppError(400, 'VALIDATION_FAILED', message, errors);
+  }
+}

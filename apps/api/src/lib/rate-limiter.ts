@@ -1,0 +1,51 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Fixed-window counters keyed by what is being limited (an IP, a normalised email).
+ * We count per IP *and* per identifier on the same request, which @fastify/rate-limit's
+ * single key per route cannot do. With Redis the counters are shared by every process.
+ */
+export interface RateLimitRule {
+  /** How many hits a key may make per window. */
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimitStore {
+  /** Adds one hit and returns the count in the current window and when it resets. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+}
+
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, { count: number; resetsAt: number }>();
+
+  async hit(key: string, windowMs: number) {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetsAt <= now) {
+      window = { count: 0, resetsAt: now + windowMs };
+      this.windows.set(key, window);
+      this.sweep(now);
+    }
+    window.count += 1;
+    return { count: window.count, resetInMs: window.resetsAt - now };
+  }
+
+  /** Keeps memory bounded: expired windows go when new ones open. */
+  private sweep(now: number) {
+    if (this.windows.size < 10_000) return;
+    for (const [key, window] of this.windows) if (window.resetsAt <= now) this.windows.delete(key);
+  }
+}
+
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(private readonly redis: Redis) {}
+
+  async hit(key: string, windowMs: number) {
+    const redisKey = `casebridge:rl:${key}`;
+    const result = await this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs, 'NX').pttl(redisKey).exec();
+    const count = Number(result?.[0]?.[1] ?? 1);
+    const ttl = Number(result?.[2]?.[1] ?? windowMs);
+    return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+  }
+}

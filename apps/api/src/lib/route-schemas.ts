@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '@casebridge/shared/errors';
+
+/** The error body of DESIGN §5, declared on routes so the OpenAPI document shows it. */
+export const errorResponseSchema = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.enum(ERROR_CODES))).optional(),
+});
+
+export const commonErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+} as const;
+
+export const localeQuerySchema = z.object({ locale: z.string().max(5).optional() });
+
+export const bearerAuth = [{ bearerAuth: [] }];

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountCreationBodySchema,
+  authResponseSchema,
+  linkToAccountBodySchema,
+  resendConfirmationBodySchema,
+  userEmailByTokenBodySchema,
+  userEmailByTokenResponseSchema,
+} from '@casebridge/shared/schemas/auth';
+import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { loadCurrentUser } from '../../lib/current-user.ts';
+import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
+import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
+import { mailLanguage } from '../auth/account-mails.ts';
+import { sessionFor } from '../auth/auth.service.ts';
+import { createAccountFromInvitation, emailByToken, linkToAccount, resendConfirmation } from './invitations.service.ts';
+
+const tags = ['invitations'];
+
+export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const tokenLimit = (request: Parameters<typeof enforceRateLimit>[3]) =>
+    enforceRateLimit(deps.rateLimitStore, 'token', deps.rateLimits.token, request, null);
+
+  return async (app) => {
+    app.post('/auth/account-creation', {
+      schema: { tags, summary: 'Create the invited lab account', body: accountCreationBodySchema, response: { 200: authResponseSchema, ...commonErrors } },
+      handler: async (request) => {
+        await tokenLimit(request);
+        return sessionFor(deps, await createAccountFromInvitation(deps, request.body));
+      },
+    });
+
+    app.post('/auth/user-email-by-token', {
+      schema: { tags, summary: 'The invited address of an invitation', body: userEmailByTokenBodySchema, response: { 200: userEmailByTokenResponseSchema, ...commonErrors } },
+      handler: async (request) => {
+        await tokenLimit(request);
+        return { emailByConfirmationToken: await emailByToken(deps, request.body.confirmationToken) };
+      },
+    });
+
+    app.post('/auth/resend-confirmation-email', {
+      schema: {
+        tags,
+        summary: 'Move an invitation to another address and mail it there',
+        body: resendConfirmationBodySchema,
+        querystring: localeQuerySchema,
+        response: { 200: messageResponseSchema, ...commonErrors },
+      },
+      handler: async (request) => {
+        await tokenLimit(request);
+        const { confirmationToken, email } = request.body;
+        await resendConfirmation(deps, confirmationToken, email, mailLanguage(request, null));
+        return { ok: true as const, message: 'We sent a confirmation link to this address.' };
+      },
+    });
+
+    app.post('/mills/:millId/link-to-account', {
+      schema: {
+        tags,
+        summary: 'Accept an invitation with the signed-in lab account',
+        security: bearerAuth,
+        params: z.object({ millId: idSchema }),
+        body: linkToAccountBodySchema,
+        response: { 200: authResponseSchema, ...commonErrors },
+      },
+      handler: async (request) => {
+        await tokenLimit(request);
+        if (request.params.millId !== request.body.millId) throw AppError.fields({ millId: ['VALIDATION_FAILED'] });
+        const user = await loadCurrentUser(request, deps.db);
+        await linkToAccount(deps, user, request.body.confirmationToken, request.body.millId);
+        return sessionFor(deps, user);
+      },
+    });
+  };
+}

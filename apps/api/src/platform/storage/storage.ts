@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/** Where uploaded bytes live. Local disk now; an S3-compatible store can implement the same. */
+export interface Storage {
+  /** Streams into storage; throws TooLargeError past maxBytes and leaves nothing behind. */
+  put(prefix: string, source: Readable, maxBytes: number): Promise<StoredObject>;
+  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  remove(key: string): Promise<void>;
+}
+
+export class TooLargeError extends Error {}
+
+const KEY_PATTERN = /^[a-z-]+\/[A-Za-z0-9_-]{22,}$/;
+
+export class LocalStorage implements Storage {
+  constructor(private readonly root: string) {}
+
+  private pathOf(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${key}`);
+    return path.join(this.root, key);
+  }
+
+  async put(prefix: string, source: Readable, maxBytes: number): Promise<StoredObject> {
+    // A generated name: nothing the uploader chose ever becomes part of a path.
+    const key = `${prefix}/${randomBytes(16).toString('base64url')}`;
+    const finalPath = this.pathOf(key);
+    const tmpPath = `${finalPath}.partial`;
+    await mkdir(path.dirname(finalPath), { recursive: true });
+    const digest = createHash('sha256');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size > maxBytes) return done(new TooLargeError(`larger than ${maxBytes} bytes`));
+        digest.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(source, meter, createWriteStream(tmpPath, { flags: 'wx' }));
+      // The rename is atomic: readers see the whole file or none.
+      await rename(tmpPath, finalPath);
+    } catch (error) {
+      await rm(tmpPath, { force: true });
+      throw error;
+    }
+    return { key, size, sha256: digest.digest('hex') };
+  }
+
+  async open(key: string) {
+    const file = this.pathOf(key);
+    const info = await stat(file).catch(() => null);
+    if (!info) return null;
+    return { stream: createReadStream(file), size: info.size };
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}

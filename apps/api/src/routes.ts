@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from './deps.ts';
+import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
+import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
+import { millRoutes } from './modules/mills/mills.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { policyRoutes } from './modules/policies/policies.routes.ts';
+import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+
+/** The explicit list of feature modules: no autoloading, so what the API serves is read here. */
+export async function registerRoutes(app: FastifyInstance, deps: AppDeps, options: { version: string; signingSecret: string }) {
+  await app.register(
+    async (api) => {
+      await api.register(appInfoRoutes(deps, options.version));
+      await api.register(authRoutes(deps));
+      await api.register(invitationRoutes(deps));
+      await api.register(userRoutes(deps));
+      await api.register(notificationRoutes(deps));
+      await api.register(policyRoutes(deps, options.signingSecret));
+      await api.register(millRoutes(deps));
+      await api.register(uploadRoutes(deps));
+    },
+    { prefix: '/api' },
+  );
+  if (deps.outbox && deps.config.env !== 'production') await app.register(devMailRoutes(deps.outbox));
+}

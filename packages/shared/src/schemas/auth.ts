@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants/languages.ts';
+import { MILL_ROLES, ROLE_TYPES, DEALER_ROLES } from '../constants/roles.ts';
+import { PAGE_SIZES } from '../constants/paging.ts';
+import { emailSchema, fileRefSchema, idSchema, newPasswordSchema, oneTimeTokenSchema } from './common.ts';
+
+export const languageSchema = z.enum(LANGUAGES);
+
+export const userSettingsSchema = z.object({
+  language: languageSchema,
+  pageSize: z.union(PAGE_SIZES.map((size) => z.literal(size)) as [z.ZodLiteral<5>, ...z.ZodLiteral<number>[]]),
+  notificationOnNewMessageReceived: z.boolean(),
+  sendEmailOnNewMessageReceived: z.boolean(),
+  notificationOnNewProjectIsCreated: z.boolean(),
+  sendEmailOnNewProjectIsCreated: z.boolean(),
+  notificationOnOrderProcessStart: z.boolean(),
+  notificationOnOrderProcessCompleted: z.boolean(),
+  projectDownloadFolderStructure: z.enum(['flat', 'hierarchical']),
+  /** A country code whose date format reports use (spec §9: default de). */
+  reportDateFormat: z.string().regex(/^[a-z]{2}$/),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+export const companySummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  logo: fileRefSchema,
+});
+
+export const userSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  language: languageSchema,
+  avatar: fileRefSchema,
+  blocked: z.boolean(),
+  confirmed: z.boolean(),
+  role: z.object({ type: z.enum(ROLE_TYPES), name: z.string() }),
+  company: companySummarySchema.nullable(),
+  companyInfoIsUpdated: z.boolean(),
+  userSettings: userSettingsSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+/** A mill as it appears in a user's mill list (the mill selector). */
+export const millSummarySchema = z.object({
+  id: z.number(),
+  company: companySummarySchema,
+  /** The signed-in user's role in this mill; null for lab users (clients of the mill). */
+  millRole: z.enum(MILL_ROLES).nullable(),
+  isActive: z.boolean(),
+  needPoliciesApproval: z.boolean(),
+  landingPageInfoIsUpdated: z.boolean(),
+  blocked: z.boolean(),
+  /** Shown to mill users only. */
+  blockReason: z.string().nullable(),
+  /** Shown to the mill's clients. */
+  blockedMillClientMessage: z.string().nullable(),
+});
+export type MillSummary = z.infer<typeof millSummarySchema>;
+
+export const dealerSummarySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  parentId: z.number().nullable(),
+  dealerRole: z.enum(DEALER_ROLES),
+});
+
+export const sessionSchema = z.object({
+  user: userSchema,
+  mills: z.array(millSummarySchema),
+  ordersCount: z.number(),
+  dealer: dealerSummarySchema.nullable(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const authResponseSchema = sessionSchema.extend({ jwt: z.string() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const loginBodySchema = z.object({
+  identifier: emailSchema,
+  password: z.string().min(1).max(1024),
+  linkToAnExistingAccount: z.boolean().optional(),
+  confirmationToken: oneTimeTokenSchema.optional(),
+  invitedMillId: idSchema.optional(),
+});
+
+export const registerBodySchema = z.strictObject({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  email: emailSchema,
+  password: newPasswordSchema,
+  activationKey: z.string().trim().min(1).max(64),
+  policyAgreement: z.literal(true),
+  dataProcessingAgreement: z.literal(true),
+  promotionsOptOut: z.boolean().default(false),
+  language: languageSchema.optional(),
+});
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+export const emailConfirmationQuerySchema = z.object({ confirmation: oneTimeTokenSchema });
+
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export const resetPasswordBodySchema = z.object({
+  code: oneTimeTokenSchema,
+  password: newPasswordSchema,
+  passwordConfirmation: z.string().max(1024),
+});
+export const checkUniqueEmailBodySchema = z.object({ email: emailSchema });
+export const checkUniqueEmailResponseSchema = z.object({ emailIsTaken: z.boolean() });
+
+export const accountCreationBodySchema = z.object({
+  identifier: emailSchema,
+  password: newPasswordSchema,
+  companyName: z.string().trim().min(1).max(200).optional(),
+  confirmationToken: oneTimeTokenSchema,
+  millId: idSchema,
+});
+export const userEmailByTokenBodySchema = z.object({ confirmationToken: oneTimeTokenSchema });
+export const userEmailByTokenResponseSchema = z.object({ emailByConfirmationToken: z.string() });
+export const resendConfirmationBodySchema = z.object({ confirmationToken: oneTimeTokenSchema, email: emailSchema });
+export const linkToAccountBodySchema = z.object({ confirmationToken: oneTimeTokenSchema, millId: idSchema });
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string().min(1).max(1024),
+  password: newPasswordSchema,
+  passwordConfirmation: z.string().max(1024),
+});
