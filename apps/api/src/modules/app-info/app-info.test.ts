@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLab, createMill, signIn } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { POLICY_TEXTS } from '../../db/seed/policy-texts.ts';
+import { policyDocuments } from '../../db/schema/policies.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { DESKTOP_APP_URL: 'https://downloads.example.test/casebridge-setup.exe' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('app information', () => {
+  it('answers health, version and the desktop-app link', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok' });
+    expect((await t.request({ method: 'GET', url: '/api/app/version' })).json().version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect((await t.request({ method: 'GET', url: '/api/desktop-app' })).json()).toEqual({ url: 'https://downloads.example.test/casebridge-setup.exe' });
+  });
+
+  it('answers 404 "App is not available" when no desktop app is configured', async () => {
+    const bare = await createTestApp();
+    try {
+      const response = await bare.request({ method: 'GET', url: '/api/desktop-app' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('App is not available');
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of ['/api/auth/local', '/api/auth/local/register', '/api/users/me', '/api/notifications/markReadState']) {
+      expect(doc.paths[path]).toBeDefined();
+    }
+    expect(doc.paths['/api/auth/local'].post.requestBody.content['application/json'].schema.properties.identifier).toBeDefined();
+  });
+});
+
+describe('policy documents', () => {
+  it('gives signed links that serve the document, and refuses a tampered or expired link', async () => {
+    await t.db.insert(policyDocuments).values(POLICY_TEXTS);
+    const active = (await t.request({ method: 'GET', url: '/api/policy-documents/active' })).json();
+    expect(Object.values(active.termsOfService).every((url) => typeof url === 'string')).toBe(true);
+    const doc = await t.request({ method: 'GET', url: active.termsOfService.de });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.body).toContain('Nutzungsbedingungen');
+    const tampered = active.termsOfService.de.replace(/signature=./, 'signature=A');
+    expect((await t.request({ method: 'GET', url: tampered })).statusCode).toBe(404);
+    const expired = active.termsOfService.en.replace(/expires=\d+/, `expires=${Date.now() - 1000}`);
+    expect((await t.request({ method: 'GET', url: expired })).statusCode).toBe(404);
+  });
+
+  it('answers null for a language without a document', async () => {
+    const bare = await createTestApp();
+    try {
+      const active = (await bare.request({ method: 'GET', url: '/api/policy-documents/active' })).json();
+      expect(active).toEqual({ termsOfService: { en: null, de: null }, dataProcessing: { en: null, de: null } });
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('mills', () => {
+  it('records policy approval for a member, and answers 404 for any other mill', async () => {
+    const a = await createMill(t.db, { needPoliciesApproval: true });
+    const b = await createMill(t.db, { needPoliciesApproval: true });
+    const jwt = await signIn(t, a.admin.email);
+    expect((await t.request({ method: 'GET', url: `/api/mills/${b.mill.id}/approval`, token: jwt })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: '/api/mills/999999/approval', token: jwt })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/mills/${a.mill.id}/approval`, token: jwt })).statusCode).toBe(200);
+    const me = (await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).json();
+    expect(me.mills[0].needPoliciesApproval).toBe(false);
+  });
+
+  it('does not let a lab approve for its mill', async () => {
+    const { mill } = await createMill(t.db, { needPoliciesApproval: true });
+    const lab = await createLab(t.db, { clientOf: mill.id });
+    const jwt = await signIn(t, lab.user.email);
+    expect((await t.request({ method: 'GET', url: `/api/mills/${mill.id}/approval`, token: jwt })).statusCode).toBe(404);
+  });
+
+  it('shows public landing data without private fields', async () => {
+    const { mill } = await createMill(t.db);
+    const response = (await t.request({ method: 'GET', url: `/api/mills/${mill.id}` })).json();
+    expect(Object.keys(response).sort()).toEqual(['company', 'id', 'landingPageContent', 'landingPageHeader']);
+  });
+});
+
+describe('development outbox', () => {
+  it('lists mails newest first outside production', async () => {
+    await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.test' } });
+    const response = await t.request({ method: 'GET', url: '/api/dev/mail' });
+    expect(response.statusCode).toBe(200);
+    expect(Array.isArray(response.json().mails)).toBe(true);
+    expect((await t.request({ method: 'GET', url: '/dev/mail' })).headers['content-type']).toContain('text/html');
+  });
+
+  it('is absent in production', async () => {
+    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      expect((await prod.request({ method: 'GET', url: '/api/dev/mail' })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

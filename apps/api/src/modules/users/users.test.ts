@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMillUser, createDealer, createLab, createMill, PASSWORD, signIn, uniqueEmail } from '../../../test/factories.ts';
+import { createTestApp, tokenFromMail, waitForMail, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+function multipart(fields: Record<string, string>, file?: { field: string; name: string; type: string; content: Buffer }) {
+  const boundary = '----casebridge-test-boundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(file.content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('GET /api/users/me', () => {
+  it('gives a lab user the mills it is a confirmed client of, and not the others', async () => {
+    const a = await createMill(t.db);
+    const b = await createMill(t.db);
+    const lab = await createLab(t.db, { clientOf: a.mill.id });
+    await createLab(t.db, { clientOf: b.mill.id });
+    const jwt = await signIn(t, lab.user.email);
+    const me = (await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).json();
+    expect(me.mills.map((m: { id: number }) => m.id)).toEqual([a.mill.id]);
+    expect(me.user.role.type).toBe('lab');
+  });
+
+  it('gives a dealer its dealer', async () => {
+    const dealer = await createDealer(t.db);
+    const jwt = await signIn(t, dealer.user.email);
+    const me = (await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).json();
+    expect(me.dealer).toMatchObject({ id: dealer.dealer.id, parentId: null, dealerRole: 'dealer' });
+  });
+
+  it('refuses a request without a token', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/users/profile', () => {
+  it('updates the name and stores a real image as avatar', async () => {
+    const { admin } = await createMill(t.db);
+    const jwt = await signIn(t, admin.email);
+    const form = multipart({ data: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: admin.email }) }, { field: 'files.avatar', name: 'me.png', type: 'image/png', content: PNG });
+    const response = await t.request({ method: 'PUT', url: '/api/users/profile', token: jwt, ...form });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ emailChanged: false, user: { firstName: 'Ada', lastName: 'Lovelace' } });
+    const avatar = await t.request({ method: 'GET', url: body.user.avatar.url });
+    expect(avatar.statusCode).toBe(200);
+    expect(avatar.headers['content-type']).toBe('image/png');
+    expect(avatar.headers['x-content-type-options']).toBe('nosniff');
+    expect(avatar.headers['content-disposition']).toBe('attachment');
+  });
+
+  it('refuses HTML disguised as a PNG', async () => {
+    const { admin } = await createMill(t.db);
+    const jwt = await signIn(t, admin.email);
+    const form = multipart(
+      { data: JSON.stringify({ firstName: 'Eve', lastName: 'Evil', email: admin.email }) },
+      { field: 'files.avatar', name: 'cat.png', type: 'image/png', content: Buffer.from('<html><script>alert(1)</script></html>') },
+    );
+    const response = await t.request({ method: 'PUT', url: '/api/users/profile', token: jwt, ...form });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('FILE_TYPE_NOT_ALLOWED');
+    const me = (await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).json();
+    expect(me.user.firstName).not.toBe('Eve');
+  });
+
+  it('refuses an image over the size limit', async () => {
+    const small = await createTestApp({ env: { MAX_IMAGE_BYTES: '100' } });
+    try {
+      const { admin } = await createMill(small.db);
+      const jwt = await signIn(small, admin.email);
+      const form = multipart({ data: JSON.stringify({ firstName: 'A', lastName: 'B', email: admin.email }) }, { field: 'files.avatar', name: 'big.png', type: 'image/png', content: Buffer.concat([PNG, Buffer.alloc(200)]) });
+      const response = await small.request({ method: 'PUT', url: '/api/users/profile', token: jwt, ...form });
+      expect(response.statusCode).toBe(413);
+      expect(response.json().code).toBe('FILE_TOO_LARGE');
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('validates the data field', async () => {
+    const { admin } = await createMill(t.db);
+    const jwt = await signIn(t, admin.email);
+    const form = multipart({ data: JSON.stringify({ firstName: '', lastName: 'B', email: 'nope', role: 'manager' }) });
+    const response = await t.request({ method: 'PUT', url: '/api/users/profile', token: jwt, ...form });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().errors)).toEqual(expect.arrayContaining(['firstName', 'email']));
+  });
+
+  it('ends the session on an email change and asks to confirm the new address', async () => {
+    const { admin } = await createMill(t.db);
+    const jwt = await signIn(t, admin.email);
+    const newEmail = uniqueEmail('moved');
+    const form = multipart({ data: JSON.stringify({ firstName: 'A', lastName: 'B', email: newEmail }) });
+    const response = await t.request({ method: 'PUT', url: '/api/users/profile', token: jwt, ...form });
+    expect(response.json().emailChanged).toBe(true);
+    expect((await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).statusCode).toBe(401);
+    const token = tokenFromMail(await waitForMail(t, (m) => m.to === newEmail), 'confirmation');
+    expect((await t.request({ method: 'GET', url: `/api/auth/email-confirmation?confirmation=${token}` })).statusCode).toBe(200);
+    await signIn(t, newEmail, PASSWORD);
+  });
+
+  it('refuses an email that another account has', async () => {
+    const { admin } = await createMill(t.db);
+    const other = await createLab(t.db);
+    const jwt = await signIn(t, admin.email);
+    const form = multipart({ data: JSON.stringify({ firstName: 'A', lastName: 'B', email: other.user.email }) });
+    const response = await t.request({ method: 'PUT', url: '/api/users/profile', token: jwt, ...form });
+    expect(response.json().errors).toEqual({ email: ['EMAIL_TAKEN'] });
+  });
+});
+
+describe('settings and language', () => {
+  it('merges settings and validates their values', async () => {
+    const { admin } = await createMill(t.db);
+    const jwt = await signIn(t, admin.email);
+    const ok = await t.request({ method: 'PUT', url: '/api/users/settings', token: jwt, payload: { pageSize: 25, projectDownloadFolderStructure: 'flat' } });
+    expect(ok.json().userSettings).toMatchObject({ pageSize: 25, projectDownloadFolderStructure: 'flat', notificationOnNewMessageReceived: true });
+    for (const payload of [{ pageSize: 7 }, { projectDownloadFolderStructure: 'deep' }, { isAdmin: true }]) {
+      expect((await t.request({ method: 'PUT', url: '/api/users/settings', token: jwt, payload })).statusCode).toBe(400);
+    }
+  });
+
+  it('changes the language, and only to one of the six', async () => {
+    const { admin } = await createMill(t.db);
+    const jwt = await signIn(t, admin.email);
+    const ok = await t.request({ method: 'PUT', url: '/api/users/language', token: jwt, payload: { language: 'pl' } });
+    expect(ok.json()).toMatchObject({ language: 'pl', userSettings: { language: 'pl' } });
+    expect((await t.request({ method: 'PUT', url: '/api/users/language', token: jwt, payload: { language: 'es' } })).statusCode).toBe(400);
+  });
+});
+
+describe('company info', () => {
+  const valid = { name: 'Smile Lab', email: 'office@smile.test', country: 'DE', vatNumber: 'DE123456789', street: 'Hauptstr. 1', city: 'Köln', zipCode: '50667', phone: '49221123' };
+
+  it('lets a lab update its company and marks it updated', async () => {
+    const lab = await createLab(t.db);
+    const jwt = await signIn(t, lab.user.email);
+    const response = await t.request({ method: 'PUT', url: '/api/users/companyInfo', token: jwt, ...multipart({ data: JSON.stringify(valid) }, { field: 'files.logo', name: 'logo.png', type: 'image/png', content: PNG }) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: 'Smile Lab', companyInfoIsUpdated: true, address: { city: 'Köln' }, logo: { name: 'logo.png' } });
+    const read = await t.request({ method: 'GET', url: '/api/users/companyInfo', token: jwt });
+    expect(read.json().vatNumber).toBe('DE123456789');
+  });
+
+  it('requires a VAT number in EU countries only, letters and digits only, a digits-only phone and a short zip', async () => {
+    const lab = await createLab(t.db);
+    const jwt = await signIn(t, lab.user.email);
+    const send = (data: object) => t.request({ method: 'PUT', url: '/api/users/companyInfo', token: jwt, ...multipart({ data: JSON.stringify(data) }) });
+    expect((await send({ ...valid, vatNumber: '' })).json().errors).toEqual({ vatNumber: ['VALIDATION_FAILED'] });
+    expect((await send({ ...valid, country: 'CH', vatNumber: '' })).statusCode).toBe(200);
+    expect((await send({ ...valid, vatNumber: 'DE-123' })).json().errors.vatNumber).toBeDefined();
+    expect((await send({ ...valid, phone: '+49 221' })).json().errors.phone).toBeDefined();
+    expect((await send({ ...valid, zipCode: '12345678901' })).json().errors.zipCode).toBeDefined();
+    expect((await send({ ...valid, name: '' })).json().errors.name).toBeDefined();
+  });
+
+  it('refuses a mill user who is not an admin', async () => {
+    const { mill, company } = await createMill(t.db);
+    const member = await addMillUser(t.db, mill.id, company.id, 'user');
+    const jwt = await signIn(t, member.email);
+    const response = await t.request({ method: 'PUT', url: '/api/users/companyInfo', token: jwt, ...multipart({ data: JSON.stringify(valid) }) });
+    expect(response.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../src/db/client.ts';
+import { companies } from '../src/db/schema/companies.ts';
+import { dealerMembers, dealers, licenceTickets } from '../src/db/schema/dealers.ts';
+import { labs, millClients } from '../src/db/schema/labs.ts';
+import { millMembers, mills } from '../src/db/schema/mills.ts';
+import { users } from '../src/db/schema/users.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
+import { randomLicenceKey } from '../src/db/seed/seed.ts';
+import type { TestApp } from './test-app.ts';
+
+export const PASSWORD = 'a-long-test-password';
+let cachedHash: Promise<string> | undefined;
+const passwordHash = () => (cachedHash ??= hashPassword(PASSWORD));
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomBytes(4).toString('hex')}@example.test`;
+}
+
+async function company(db: Db, name: string) {
+  const [row] = await db.insert(companies).values({ name, companyInfoIsUpdated: true }).returning();
+  return row!;
+}
+
+async function user(db: Db, values: Partial<typeof users.$inferInsert> & Pick<typeof users.$inferInsert, 'roleType'>) {
+  const [row] = await db
+    .insert(users)
+    .values({ email: uniqueEmail(values.roleType), firstName: 'Test', lastName: 'Person', confirmed: true, passwordHash: await passwordHash(), ...values })
+    .returning();
+  return row!;
+}
+
+export async function createMill(db: Db, options: { millRole?: 'admin' | 'user'; needPoliciesApproval?: boolean } = {}) {
+  const millCompany = await company(db, `Mill ${randomBytes(2).toString('hex')}`);
+  const [mill] = await db.insert(mills).values({ companyId: millCompany.id, needPoliciesApproval: options.needPoliciesApproval ?? false }).returning();
+  const admin = await user(db, { roleType: 'mill', companyId: millCompany.id });
+  await db.insert(millMembers).values({ millId: mill!.id, userId: admin.id, millRole: options.millRole ?? 'admin' });
+  return { mill: mill!, company: millCompany, admin };
+}
+
+export async function addMillUser(db: Db, millId: number, companyId: number, millRole: 'admin' | 'user' = 'user') {
+  const member = await user(db, { roleType: 'mill', companyId });
+  await db.insert(millMembers).values({ millId, userId: member.id, millRole });
+  return member;
+}
+
+export async function createLab(db: Db, options: { clientOf?: number; confirmed?: boolean } = {}) {
+  const labCompany = await company(db, `Lab ${randomBytes(2).toString('hex')}`);
+  const [lab] = await db.insert(labs).values({ companyId: labCompany.id }).returning();
+  const labUser = await user(db, { roleType: 'lab', companyId: labCompany.id });
+  if (options.clientOf) {
+    await db.insert(millClients).values({ millId: options.clientOf, labId: lab!.id, userId: labUser.id, confirmed: options.confirmed ?? true });
+  }
+  return { lab: lab!, company: labCompany, user: labUser };
+}
+
+export async function createManager(db: Db) {
+  return user(db, { roleType: 'manager' });
+}
+
+export async function createDealer(db: Db) {
+  const dealerCompany = await company(db, 'Dealer');
+  const [dealer] = await db.insert(dealers).values({ companyId: dealerCompany.id }).returning();
+  const dealerUser = await user(db, { roleType: 'dealer', companyId: dealerCompany.id });
+  await db.insert(dealerMembers).values({ dealerId: dealer!.id, userId: dealerUser.id, dealerRole: 'dealer' });
+  return { dealer: dealer!, user: dealerUser };
+}
+
+export async function createTicket(db: Db): Promise<string> {
+  const key = randomLicenceKey();
+  await db.insert(licenceTickets).values({ key });
+  return key;
+}
+
+export async function signIn(t: TestApp, email: string, password = PASSWORD): Promise<string> {
+  const response = await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return response.json().jwt as string;
+}
