@@ -1,0 +1,36 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium, started the way this machine allows (no sandbox as root, no network chatter). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'en-GB' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Waits for the newest mail to an address in the dev outbox, and returns its first link. */
+export async function linkFromOutbox(to: string, containing: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { mails } = (await (await fetch(`${inject('baseUrl')}/api/dev/mail`)).json()) as { mails: OutboxMail[] };
+    const mail = mails.find((m) => m.to === to && m.text.includes(containing));
+    const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${to} with ${containing}`);
+}
