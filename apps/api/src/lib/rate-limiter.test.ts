@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limiter.ts';
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+afterAll(async () => {
+  redis.disconnect();
+});
+
+async function behavesAsFixedWindow(store: RateLimitStore) {
+  const key = `test:${randomBytes(8).toString('hex')}`;
+  const counts = [];
+  for (let i = 0; i < 3; i++) counts.push((await store.hit(key, 200)).count);
+  expect(counts).toEqual([1, 2, 3]);
+  expect((await store.hit(`${key}:other`, 200)).count).toBe(1);
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  expect((await store.hit(key, 200)).count).toBe(1);
+}
+
+describe('rate-limit stores', () => {
+  it('counts per key in a window that resets (memory)', async () => {
+    await behavesAsFixedWindow(new MemoryRateLimitStore());
+  });
+
+  it('counts per key in a window that resets, shared through Redis', async () => {
+    await redis.connect();
+    await behavesAsFixedWindow(new RedisRateLimitStore(redis));
+    // Two stores on one Redis see the same counter: what several server processes need.
+    const key = `test:${randomBytes(8).toString('hex')}`;
+    const other = new RedisRateLimitStore(redis);
+    await new RedisRateLimitStore(redis).hit(key, 5000);
+    expect((await other.hit(key, 5000)).count).toBe(2);
+  });
+});
