@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { millRoutes } from './modules/mills/mills.routes.ts';
@@ -21,6 +22,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(notificationRoutes(deps));
       await api.register(policyRoutes(deps, options.signingSecret));
       await api.register(millRoutes(deps));
+      await api.register(clientRoutes(deps));
       await api.register(uploadRoutes(deps));
     },
     { prefix: '/api' },

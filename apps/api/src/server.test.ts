@@ -30,7 +30,7 @@ interface Running {
 }
 
 async function start(): Promise<Running> {
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'info' };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', serverFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -52,7 +52,7 @@ async function api(pathName: string, init: RequestInit & { token?: string } = {}
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   const response = await fetch(`http://127.0.0.1:${port}/api${pathName}`, { ...init, headers });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as { jwt: string; user: { language: string } } };
 }
 
 async function signInDemoAdmin(): Promise<string> {

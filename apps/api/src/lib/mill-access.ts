@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { MillRole } from '@casebridge/shared/constants/roles';
+import type { Db } from '../db/client.ts';
+import { millMembers, mills } from '../db/schema/mills.ts';
+import { AppError } from './app-error.ts';
+import { loadCurrentUser, type UserRow } from './current-user.ts';
+
+export interface MillAccess {
+  user: UserRow;
+  millId: number;
+  millRole: MillRole;
+  mill: typeof mills.$inferSelect;
+}
+
+/**
+ * The first line of every mill-workspace handler: the caller must be staff of this mill.
+ * Anyone else gets 404, exactly as for a mill that does not exist, so ids reveal nothing.
+ * `adminOnly` refuses the mill's plain users with 403 (they know the mill exists).
+ */
+export async function requireMillStaff(
+  request: FastifyRequest,
+  db: Db,
+  millId: number,
+  options: { adminOnly?: boolean } = {},
+): Promise<MillAccess> {
+  const user = await loadCurrentUser(request, db);
+  const [row] = await db
+    .select({ millRole: millMembers.millRole, mill: mills })
+    .from(millMembers)
+    .innerJoin(mills, eq(mills.id, millMembers.millId))
+    .where(and(eq(millMembers.millId, millId), eq(millMembers.userId, user.id)));
+  if (!row || user.roleType !== 'mill') throw AppError.notFound('Mill');
+  if (options.adminOnly && row.millRole !== 'admin') throw AppError.forbidden('Only a mill administrator can do this');
+  return { user, millId, millRole: row.millRole, mill: row.mill };
+}

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addClientBodySchema,
+  addClientResponseSchema,
+  blockStatusBodySchema,
+  blockStatusResponseSchema,
+  clientListQuerySchema,
+  clientSchema,
+} from '@casebridge/shared/schemas/clients';
+import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
+import { listResponseSchema } from '@casebridge/shared/schemas/paging';
+import type { AppDeps } from '../../deps.ts';
+import { requireMillStaff } from '../../lib/mill-access.ts';
+import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
+import { mailLanguage } from '../auth/account-mails.ts';
+import { listClients } from './clients.repository.ts';
+import { activationInstructions, addClient, clientOrNotFound, removeClient, resendInvitation, updateBlockStatus } from './clients.service.ts';
+
+const tags = ['clients'];
+const millParams = z.object({ millId: idSchema });
+const clientParams = z.object({ millId: idSchema, userId: idSchema });
+
+export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/mills/:millId/clients', {
+      schema: { tags, summary: "The mill's clients (labs)", security: bearerAuth, params: millParams, querystring: clientListQuerySchema, response: { 200: listResponseSchema(clientSchema), ...commonErrors } },
+      handler: async (request) => {
+        const access = await requireMillStaff(request, deps.db, request.params.millId);
+        const q = request.query;
+        return listClients(deps.db, access.millId, { start: q._start, limit: q._limit, sort: q._sort, search: q._q, status: q.status });
+      },
+    });
+
+    app.post('/mills/:millId/clients', {
+      schema: {
+        tags,
+        summary: 'Add a client: an existing lab account at once, anyone else by invitation mail',
+        security: bearerAuth,
+        params: millParams,
+        querystring: localeQuerySchema,
+        body: addClientBodySchema,
+        response: { 200: addClientResponseSchema, ...commonErrors },
+      },
+      handler: async (request) => {
+        const access = await requireMillStaff(request, deps.db, request.params.millId);
+        return addClient(deps, access, request.body, mailLanguage(request, null));
+      },
+    });
+
+    app.get('/mills/:millId/clients/:userId', {
+      schema: { tags, summary: 'One client of the mill', security: bearerAuth, params: clientParams, response: { 200: clientSchema, ...commonErrors } },
+      handler: async (request) => {
+        const access = await requireMillStaff(request, deps.db, request.params.millId);
+        return clientOrNotFound(deps, access.millId, request.params.userId);
+      },
+    });
+
+    app.get('/mills/:millId/clients/activation-instructions/:userId', {
+      schema: { tags, summary: 'Instructions the mill can pass on to an invited lab', security: bearerAuth, params: clientParams, response: { 200: z.object({ message: z.string() }), ...commonErrors } },
+      handler: async (request) => {
+        const access = await requireMillStaff(request, deps.db, request.params.millId);
+        return { message: await activationInstructions(deps, access, request.params.userId) };
+      },
+    });
+
+    app.post('/mills/:millId/clients/send-activation-instructions/:userId', {
+      schema: {
+        tags,
+        summary: 'Mail the invitation again (only before the lab accepted)',
+        security: bearerAuth,
+        params: clientParams,
+        querystring: localeQuerySchema,
+        response: { 200: messageResponseSchema.extend({ landingPageInfoIsUpdated: z.boolean() }), ...commonErrors },
+      },
+      handler: async (request) => {
+        const access = await requireMillStaff(request, deps.db, request.params.millId);
+        await resendInvitation(deps, access, request.params.userId, mailLanguage(request, null));
+        return { ok: true as const, message: 'Email sent', landingPageInfoIsUpdated: access.mill.landingPageInfoIsUpdated };
+      },
+    });
+
+    app.delete('/mills/:millId/clients/:userId', {
+      schema: { tags, summary: 'Stop working with a client (its orders stay)', security: bearerAuth, params: clientParams, response: { 200: messageResponseSchema, ...commonErrors } },
+      handler: async (request) => {
+        const access = await requireMillStaff(request, deps.db, request.params.millId);
+        await removeClient(deps, access, request.params.userId);
+        return { ok: true as const, message: 'Client deleted' };
+      },
+    });
+
+    app.post('/mill/:millId/updateLabBlockStatus', {
+      schema: { tags, summary: 'Block or unblock a confirmed client', security: bearerAuth, params: millParams, body: blockStatusBodySchema, response: { 200: blockStatusResponseSchema, ...commonErrors } },
+      handler: async (request) => {
+        const access = await requireMillStaff(request, deps.db, request.params.millId);
+        return updateBlockStatus(deps, access, request.body.userId, request.body.blockedByMill);
+      },
+    });
+  };
+}
