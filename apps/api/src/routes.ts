@@ -4,6 +4,8 @@ import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
+import { licenceKeyRoutes } from './modules/licence-keys/licence-keys.routes.ts';
+import { millUserRoutes } from './modules/mill-users/mill-users.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
 import { millRoutes } from './modules/mills/mills.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
@@ -23,6 +25,8 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(policyRoutes(deps, options.signingSecret));
       await api.register(millRoutes(deps));
       await api.register(clientRoutes(deps));
+      await api.register(millUserRoutes(deps));
+      await api.register(licenceKeyRoutes(deps));
       await api.register(uploadRoutes(deps));
     },
     { prefix: '/api' },

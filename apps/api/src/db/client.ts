@@ -7,13 +7,14 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgre
 import * as companies from './schema/companies.ts';
 import * as dealers from './schema/dealers.ts';
 import * as labs from './schema/labs.ts';
+import * as licenceKeys from './schema/licence-keys.ts';
 import * as mills from './schema/mills.ts';
 import * as notifications from './schema/notifications.ts';
 import * as policies from './schema/policies.ts';
 import * as tokens from './schema/tokens.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...companies, ...dealers, ...labs, ...mills, ...notifications, ...policies, ...tokens, ...users };
+export const schema = { ...companies, ...dealers, ...labs, ...licenceKeys, ...mills, ...notifications, ...policies, ...tokens, ...users };
 export type Db = NodePgDatabase<typeof schema>;
 
 export interface Database {

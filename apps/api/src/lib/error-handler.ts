@@ -19,6 +19,7 @@ function fieldCode(field: string, keyword: string): ErrorCode {
     if (keyword === 'too_big') return 'PASSWORD_TOO_LONG';
   }
   if (field === 'activationKey') return 'ACTIVATION_KEY_INVALID';
+  if (field === 'licenseKey') return 'LICENCE_KEY_INVALID';
   return 'VALIDATION_FAILED';
 }
 

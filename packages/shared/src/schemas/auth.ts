@@ -118,7 +118,7 @@ export const accountCreationBodySchema = z.object({
   millId: idSchema,
 });
 export const userEmailByTokenBodySchema = z.object({ confirmationToken: oneTimeTokenSchema });
-export const userEmailByTokenResponseSchema = z.object({ emailByConfirmationToken: z.string() });
+export const userEmailByTokenResponseSchema = z.object({ emailByConfirmationToken: z.string(), roleType: z.enum(ROLE_TYPES) });
 export const resendConfirmationBodySchema = z.object({ confirmationToken: oneTimeTokenSchema, email: emailSchema });
 export const linkToAccountBodySchema = z.object({ confirmationToken: oneTimeTokenSchema, millId: idSchema });
 

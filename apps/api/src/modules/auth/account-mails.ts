@@ -17,6 +17,7 @@ function linkFor(deps: AppDeps, kind: MailKind, token: string, millId?: number):
   const base = deps.config.publicUrl;
   if (kind === 'confirmation') return `${base}/?confirmation=${token}`;
   if (kind === 'reset') return `${base}/?code=${token}`;
+  // Lab and staff invitations share the account-creation flow of the home page.
   return `${base}/?activation=${token}&millId=${millId}`;
 }
 

@@ -5,6 +5,7 @@ import type { ErrorCode } from '@casebridge/shared/errors';
 import { LICENCE_KEY_PATTERN, normaliseLicenceKey } from '@casebridge/shared/constants/licence-key';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { UserRow } from '../../lib/current-user.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import { buildSession } from '../session/session.service.ts';
@@ -63,7 +64,7 @@ export async function register(deps: AppDeps, input: RegisterInput): Promise<voi
     if (ticket.usedByMillId !== null) throw AppError.fields({ activationKey: ['ACTIVATION_KEY_USED'] });
     return createMillAccount(tx, { ...input, email: input.email, passwordHash, ticketId: ticket.id }).catch((error: unknown) => {
       // Two sign-ups racing for one email: the unique index decides, the loser gets the field error.
-      if ((error as { code?: string }).code === '23505') throw AppError.fields({ email: ['EMAIL_TAKEN'] });
+      if (isUniqueViolation(error)) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
       throw error;
     });
   });

@@ -37,7 +37,8 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: { tags, summary: 'The invited address of an invitation', body: userEmailByTokenBodySchema, response: { 200: userEmailByTokenResponseSchema, ...commonErrors } },
       handler: async (request) => {
         await tokenLimit(request);
-        return { emailByConfirmationToken: await emailByToken(deps, request.body.confirmationToken) };
+        const invited = await emailByToken(deps, request.body.confirmationToken);
+        return { emailByConfirmationToken: invited.email, roleType: invited.roleType };
       },
     });
 

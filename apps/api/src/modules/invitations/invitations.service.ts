@@ -49,7 +49,7 @@ export async function inviteLab(
 
 export async function sendInvitation(deps: AppDeps, user: UserRow, millId: number, language: Language): Promise<void> {
   const token = await issueToken(deps.db, 'invitation', user.id, { millId, email: user.email });
-  await sendAccountMail(deps, 'invitation', user, language, token, millId);
+  await sendAccountMail(deps, user.roleType === 'mill' ? 'staffInvitation' : 'invitation', user, language, token, millId);
 }
 
 async function invitationFor(deps: AppDeps, token: string, millId?: number): Promise<OneTimeTokenRow> {
@@ -58,11 +58,12 @@ async function invitationFor(deps: AppDeps, token: string, millId?: number): Pro
   return row;
 }
 
-export async function emailByToken(deps: AppDeps, token: string): Promise<string> {
+/** The invited address, and whether a lab (asked for its company name) or mill staff is invited. */
+export async function emailByToken(deps: AppDeps, token: string): Promise<{ email: string; roleType: UserRow['roleType'] }> {
   const row = await invitationFor(deps, token);
   const user = await findUserById(deps.db, row.userId);
   if (!user) throw INVALID_INVITATION;
-  return user.email;
+  return { email: user.email, roleType: user.roleType };
 }
 
 /** Uses the invitation up, checking it was issued for this very mill. */
@@ -100,7 +101,8 @@ export async function createAccountFromInvitation(deps: AppDeps, input: AccountC
     .set({ passwordHash, confirmed: true, tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, invited.id))
     .returning();
-  if (input.companyName && invited.companyId !== null) {
+  // Only an invited lab names its (new) company; invited mill staff join the mill's company as it is.
+  if (input.companyName && invited.roleType === 'lab' && invited.companyId !== null) {
     await deps.db.update(companies).set({ name: input.companyName }).where(eq(companies.id, invited.companyId));
   }
   const lab = await labOfCompany(deps.db, invited.companyId);

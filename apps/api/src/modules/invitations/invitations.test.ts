@@ -41,7 +41,7 @@ describe('invitation of a new lab', () => {
     const { mill } = await createMill(t.db);
     const { email, token } = await invite(mill.id);
     const byToken = await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: token } });
-    expect(byToken.json()).toEqual({ emailByConfirmationToken: email });
+    expect(byToken.json()).toEqual({ emailByConfirmationToken: email, roleType: 'lab' });
 
     const created = await t.request({
       method: 'POST',

@@ -4,7 +4,7 @@ import type { Language } from '@casebridge/shared/constants/languages';
  * The account mails in the six interface languages. Kept as plain data, one entry per language,
  * so a missing translation is a type error rather than an English mail.
  */
-export type MailKind = 'confirmation' | 'reset' | 'invitation';
+export type MailKind = 'confirmation' | 'reset' | 'invitation' | 'staffInvitation';
 
 interface MailText {
   subject: string;
@@ -39,6 +39,14 @@ const TEXTS: Record<MailKind, Record<Language, MailText>> = {
     fr: { subject: 'Vous êtes invité sur CaseBridge', greeting: (n) => `Bonjour ${n},`, body: "votre centre d'usinage vous invite à échanger commandes et fichiers sur CaseBridge.", action: "Accepter l'invitation", expiry: 'Le lien est valable 7 jours.', ignore: "Si vous ne connaissez pas ce centre d'usinage, vous pouvez ignorer cet e-mail." },
     sp: { subject: 'Está invitado a CaseBridge', greeting: (n) => `Hola ${n}:`, body: 'su centro de fresado le invita a intercambiar pedidos y archivos en CaseBridge.', action: 'Aceptar la invitación', expiry: 'El enlace es válido durante 7 días.', ignore: 'Si no conoce este centro de fresado, puede ignorar este correo.' },
     pl: { subject: 'Zaproszenie do CaseBridge', greeting: (n) => `Witaj ${n},`, body: 'Twoje centrum frezowania zaprasza Cię do wymiany zleceń i plików w CaseBridge.', action: 'Przyjmij zaproszenie', expiry: 'Link jest ważny przez 7 dni.', ignore: 'Jeśli nie znasz tego centrum frezowania, zignoruj tę wiadomość.' },
+  },
+  staffInvitation: {
+    en: { subject: 'Join your team on CaseBridge', greeting: (n) => `Hello ${n},`, body: 'your milling centre added you as a user on CaseBridge. Choose a password to start.', action: 'Choose my password', expiry: 'The link is valid for 7 days.', ignore: 'If you did not expect this, you can ignore this mail.' },
+    de: { subject: 'Willkommen im Team auf CaseBridge', greeting: (n) => `Hallo ${n},`, body: 'Ihr Fräszentrum hat Sie als Benutzer in CaseBridge angelegt. Wählen Sie ein Passwort, um zu beginnen.', action: 'Passwort wählen', expiry: 'Der Link ist 7 Tage gültig.', ignore: 'Wenn Sie das nicht erwartet haben, können Sie diese E-Mail ignorieren.' },
+    it: { subject: 'Unisciti al tuo team su CaseBridge', greeting: (n) => `Ciao ${n},`, body: 'il tuo centro di fresatura ti ha aggiunto come utente su CaseBridge. Scegli una password per iniziare.', action: 'Scegli la password', expiry: 'Il link è valido per 7 giorni.', ignore: 'Se non te lo aspettavi, puoi ignorare questa email.' },
+    fr: { subject: 'Rejoignez votre équipe sur CaseBridge', greeting: (n) => `Bonjour ${n},`, body: "votre centre d'usinage vous a ajouté comme utilisateur sur CaseBridge. Choisissez un mot de passe pour commencer.", action: 'Choisir mon mot de passe', expiry: 'Le lien est valable 7 jours.', ignore: "Si vous ne vous y attendiez pas, vous pouvez ignorer cet e-mail." },
+    sp: { subject: 'Únase a su equipo en CaseBridge', greeting: (n) => `Hola ${n}:`, body: 'su centro de fresado le ha añadido como usuario en CaseBridge. Elija una contraseña para empezar.', action: 'Elegir mi contraseña', expiry: 'El enlace es válido durante 7 días.', ignore: 'Si no lo esperaba, puede ignorar este correo.' },
+    pl: { subject: 'Dołącz do zespołu w CaseBridge', greeting: (n) => `Witaj ${n},`, body: 'Twoje centrum frezowania dodało Cię jako użytkownika CaseBridge. Wybierz hasło, aby zacząć.', action: 'Wybierz hasło', expiry: 'Link jest ważny przez 7 dni.', ignore: 'Jeśli się tego nie spodziewałeś, zignoruj tę wiadomość.' },
   },
 };
 
