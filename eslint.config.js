@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -20,8 +21,29 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      // Features reach each other only through the app shell (DESIGN §4, bulletproof-react).
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../../../features/*'], message: 'Features do not import each other.' }] }],
     },
   },
+  ...featureBoundaries(),
 );
+
+/**
+ * Features do not import each other; the app shell composes them (DESIGN §4, bulletproof-react).
+ * One override per feature folder forbids reaching into any sibling.
+ */
+function featureBoundaries() {
+  const root = 'apps/web/src/features';
+  const features = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  return features.map((feature) => ({
+    files: [`${root}/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: features
+            .filter((other) => other !== feature)
+            .map((other) => ({ group: [`**/features/${other}/**`, `../${other}/**`, `../../${other}/**`, `../../../${other}/**`], message: `features/${feature} must not import features/${other}.` })),
+        },
+      ],
+    },
+  }));
+}

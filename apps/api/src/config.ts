@@ -18,6 +18,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DESKTOP_APP_URL: z.string().url().optional(),
+  SUPPORT_EMAIL: z.string().email().default('support@casebridge.local'),
   /** Upper bound for avatar and logo uploads, in bytes. */
   MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
 });
@@ -36,6 +37,8 @@ export interface Config {
   readonly publicUrl: string;
   readonly logLevel: string;
   readonly desktopAppUrl: string | undefined;
+  /** Where the support contact form sends to. */
+  readonly supportEmail: string;
   readonly maxImageBytes: number;
 }
 
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     desktopAppUrl: e.DESKTOP_APP_URL,
+    supportEmail: e.SUPPORT_EMAIL,
     maxImageBytes: e.MAX_IMAGE_BYTES,
     ...overrides,
   });

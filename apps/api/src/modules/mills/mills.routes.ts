@@ -2,14 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { companySummarySchema } from '@casebridge/shared/schemas/auth';
+import { landingPageDataSchema, millDetailSchema, onboardingSchema } from '@casebridge/shared/schemas/mill-admin';
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { millMembers, mills, policyConsents } from '../../db/schema/mills.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
+import { requireMillStaff } from '../../lib/mill-access.ts';
+import { readImageForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { fileUrl } from '../session/session.service.ts';
+import { parseFormData } from '../users/form-data.ts';
+import { onboardingOf, updateLandingPage } from './mills.service.ts';
 
 const tags = ['mills'];
 
@@ -24,6 +29,31 @@ const publicMillSchema = z.object({
 
 export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    app.put('/mills/:id', {
+      schema: {
+        tags,
+        summary: 'Update the landing page (multipart: data JSON with landingPageHeader and landingPageContent, files.logo)',
+        security: bearerAuth,
+        params: z.object({ id: idSchema }),
+        response: { 200: millDetailSchema, ...commonErrors },
+      },
+      handler: async (request) => {
+        const access = await requireMillStaff(request, deps.db, request.params.id, { adminOnly: true });
+        const form = await readImageForm(request, deps.storage, 'logo', 'logos', deps.config.maxImageBytes);
+        try {
+          return await updateLandingPage(deps, access, parseFormData(landingPageDataSchema, form.data), form.image);
+        } catch (error) {
+          if (form.image) await deps.storage.remove(form.image.key);
+          throw error;
+        }
+      },
+    });
+
+    app.get('/mills/:id/onboarding', {
+      schema: { tags, summary: "A new mill's first steps and which are done", security: bearerAuth, params: z.object({ id: idSchema }), response: { 200: onboardingSchema, ...commonErrors } },
+      handler: async (request) => onboardingOf(deps, await requireMillStaff(request, deps.db, request.params.id)),
+    });
+
     app.get('/mills/:id', {
       schema: { tags, summary: "A mill's public landing data", params: z.object({ id: idSchema }), response: { 200: publicMillSchema, ...commonErrors } },
       handler: async (request) => {

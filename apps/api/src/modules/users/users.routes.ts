@@ -3,25 +3,16 @@ import { z } from 'zod';
 import { sessionSchema, userSchema } from '@casebridge/shared/schemas/auth';
 import { companyInfoDataSchema, companySchema, languageBodySchema, profileDataSchema, settingsBodySchema } from '@casebridge/shared/schemas/account';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { readImageForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { mailLanguage } from '../auth/account-mails.ts';
 import { buildSession } from '../session/session.service.ts';
+import { parseFormData } from './form-data.ts';
 import { getCompanyInfo, updateCompanyInfo, updateProfile, updateSettings } from './users.service.ts';
 
 const tags = ['account'];
 const multipartNote = 'multipart/form-data: a `data` field with JSON and an optional image file';
-
-/** Validates the JSON of a multipart `data` field with the same schemas as a JSON body. */
-function parseData<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
-  const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  const errors: Record<string, ['VALIDATION_FAILED']> = {};
-  for (const issue of result.error.issues) errors[String(issue.path[0] ?? 'data')] = ['VALIDATION_FAILED'];
-  throw AppError.fields(errors);
-}
 
 export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -42,7 +33,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = await loadCurrentUser(request, deps.db);
         const form = await readImageForm(request, deps.storage, 'avatar', 'avatars', deps.config.maxImageBytes);
         try {
-          const input = parseData(profileDataSchema, form.data);
+          const input = parseFormData(profileDataSchema, form.data);
           const result = await updateProfile(deps, user, input, form.image, mailLanguage(request, user.language));
           const session = await buildSession(deps.db, user.id);
           return { user: session.user, emailChanged: result.emailChanged };
@@ -82,7 +73,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = await loadCurrentUser(request, deps.db);
         const form = await readImageForm(request, deps.storage, 'logo', 'logos', deps.config.maxImageBytes);
         try {
-          return await updateCompanyInfo(deps, user, parseData(companyInfoDataSchema, form.data), form.image);
+          return await updateCompanyInfo(deps, user, parseFormData(companyInfoDataSchema, form.data), form.image);
         } catch (error) {
           if (form.image) await deps.storage.remove(form.image.key);
           throw error;

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ROLE_TYPES } from '@casebridge/shared/constants/roles';
+import { Loading } from '../../components/loading.tsx';
+import { notifyInfo } from '../../lib/notify.ts';
+import { useSelectedMill, useSession } from '../../lib/session.ts';
+import { guardDecision, type GuardRule } from './guard-decision.ts';
+
+export const ANY_ROLE = ROLE_TYPES;
+
+function RedirectWithNotice({ to, notice }: { to: string; notice: boolean }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (notice) notifyInfo(t('company.updateFirst'));
+  }, [notice, t]);
+  return <Navigate to={to} replace />;
+}
+
+/** A layout route that shows its child routes only to users the rule admits. */
+export function RequireRole(rule: GuardRule) {
+  const { session, isPending } = useSession();
+  const { mill } = useSelectedMill(session);
+  const { pathname } = useLocation();
+  if (isPending) return <Loading />;
+  const decision = guardDecision(session, mill, rule, pathname);
+  switch (decision.kind) {
+    case 'signIn':
+      return <Navigate to="/" replace state={{ authDialog: 'signIn' }} />;
+    case 'redirect':
+      return <RedirectWithNotice to={decision.to} notice={decision.companyNotice} />;
+    default:
+      return <Outlet />;
+  }
+}

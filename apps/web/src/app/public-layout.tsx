@@ -1,0 +1,72 @@
+import { Anchor, AppShell, Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { LanguagePicker } from '../components/language-picker.tsx';
+import { HomeQueryParams } from '../features/auth/components/home-query-params.tsx';
+import { openAuthDialog } from '../lib/auth-dialog-store.ts';
+import { homeRouteFor } from '../lib/home-route.ts';
+import { selectedMillFromStorage, useSession } from '../lib/session.ts';
+import { useSignOut } from './use-sign-out.ts';
+
+function SessionButtons() {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const signOut = useSignOut();
+  const { pathname } = useLocation();
+  // The home page has its own Sign in button; a second one would make the name ambiguous.
+  if (!session && pathname === '/') return null;
+  if (!session) {
+    return (
+      <Button variant="default" onClick={() => openAuthDialog('signIn')}>
+        {t('auth.signIn.submit')}
+      </Button>
+    );
+  }
+  return (
+    <>
+      <Button component={Link} to={homeRouteFor(session, selectedMillFromStorage(session)).path}>
+        {t('home.openWorkspace')}
+      </Button>
+      <Button variant="subtle" onClick={signOut}>
+        {t('shell.signOut')}
+      </Button>
+    </>
+  );
+}
+
+export function PublicLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { session } = useSession();
+  return (
+    <AppShell header={{ height: 60 }} footer={{ height: 48 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to="/" fw={700} size="lg" underline="never">
+            CaseBridge
+          </Anchor>
+          <Group gap="sm" wrap="nowrap">
+            <Group gap="md" visibleFrom="sm" component="nav" aria-label={t('public.nav')}>
+              <Anchor component={Link} to="/about-us">{t('about.title')}</Anchor>
+              <Anchor component={Link} to="/contact">{t('contact.title')}</Anchor>
+              <Anchor component={Link} to="/desktop-app">{t('desktopApp.title')}</Anchor>
+            </Group>
+            <LanguagePicker signedIn={session !== null} />
+            <SessionButtons />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>
+        {pathname === '/' && <HomeQueryParams />}
+        <Outlet />
+      </AppShell.Main>
+      <AppShell.Footer>
+        <Group h="100%" px="md" gap="md" justify="center">
+          <Anchor component={Link} to="/privacy-policy" size="sm">{t('privacy.title')}</Anchor>
+          <Anchor component={Link} to="/terms-of-service" size="sm">{t('policy.termsTitle')}</Anchor>
+          <Anchor component={Link} to="/data-processing-agreement" size="sm">{t('policy.dataProcessingTitle')}</Anchor>
+        </Group>
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

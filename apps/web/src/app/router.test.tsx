@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { millFixture, sessionFixture } from '../test/fixtures.ts';
+import { mockFetch, renderRoutes } from '../test/render.tsx';
+import { appRoutes } from './router.tsx';
+
+function stubApi() {
+  return mockFetch(({ path }) => {
+    if (path === '/app/version') return { body: { version: '1.2.3' } };
+    if (path === '/notifications') return { body: { notifications: [] } };
+    if (path === '/users/companyInfo') {
+      return {
+        body: {
+          id: 10, name: 'Ada Lab', email: 'lab@example.com', web: '', contactPerson: '', vatNumber: 'DE1', taxId: '', logo: null,
+          address: { country: 'DE', state: '', street: 'Main 1', city: 'Berlin', zipCode: '10115', phone: '123' },
+          companyInfoIsUpdated: true,
+        },
+      };
+    }
+    return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
+  });
+}
+
+describe('app routes', () => {
+  it('shows the home page and opens the sign-in dialog from it', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderRoutes(appRoutes, { path: '/' });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    expect(within(dialog).getByLabelText(/^Email/)).toBeTruthy();
+    expect(within(dialog).getByLabelText(/^Password/)).toBeTruthy();
+  });
+
+  it('sends unknown paths home', async () => {
+    stubApi();
+    const { router } = renderRoutes(appRoutes, { path: '/no/such/page' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('gives a mill admin the signed-in layout with the admin sidebar', async () => {
+    stubApi();
+    renderRoutes(appRoutes, { path: '/mills/projects', session: sessionFixture('mill', { ordersCount: 1 }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link').map((link) => link.textContent);
+    expect(links).toEqual(['Orders', 'Clients', 'Messages', 'Settings', 'Contract']);
+    expect(screen.getByRole('button', { name: 'User menu' })).toBeTruthy();
+    expect(screen.getByLabelText('Language', { selector: 'input' })).toBeTruthy();
+    expect(await screen.findByText('v1.2.3')).toBeTruthy();
+  });
+
+  it('gives mill users without the admin role no settings or contract entries', async () => {
+    stubApi();
+    const session = sessionFixture('mill', { mills: [millFixture({ millRole: 'user' })] });
+    renderRoutes(appRoutes, { path: '/mill/welcome', session });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome' })).toBeTruthy();
+    const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent);
+    expect(links).toEqual(['Orders', 'Clients', 'Messages']);
+  });
+
+  it('shows the lab company form on the lab account page', async () => {
+    stubApi();
+    renderRoutes(appRoutes, { path: '/lab/account?tab=company-info', session: sessionFixture('lab') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Company information' })).toBeTruthy();
+    expect(((await screen.findByRole('textbox', { name: /^Company name/ })) as HTMLInputElement).value).toBe('Ada Lab');
+    const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent);
+    expect(links).toEqual(['Orders', 'Messages', 'Support']);
+  });
+
+  it('asks for the policy consent and keeps OK disabled until both are accepted', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const session = sessionFixture('mill', { mills: [millFixture({ needPoliciesApproval: true })] });
+    renderRoutes(appRoutes, { path: '/mill/welcome', session });
+    const dialog = await screen.findByRole('dialog', { name: 'Please accept our policies' });
+    const ok = within(dialog).getByRole('button', { name: 'OK' }) as HTMLButtonElement;
+    expect(ok.disabled).toBe(true);
+    await user.click(within(dialog).getByRole('checkbox', { name: /^I accept the Terms of service/ }));
+    expect(ok.disabled).toBe(true);
+    await user.click(within(dialog).getByRole('checkbox', { name: /^I accept the Data processing agreement/ }));
+    expect(ok.disabled).toBe(false);
+  });
+});

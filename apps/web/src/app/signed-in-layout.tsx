@@ -1,0 +1,53 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { Loading } from '../components/loading.tsx';
+import { UnsavedChangesBlocker } from '../components/unsaved-changes-blocker.tsx';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
+import { AppHeader } from '../features/shell/components/app-header.tsx';
+import { MillSelectionDialog } from '../features/shell/components/mill-selection-dialog.tsx';
+import { PolicyConsentDialog } from '../features/shell/components/policy-consent-dialog.tsx';
+import { SidebarNav } from '../features/shell/components/sidebar-nav.tsx';
+import { homeRouteFor } from '../lib/home-route.ts';
+import { useSelectedMill, useSession } from '../lib/session.ts';
+import { useSignOut } from './use-sign-out.ts';
+
+export function SignedInLayout() {
+  const { session } = useSession();
+  const { mill, hasStoredChoice, setSelectedMillId } = useSelectedMill(session);
+  const [navOpened, nav] = useDisclosure(false);
+  const signOut = useSignOut();
+  if (!session) return <Loading />;
+  const isMillUser = session.user.role.type === 'mill';
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <AppHeader
+          session={session}
+          mill={mill}
+          onSelectMill={setSelectedMillId}
+          onSignOut={signOut}
+          navOpened={navOpened}
+          onToggleNav={nav.toggle}
+          notificationBell={<NotificationBell />}
+          homePath={homeRouteFor(session, mill).path}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <SidebarNav session={session} mill={mill} onNavigate={nav.close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <UnsavedChangesBlocker />
+      {isMillUser && mill?.needPoliciesApproval && <PolicyConsentDialog millId={mill.id} />}
+      {session.mills.length > 1 && !hasStoredChoice && (
+        <MillSelectionDialog mills={session.mills} onSelect={setSelectedMillId} />
+      )}
+    </AppShell>
+  );
+}

@@ -1,0 +1,46 @@
+import { Select } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, isLanguage, type Language } from '@casebridge/shared/constants/languages';
+import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
+import { apiRequest } from '../lib/api-client.ts';
+import { currentLanguage, LANGUAGE_NAMES } from '../lib/i18n.ts';
+import { writeStorage } from '../lib/local-storage.ts';
+import { notifyError } from '../lib/notify.ts';
+
+const options = LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng] }));
+
+/** Spec §2: changing the language stores it (and saves it for a signed-in user), then reloads. */
+export function LanguagePicker({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation();
+  const [saving, setSaving] = useState(false);
+
+  const change = async (value: string | null) => {
+    if (!isLanguage(value) || value === currentLanguage()) return;
+    const language: Language = value;
+    setSaving(true);
+    try {
+      if (signedIn) await apiRequest('/users/language', { method: 'PUT', body: { language } });
+      writeStorage(STORAGE_KEYS.language, language);
+      window.location.reload();
+    } catch (error) {
+      notifyError(t, error);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Select
+      aria-label={t('language.label')}
+      data={options}
+      value={currentLanguage()}
+      onChange={(value) => void change(value)}
+      allowDeselect={false}
+      disabled={saving}
+      leftSection={<IconLanguage size={16} aria-hidden />}
+      w={150}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

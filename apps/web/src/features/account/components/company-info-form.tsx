@@ -1,0 +1,209 @@
+import { Alert, Avatar, Button, FileInput, Grid, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Company } from '@casebridge/shared/schemas/account';
+import { DEFAULT_COUNTRY } from '@casebridge/shared/constants/countries';
+import { isVatCountry } from '@casebridge/shared/schemas/account';
+import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
+import { homeRouteFor } from '../../../lib/home-route.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { fetchSession, selectedMillFromStorage, sessionQueryKey } from '../../../lib/session.ts';
+import { useForm } from '../../../lib/use-form.ts';
+import { useSaveCompanyInfo } from '../api/account-api.ts';
+import { COUNTRY_CODES, companySchema, isVatError, onlyDigits, onlyLettersAndDigits, type CompanyFormValues } from './company-schema.ts';
+
+/** Spec §9: when the saved flag has not reached the session yet, look again after a second. */
+export const COMPANY_REDIRECT_DELAY_MS = 1000;
+
+export function companyToValues(company: Company | undefined): CompanyFormValues {
+  return {
+    name: company?.name ?? '',
+    email: company?.email ?? '',
+    web: company?.web ?? '',
+    contactPerson: company?.contactPerson ?? '',
+    vatNumber: company?.vatNumber ?? '',
+    taxId: company?.taxId ?? '',
+    country: company?.address.country || DEFAULT_COUNTRY,
+    state: company?.address.state ?? '',
+    street: company?.address.street ?? '',
+    city: company?.address.city ?? '',
+    zipCode: company?.address.zipCode ?? '',
+    phone: company?.address.phone ?? '',
+  };
+}
+
+function useCountryOptions() {
+  return useMemo(() => {
+    const lng = currentLanguage();
+    const names = new Intl.DisplayNames([lng === 'sp' ? 'es' : lng], { type: 'region' });
+    return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
+      a.label.localeCompare(b.label),
+    );
+  }, []);
+}
+
+/** After the first complete save, send the user on to their home once the session agrees. */
+function useFinishFirstCompletion() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    const refreshed = await queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 });
+    if (!refreshed) return;
+    const go = (session: typeof refreshed) =>
+      void navigate(homeRouteFor(session, selectedMillFromStorage(session)).path, { replace: true });
+    if (refreshed.user.companyInfoIsUpdated) return go(refreshed);
+    setTimeout(() => {
+      void queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 }).then((later) => {
+        if (later?.user.companyInfoIsUpdated) go(later);
+      });
+    }, COMPANY_REDIRECT_DELAY_MS);
+  };
+}
+
+export interface CompanyInfoFormProps {
+  company: Company | undefined;
+  /** True when the session still says the company information is incomplete. */
+  incomplete: boolean;
+}
+
+export function CompanyInfoForm({ company, incomplete }: CompanyInfoFormProps) {
+  const { t } = useTranslation();
+  const form = useForm({ initialValues: companyToValues(company), schema: companySchema });
+  const [logo, setLogo] = useState<File | null>(null);
+  const [vatServerError, setVatServerError] = useState(false);
+  const save = useSaveCompanyInfo();
+  const finishFirstCompletion = useFinishFirstCompletion();
+  const countryOptions = useCountryOptions();
+  const { reset } = form;
+  const vatEnabled = isVatCountry(form.values.country);
+  useUnsavedChangesGuard(form.dirty || logo !== null);
+
+  useEffect(() => {
+    if (company) reset(companyToValues(company));
+  }, [company, reset]);
+
+  const changeCountry = (country: string | null) => {
+    if (!country) return;
+    form.setValues((current) => ({ ...current, country, vatNumber: '' })); // spec §5: a new country clears the VAT number
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setVatServerError(false);
+    const data = form.validate();
+    if (!data) return;
+    save.mutate(
+      { data, logo },
+      {
+        onSuccess: (saved) => {
+          form.reset(companyToValues(saved));
+          setLogo(null);
+          notifySuccess(t('company.saved'));
+          if (incomplete) void finishFirstCompletion();
+        },
+        onError: (error) => {
+          if (isVatError(error)) setVatServerError(true);
+          else if (!form.applyServerErrors(error)) notifyError(t, error);
+        },
+      },
+    );
+  };
+
+  const text = form.textProps;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack maw={720}>
+        {incomplete && (
+          <Alert color="yellow" role="status">
+            {t('company.updateFirst')}
+          </Alert>
+        )}
+        {vatServerError && <Alert color="red">{t('company.vatInvalid')}</Alert>}
+        <Group align="flex-end">
+          <Avatar src={company?.logo?.url} size="lg" radius="sm" alt={t('company.logoAlt')} />
+          <FileInput
+            label={t('company.logo')}
+            accept="image/png,image/jpeg,image/webp,image/svg+xml"
+            value={logo}
+            onChange={setLogo}
+            clearable
+            placeholder={company?.logo?.name ?? t('common.chooseFile')}
+            style={{ flex: 1 }}
+          />
+        </Group>
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('company.name')} required autoComplete="organization" {...text('name')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('fields.email')} type="email" required autoComplete="email" {...text('email')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('company.web')} autoComplete="url" {...text('web')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('company.contactPerson')} autoComplete="name" {...text('contactPerson')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Select
+              label={t('company.country')}
+              required
+              searchable
+              data={countryOptions}
+              value={form.values.country}
+              onChange={changeCountry}
+              allowDeselect={false}
+              error={form.errorText('country')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('company.state')} autoComplete="address-level1" {...text('state')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label={t('company.vatNumber')}
+              required={vatEnabled}
+              disabled={!vatEnabled}
+              description={vatEnabled ? undefined : t('company.vatNotNeeded')}
+              maxLength={20}
+              value={form.values.vatNumber}
+              onChange={(event) => form.setValue('vatNumber', onlyLettersAndDigits(event.currentTarget.value))}
+              error={vatServerError ? t('company.vatInvalid') : form.errorText('vatNumber')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('company.taxId')} {...text('taxId')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TextInput label={t('company.street')} required autoComplete="street-address" {...text('street')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput label={t('company.zipCode')} required maxLength={10} autoComplete="postal-code" {...text('zipCode')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <TextInput label={t('company.city')} required autoComplete="address-level2" {...text('city')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label={t('company.phone')}
+              required
+              inputMode="numeric"
+              autoComplete="tel"
+              value={form.values.phone}
+              onChange={(event) => form.setValue('phone', onlyDigits(event.currentTarget.value))}
+              error={form.errorText('phone')}
+            />
+          </Grid.Col>
+        </Grid>
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { Avatar, Button, FileInput, Group, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import type { User } from '@casebridge/shared/schemas/auth';
+import { markFormsSaved, useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
+import { emailField, requiredText } from '../../../lib/form-schemas.ts';
+import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
+import { clearSession, sessionQueryKey } from '../../../lib/session.ts';
+import { useForm } from '../../../lib/use-form.ts';
+import { useSaveProfile } from '../api/account-api.ts';
+
+const schema = z.object({ firstName: requiredText(100), lastName: requiredText(100), email: emailField });
+
+export function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const initial = { firstName: user.firstName, lastName: user.lastName, email: user.email };
+  const form = useForm({ initialValues: initial, schema });
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const save = useSaveProfile();
+  useUnsavedChangesGuard(form.dirty || avatar !== null);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    save.mutate(
+      { data, avatar },
+      {
+        onSuccess: (saved) => {
+          form.reset({ firstName: saved.firstName, lastName: saved.lastName, email: saved.email });
+          setAvatar(null);
+          if (saved.emailChanged) {
+            // Spec §4: a new email address ends the session; the user confirms it and signs in again.
+            notifyInfo(t('profile.emailChanged'));
+            markFormsSaved();
+            clearSession(queryClient);
+            void navigate('/', { replace: true });
+            return;
+          }
+          notifySuccess(t('profile.saved'));
+          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        },
+        onError: (error) => {
+          if (!form.applyServerErrors(error)) notifyError(t, error);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack maw={520}>
+        <Group align="flex-end">
+          <Avatar src={user.avatar?.url} size="lg" radius="xl" alt={t('profile.avatarAlt')} />
+          <FileInput
+            label={t('profile.avatar')}
+            accept="image/png,image/jpeg,image/webp"
+            value={avatar}
+            onChange={setAvatar}
+            clearable
+            placeholder={t('common.chooseFile')}
+            style={{ flex: 1 }}
+          />
+        </Group>
+        <TextInput label={t('fields.firstName')} required autoComplete="given-name" {...form.textProps('firstName')} />
+        <TextInput label={t('fields.lastName')} required autoComplete="family-name" {...form.textProps('lastName')} />
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          required
+          autoComplete="email"
+          description={t('profile.emailHint')}
+          {...form.textProps('email')}
+        />
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

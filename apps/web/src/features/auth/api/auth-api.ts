@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuthResponse } from '@casebridge/shared/schemas/auth';
+import type { Language } from '@casebridge/shared/constants/languages';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { storeAuthResponse } from '../../../lib/session.ts';
+
+export interface MessageResponse {
+  ok: boolean;
+  message: string;
+}
+
+export interface SignInBody {
+  identifier: string;
+  password: string;
+  linkToAnExistingAccount?: boolean;
+  confirmationToken?: string;
+  invitedMillId?: number;
+}
+
+export interface RegisterBody {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  activationKey: string;
+  policyAgreement: true;
+  dataProcessingAgreement: true;
+  promotionsOptOut: boolean;
+  language: Language;
+}
+
+export interface ResetPasswordBody {
+  code: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+export interface AccountCreationBody {
+  identifier: string;
+  password: string;
+  companyName?: string;
+  confirmationToken: string;
+  millId: number;
+}
+
+export const authApi = {
+  signIn: (body: SignInBody) => apiRequest<AuthResponse>('/auth/local', { method: 'POST', body }),
+  register: (body: RegisterBody) => apiRequest<MessageResponse>('/auth/local/register', { method: 'POST', body }),
+  forgotPassword: (email: string) =>
+    apiRequest<MessageResponse>('/auth/forgot-password', { method: 'POST', body: { email } }),
+  resetPassword: (body: ResetPasswordBody) =>
+    apiRequest<AuthResponse>('/auth/reset-password', { method: 'POST', body }),
+  confirmEmail: (confirmation: string) =>
+    apiRequest<AuthResponse>('/auth/email-confirmation', { query: { confirmation } }),
+  emailByToken: (confirmationToken: string) =>
+    apiRequest<{ emailByConfirmationToken: string }>('/auth/user-email-by-token', {
+      method: 'POST',
+      body: { confirmationToken },
+    }),
+  resendConfirmation: (confirmationToken: string, email: string) =>
+    apiRequest<MessageResponse>('/auth/resend-confirmation-email', {
+      method: 'POST',
+      body: { confirmationToken, email },
+    }),
+  checkUniqueEmail: (email: string) =>
+    apiRequest<{ emailIsTaken: boolean }>('/auth/check-unique-email', { method: 'POST', body: { email } }),
+  createAccount: (body: AccountCreationBody) =>
+    apiRequest<AuthResponse>('/auth/account-creation', { method: 'POST', body }),
+  linkMill: (millId: number, confirmationToken: string) =>
+    apiRequest<AuthResponse>(`/mills/${millId}/link-to-account`, {
+      method: 'POST',
+      body: { confirmationToken, millId },
+    }),
+};
+
+/** A mutation whose success signs the user in (stores the token and the session). */
+export function useAuthMutation<Vars>(call: (vars: Vars) => Promise<AuthResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (auth) => storeAuthResponse(queryClient, auth),
+  });
+}

@@ -1,0 +1,126 @@
+import { Alert, Button, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { type AuthDialogOptions, closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store.ts';
+import { describeError } from '../../../lib/error-message.ts';
+import { useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
+import { useForm } from '../../../lib/use-form.ts';
+import { authApi, useAuthMutation, type AccountCreationBody } from '../api/auth-api.ts';
+import { emailField, newPasswordField } from '../../../lib/form-schemas.ts';
+
+const schema = z.object({
+  email: emailField,
+  password: newPasswordField,
+  companyName: z.string().trim().max(200, 'validation.tooLong'),
+});
+
+type Outcome = 'none' | 'emailTaken' | 'confirmationSent';
+
+/** The invitation dialog of spec §2 for a visitor who is not signed in. */
+export function CreateAccountDialog({ opened, options }: { opened: boolean; options: AuthDialogOptions }) {
+  const { t } = useTranslation();
+  const afterSignIn = useAfterSignIn();
+  const token = options.confirmationToken ?? '';
+  const millId = options.invitedMillId ?? 0;
+  const form = useForm({ initialValues: { email: '', password: '', companyName: '' }, schema });
+  const [outcome, setOutcome] = useState<Outcome>('none');
+  const tokenEmail = useQuery({
+    queryKey: ['auth', 'email-by-token', token],
+    queryFn: () => authApi.emailByToken(token),
+    enabled: opened && token !== '',
+  });
+  const invitedEmail = tokenEmail.data?.emailByConfirmationToken ?? '';
+  const { setValue } = form;
+
+  useEffect(() => {
+    if (invitedEmail) setValue('email', invitedEmail);
+  }, [invitedEmail, setValue]);
+
+  const create = useAuthMutation((body: AccountCreationBody) => authApi.createAccount(body));
+  const resend = useMutation({ mutationFn: (email: string) => authApi.resendConfirmation(token, email) });
+  const checkEmail = useMutation({ mutationFn: (email: string) => authApi.checkUniqueEmail(email) });
+  // Spec §2: another address than the invited one must be confirmed by mail first.
+  const emailChanged = invitedEmail !== '' && form.values.email.trim().toLowerCase() !== invitedEmail.toLowerCase();
+
+  const createAccount = async (data: z.infer<typeof schema>) => {
+    const { emailIsTaken } = await checkEmail.mutateAsync(data.email);
+    if (emailIsTaken) {
+      setOutcome('emailTaken');
+      return;
+    }
+    const companyName = data.companyName || undefined;
+    const auth = await create.mutateAsync({ identifier: data.email, password: data.password, companyName, confirmationToken: token, millId });
+    closeAuthDialog();
+    afterSignIn(auth);
+  };
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setOutcome('none');
+    const data = form.validate();
+    if (!data) return;
+    if (emailChanged) {
+      resend.mutate(data.email, { onSuccess: () => setOutcome('confirmationSent') });
+      return;
+    }
+    createAccount(data).catch((error: unknown) => form.applyServerErrors(error, { identifier: 'email' }));
+  };
+
+  const connectExisting = () =>
+    openAuthDialog('signIn', {
+      linkToAnExistingAccount: true,
+      confirmationToken: token,
+      invitedMillId: millId,
+      email: form.values.email,
+    });
+
+  const failure = tokenEmail.error ?? checkEmail.error ?? create.error ?? resend.error;
+
+  return (
+    <Modal opened={opened} onClose={closeAuthDialog} title={t('auth.createAccount.title')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">{t('auth.createAccount.intro')}</Text>
+          {failure && <Alert color="red" title={t('auth.signUp.errorTitle')}>{describeError(t, failure)}</Alert>}
+          {outcome === 'emailTaken' && (
+            <Alert color="yellow" title={t('auth.createAccount.emailTaken')}>
+              <Stack gap="xs">
+                <Text size="sm">{t('auth.createAccount.connectExistingHint')}</Text>
+                <Button variant="light" onClick={connectExisting}>
+                  {t('auth.createAccount.connectExisting')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+          {outcome === 'confirmationSent' && (
+            <Alert color="green" role="status">
+              {t('auth.createAccount.confirmationSent')}
+            </Alert>
+          )}
+          <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.textProps('email')} />
+          <PasswordInput
+            label={t('fields.password')}
+            description={t('auth.passwordHint')}
+            autoComplete="new-password"
+            required
+            {...form.textProps('password')}
+          />
+          <TextInput
+            label={t('fields.companyName')}
+            description={t('auth.createAccount.companyNameHint')}
+            autoComplete="organization"
+            {...form.textProps('companyName')}
+          />
+          <Button type="submit" loading={create.isPending || resend.isPending || checkEmail.isPending}>
+            {emailChanged ? t('auth.createAccount.sendConfirmation') : t('auth.createAccount.submit')}
+          </Button>
+          <Button variant="subtle" type="button" onClick={connectExisting}>
+            {t('auth.createAccount.connectExisting')}
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

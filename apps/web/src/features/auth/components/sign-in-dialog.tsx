@@ -1,0 +1,76 @@
+import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
+import { type AuthDialogOptions, closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store.ts';
+import { describeError } from '../../../lib/error-message.ts';
+import { writeStorage } from '../../../lib/local-storage.ts';
+import { useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
+import { useForm } from '../../../lib/use-form.ts';
+import { authApi, useAuthMutation, type SignInBody } from '../api/auth-api.ts';
+import { emailField } from '../../../lib/form-schemas.ts';
+
+const schema = z.object({
+  identifier: emailField,
+  password: z.string().min(1, 'validation.required').max(1024, 'validation.tooLong'),
+});
+
+export function SignInDialog({ opened, options }: { opened: boolean; options: AuthDialogOptions }) {
+  const { t } = useTranslation();
+  const afterSignIn = useAfterSignIn();
+  const form = useForm({ initialValues: { identifier: options.email ?? '', password: '' }, schema });
+  const signIn = useAuthMutation((body: SignInBody) => authApi.signIn(body));
+  const linking = options.linkToAnExistingAccount === true;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    const link = linking
+      ? { linkToAnExistingAccount: true, confirmationToken: options.confirmationToken, invitedMillId: options.invitedMillId }
+      : {};
+    signIn.mutate(
+      { ...data, ...link },
+      {
+        onSuccess: (auth) => {
+          closeAuthDialog();
+          afterSignIn(auth);
+        },
+        // Spec §4: a failed sign-in forgets any stored token.
+        onError: () => writeStorage(STORAGE_KEYS.token, null),
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={closeAuthDialog} title={t('auth.signIn.title')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {linking && <Text size="sm">{t('auth.signIn.linkNotice')}</Text>}
+          {signIn.isError && <Alert color="red">{describeError(t, signIn.error)}</Alert>}
+          <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.textProps('identifier')} />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            required
+            {...form.textProps('password')}
+          />
+          <Anchor component="button" type="button" size="sm" onClick={() => openAuthDialog('forgotPassword')}>
+            {t('auth.signIn.forgot')}
+          </Anchor>
+          <Button type="submit" loading={signIn.isPending}>
+            {t('auth.signIn.submit')}
+          </Button>
+          {!linking && (
+            <Group gap={4} justify="center">
+              <Text size="sm">{t('auth.signIn.noAccount')}</Text>
+              <Anchor component="button" type="button" size="sm" onClick={() => openAuthDialog('signUp')}>
+                {t('auth.signUp.title')}
+              </Anchor>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,139 @@
+import { Alert, Anchor, Button, Checkbox, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AgreementCheckbox, type Consent } from '../../../components/agreement-checkbox.tsx';
+import { closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { describeError } from '../../../lib/error-message.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { useForm } from '../../../lib/use-form.ts';
+import { authApi, type RegisterBody } from '../api/auth-api.ts';
+import { emailField, newPasswordField, requiredText } from '../../../lib/form-schemas.ts';
+
+const schema = z.object({
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: emailField,
+  password: newPasswordField,
+  activationKey: requiredText(64),
+});
+
+const initialValues = { firstName: '', lastName: '', email: '', password: '', activationKey: '' };
+
+/** Server errors that belong under a field are shown there; only the rest go to the alert. */
+function generalError(error: unknown): boolean {
+  return !(error instanceof ApiError && error.body.errors && Object.keys(error.body.errors).length > 0);
+}
+
+export function SignUpDialog({ opened }: { opened: boolean }) {
+  const { t } = useTranslation();
+  const form = useForm({ initialValues, schema });
+  const [policy, setPolicy] = useState<Consent>(null);
+  const [dataProcessing, setDataProcessing] = useState<Consent>(null);
+  const [promotionsOptOut, setPromotionsOptOut] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const register = useMutation({ mutationFn: (body: RegisterBody) => authApi.register(body) });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    const data = form.validate();
+    // Spec §5: submit stops unless both agreements are ticked.
+    if (!data || policy !== true || dataProcessing !== true) return;
+    const body: RegisterBody = {
+      ...data,
+      activationKey: data.activationKey.toUpperCase(),
+      policyAgreement: true,
+      dataProcessingAgreement: true,
+      promotionsOptOut,
+      language: currentLanguage(),
+    };
+    register.mutate(body, {
+      onSuccess: () => openAuthDialog('signUpDone', { email: data.email }),
+      onError: (error) => form.applyServerErrors(error),
+    });
+  };
+
+  return (
+    <Modal opened={opened} onClose={closeAuthDialog} title={t('auth.signUp.title')} centered size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {register.isError && generalError(register.error) && (
+            <Alert color="red" title={t('auth.signUp.errorTitle')}>
+              {describeError(t, register.error)}
+            </Alert>
+          )}
+          <Group grow align="flex-start">
+            <TextInput label={t('fields.firstName')} autoComplete="given-name" required {...form.textProps('firstName')} />
+            <TextInput label={t('fields.lastName')} autoComplete="family-name" required {...form.textProps('lastName')} />
+          </Group>
+          <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.textProps('email')} />
+          <PasswordInput
+            label={t('fields.password')}
+            description={t('auth.passwordHint')}
+            autoComplete="new-password"
+            required
+            {...form.textProps('password')}
+          />
+          <TextInput
+            label={t('fields.activationKey')}
+            description={t('auth.signUp.activationKeyHint', { example: 'ABCDE-12345-FGHIJ-KLMNO-PQRST' })}
+            placeholder="ABCDE-12345-FGHIJ-KLMNO-PQRST"
+            autoComplete="off"
+            required
+            {...form.textProps('activationKey')}
+          />
+          <AgreementCheckbox
+            prefix={t('consent.acceptPrefix')}
+            linkLabel={t('consent.termsOfService')}
+            to="/terms-of-service"
+            value={policy}
+            showMissing={attempted}
+            onChange={setPolicy}
+          />
+          <AgreementCheckbox
+            prefix={t('consent.acceptPrefix')}
+            linkLabel={t('consent.dataProcessing')}
+            to="/data-processing-agreement"
+            value={dataProcessing}
+            showMissing={attempted}
+            onChange={setDataProcessing}
+          />
+          {attempted && (policy !== true || dataProcessing !== true) && (
+            <Text c="red" size="sm" role="alert">
+              {t('consent.required')}
+            </Text>
+          )}
+          <Checkbox
+            label={t('auth.signUp.promotionsOptOut')}
+            checked={promotionsOptOut}
+            onChange={(event) => setPromotionsOptOut(event.currentTarget.checked)}
+          />
+          <Button type="submit" loading={register.isPending}>
+            {t('auth.signUp.submit')}
+          </Button>
+          <Group gap={4} justify="center">
+            <Text size="sm">{t('auth.signUp.haveAccount')}</Text>
+            <Anchor component="button" type="button" size="sm" onClick={() => openAuthDialog('signIn')}>
+              {t('auth.signIn.title')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function SignUpDoneDialog({ opened, email }: { opened: boolean; email?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={closeAuthDialog} title={t('auth.signUpDone.title')} centered>
+      <Stack>
+        <Text>{t('auth.signUpDone.message', { email: email ?? '' })}</Text>
+        <Button onClick={closeAuthDialog}>{t('common.ok')}</Button>
+      </Stack>
+    </Modal>
+  );
+}

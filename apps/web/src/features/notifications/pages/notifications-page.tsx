@@ -1,0 +1,98 @@
+import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Session } from '@casebridge/shared/schemas/auth';
+import { Loading } from '../../../components/loading.tsx';
+import { Page } from '../../../components/page.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.ts';
+import { useMarkReadState, useNotifications, type AppNotification } from '../api/notifications-api.ts';
+import { filterGroups, groupNotifications, type NotificationFilter, type NotificationGroup } from '../components/group-notifications.ts';
+
+/** Where a notification leads: its order's list or the messages page of the user's workspace. */
+function targetPath(session: Session | null, notification: AppNotification): string {
+  const lab = session?.user.role.type === 'lab';
+  if (notification.notificationType === 'newProjectCreated') return lab ? '/lab/projects' : '/mills/projects';
+  return lab ? '/lab/messages' : '/mills/messages';
+}
+
+export function NotificationsPage() {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<NotificationFilter>('all');
+  const { data, isPending, isError } = useNotifications();
+  const markReadState = useMarkReadState();
+  const groups = filterGroups(groupNotifications(data ?? []), filter);
+
+  const open = (group: NotificationGroup) => {
+    const go = () => void navigate(targetPath(session, group.shown));
+    if (group.unreadIds.length === 0) return go();
+    markReadState.mutate(
+      { notificationIds: group.unreadIds, read: true },
+      { onSuccess: go, onError: (error) => notifyError(t, error) },
+    );
+  };
+
+  const markUnread = (group: NotificationGroup) =>
+    markReadState.mutate(
+      // Spec §4: only the group's first item turns unread, which is enough to flag the group.
+      { notificationIds: [group.items[0]!.notificationId], read: false },
+      { onError: (error) => notifyError(t, error) },
+    );
+
+  return (
+    <Page title={t('notifications.title')}>
+      <SegmentedControl
+        aria-label={t('notifications.filter')}
+        value={filter}
+        onChange={(value) => setFilter(value as NotificationFilter)}
+        data={[
+          { value: 'all', label: t('notifications.all') },
+          { value: 'unread', label: t('notifications.unread') },
+        ]}
+        w="fit-content"
+      />
+      {isPending && <Loading />}
+      {isError && <Text c="red">{t('notifications.loadError')}</Text>}
+      {!isPending && groups.length === 0 && <Text c="dimmed">{t('notifications.empty')}</Text>}
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {groups.map((group) => (
+          <li key={group.key}>
+            <NotificationRow group={group} onOpen={() => open(group)} onMarkUnread={() => markUnread(group)} />
+          </li>
+        ))}
+      </Stack>
+    </Page>
+  );
+}
+
+function NotificationRow({ group, onOpen, onMarkUnread }: { group: NotificationGroup; onOpen: () => void; onMarkUnread: () => void }) {
+  const { t } = useTranslation();
+  const unread = group.unreadIds.length > 0;
+  return (
+    <Paper withBorder p="sm" bg={unread ? 'var(--mantine-color-blue-light)' : undefined}>
+      <Group justify="space-between" wrap="nowrap">
+        <UnstyledButton onClick={onOpen} style={{ flex: 1 }}>
+          <Group gap="xs">
+            <Badge variant="light">{t(`notifications.types.${group.shown.notificationType}`)}</Badge>
+            {unread && <Badge color="red">{t('notifications.unreadBadge', { count: group.unreadIds.length })}</Badge>}
+          </Group>
+          <Text fw={unread ? 600 : 400} mt={4}>
+            {group.shown.message}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(group.shown.createdAt)}
+          </Text>
+        </UnstyledButton>
+        {!unread && (
+          <Button variant="subtle" size="xs" onClick={onMarkUnread}>
+            {t('notifications.markUnread')}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { PolicyDocuments } from '@casebridge/shared/schemas/account';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const policyDocumentsQuery = queryOptions({
+  queryKey: ['policy-documents', 'active'],
+  queryFn: () => apiRequest<PolicyDocuments>('/policy-documents/active'),
+  staleTime: 5 * 60_000,
+});
+
+export function usePolicyDocuments() {
+  return useQuery(policyDocumentsQuery);
+}
+
+export interface PublicMill {
+  id: number;
+  company: { name: string; logo: { url: string } | null };
+  landingPageHeader?: string | null;
+  landingPageContent?: string | null;
+}
+
+export function usePublicMill(millId: number) {
+  return useQuery({
+    queryKey: ['mills', millId, 'public'],
+    queryFn: () => apiRequest<PublicMill>(`/mills/${millId}`),
+  });
+}
+
+export function useConfirmPayment() {
+  return useMutation({
+    mutationFn: (sessionId: string) => apiRequest<unknown>('/payments/success', { method: 'POST', body: { sessionId } }),
+  });
+}

@@ -1,0 +1,54 @@
+import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
+
+export const LAB_COMPANY_PATH = '/lab/account?tab=company-info';
+export const MILL_COMPANY_PATH = '/mill/settings?tab=company-details';
+
+export interface HomeRoute {
+  path: string;
+  /** True when the user must complete the company information first (spec §2). */
+  companyNotice: boolean;
+}
+
+function isMillAdmin(mill: MillSummary | null): boolean {
+  return mill?.millRole === 'admin';
+}
+
+/**
+ * Where a user with incomplete company information must go, or null when nothing is missing.
+ * Only a mill's admins can edit its company, so other mill users are not sent there.
+ */
+export function companyInfoPath(session: Session, mill: MillSummary | null): string | null {
+  if (session.user.companyInfoIsUpdated) return null;
+  if (session.user.role.type === 'lab') return LAB_COMPANY_PATH;
+  if (session.user.role.type === 'mill' && isMillAdmin(mill)) return MILL_COMPANY_PATH;
+  return null;
+}
+
+/** After-sign-in routing of spec §2; also where a guard sends a user who lacks a page's role. */
+export function homeRouteFor(session: Session | null, mill: MillSummary | null): HomeRoute {
+  if (!session) return { path: '/', companyNotice: false };
+  const companyPath = companyInfoPath(session, mill);
+  if (companyPath) return { path: companyPath, companyNotice: true };
+  switch (session.user.role.type) {
+    case 'mill':
+      return { path: session.ordersCount > 0 ? '/mills/projects' : '/mill/welcome', companyNotice: false };
+    case 'lab':
+      return { path: LAB_COMPANY_PATH, companyNotice: false };
+    case 'manager':
+      return { path: '/manager', companyNotice: false };
+    case 'dealer':
+      return { path: '/dealer', companyNotice: false };
+    default:
+      return { path: '/', companyNotice: false };
+  }
+}
+
+/** Pages a user with incomplete company information may still open: the company page and the own account. */
+const COMPANY_GATE_ALLOWED = ['/lab/account', '/mill/settings', '/mill/account'];
+
+/** The company page to send the user to, or null when the requested page may be shown. */
+export function companyGateRedirect(session: Session, mill: MillSummary | null, pathname: string): string | null {
+  const target = companyInfoPath(session, mill);
+  if (!target) return null;
+  return COMPANY_GATE_ALLOWED.includes(pathname) ? null : target;
+}

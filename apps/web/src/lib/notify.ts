@@ -1,0 +1,23 @@
+import { notifications } from '@mantine/notifications';
+import type { TFunction } from 'i18next';
+import { describeError } from './error-message.ts';
+
+/** Spec §9: toasts hide themselves after 5 seconds. */
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+export function notifySuccess(message: string, title?: string): void {
+  notifications.show({ color: 'green', title, message, autoClose: TOAST_AUTO_CLOSE_MS });
+}
+
+export function notifyInfo(message: string, title?: string): void {
+  notifications.show({ color: 'blue', title, message, autoClose: TOAST_AUTO_CLOSE_MS });
+}
+
+export function notifyError(t: TFunction, error: unknown, title?: string): void {
+  notifications.show({
+    color: 'red',
+    title: title ?? t('common.errorTitle'),
+    message: describeError(t, error),
+    autoClose: TOAST_AUTO_CLOSE_MS,
+  });
+}

@@ -1,0 +1,17 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { initI18n } from './lib/i18n.ts';
+
+initI18n();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html lacks the #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

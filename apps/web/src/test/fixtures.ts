@@ -1,0 +1,51 @@
+import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
+import type { RoleType } from '@casebridge/shared/constants/roles';
+
+export function millFixture(overrides: Partial<MillSummary> = {}): MillSummary {
+  return {
+    id: 7,
+    company: { id: 70, name: 'Alpine Milling', logo: null },
+    millRole: 'admin',
+    isActive: true,
+    needPoliciesApproval: false,
+    landingPageInfoIsUpdated: true,
+    blocked: false,
+    blockReason: null,
+    blockedMillClientMessage: null,
+    ...overrides,
+  };
+}
+
+export function sessionFixture(type: RoleType, overrides: { user?: Partial<Session['user']>; mills?: MillSummary[]; ordersCount?: number } = {}): Session {
+  return {
+    user: {
+      id: 1,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      language: 'en',
+      avatar: null,
+      blocked: false,
+      confirmed: true,
+      role: { type, name: type },
+      company: { id: 10, name: 'Ada Lab', logo: null },
+      companyInfoIsUpdated: true,
+      userSettings: {
+        language: 'en',
+        pageSize: 10,
+        notificationOnNewMessageReceived: true,
+        sendEmailOnNewMessageReceived: false,
+        notificationOnNewProjectIsCreated: true,
+        sendEmailOnNewProjectIsCreated: false,
+        notificationOnOrderProcessStart: false,
+        notificationOnOrderProcessCompleted: false,
+        projectDownloadFolderStructure: 'flat',
+        reportDateFormat: 'de',
+      },
+      ...overrides.user,
+    },
+    mills: overrides.mills ?? (type === 'mill' || type === 'lab' ? [millFixture(type === 'lab' ? { millRole: null } : {})] : []),
+    ordersCount: overrides.ordersCount ?? 0,
+    dealer: null,
+  };
+}

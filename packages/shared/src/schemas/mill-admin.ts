@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Landing page text is plain text (line breaks kept): nothing a mill writes is ever run as markup. */
+export const landingPageDataSchema = z.strictObject({
+  landingPageHeader: z.string().trim().min(1).max(200),
+  landingPageContent: z.string().trim().min(1).max(10_000),
+});
+
+export const millDetailSchema = z.object({
+  id: z.number(),
+  company: z.object({ id: z.number(), name: z.string(), logo: z.object({ url: z.string() }).nullable() }),
+  landingPageHeader: z.string(),
+  landingPageContent: z.string(),
+  landingPageInfoIsUpdated: z.boolean(),
+  needPoliciesApproval: z.boolean(),
+  publicUrl: z.string(),
+});
+
+export const supportContactBodySchema = z.strictObject({
+  topic: z.string().trim().min(1).max(200),
+  message: z.string().trim().min(1).max(5000),
+});
+
+export const shippingBodySchema = z
+  .strictObject({
+    shippingAtSameAddress: z.boolean(),
+    shippingAddress: z
+      .object({
+        street: z.string().trim().max(200).default(''),
+        city: z.string().trim().max(100).default(''),
+        zipCode: z.string().trim().max(10).default(''),
+        phone: z.string().trim().max(30).regex(/^[0-9]*$/).default(''),
+      })
+      .default({ street: '', city: '', zipCode: '', phone: '' }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.shippingAtSameAddress) return;
+    for (const field of ['street', 'city', 'zipCode'] as const) {
+      if (!value.shippingAddress[field]) ctx.addIssue({ code: 'custom', path: ['shippingAddress', field], message: 'required' });
+    }
+  });
+
+export const labSchema = z.object({
+  id: z.number(),
+  company: z.object({ id: z.number(), name: z.string() }),
+  shippingAtSameAddress: z.boolean(),
+  shippingAddress: z.object({ street: z.string(), city: z.string(), zipCode: z.string(), phone: z.string() }),
+});
+
+export const onboardingSchema = z.object({
+  companyDetails: z.boolean(),
+  landingPage: z.boolean(),
+  firstClientInvited: z.boolean(),
+  licenceKeys: z.boolean(),
+  desktopAppAvailable: z.boolean(),
+});
