@@ -1,5 +1,5 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { chown, mkdir, readFile, rm, writeFile, access, chmod } from 'node:fs/promises';
+import { chown, cp, mkdir, readFile, rename, rm, writeFile, access, chmod } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +37,41 @@ async function loadBinaries(): Promise<Binaries> {
   const mod = (await import(name)) as Binaries;
   await Promise.all([mod.initdb, mod.postgres].map((bin) => chmod(bin, 0o755).catch(() => undefined)));
   return mod;
+}
+
+async function canRun(binary: string, ids: { uid?: number; gid?: number }): Promise<boolean> {
+  return execFileAsync(binary, ['--version'], ids).then(() => true, () => false);
+}
+
+/**
+ * As root, postgres runs as the `postgres` user, which may not be allowed into the project's
+ * folder (a checkout under /root, or a private temp dir). Then the binaries are copied once to a
+ * world-readable cache in the temp dir and run from there.
+ */
+async function reachableBinaries(bin: Binaries, ids: { uid?: number; gid?: number }): Promise<Binaries> {
+  if (ids.uid === undefined || (await canRun(bin.postgres, ids))) return bin;
+  const native = path.resolve(path.dirname(bin.postgres), '..');
+  const { version } = JSON.parse(await readFile(path.join(native, '..', 'package.json'), 'utf8')) as { version: string };
+  const cache = path.join(os.tmpdir(), `casebridge-postgres-${version}-${process.platform}-${process.arch}`);
+  const copied = { initdb: path.join(cache, 'bin', 'initdb'), postgres: path.join(cache, 'bin', 'postgres') };
+  if (await canRun(copied.postgres, ids)) return copied;
+  const staging = `${cache}.${process.pid}.tmp`;
+  await cp(native, staging, { recursive: true, verbatimSymlinks: true });
+  await chmod(staging, 0o755);
+  await rename(staging, cache).catch(() => rm(staging, { recursive: true, force: true }));
+  return copied;
+}
+
+/** A clear message instead of initdb's "permission denied" deep in a log. */
+async function assertReachable(pgData: string, ids: { uid?: number; gid?: number }): Promise<void> {
+  if (ids.uid === undefined) return;
+  const reachable = await execFileAsync('test', ['-x', path.dirname(pgData)], ids).then(() => true, () => false);
+  if (!reachable) {
+    throw new Error(
+      `Running as root, the embedded PostgreSQL runs as the "postgres" user, which cannot reach ${path.dirname(pgData)}. ` +
+        'Set DATA_DIR to a folder it can reach (for example /var/lib/casebridge), run as a normal user, or set DATABASE_URL.',
+    );
+  }
 }
 
 /** PostgreSQL refuses to run as root; as root we run it as the `postgres` system user. */
@@ -135,11 +170,15 @@ async function canConnect(url: string): Promise<boolean> {
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
-  const bin = await loadBinaries();
   const ids = await runAsIds();
+  const bin = await reachableBinaries(await loadBinaries(), ids);
   const pgData = path.resolve(options.dataDir);
-  // The postgres user must be able to walk down to its data directory.
-  if (ids.uid !== undefined) await chmod(path.dirname(pgData), 0o755).catch(() => undefined);
+  if (ids.uid !== undefined) {
+    // The postgres user must be able to walk into DATA_DIR to reach its own cluster folder.
+    await mkdir(path.dirname(pgData), { recursive: true });
+    await chmod(path.dirname(pgData), 0o755).catch(() => undefined);
+    await assertReachable(pgData, ids);
+  }
 
   const initialised = await access(path.join(pgData, 'PG_VERSION')).then(() => true, () => false);
   if (!initialised) await initialise(bin, pgData, options.password, ids);

@@ -17,12 +17,14 @@ export interface MillAccess {
  * The first line of every mill-workspace handler: the caller must be staff of this mill.
  * Anyone else gets 404, exactly as for a mill that does not exist, so ids reveal nothing.
  * `adminOnly` refuses the mill's plain users with 403 (they know the mill exists).
+ * `write` refuses changes while the operator blocks the mill: a blocked mill can still sign in,
+ * read its data and fix its company details, but not grow (clients, users, keys, landing page).
  */
 export async function requireMillStaff(
   request: FastifyRequest,
   db: Db,
   millId: number,
-  options: { adminOnly?: boolean } = {},
+  options: { adminOnly?: boolean; write?: boolean } = {},
 ): Promise<MillAccess> {
   const user = await loadCurrentUser(request, db);
   const [row] = await db
@@ -32,5 +34,8 @@ export async function requireMillStaff(
     .where(and(eq(millMembers.millId, millId), eq(millMembers.userId, user.id)));
   if (!row || user.roleType !== 'mill') throw AppError.notFound('Mill');
   if (options.adminOnly && row.millRole !== 'admin') throw AppError.forbidden('Only a mill administrator can do this');
+  if (options.write && row.mill.blocked) {
+    throw AppError.forbidden('This mill is blocked. Please contact CaseBridge support to unblock it.');
+  }
   return { user, millId, millRole: row.millRole, mill: row.mill };
 }

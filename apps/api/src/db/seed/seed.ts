@@ -8,6 +8,7 @@ import { millMembers, mills } from '../schema/mills.ts';
 import { policyDocuments } from '../schema/policies.ts';
 import { users } from '../schema/users.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { seedMillAdministration } from './demo-mill-admin.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
 
 export const DEMO_PASSWORD = 'casebridge-demo';
@@ -59,6 +60,7 @@ async function seedAccounts(db: Db, passwordHash: string): Promise<void> {
   const [lab] = await db.insert(labs).values({ companyId: labCompany.id }).returning();
   const labUser = await createUser(db, passwordHash, { email: 'lab@demo-lab.test', firstName: 'Lena', lastName: 'Lab', roleType: 'lab', companyId: labCompany.id });
   await db.insert(millClients).values({ millId: mill!.id, labId: lab!.id, userId: labUser.id, confirmed: true });
+  await seedMillAdministration(db, passwordHash, mill!.id, millCompany.id);
 
   await createUser(db, passwordHash, { email: 'manager@casebridge.test', firstName: 'Max', lastName: 'Manager', roleType: 'manager' });
 

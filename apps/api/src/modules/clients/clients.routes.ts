@@ -43,7 +43,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: addClientResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.millId);
+        const access = await requireMillStaff(request, deps.db, request.params.millId, { write: true });
         return addClient(deps, access, request.body, mailLanguage(request, null));
       },
     });
@@ -74,7 +74,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema.extend({ landingPageInfoIsUpdated: z.boolean() }), ...commonErrors },
       },
       handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.millId);
+        const access = await requireMillStaff(request, deps.db, request.params.millId, { write: true });
         await resendInvitation(deps, access, request.params.userId, mailLanguage(request, null));
         return { ok: true as const, message: 'Email sent', landingPageInfoIsUpdated: access.mill.landingPageInfoIsUpdated };
       },
@@ -83,7 +83,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete('/mills/:millId/clients/:userId', {
       schema: { tags, summary: 'Stop working with a client (its orders stay)', security: bearerAuth, params: clientParams, response: { 200: messageResponseSchema, ...commonErrors } },
       handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.millId);
+        const access = await requireMillStaff(request, deps.db, request.params.millId, { write: true });
         await removeClient(deps, access, request.params.userId);
         return { ok: true as const, message: 'Client deleted' };
       },
@@ -92,7 +92,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post('/mill/:millId/updateLabBlockStatus', {
       schema: { tags, summary: 'Block or unblock a confirmed client', security: bearerAuth, params: millParams, body: blockStatusBodySchema, response: { 200: blockStatusResponseSchema, ...commonErrors } },
       handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.millId);
+        const access = await requireMillStaff(request, deps.db, request.params.millId, { write: true });
         return updateBlockStatus(deps, access, request.body.userId, request.body.blockedByMill);
       },
     });

@@ -33,7 +33,7 @@ export function licenceKeyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   async function ownKey(request: Parameters<typeof requireMillStaff>[0], id: number): Promise<Row> {
     const [row] = await deps.db.select().from(licenceKeys).where(eq(licenceKeys.id, id));
     if (!row) throw AppError.notFound('Licence key');
-    await requireMillStaff(request, deps.db, row.millId, { adminOnly: true });
+    await requireMillStaff(request, deps.db, row.millId, { adminOnly: true, write: true });
     return row;
   }
 
@@ -58,7 +58,7 @@ export function licenceKeyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post('/toolpass-data-collection-consents', {
       schema: { tags, summary: 'Register a licence key for a mill', security: bearerAuth, body: addLicenceKeyBodySchema, response: { 200: licenceKeySchema, ...commonErrors } },
       handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.body.millId, { adminOnly: true });
+        const access = await requireMillStaff(request, deps.db, request.body.millId, { adminOnly: true, write: true });
         try {
           const [row] = await deps.db
             .insert(licenceKeys)

@@ -28,7 +28,7 @@ export function millUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post('/mills/:millId/users', {
       schema: { tags, summary: 'Add a user (invited by mail to choose a password)', security: bearerAuth, params: millParams, querystring: localeQuerySchema, body: millUserBodySchema, response: { 200: millUserSchema, ...commonErrors } },
       handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.millId, { adminOnly: true });
+        const access = await requireMillStaff(request, deps.db, request.params.millId, { adminOnly: true, write: true });
         return addMillUser(deps, access, request.body, mailLanguage(request, null));
       },
     });
@@ -36,7 +36,7 @@ export function millUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.put('/mills/:millId/users/:id', {
       schema: { tags, summary: "Change a user's name and role", security: bearerAuth, params: userParams, querystring: localeQuerySchema, body: millUserBodySchema, response: { 200: millUserSchema, ...commonErrors } },
       handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.millId, { adminOnly: true });
+        const access = await requireMillStaff(request, deps.db, request.params.millId, { adminOnly: true, write: true });
         return updateMillUser(deps, access, request.params.id, request.body, mailLanguage(request, null));
       },
     });
@@ -44,7 +44,7 @@ export function millUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete('/mills/:millId/users/:id', {
       schema: { tags, summary: 'Remove a user from the mill', security: bearerAuth, params: userParams, response: { 200: messageResponseSchema, ...commonErrors } },
       handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.millId, { adminOnly: true });
+        const access = await requireMillStaff(request, deps.db, request.params.millId, { adminOnly: true, write: true });
         await removeMillUser(deps, access, request.params.id);
         return { ok: true as const, message: 'User deleted' };
       },

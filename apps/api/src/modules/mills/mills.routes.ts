@@ -38,7 +38,7 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: millDetailSchema, ...commonErrors },
       },
       handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.id, { adminOnly: true });
+        const access = await requireMillStaff(request, deps.db, request.params.id, { adminOnly: true, write: true });
         const form = await readImageForm(request, deps.storage, 'logo', 'logos', deps.config.maxImageBytes);
         try {
           return await updateLandingPage(deps, access, parseFormData(landingPageDataSchema, form.data), form.image);

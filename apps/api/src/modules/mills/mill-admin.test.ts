@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mills } from '../../db/schema/mills.ts';
+import { addMillUser, createLab, createMill, signIn, uniqueEmail } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { randomLicenceKey } from '../../db/seed/seed.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { DESKTOP_APP_URL: 'https://downloads.example.test/setup.exe' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+
+function multipart(data: object, logo?: Buffer) {
+  const boundary = '----landing';
+  const parts: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`)];
+  if (logo) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files.logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`), logo, Buffer.from('\r\n'));
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function adminOf() {
+  const m = await createMill(t.db);
+  return { ...m, jwt: await signIn(t, m.admin.email) };
+}
+
+describe('landing page', () => {
+  it('is updated by a mill admin, sets the flag, and is public afterwards', async () => {
+    const { mill, jwt } = await adminOf();
+    const content = 'We mill zirconia.\n<script>alert(1)</script>';
+    const response = await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, token: jwt, ...multipart({ landingPageHeader: 'Best mill', landingPageContent: content }, PNG) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ landingPageHeader: 'Best mill', landingPageInfoIsUpdated: true, publicUrl: `http://portal.test/${mill.id}` });
+    expect(response.json().company.logo.url).toMatch(/^\/api\/uploads\/logos\//);
+    const visitor = (await t.request({ method: 'GET', url: `/api/mills/${mill.id}` })).json();
+    // Stored and served as plain text: the web app renders it as text, never as markup.
+    expect(visitor.landingPageContent).toBe(content);
+  });
+
+  it('requires header and content, and is for the admin of that mill only', async () => {
+    const { mill, company, jwt } = await adminOf();
+    expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, token: jwt, ...multipart({ landingPageHeader: '', landingPageContent: '' }) })).json().errors).toEqual({ landingPageHeader: ['VALIDATION_FAILED'], landingPageContent: ['VALIDATION_FAILED'] });
+    const plain = await addMillUser(t.db, mill.id, company.id, 'user');
+    const other = await adminOf();
+    const body = multipart({ landingPageHeader: 'X', landingPageContent: 'Y' });
+    expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, token: await signIn(t, plain.email), ...body })).statusCode).toBe(403);
+    expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, token: other.jwt, ...body })).statusCode).toBe(404);
+    expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, ...body })).statusCode).toBe(401);
+  });
+});
+
+describe('onboarding checklist', () => {
+  it('ticks each first step once it is done', async () => {
+    const { mill, jwt } = await adminOf();
+    const before = (await t.request({ method: 'GET', url: `/api/mills/${mill.id}/onboarding`, token: jwt })).json();
+    expect(before).toEqual({ companyDetails: true, landingPage: false, firstClientInvited: false, licenceKeys: false, desktopAppAvailable: true });
+    await t.request({ method: 'POST', url: `/api/mills/${mill.id}/clients`, token: jwt, payload: { firstName: 'A', lastName: 'B', email: uniqueEmail(), activationMessage: 'Hi' } });
+    await t.request({ method: 'POST', url: '/api/toolpass-data-collection-consents', token: jwt, payload: { millId: mill.id, licenseKey: randomLicenceKey(), enableDataCollection: false } });
+    await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, token: jwt, ...multipart({ landingPageHeader: 'H', landingPageContent: 'C' }) });
+    const after = (await t.request({ method: 'GET', url: `/api/mills/${mill.id}/onboarding`, token: jwt })).json();
+    expect(after).toMatchObject({ landingPage: true, firstClientInvited: true, licenceKeys: true });
+    const other = await adminOf();
+    expect((await t.request({ method: 'GET', url: `/api/mills/${mill.id}/onboarding`, token: other.jwt })).statusCode).toBe(404);
+  });
+});
+
+describe('a mill blocked by the operator', () => {
+  it('can still sign in and read, but cannot add clients, users, keys or change its landing page', async () => {
+    const { mill, jwt } = await adminOf();
+    const lab = await createLab(t.db, { clientOf: mill.id });
+    await t.db.update(mills).set({ blocked: true, blockReason: 'Invoice overdue', blockedMillClientMessage: 'Temporarily unavailable' }).where(eq(mills.id, mill.id));
+    const me = (await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).json();
+    expect(me.mills[0]).toMatchObject({ blocked: true, blockReason: 'Invoice overdue' });
+    expect((await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients`, token: jwt })).statusCode).toBe(200);
+    const refused = [
+      { method: 'POST' as const, url: `/api/mills/${mill.id}/clients`, payload: { firstName: 'A', lastName: 'B', email: uniqueEmail(), activationMessage: 'Hi' } },
+      { method: 'POST' as const, url: `/api/mill/${mill.id}/updateLabBlockStatus`, payload: { userId: lab.user.id, blockedByMill: true } },
+      { method: 'DELETE' as const, url: `/api/mills/${mill.id}/clients/${lab.user.id}` },
+      { method: 'POST' as const, url: `/api/mills/${mill.id}/users`, payload: { firstName: 'A', lastName: 'B', email: uniqueEmail(), millRole: 'user' } },
+      { method: 'POST' as const, url: '/api/toolpass-data-collection-consents', payload: { millId: mill.id, licenseKey: randomLicenceKey(), enableDataCollection: true } },
+      { method: 'PUT' as const, url: `/api/mills/${mill.id}`, ...multipart({ landingPageHeader: 'H', landingPageContent: 'C' }) },
+    ];
+    for (const request of refused) {
+      const response = await t.request({ ...request, token: jwt });
+      expect(response.statusCode, `${request.method} ${request.url}`).toBe(403);
+      expect(response.json().message).toMatch(/blocked/);
+    }
+    // Its labs see the message meant for them, never the internal reason.
+    const labMe = (await t.request({ method: 'GET', url: '/api/users/me', token: await signIn(t, lab.user.email) })).json();
+    expect(labMe.mills[0]).toMatchObject({ blocked: true, blockReason: null, blockedMillClientMessage: 'Temporarily unavailable' });
+  });
+});
