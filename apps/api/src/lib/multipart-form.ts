@@ -2,46 +2,62 @@ import type { FastifyRequest } from 'fastify';
 import type { Storage } from '../platform/storage/storage.ts';
 import { TooLargeError } from '../platform/storage/storage.ts';
 import { AppError } from './app-error.ts';
-import { sniffImageType, type ImageType } from './image-type.ts';
+import { sniffImageType } from './image-type.ts';
 
-export interface UploadedImage {
+export interface UploadedFile {
   key: string;
   name: string;
-  type: ImageType;
+  type: string;
+}
+export type UploadedImage = UploadedFile;
+
+interface FileRule {
+  /** The part name is `files.<field>`, as in the spec's multipart calls. */
+  field: string;
+  prefix: string;
+  maxBytes: number;
+  /** Recognises the file by its first bytes; null refuses it. */
+  sniff: (head: Buffer) => string | null;
+  typeMessage: string;
 }
 
 /**
- * Reads the spec's multipart shape: a `data` field holding JSON and one image under
- * `files.<name>`. The image streams to storage and is then checked by its first bytes;
- * anything that is not really an image is deleted again and refused.
+ * Reads the spec's multipart shape: a `data` field holding JSON and at most one file under
+ * `files.<name>`. The file streams to storage and is then checked by its first bytes; anything
+ * that is not what it claims is deleted again and refused.
  */
-export async function readImageForm(
-  request: FastifyRequest,
-  storage: Storage,
-  fileField: string,
-  prefix: string,
-  maxBytes: number,
-): Promise<{ data: unknown; image: UploadedImage | null }> {
+export async function readFileForm(request: FastifyRequest, storage: Storage, rule: FileRule): Promise<{ data: unknown; file: UploadedFile | null }> {
   if (!request.isMultipart()) throw AppError.fields({ _: ['VALIDATION_FAILED'] }, 'Expected a multipart form');
   let data: unknown = undefined;
-  let image: UploadedImage | null = null;
+  let file: UploadedFile | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes + 1, files: 1, fields: 5 } })) {
+    for await (const part of request.parts({ limits: { fileSize: rule.maxBytes + 1, files: 1, fields: 5 } })) {
       if (part.type === 'field') {
         if (part.fieldname === 'data') data = parseJson(String(part.value));
         continue;
       }
-      if (part.fieldname !== `files.${fileField}` || image) {
+      if (part.fieldname !== `files.${rule.field}` || file) {
         part.file.resume();
-        throw AppError.fields({ [fileField]: ['VALIDATION_FAILED'] }, `Unexpected file field ${part.fieldname}`);
+        throw AppError.fields({ [rule.field]: ['VALIDATION_FAILED'] }, `Unexpected file field ${part.fieldname}`);
       }
-      image = await storeImage(storage, part.file, part.filename, prefix, maxBytes, fileField);
+      file = await storeChecked(storage, part.file, part.filename, rule);
     }
   } catch (error) {
-    if (image) await storage.remove(image.key);
+    if (file) await storage.remove(file.key);
     throw error;
   }
-  return { data, image };
+  return { data, file };
+}
+
+export async function readImageForm(request: FastifyRequest, storage: Storage, field: string, prefix: string, maxBytes: number) {
+  const { data, file } = await readFileForm(request, storage, {
+    field,
+    prefix,
+    maxBytes,
+    sniff: sniffImageType,
+    typeMessage: 'Please choose a PNG, JPEG, GIF or WebP image',
+  });
+  return { data, image: file };
 }
 
 function parseJson(value: string): unknown {
@@ -52,31 +68,23 @@ function parseJson(value: string): unknown {
   }
 }
 
-async function storeImage(
-  storage: Storage,
-  file: NodeJS.ReadableStream,
-  filename: string,
-  prefix: string,
-  maxBytes: number,
-  fileField: string,
-): Promise<UploadedImage> {
+async function storeChecked(storage: Storage, stream: NodeJS.ReadableStream, filename: string, rule: FileRule): Promise<UploadedFile> {
   let stored;
   try {
-    stored = await storage.put(prefix, file as never, maxBytes);
+    stored = await storage.put(rule.prefix, stream as never, rule.maxBytes);
   } catch (error) {
-    if (error instanceof TooLargeError) throw new AppError(413, 'FILE_TOO_LARGE', `The image is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+    if (error instanceof TooLargeError) throw new AppError(413, 'FILE_TOO_LARGE', `The file is larger than ${Math.round(rule.maxBytes / 1024 / 1024)} MB`);
     throw error;
   }
-  const head = await readHead(storage, stored.key);
-  const type = sniffImageType(head);
+  const type = rule.sniff(await readHead(storage, stored.key));
   if (!type) {
     await storage.remove(stored.key);
-    throw new AppError(400, 'FILE_TYPE_NOT_ALLOWED', 'Please choose a PNG, JPEG, GIF or WebP image', { [fileField]: ['FILE_TYPE_NOT_ALLOWED'] });
+    throw new AppError(400, 'FILE_TYPE_NOT_ALLOWED', rule.typeMessage, { [rule.field]: ['FILE_TYPE_NOT_ALLOWED'] });
   }
   return { key: stored.key, name: filename.slice(0, 200), type };
 }
 
-async function readHead(storage: Storage, key: string): Promise<Buffer> {
+export async function readHead(storage: Storage, key: string): Promise<Buffer> {
   const opened = await storage.open(key);
   if (!opened) return Buffer.alloc(0);
   const chunks: Buffer[] = [];

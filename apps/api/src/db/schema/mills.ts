@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { MillRole } from '@casebridge/shared/constants/roles';
 import { companies } from './companies.ts';
 import { users } from './users.ts';
@@ -35,4 +36,6 @@ export const policyConsents = pgTable('policy_consents', {
   millId: integer('mill_id').notNull().references(() => mills.id, { onDelete: 'cascade' }),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Which documents were in force when the user accepted (ids of policy_documents, EN and DE). */
+  documentIds: jsonb('document_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
 });

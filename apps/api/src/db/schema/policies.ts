@@ -8,8 +8,10 @@ export const policyDocuments = pgTable('policy_documents', {
   kind: text('kind').$type<PolicyKind>().notNull(),
   language: text('language').notNull(),
   title: text('title').notNull(),
-  /** Sanitised HTML written by the operator, served in a sandboxed frame. */
-  contentHtml: text('content_html').notNull(),
+  /** Demo texts are HTML we wrote; real documents are the signed PDFs the manager uploads. */
+  contentHtml: text('content_html'),
+  /** Storage key of an uploaded PDF. */
+  filePath: text('file_path'),
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

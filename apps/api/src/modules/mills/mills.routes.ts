@@ -15,6 +15,7 @@ import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { fileUrl } from '../session/session.service.ts';
 import { parseFormData } from '../users/form-data.ts';
 import { onboardingOf, updateLandingPage } from './mills.service.ts';
+import { activeDocumentIds } from '../policies/policies.service.ts';
 
 const tags = ['mills'];
 
@@ -89,7 +90,7 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // Someone else's mill answers exactly like a missing one.
         if (!member) throw AppError.notFound('Mill');
         await deps.db.transaction(async (tx) => {
-          await tx.insert(policyConsents).values({ millId: member.millId, userId: user.id });
+          await tx.insert(policyConsents).values({ millId: member.millId, userId: user.id, documentIds: await activeDocumentIds(deps) });
           await tx.update(mills).set({ needPoliciesApproval: false }).where(eq(mills.id, member.millId));
         });
         return { ok: true as const, message: 'Thank you. Your consent is recorded.' };
