@@ -21,6 +21,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@casebridge.local'),
   /** Upper bound for avatar and logo uploads, in bytes. */
   MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  /** Upper bound for one order file (scans, CAD data), in bytes. */
+  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024 * 1024),
 });
 
 export interface Config {
@@ -40,6 +42,7 @@ export interface Config {
   /** Where the support contact form sends to. */
   readonly supportEmail: string;
   readonly maxImageBytes: number;
+  readonly maxUploadBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -64,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     desktopAppUrl: e.DESKTOP_APP_URL,
     supportEmail: e.SUPPORT_EMAIL,
     maxImageBytes: e.MAX_IMAGE_BYTES,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
     ...overrides,
   });
 }

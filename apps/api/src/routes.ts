@@ -4,6 +4,7 @@ import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { licenceKeyRoutes } from './modules/licence-keys/licence-keys.routes.ts';
@@ -31,6 +32,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(licenceKeyRoutes(deps));
       await api.register(companyRoutes(deps));
       await api.register(supportRoutes(deps));
+      await api.register(orderRoutes(deps));
       await api.register(uploadRoutes(deps));
     },
     { prefix: '/api' },

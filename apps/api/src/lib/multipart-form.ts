@@ -8,6 +8,8 @@ export interface UploadedFile {
   key: string;
   name: string;
   type: string;
+  size: number;
+  sha256: string;
 }
 export type UploadedImage = UploadedFile;
 
@@ -16,8 +18,8 @@ interface FileRule {
   field: string;
   prefix: string;
   maxBytes: number;
-  /** Recognises the file by its first bytes; null refuses it. */
-  sniff: (head: Buffer) => string | null;
+  /** Recognises the file by its first bytes (and name); null refuses it. */
+  sniff: (head: Buffer, filename: string) => string | null;
   typeMessage: string;
 }
 
@@ -54,7 +56,7 @@ export async function readImageForm(request: FastifyRequest, storage: Storage, f
     field,
     prefix,
     maxBytes,
-    sniff: sniffImageType,
+    sniff: (head) => sniffImageType(head),
     typeMessage: 'Please choose a PNG, JPEG, GIF or WebP image',
   });
   return { data, image: file };
@@ -76,15 +78,16 @@ async function storeChecked(storage: Storage, stream: NodeJS.ReadableStream, fil
     if (error instanceof TooLargeError) throw new AppError(413, 'FILE_TOO_LARGE', `The file is larger than ${Math.round(rule.maxBytes / 1024 / 1024)} MB`);
     throw error;
   }
-  const type = rule.sniff(await readHead(storage, stored.key));
+  const type = rule.sniff(await readHead(storage, stored.key), filename);
   if (!type) {
     await storage.remove(stored.key);
     throw new AppError(400, 'FILE_TYPE_NOT_ALLOWED', rule.typeMessage, { [rule.field]: ['FILE_TYPE_NOT_ALLOWED'] });
   }
-  return { key: stored.key, name: filename.slice(0, 200), type };
+  return { key: stored.key, name: filename.slice(0, 200), type, size: stored.size, sha256: stored.sha256 };
 }
 
-export async function readHead(storage: Storage, key: string): Promise<Buffer> {
+/** The first bytes of a stored file: enough for every signature we check (DICOM's sits at 128). */
+export async function readHead(storage: Storage, key: string, bytes = 512): Promise<Buffer> {
   const opened = await storage.open(key);
   if (!opened) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
@@ -92,8 +95,8 @@ export async function readHead(storage: Storage, key: string): Promise<Buffer> {
   for await (const chunk of opened.stream) {
     chunks.push(chunk as Buffer);
     length += (chunk as Buffer).length;
-    if (length >= 16) break;
+    if (length >= bytes) break;
   }
   opened.stream.destroy();
-  return Buffer.concat(chunks).subarray(0, 16);
+  return Buffer.concat(chunks).subarray(0, bytes);
 }

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { labs } from './labs.ts';
+import { mills } from './mills.ts';
+import { users } from './users.ts';
+
+export const COMPONENT_STATUSES = ['Open', 'Downloaded', 'Closed'] as const;
+export type ComponentStatus = (typeof COMPONENT_STATUSES)[number];
+
+/** An order ("project" in the API): sent by a lab to one mill. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    millId: integer('mill_id').notNull().references(() => mills.id, { onDelete: 'cascade' }),
+    labId: integer('lab_id').notNull().references(() => labs.id),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    responsibleId: integer('responsible_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** Until the lab finishes sending, the mill does not see the order. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The mill's list: newest first, keyset-friendly.
+    index('projects_mill_created_idx').on(t.millId, t.createdAt.desc(), t.id.desc()),
+    index('projects_lab_created_idx').on(t.labId, t.createdAt.desc(), t.id.desc()),
+    index('projects_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+/** One restoration of an order, with its own files, messages and status. */
+export const components = pgTable(
+  'components',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status').$type<ComponentStatus>().notNull().default('Open'),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('components_project_idx').on(t.projectId)],
+);
+
+export type FileKind = 'document' | 'download';
+
+/**
+ * A file of a component: `document` is what the lab sent, `download` what the mill gives back.
+ * The bytes live in storage under `storageKey`; size and SHA-256 are recorded at upload.
+ */
+export const componentFiles = pgTable(
+  'component_files',
+  {
+    id: serial('id').primaryKey(),
+    componentId: integer('component_id').notNull().references(() => components.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<FileKind>().notNull(),
+    name: text('name').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    fileType: text('file_type').notNull(),
+    uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('component_files_component_idx').on(t.componentId, t.kind)],
+);
+
+/** Which user downloaded which document: all documents downloaded turns a component Downloaded. */
+export const fileDownloads = pgTable(
+  'file_downloads',
+  {
+    fileId: integer('file_id').notNull().references(() => componentFiles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.userId] })],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    componentId: integer('component_id').references(() => components.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/** Read state per user: reading marks a message read for that user only. */
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    messageId: integer('message_id').notNull().references(() => messages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.messageId] })],
+);
+
+export type DownloadTarget = 'file' | 'component' | 'project';
+
+/**
+ * The browser downloads by navigating, which cannot send a bearer token: it first asks for a
+ * link, which carries a one-time token good for one target, for its user, for five minutes.
+ */
+export const downloadTokens = pgTable('download_tokens', {
+  id: serial('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  target: text('target').$type<DownloadTarget>().notNull(),
+  targetId: integer('target_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

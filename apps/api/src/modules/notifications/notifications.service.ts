@@ -1,0 +1,66 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { labs } from '../../db/schema/labs.ts';
+import { millMembers } from '../../db/schema/mills.ts';
+import { notifications, type NotificationType } from '../../db/schema/notifications.ts';
+import { users } from '../../db/schema/users.ts';
+import { DEFAULT_SETTINGS } from '../session/session.service.ts';
+
+export interface NotificationEvent {
+  type: NotificationType;
+  millId: number;
+  labId: number;
+  /** The new order's id, or the new message's id. */
+  objectId: number;
+  /** For a message: its order. */
+  parentObjectId: number | null;
+  message: string;
+  senderId: number;
+  /** The order's responsible mill user, if any. */
+  responsibleId: number | null;
+}
+
+const SETTING: Record<NotificationType, 'notificationOnNewProjectIsCreated' | 'notificationOnNewMessageReceived'> = {
+  newProjectCreated: 'notificationOnNewProjectIsCreated',
+  newMessageReceived: 'notificationOnNewMessageReceived',
+};
+
+/**
+ * The acceptance rules of spec §4 ("Live events"), applied on the server: the recipient wants
+ * this kind, is not the sender, and, on the mill side, is responsible or nobody is. The mill and
+ * lab checks hold by construction: recipients are the staff of the event's mill and the users of
+ * the event's lab.
+ */
+export async function recipientsOf(db: Db, event: NotificationEvent, side: 'mill' | 'lab'): Promise<number[]> {
+  const candidates =
+    side === 'mill'
+      ? await db.select({ user: users }).from(millMembers).innerJoin(users, eq(users.id, millMembers.userId)).where(eq(millMembers.millId, event.millId))
+      : await db.select({ user: users }).from(labs).innerJoin(users, eq(users.companyId, labs.companyId)).where(and(eq(labs.id, event.labId), eq(users.roleType, 'lab')));
+  return candidates
+    .map(({ user }) => user)
+    .filter((user) => !user.blocked && user.id !== event.senderId)
+    .filter((user) => ({ ...DEFAULT_SETTINGS, ...user.settings })[SETTING[event.type]])
+    .filter((user) => side === 'lab' || event.responsibleId === null || event.responsibleId === user.id)
+    .map((user) => user.id);
+}
+
+export async function storeNotifications(db: Db, event: NotificationEvent, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.insert(notifications).values(
+    userIds.map((userId) => ({
+      userId,
+      millId: event.millId,
+      type: event.type,
+      objectId: event.objectId,
+      parentObjectId: event.parentObjectId,
+      message: event.message,
+    })),
+  );
+}
+
+export async function notify(db: Db, event: NotificationEvent, side: 'mill' | 'lab'): Promise<number[]> {
+  const userIds = await recipientsOf(db, event, side);
+  await storeNotifications(db, event, userIds);
+  return userIds;
+}
+

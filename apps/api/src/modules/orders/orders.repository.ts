@@ -1,0 +1,119 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Order } from '@casebridge/shared/schemas/orders';
+import type { Db } from '../../db/client.ts';
+import { fileUrl } from '../session/session.service.ts';
+
+export interface OrderFilters {
+  millId?: number;
+  labId?: number;
+  /** Component statuses an order must have at least one of. */
+  statuses?: string[];
+  client?: number;
+  responsible?: number | 'none';
+  search?: string;
+}
+
+export interface OrderPage {
+  start: number;
+  limit: number;
+  sort: { field: 'created_at' | 'name' | 'id'; direction: 'asc' | 'desc' };
+}
+
+const SORT_SQL = { created_at: sql`p.created_at`, name: sql`p.name`, id: sql`p.id` } as const;
+
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The WHERE of both the page and the count, so the total always matches the filters. */
+function whereOf(f: OrderFilters): SQL {
+  const parts: SQL[] = [sql`p.submitted_at is not null`];
+  if (f.millId !== undefined) parts.push(sql`p.mill_id = ${f.millId}`);
+  if (f.labId !== undefined) parts.push(sql`p.lab_id = ${f.labId}`);
+  if (f.client !== undefined) parts.push(sql`p.lab_id = ${f.client}`);
+  if (f.responsible === 'none') parts.push(sql`p.responsible_id is null`);
+  else if (f.responsible !== undefined) parts.push(sql`p.responsible_id = ${f.responsible}`);
+  if (f.statuses?.length) {
+    parts.push(sql`exists (select 1 from components c where c.project_id = p.id and c.status in ${f.statuses})`);
+  }
+  if (f.search) {
+    const pattern = likePattern(f.search);
+    parts.push(sql`(lower(p.name) like ${pattern} or exists (select 1 from components c where c.project_id = p.id and lower(c.name) like ${pattern}))`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+interface OrderRow extends Record<string, unknown> {
+  id: number;
+  name: string;
+  created_at: Date;
+  is_deleted: boolean;
+  mill_id: number;
+  lab_id: number;
+  lab_name: string;
+  lab_logo: string | null;
+  responsible: { id: number; firstName: string; lastName: string } | null;
+  messages: number;
+  new_messages: number;
+  components: Order['components'] | null;
+}
+
+/**
+ * One round trip for a page: the ids of the page by index order, then each order's components,
+ * counts and names through correlated subqueries on indexed columns. The total is a separate
+ * count on the same filters.
+ */
+export async function listOrders(db: Db, viewerId: number, filters: OrderFilters, page: OrderPage): Promise<{ count: number; data: Order[] }> {
+  const where = whereOf(filters);
+  const direction = page.sort.direction === 'asc' ? sql`asc` : sql`desc`;
+  const rows = await db.execute<OrderRow>(sql`
+    with page as (
+      select p.id from projects p
+      where ${where}
+      order by ${SORT_SQL[page.sort.field]} ${direction}, p.id ${direction}
+      limit ${page.limit} offset ${page.start}
+    )
+    select p.id, p.name, p.created_at, p.is_deleted, p.mill_id, p.lab_id,
+      lc.name as lab_name, lc.logo_path as lab_logo,
+      case when r.id is null then null else json_build_object('id', r.id, 'firstName', r.first_name, 'lastName', r.last_name) end as responsible,
+      (select count(*)::int from messages m where m.project_id = p.id) as messages,
+      (select count(*)::int from messages m where m.project_id = p.id and m.author_id is distinct from ${viewerId}
+         and not exists (select 1 from message_reads mr where mr.message_id = m.id and mr.user_id = ${viewerId})) as new_messages,
+      (select json_agg(json_build_object(
+          'id', c.id, 'name', c.name, 'displayName', c.name, 'status', c.status,
+          'documentsCount', (select count(*)::int from component_files f where f.component_id = c.id and f.kind = 'document'),
+          'downloadsCount', (select count(*)::int from component_files f where f.component_id = c.id and f.kind = 'download')
+        ) order by c.id) from components c where c.project_id = p.id) as components
+    from page
+    join projects p on p.id = page.id
+    join labs l on l.id = p.lab_id
+    join companies lc on lc.id = l.company_id
+    left join users r on r.id = p.responsible_id
+    order by ${SORT_SQL[page.sort.field]} ${direction}, p.id ${direction}
+  `);
+  const [total] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from projects p where ${where}`)).rows;
+  return { count: total?.n ?? 0, data: rows.rows.map(toOrderDto) };
+}
+
+function toOrderDto(row: OrderRow): Order {
+  return {
+    id: row.id,
+    name: row.name,
+    created_at: new Date(row.created_at).toISOString(),
+    isDeleted: row.is_deleted,
+    millId: row.mill_id,
+    labId: row.lab_id,
+    client: { id: row.lab_id, name: row.lab_name },
+    author: { companyName: row.lab_name, logo: fileUrl(row.lab_logo) },
+    responsible: row.responsible,
+    messages: row.messages,
+    newMessages: row.new_messages,
+    components: row.components ?? [],
+  };
+}
+
+/** The spec's combined filter: Open and Downloaded together. */
+export function statusesOf(filter: string | undefined): string[] | undefined {
+  if (!filter) return undefined;
+  return filter === 'OpenDownloaded' ? ['Open', 'Downloaded'] : [filter];
+}

@@ -1,0 +1,41 @@
+import type { TestApp } from './test-app.ts';
+
+/** A binary STL with one triangle: 80-byte header, count, 50 bytes per facet. */
+export function binaryStl(triangles = 1): Buffer {
+  const buffer = Buffer.alloc(84 + 50 * triangles);
+  buffer.write('casebridge test mesh', 0, 'latin1');
+  buffer.writeUInt32LE(triangles, 80);
+  for (let i = 0; i < triangles; i++) {
+    const o = 84 + i * 50;
+    [0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0].forEach((v, k) => buffer.writeFloatLE(v, o + k * 4));
+  }
+  return buffer;
+}
+
+export function multipartFile(field: string, filename: string, content: Buffer) {
+  const boundary = '----casebridge-order';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A lab sends an order as the web app and the CLI do: create, upload, submit. */
+export async function sendOrder(t: TestApp, labJwt: string, millId: number, options: { name?: string; components?: string[]; files?: { name: string; content: Buffer }[]; submit?: boolean } = {}) {
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/orders',
+    token: labJwt,
+    payload: { millId, name: options.name ?? 'Case 1', components: (options.components ?? ['Crown 11']).map((name) => ({ name })) },
+  });
+  if (created.statusCode !== 200) throw new Error(`create order failed: ${created.body}`);
+  const order = created.json() as { id: number; components: { id: number; name: string }[] };
+  for (const file of options.files ?? [{ name: 'crown.stl', content: binaryStl() }]) {
+    const uploaded = await t.request({ method: 'POST', url: `/api/orders/${order.id}/components/${order.components[0]!.id}/documents`, token: labJwt, ...multipartFile('files.file', file.name, file.content) });
+    if (uploaded.statusCode !== 200) throw new Error(`upload failed: ${uploaded.body}`);
+  }
+  if (options.submit !== false) await t.request({ method: 'POST', url: `/api/orders/${order.id}/submit`, token: labJwt });
+  return order;
+}
