@@ -101,8 +101,10 @@ async function resolveTarget(deps: AppDeps, user: UserRow, target: DownloadTarge
   return { files: rows.map((r) => ({ row: r.file, projectName: access.project.name, componentName: r.componentName })), access, name };
 }
 
+/** No path separators, reserved characters or control characters in a ZIP entry or file name. */
 function safeName(name: string): string {
-  return name.replace(/[\\/:*?"<>|\x00-\x1f]/g, '_').slice(0, 150) || 'file';
+  const cleaned = [...name].map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('');
+  return cleaned.slice(0, 150) || 'file';
 }
 
 /** Flat: every file at the top; hierarchical: order/component/file. Same names get a suffix. */
