@@ -19,6 +19,23 @@ import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '
 import { OutboxMailer, SmtpMailer } from './platform/mail/mailer.ts';
 import { LocalStorage } from './platform/storage/storage.ts';
 import { registerRoutes } from './routes.ts';
+import { attachRealtime } from './platform/realtime/realtime.ts';
+import { eq } from 'drizzle-orm';
+import { users } from './db/schema/users.ts';
+import type { JwtClaims } from './lib/current-user.ts';
+
+/** The websocket handshake carries the same JWT as the API, with the same checks. */
+async function socketUser(app: FastifyInstance, database: Database, token: unknown): Promise<number | null> {
+  if (typeof token !== 'string' || token.length > 2000) return null;
+  let claims: JwtClaims;
+  try {
+    claims = app.jwt.verify<JwtClaims>(token);
+  } catch {
+    return null;
+  }
+  const [user] = await database.db.select().from(users).where(eq(users.id, Number(claims.sub)));
+  return user && !user.blocked && user.tokenVersion === claims.ver ? user.id : null;
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -88,7 +105,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimitStore,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     signJwt: (user) => app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion }),
+    realtime: attachRealtime(app.server, (token) => socketUser(app, database, token), redis, config.realtimeChannel),
   };
+  app.addHook('preClose', async () => deps.realtime.close());
 
   const version = await readVersion();
   await app.register(swagger, {

@@ -12,6 +12,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** The Redis stream live events travel on; processes of one deployment share it. */
+  REALTIME_CHANNEL: z.string().min(1).default('casebridge:events'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('CaseBridge <no-reply@casebridge.local>'),
   JWT_SECRET: z.string().min(32).optional(),
@@ -32,6 +34,7 @@ export interface Config {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly redisUrl: string | undefined;
+  readonly realtimeChannel: string;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly jwtSecret: string | undefined;
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    realtimeChannel: e.REALTIME_CHANNEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,

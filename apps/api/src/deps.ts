@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { RateLimitPolicy } from './lib/rate-limit-guard.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
 import type { Mailer, OutboxMailer } from './platform/mail/mailer.ts';
+import type { Realtime } from './platform/realtime/realtime.ts';
 import type { Storage } from './platform/storage/storage.ts';
 
 /** What feature modules are given: the adapters, never process.env or globals. */
@@ -14,6 +15,7 @@ export interface AppDeps {
   outbox: OutboxMailer | null;
   storage: Storage;
   rateLimitStore: RateLimitStore;
+  realtime: Realtime;
   rateLimits: RateLimits;
   /** Signs a session JWT carrying the user's current token version. */
   signJwt: (user: { id: number; tokenVersion: number }) => string;

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { labs } from '../../db/schema/labs.ts';
 import { millMembers } from '../../db/schema/mills.ts';
 import { notifications, type NotificationType } from '../../db/schema/notifications.ts';
@@ -44,9 +45,9 @@ export async function recipientsOf(db: Db, event: NotificationEvent, side: 'mill
     .map((user) => user.id);
 }
 
-export async function storeNotifications(db: Db, event: NotificationEvent, userIds: number[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await db.insert(notifications).values(
+export async function storeNotifications(db: Db, event: NotificationEvent, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db.insert(notifications).values(
     userIds.map((userId) => ({
       userId,
       millId: event.millId,
@@ -55,12 +56,27 @@ export async function storeNotifications(db: Db, event: NotificationEvent, userI
       parentObjectId: event.parentObjectId,
       message: event.message,
     })),
-  );
+  ).returning({ id: notifications.id, userId: notifications.userId });
 }
 
-export async function notify(db: Db, event: NotificationEvent, side: 'mill' | 'lab'): Promise<number[]> {
-  const userIds = await recipientsOf(db, event, side);
-  await storeNotifications(db, event, userIds);
+/** Stores the notifications, then pushes each recipient its own live event. */
+export async function notify(deps: Pick<AppDeps, 'db' | 'realtime'>, event: NotificationEvent, side: 'mill' | 'lab'): Promise<number[]> {
+  const userIds = await recipientsOf(deps.db, event, side);
+  const stored = await storeNotifications(deps.db, event, userIds);
+  const [lab] = await deps.db.select({ companyId: labs.companyId }).from(labs).where(eq(labs.id, event.labId));
+  for (const row of stored) {
+    deps.realtime.publish([row.userId], {
+      type: event.type,
+      notificationId: row.id,
+      objectId: event.objectId,
+      parentObjectId: event.parentObjectId,
+      message: event.message,
+      millId: event.millId,
+      labCompanyId: lab?.companyId ?? null,
+      userId: event.senderId,
+      responsible: event.responsibleId,
+    });
+  }
   return userIds;
 }
 

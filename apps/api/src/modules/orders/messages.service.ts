@@ -23,7 +23,7 @@ export async function createMessage(deps: AppDeps, user: UserRow, millId: number
     .values({ projectId: access.project.id, componentId: input.componentId ?? null, authorId: user.id, message: input.message })
     .returning();
   await notify(
-    deps.db,
+    deps,
     {
       type: 'newMessageReceived',
       millId: access.project.millId,

@@ -43,7 +43,7 @@ export async function submitOrder(deps: AppDeps, access: OrderAccess): Promise<v
     .returning();
   if (!updated) return;
   await notify(
-    deps.db,
+    deps,
     {
       type: 'newProjectCreated',
       millId: updated.millId,
