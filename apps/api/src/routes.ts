@@ -5,6 +5,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { registerOrderUploads } from './modules/order-uploads/order-uploads.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { licenceKeyRoutes } from './modules/licence-keys/licence-keys.routes.ts';
@@ -37,5 +38,6 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
     },
     { prefix: '/api' },
   );
+  registerOrderUploads(app, deps);
   if (deps.outbox && deps.config.env !== 'production') await app.register(devMailRoutes(deps.outbox));
 }

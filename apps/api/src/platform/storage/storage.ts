@@ -15,6 +15,8 @@ export interface StoredObject {
 export interface Storage {
   /** Streams into storage; throws TooLargeError past maxBytes and leaves nothing behind. */
   put(prefix: string, source: Readable, maxBytes: number): Promise<StoredObject>;
+  /** Takes over a finished local file (a resumable upload), hashing it on the way in. */
+  adopt(prefix: string, localPath: string): Promise<StoredObject>;
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
 }
@@ -55,6 +57,21 @@ export class LocalStorage implements Storage {
       await rm(tmpPath, { force: true });
       throw error;
     }
+    return { key, size, sha256: digest.digest('hex') };
+  }
+
+  async adopt(prefix: string, localPath: string): Promise<StoredObject> {
+    const key = `${prefix}/${randomBytes(16).toString('base64url')}`;
+    const finalPath = this.pathOf(key);
+    await mkdir(path.dirname(finalPath), { recursive: true });
+    const digest = createHash('sha256');
+    let size = 0;
+    for await (const chunk of createReadStream(localPath)) {
+      digest.update(chunk as Buffer);
+      size += (chunk as Buffer).length;
+    }
+    // Same disk as DATA_DIR/tus: a rename, atomic and without copying the bytes again.
+    await rename(localPath, finalPath);
     return { key, size, sha256: digest.digest('hex') };
   }
 

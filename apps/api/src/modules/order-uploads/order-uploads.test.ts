@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLab, createMill, signIn } from '../../../test/factories.ts';
+import { binaryStl, sendOrder } from '../../../test/orders.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { MAX_UPLOAD_BYTES: '2000000' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const TUS = { 'tus-resumable': '1.0.0' };
+const meta = (values: Record<string, string | number>) =>
+  Object.entries(values).map(([k, v]) => `${k} ${Buffer.from(String(v)).toString('base64')}`).join(',');
+
+async function setup() {
+  const { mill, admin } = await createMill(t.db);
+  const lab = await createLab(t.db, { clientOf: mill.id });
+  const labJwt = await signIn(t, lab.user.email);
+  const order = await sendOrder(t, labJwt, mill.id, { submit: false, files: [] });
+  return { mill, admin, lab, labJwt, order, componentId: order.components[0]!.id };
+}
+
+async function create(token: string | undefined, length: number, metadata: Record<string, string | number>) {
+  return t.request({ method: 'POST', url: '/api/uploads', token, headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': meta(metadata) } });
+}
+
+function patch(token: string, location: string, offset: number, chunk: Buffer) {
+  return t.request({ method: 'PATCH', url: location, token, headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, payload: chunk });
+}
+
+describe('resumable uploads (tus)', () => {
+  it('resumes an interrupted upload from what the server holds; the stored SHA-256 equals the source', async () => {
+    const s = await setup();
+    const source = Buffer.concat([binaryStl(1), randomBytes(300_000)]);
+    const created = await create(s.labJwt, source.length, { filename: 'jaw.stl', orderId: s.order.id, componentId: s.componentId });
+    expect(created.statusCode).toBe(201);
+    const location = String(created.headers.location);
+    expect(location).toMatch(/^\/api\/uploads\//);
+
+    // The connection drops after the first part ...
+    expect((await patch(s.labJwt, location, 0, source.subarray(0, 120_000))).statusCode).toBe(204);
+    // ... the client asks where to go on, and sends only the rest.
+    const head = await t.request({ method: 'HEAD', url: location, token: s.labJwt, headers: TUS });
+    expect(head.headers['upload-offset']).toBe('120000');
+    const finished = await patch(s.labJwt, location, 120_000, source.subarray(120_000));
+    expect(finished.statusCode).toBe(204);
+    const sha = createHash('sha256').update(source).digest('hex');
+    expect(finished.headers['casebridge-sha256']).toBe(sha);
+
+    const detail = (await t.request({ method: 'GET', url: `/api/projects/${s.order.id}/components/${s.componentId}`, token: s.labJwt })).json();
+    expect(detail.documents).toEqual([expect.objectContaining({ name: 'jaw.stl', size: source.length, sha256: sha })]);
+  });
+
+  it("binds an upload to its user: another user cannot see or continue it", async () => {
+    const s = await setup();
+    const other = await setup();
+    const created = await create(s.labJwt, 1000, { filename: 'a.stl', orderId: s.order.id, componentId: s.componentId });
+    const location = String(created.headers.location);
+    expect((await t.request({ method: 'HEAD', url: location, token: other.labJwt, headers: TUS })).statusCode).toBe(404);
+    expect((await patch(other.labJwt, location, 0, Buffer.alloc(10))).statusCode).toBe(404);
+    expect((await t.request({ method: 'HEAD', url: location, headers: TUS })).statusCode).toBe(401);
+  });
+
+  it("refuses uploads to someone else's order, by the mill, of a bad type, or over the size limit", async () => {
+    const s = await setup();
+    const other = await setup();
+    const base = { filename: 'a.stl', orderId: s.order.id, componentId: s.componentId };
+    expect((await create(other.labJwt, 100, base)).statusCode).toBe(404);
+    expect((await create(s.labJwt, 100, { ...base, componentId: other.componentId })).statusCode).toBe(404);
+    expect((await create(s.labJwt, 100, { ...base, filename: 'virus.exe' })).statusCode).toBe(400);
+    expect((await create(s.labJwt, 3_000_000, base)).statusCode).toBe(413);
+    expect((await create(undefined, 100, base)).statusCode).toBe(401);
+  });
+
+  it('refuses a finished upload whose content does not match its name, and keeps nothing', async () => {
+    const s = await setup();
+    const fake = Buffer.from('<html><script>alert(1)</script></html>');
+    const created = await create(s.labJwt, fake.length, { filename: 'scan.ply', orderId: s.order.id, componentId: s.componentId });
+    const response = await patch(s.labJwt, String(created.headers.location), 0, fake);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('FILE_TYPE_NOT_ALLOWED');
+    const detail = (await t.request({ method: 'GET', url: `/api/projects/${s.order.id}/components/${s.componentId}`, token: s.labJwt })).json();
+    expect(detail.documents).toEqual([]);
+  });
+});
