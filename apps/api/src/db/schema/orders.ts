@@ -102,7 +102,7 @@ export const messageReads = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.messageId] })],
 );
 
-export type DownloadTarget = 'file' | 'component' | 'project';
+export type DownloadTarget = 'file' | 'component' | 'project' | 'report';
 
 /**
  * The browser downloads by navigating, which cannot send a bearer token: it first asks for a

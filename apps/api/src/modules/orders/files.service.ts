@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS } from '../session/session.service.ts';
 import { checkDocument } from './file-types.ts';
 import { assertLabMayWrite, orderAccess, type OrderAccess } from './order-access.ts';
 import { componentOf } from './orders.service.ts';
+import { orderReport } from './order-report.ts';
 
 const LINK_LIFETIME_MS = 5 * 60 * 1000;
 
@@ -69,7 +70,8 @@ async function fileWithAccess(deps: AppDeps, user: UserRow, fileId: number) {
 
 /** Checks the caller may download the target now, then issues a five-minute one-time link. */
 export async function createDownloadLink(deps: AppDeps, user: UserRow, target: DownloadTarget, targetId: number): Promise<string> {
-  await resolveTarget(deps, user, target, targetId);
+  if (target === 'report') await orderAccess(deps.db, user, targetId);
+  else await resolveTarget(deps, user, target, targetId);
   const { token, tokenHash } = newOneTimeToken();
   await deps.db.insert(downloadTokens).values({ tokenHash, userId: user.id, target, targetId, expiresAt: new Date(Date.now() + LINK_LIFETIME_MS) });
   return `/api/dl/${token}`;
@@ -82,7 +84,7 @@ interface ResolvedFile {
 }
 
 /** The files a target stands for, after the same access check as every other call. */
-async function resolveTarget(deps: AppDeps, user: UserRow, target: DownloadTarget, targetId: number): Promise<{ files: ResolvedFile[]; access: OrderAccess; name: string }> {
+async function resolveTarget(deps: AppDeps, user: UserRow, target: Exclude<DownloadTarget, 'report'>, targetId: number): Promise<{ files: ResolvedFile[]; access: OrderAccess; name: string }> {
   if (target === 'file') {
     const { row, access } = await fileWithAccess(deps, user, targetId);
     const [component] = await deps.db.select().from(components).where(eq(components.id, row.componentId));
@@ -136,6 +138,10 @@ export async function openDownload(deps: AppDeps, token: string, loadUser: (id: 
   if (!link) throw AppError.notFound('Download');
   const user = await loadUser(link.userId);
   if (!user || user.blocked) throw AppError.notFound('Download');
+  if (link.target === 'report') {
+    const access = await orderAccess(deps.db, user, link.targetId);
+    return { stream: await orderReport(deps, access, user), filename: `order-${access.project.id}.pdf`, contentType: 'application/pdf' };
+  }
   const { files, access, name } = await resolveTarget(deps, user, link.target, link.targetId);
   if (access.side === 'mill') await recordDownloads(deps, user.id, files.map((f) => f.row));
   if (link.target === 'file') {

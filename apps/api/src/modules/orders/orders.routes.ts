@@ -157,6 +157,11 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     });
 
+    app.get('/reports/project/summary/:orderId', {
+      schema: { tags: ['downloads'], summary: 'A one-time link to the PDF summary of an order', security: bearerAuth, params: z.object({ orderId: idSchema }), response: { 200: downloadLinkSchema, ...commonErrors } },
+      handler: async (request) => ({ url: await createDownloadLink(deps, await user(request), 'report', request.params.orderId) }),
+    });
+
     // ---- Messages
     app.post('/mills/:millId/messages', {
       schema: { tags: ['messages'], summary: 'Write on an order or one of its components', security: bearerAuth, params: z.object({ millId: idSchema }), body: createMessageBodySchema, response: { 200: messageSchema, ...commonErrors } },

@@ -213,6 +213,30 @@ describe('files', () => {
   });
 });
 
+describe('order summary report', () => {
+  it('is a PDF for either side of the order, through a one-time link, and nobody else', async () => {
+    const w = await workspace();
+    const stranger = await workspace();
+    const order = await sendOrder(t, w.labJwt, w.mill.id);
+    for (const jwt of [w.adminJwt, w.labJwt]) {
+      const link = (await t.request({ method: 'GET', url: `/api/reports/project/summary/${order.id}`, token: jwt })).json().url;
+      const pdf = await t.request({ method: 'GET', url: link });
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect((await t.request({ method: 'GET', url: link })).statusCode).toBe(404);
+    }
+    expect((await t.request({ method: 'GET', url: `/api/reports/project/summary/${order.id}`, token: stranger.adminJwt })).statusCode).toBe(404);
+  });
+
+  it("writes dates in the viewer's report date format", async () => {
+    const { formatReportDate } = await import('./order-report.ts');
+    const date = new Date('2026-03-04T05:06:00Z');
+    expect(formatReportDate(date, 'de')).toBe('04.03.2026, 05:06');
+    expect(formatReportDate(date, 'us')).toMatch(/^Mar 4, 2026/);
+    expect(formatReportDate(date, 'zz')).toBe(formatReportDate(date, 'de'));
+  });
+});
+
 describe('messages', () => {
   it('reach the other side, count as new until read, and reading is per user', async () => {
     const w = await workspace();
