@@ -31,8 +31,9 @@ async function signOut(page: Page) {
 
 describe('each demo role signs in and lands on its own page', () => {
   const cases = [
-    { email: 'admin@demo-mill.test', path: '/mill/welcome', heading: 'Welcome' },
-    { email: 'user@demo-mill.test', path: '/mill/welcome', heading: 'Welcome' },
+    // Demo Mill has orders, so its users land on the orders list (spec §2).
+    { email: 'admin@demo-mill.test', path: '/mills/projects', heading: 'Orders' },
+    { email: 'user@demo-mill.test', path: '/mills/projects', heading: 'Orders' },
     { email: 'lab@demo-lab.test', path: '/lab/account', heading: 'Company information' },
     { email: 'manager@casebridge.test', path: '/manager', heading: 'Manager dashboard' },
     { email: 'dealer@demo-dealer.test', path: '/dealer', heading: 'Dealer dashboard' },

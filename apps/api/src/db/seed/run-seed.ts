@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { pino } from 'pino';
+import { LocalStorage } from '../../platform/storage/storage.ts';
 import { loadConfig } from '../../config.ts';
 import { loadOrCreateSecrets } from '../../lib/secrets.ts';
 import { openDatabase } from '../client.ts';
@@ -12,7 +14,7 @@ const secrets = await loadOrCreateSecrets(config.dataDir);
 const database = await openDatabase(config, secrets, () => undefined);
 try {
   await runMigrations(database);
-  const demo = await seedDemo(database.db);
+  const demo = await seedDemo(database.db, new LocalStorage(path.join(config.dataDir, 'files')));
   console.log(demo.summary);
 } catch (error) {
   log.error({ err: error }, 'seeding failed');

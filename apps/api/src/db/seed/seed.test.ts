@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalStorage } from '../../platform/storage/storage.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 
@@ -12,8 +14,9 @@ afterAll(async () => {
 
 describe('demo data', () => {
   it('gives Demo Mill clients in every state, users, keys and a landing page, and is idempotent', async () => {
-    const first = await seedDemo(t.db);
-    const second = await seedDemo(t.db);
+    const storage = new LocalStorage(path.join(t.config.dataDir, 'files'));
+    const first = await seedDemo(t.db, storage);
+    const second = await seedDemo(t.db, storage);
     expect(first.activationKeys).toHaveLength(3);
     expect(second.activationKeys).toEqual(first.activationKeys);
     const login = (await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'admin@demo-mill.test', password: DEMO_PASSWORD } })).json();
@@ -26,5 +29,17 @@ describe('demo data', () => {
     expect((await t.request({ method: 'GET', url: `/api/mills/${millId}/users`, token: login.jwt })).json().count).toBeGreaterThanOrEqual(3);
     expect((await t.request({ method: 'GET', url: `/api/mills/${millId}/toolpass-data-collection-consents`, token: login.jwt })).json().count).toBe(2);
     expect((await t.request({ method: 'GET', url: `/api/mills/${millId}` })).json().landingPageHeader).toBe('Demo Mill');
+
+    // A living workspace: orders in every status, real STL meshes the API serves back, messages.
+    expect(login.ordersCount).toBeGreaterThanOrEqual(5);
+    const orders = (await t.request({ method: 'GET', url: `/api/mills/${millId}/projects?_limit=100`, token: login.jwt })).json();
+    const statuses = new Set(orders.data.flatMap((o: { components: { status: string }[] }) => o.components.map((c) => c.status)));
+    expect(statuses).toEqual(new Set(['Open', 'Downloaded', 'Closed']));
+    expect(orders.data.some((o: { messages: number }) => o.messages > 0)).toBe(true);
+    const order = orders.data[0];
+    const detail = (await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${order.components[0].id}`, token: login.jwt })).json();
+    const link = (await t.request({ method: 'GET', url: `/api/files/${detail.documents[0].id}/download`, token: login.jwt })).json().url;
+    const mesh = (await t.request({ method: 'GET', url: link })).rawPayload;
+    expect(mesh.readUInt32LE(80) * 50 + 84).toBe(mesh.length);
   });
 });

@@ -8,7 +8,9 @@ import { millMembers, mills } from '../schema/mills.ts';
 import { policyDocuments } from '../schema/policies.ts';
 import { users } from '../schema/users.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
 import { seedMillAdministration } from './demo-mill-admin.ts';
+import { seedDemoOrders } from './demo-orders.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
 
 export const DEMO_PASSWORD = 'casebridge-demo';
@@ -39,7 +41,7 @@ async function createUser(db: Db, passwordHash: string, values: Omit<typeof user
   return user!;
 }
 
-async function seedAccounts(db: Db, passwordHash: string): Promise<void> {
+async function seedAccounts(db: Db, storage: Storage, passwordHash: string): Promise<void> {
   const millCompany = await createCompany(db, {
     name: 'Demo Mill', email: 'office@demo-mill.test', vatNumber: 'DE123456789', street: 'Fräsweg 1', city: 'Stuttgart', zipCode: '70173', phone: '4971112345', contactPerson: 'Anna Admin',
   });
@@ -61,6 +63,7 @@ async function seedAccounts(db: Db, passwordHash: string): Promise<void> {
   const labUser = await createUser(db, passwordHash, { email: 'lab@demo-lab.test', firstName: 'Lena', lastName: 'Lab', roleType: 'lab', companyId: labCompany.id });
   await db.insert(millClients).values({ millId: mill!.id, labId: lab!.id, userId: labUser.id, confirmed: true });
   await seedMillAdministration(db, passwordHash, mill!.id, millCompany.id);
+  await seedDemoOrders(db, storage, { millId: mill!.id, labId: lab!.id, labUserId: labUser.id, millUserId: staff.id });
 
   await createUser(db, passwordHash, { email: 'manager@casebridge.test', firstName: 'Max', lastName: 'Manager', roleType: 'manager' });
 
@@ -98,19 +101,19 @@ function describe(keys: string[]): string {
 }
 
 /** Adds the demo accounts unless they exist, and keeps at least three unused activation keys. */
-export async function seedDemo(db: Db): Promise<DemoSummary> {
+export async function seedDemo(db: Db, storage: Storage): Promise<DemoSummary> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo-mill.test'));
   if (!existing) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
-    await db.transaction((tx) => seedAccounts(tx, passwordHash));
+    await db.transaction((tx) => seedAccounts(tx, storage, passwordHash));
   }
   const activationKeys = await ensureFreeKeys(db);
   return { accounts: DEMO_ACCOUNTS, activationKeys, summary: describe(activationKeys) };
 }
 
 /** At start on the embedded database: only a database without any user gets demo data. */
-export async function seedIfEmpty(db: Db): Promise<DemoSummary | null> {
+export async function seedIfEmpty(db: Db, storage: Storage): Promise<DemoSummary | null> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return null;
-  return seedDemo(db);
+  return seedDemo(db, storage);
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { Session, User, UserSettings } from '@casebridge/shared/schemas/auth';
 import { DEFAULT_LANGUAGE, isLanguage } from '@casebridge/shared/constants/languages';
 import type { Db } from '../../db/client.ts';
@@ -6,6 +6,7 @@ import { companies } from '../../db/schema/companies.ts';
 import { dealerMembers, dealers } from '../../db/schema/dealers.ts';
 import { labs, millClients } from '../../db/schema/labs.ts';
 import { millMembers, mills } from '../../db/schema/mills.ts';
+import { projects } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
 import type { UserRow } from '../../lib/current-user.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -114,6 +115,19 @@ export async function companyOf(db: Db, companyId: number | null) {
   return company ?? null;
 }
 
+/** Decides where a user lands after sign-in (spec §2): mills with orders go to their orders. */
+async function ordersCountOf(db: Db, userId: number, roleType: string, companyId: number | null): Promise<number> {
+  if (roleType === 'mill') {
+    const [row] = await db.select({ n: count() }).from(projects).innerJoin(millMembers, eq(millMembers.millId, projects.millId)).where(and(eq(millMembers.userId, userId), isNotNull(projects.submittedAt)));
+    return row?.n ?? 0;
+  }
+  if (roleType === 'lab' && companyId !== null) {
+    const [row] = await db.select({ n: count() }).from(projects).innerJoin(labs, eq(labs.id, projects.labId)).where(eq(labs.companyId, companyId));
+    return row?.n ?? 0;
+  }
+  return 0;
+}
+
 export async function buildSession(db: Db, userId: number): Promise<Session> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw AppError.notFound('User');
@@ -123,8 +137,7 @@ export async function buildSession(db: Db, userId: number): Promise<Session> {
   return {
     user: toUserDto(user, company),
     mills: userMills,
-    // Orders arrive with the orders workspace; until then nobody has any.
-    ordersCount: 0,
+    ordersCount: await ordersCountOf(db, user.id, user.roleType, user.companyId),
     dealer: user.roleType === 'dealer' ? await dealerOf(db, user.id) : null,
   };
 }
