@@ -1,3 +1,4 @@
+import { multipartForm } from './multipart.ts';
 import type { TestApp } from './test-app.ts';
 
 /** A binary STL with one triangle: 80-byte header, count, 50 bytes per facet. */
@@ -13,13 +14,7 @@ export function binaryStl(triangles = 1): Buffer {
 }
 
 export function multipartFile(field: string, filename: string, content: Buffer) {
-  const boundary = '----casebridge-order';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartForm({}, { field, name: filename, content });
 }
 
 /** A lab sends an order as the web app and the CLI do: create, upload, submit. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLab, createMill, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { dataForm } from '../../../test/multipart.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,9 +40,7 @@ describe('companies and labs', () => {
     const a = await createMill(t.db);
     const lab = await createLab(t.db, { clientOf: a.mill.id });
     const jwt = await signIn(t, a.admin.email);
-    const boundary = '----c';
-    const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify({ name: 'Mine', email: 'a@b.test', country: 'CH', street: 'S', city: 'C', zipCode: '8000', phone: '41' })}\r\n--${boundary}--\r\n`);
-    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const { payload, headers } = dataForm({ name: 'Mine', email: 'a@b.test', country: 'CH', street: 'S', city: 'C', zipCode: '8000', phone: '41' });
     expect((await t.request({ method: 'PUT', url: `/api/companies/${a.company.id}`, token: jwt, payload, headers })).json().name).toBe('Mine');
     expect((await t.request({ method: 'PUT', url: `/api/companies/${lab.company.id}`, token: jwt, payload, headers })).statusCode).toBe(404);
   });

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OutboxMailer, StoredMail } from '../../platform/mail/mailer.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 const mailSchema = z.object({ id: z.string(), from: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() });
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 function linkify(text: string): string {
   return escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');

@@ -4,6 +4,7 @@ import { mills } from '../../db/schema/mills.ts';
 import { addMillUser, createLab, createMill, signIn, uniqueEmail } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { randomLicenceKey } from '../../db/seed/seed.ts';
+import { dataForm, PNG } from '../../../test/multipart.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,14 +14,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
 function multipart(data: object, logo?: Buffer) {
-  const boundary = '----landing';
-  const parts: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`)];
-  if (logo) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files.logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`), logo, Buffer.from('\r\n'));
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return dataForm(data, logo ? { field: 'files.logo', name: 'logo.png', content: logo, type: 'image/png' } : undefined);
 }
 
 async function adminOf() {

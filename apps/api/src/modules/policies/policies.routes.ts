@@ -11,15 +11,13 @@ import { readFileForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { parseFormData } from '../users/form-data.ts';
 import { activeDocument, publishDocument, requireApprovalAgain, signedUrl, validSignature, type PolicyRow } from './policies.service.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 const tags = ['policies'];
 const MAX_POLICY_BYTES = 20 * 1024 * 1024;
 const uploadDataSchema = z.strictObject({ kind: z.enum(['terms-of-service', 'data-processing']), language: z.enum(['en', 'de']) });
 const documentSchema = z.object({ id: z.number(), kind: z.string(), language: z.string(), title: z.string(), active: z.boolean(), createdAt: z.string(), url: z.string() });
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 export function policyRoutes(deps: AppDeps, secret: string): FastifyPluginAsyncZod {
   const toDto = (row: PolicyRow) => ({ id: row.id, kind: row.kind, language: row.language, title: row.title, active: row.active, createdAt: row.createdAt.toISOString(), url: signedUrl(secret, row.id) });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyConsents } from '../../db/schema/mills.ts';
 import { createLab, createManager, createMill, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { dataForm } from '../../../test/multipart.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,14 +16,7 @@ afterAll(async () => {
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 function upload(data: object, file: Buffer, name = 'terms.pdf') {
-  const boundary = '----policy';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n`),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files.file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return dataForm(data, { field: 'files.file', name, content: file, type: 'application/pdf' });
 }
 
 describe('policy documents managed by the manager', () => {

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { loadCurrentUser, type UserRow } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { companyOf } from '../session/session.service.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 const tags = ['support'];
 
@@ -28,9 +29,6 @@ async function belongsTo(deps: AppDeps, user: UserRow, millId: number): Promise<
   return row !== undefined;
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 export function supportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMillUser, createDealer, createLab, createMill, PASSWORD, signIn, uniqueEmail } from '../../../test/factories.ts';
 import { createTestApp, tokenFromMail, waitForMail, type TestApp } from '../../../test/test-app.ts';
+import { multipartForm as multipart, PNG } from '../../../test/multipart.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,22 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-function multipart(fields: Record<string, string>, file?: { field: string; name: string; type: string; content: Buffer }) {
-  const boundary = '----casebridge-test-boundary';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-    parts.push(file.content, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('GET /api/users/me', () => {
   it('gives a lab user the mills it is a confirmed client of, and not the others', async () => {

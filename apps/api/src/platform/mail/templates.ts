@@ -1,4 +1,5 @@
 import type { Language } from '@casebridge/shared/constants/languages';
+import { escapeHtml } from '../../lib/html.ts';
 
 /**
  * The account mails in the six interface languages. Kept as plain data, one entry per language,
@@ -50,9 +51,6 @@ const TEXTS: Record<MailKind, Record<Language, MailText>> = {
   },
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 export function renderMail(kind: MailKind, language: Language, name: string, link: string) {
   const t = TEXTS[kind][language];
