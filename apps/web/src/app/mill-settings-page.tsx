@@ -1,24 +1,34 @@
 import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '../components/coming-soon.tsx';
+import { Loading } from '../components/loading.tsx';
 import { QueryTabsPage } from '../components/query-tabs.tsx';
 import { CompanyInfoSection } from '../features/account/components/company-info-section.tsx';
+import { LandingPageTab } from '../features/landing-page/components/landing-page-tab.tsx';
+import { LicenceKeysTab } from '../features/licence-keys/components/licence-keys-tab.tsx';
+import { MillUsersTab } from '../features/mill-users/components/mill-users-tab.tsx';
+import { useSelectedMill, useSession } from '../lib/session.ts';
 
 /**
- * Mill settings gathers tabs that belong to different features (landing page, users, licence
- * keys, billing come in later issues), so the page is composed here in the app layer, which may
- * import features, rather than in one feature that would have to import the others.
+ * Mill settings gathers tabs that belong to different features (landing page, company, users,
+ * licence keys; billing and invoices come with the subscription issue), so the page is composed
+ * here in the app layer, which may import features, rather than in one feature that would have
+ * to import the others.
  */
 export function MillSettingsPage() {
   const { t } = useTranslation();
+  const { session } = useSession();
+  const { mill } = useSelectedMill(session);
+  if (!session || !mill) return <Loading />;
   const soon = (key: string) => <ComingSoon what={t(key)} />;
   return (
     <QueryTabsPage
+      title={t('nav.settings')}
       defaultTab="landing-page"
       tabs={[
-        { value: 'landing-page', label: t('millSettings.landingPage'), panel: soon('millSettings.landingPage') },
-        { value: 'company-details', label: t('company.title'), panel: <CompanyInfoSection /> },
-        { value: 'users', label: t('millSettings.users'), panel: soon('millSettings.users') },
-        { value: 'license-keys', label: t('millSettings.licenseKeys'), panel: soon('millSettings.licenseKeys') },
+        { value: 'landing-page', label: t('millSettings.landingPage'), panel: <LandingPageTab key={mill.id} millId={mill.id} /> },
+        { value: 'company-details', label: t('millSettings.companyDetails'), panel: <CompanyInfoSection /> },
+        { value: 'users', label: t('millSettings.users'), panel: <MillUsersTab key={mill.id} millId={mill.id} currentUserId={session.user.id} /> },
+        { value: 'license-keys', label: t('millSettings.licenseKeys'), panel: <LicenceKeysTab key={mill.id} millId={mill.id} /> },
         { value: 'billing', label: t('millSettings.billing'), panel: soon('millSettings.billing') },
         { value: 'invoices', label: t('millSettings.invoices'), panel: soon('millSettings.invoices') },
       ]}

@@ -8,13 +8,19 @@ import { homeRouteFor } from '../lib/home-route.ts';
 import { selectedMillFromStorage, useSession } from '../lib/session.ts';
 import { useSignOut } from './use-sign-out.ts';
 
+/** `/{millId}`: a mill's public landing page. */
+export function isMillLandingPath(pathname: string): boolean {
+  return /^\/\d+\/?$/.test(pathname);
+}
+
 function SessionButtons() {
   const { t } = useTranslation();
   const { session } = useSession();
   const signOut = useSignOut();
   const { pathname } = useLocation();
-  // The home page has its own Sign in button; a second one would make the name ambiguous.
-  if (!session && pathname === '/') return null;
+  // The home page and the mill landing pages have their own Sign in button; a second one would
+  // make the name ambiguous.
+  if (!session && (pathname === '/' || isMillLandingPath(pathname))) return null;
   if (!session) {
     return (
       <Button variant="default" onClick={() => openAuthDialog('signIn')}>

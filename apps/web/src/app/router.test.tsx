@@ -83,4 +83,47 @@ describe('app routes', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: /^I accept the Data processing agreement/ }));
     expect(ok.disabled).toBe(false);
   });
+
+  it('gives mill settings the heading Settings and its six tabs', async () => {
+    stubApi();
+    renderRoutes(appRoutes, { path: '/mill/settings?tab=billing', session: sessionFixture('mill') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Landing page', 'Company details', 'Users', 'Licence keys', 'Billing', 'Invoices']);
+    expect(screen.getByRole('tab', { name: 'Billing' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("shows a client's company and shipping address read-only, with a way back to the clients", async () => {
+    mockFetch(({ path }) => {
+      if (path === '/mills/7/clients/21') {
+        return {
+          body: {
+            id: 21, labId: 5, firstName: 'Lena', lastName: 'Lab', email: 'lena@lab.test', company: { id: 50, name: 'Demo Lab' },
+            contactPerson: '', confirmed: true, status: 'active', blockedByMill: false, blockedBySystem: false, createdAt: '2025-01-01T00:00:00Z',
+          },
+        };
+      }
+      if (path === '/companies/50') {
+        return {
+          body: {
+            id: 50, name: 'Demo Lab', email: 'office@lab.test', web: '', contactPerson: 'Lena Lab', vatNumber: 'DE9', taxId: '', logo: null,
+            address: { country: 'DE', state: '', street: 'Laborstraße 5', city: 'München', zipCode: '80331', phone: '4989' },
+            companyInfoIsUpdated: true,
+          },
+        };
+      }
+      if (path === '/labs/companies/50') {
+        return { body: { id: 5, company: { id: 50, name: 'Demo Lab' }, shippingAtSameAddress: false, shippingAddress: { street: 'Dock 4', city: 'Hamburg', zipCode: '20457', phone: '' } } };
+      }
+      if (path === '/notifications') return { body: { notifications: [] } };
+      return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
+    });
+    renderRoutes(appRoutes, { path: '/mill/client/21/details', session: sessionFixture('mill', { ordersCount: 1 }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lena Lab' })).toBeTruthy();
+    expect(await screen.findByText('Laborstraße 5')).toBeTruthy();
+    expect(await screen.findByText('Dock 4')).toBeTruthy();
+    expect(within(screen.getByRole('main')).queryByRole('textbox')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to clients' }).getAttribute('href')).toBe('/mills/clients');
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Company information', 'Orders', 'Messages']);
+  });
 });

@@ -5,13 +5,10 @@ import { MillAccountPage } from '../features/account/pages/mill-account-page.tsx
 import { DealerPage } from '../features/dealer/pages/dealer-page.tsx';
 import { LabMessagesPage, LabOrdersPage, LabWelcomePage } from '../features/lab/pages/lab-pages.tsx';
 import { ManagerPage } from '../features/manager/pages/manager-page.tsx';
-import {
-  MillClientsPage,
-  MillContractPage,
-  MillMessagesPage,
-  MillOrdersPage,
-  MillWelcomePage,
-} from '../features/mill/pages/mill-pages.tsx';
+import { ClientDetailsPage } from '../features/clients/pages/client-details-page.tsx';
+import { ClientsPage } from '../features/clients/pages/clients-page.tsx';
+import { MillContractPage, MillMessagesPage, MillOrdersPage } from '../features/mill/pages/mill-pages.tsx';
+import { MillWelcomePage } from '../features/mill/pages/mill-welcome-page.tsx';
 import { NotificationsPage } from '../features/notifications/pages/notifications-page.tsx';
 import { HomePage } from '../features/public/pages/home-page.tsx';
 import { MillLandingPage } from '../features/public/pages/mill-landing-page.tsx';
@@ -42,7 +39,8 @@ const publicRoutes: RouteObject[] = [
 const millRoutes: RouteObject[] = [
   { path: 'mill/welcome', element: <MillWelcomePage /> },
   { path: 'mills/projects', element: <MillOrdersPage /> },
-  { path: 'mills/clients', element: <MillClientsPage /> },
+  { path: 'mills/clients', element: <ClientsPage /> },
+  { path: 'mill/client/:id/details', element: <ClientDetailsPage /> },
   { path: 'mills/messages', element: <MillMessagesPage /> },
   { path: 'mill/account', element: <MillAccountPage /> },
 ];

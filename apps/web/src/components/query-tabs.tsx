@@ -10,16 +10,27 @@ export interface QueryTab {
 
 /**
  * A page whose active tab lives in the `tab` query parameter (spec §2), so every tab has a
- * link of its own. The page heading names the active tab.
+ * link of its own. The page heading is `title`, or else names the active tab.
  */
-export function QueryTabsPage({ tabs, defaultTab }: { tabs: QueryTab[]; defaultTab: string }) {
+export interface QueryTabsPageProps {
+  tabs: QueryTab[];
+  defaultTab: string;
+  title?: string;
+  /** A line under the heading, e.g. whose record the page shows. */
+  description?: ReactNode;
+}
+
+export function QueryTabsPage({ tabs, defaultTab, title, description }: QueryTabsPageProps) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active = tabs.find((tab) => tab.value === requested) ?? tabs.find((tab) => tab.value === defaultTab) ?? tabs[0];
   if (!active) return null;
   return (
     <Stack gap="md">
-      <Title order={1}>{active.label}</Title>
+      <Stack gap={4}>
+        <Title order={1}>{title ?? active.label}</Title>
+        {description}
+      </Stack>
       <Tabs value={active.value} onChange={(value) => value && setParams({ tab: value })} keepMounted={false}>
         <Tabs.List>
           {tabs.map((tab) => (

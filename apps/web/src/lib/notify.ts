@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
+import { ApiError } from './api-client.ts';
 import { describeError } from './error-message.ts';
 
 /** Spec §9: toasts hide themselves after 5 seconds. */
@@ -18,6 +19,20 @@ export function notifyError(t: TFunction, error: unknown, title?: string): void 
     color: 'red',
     title: title ?? t('common.errorTitle'),
     message: describeError(t, error),
+    autoClose: TOAST_AUTO_CLOSE_MS,
+  });
+}
+
+/**
+ * Spec §8: some failures are best told in the server's own words (a system-blocked client
+ * "contact your admin"); network failures and empty messages fall back to the translated code.
+ */
+export function notifyServerMessage(t: TFunction, error: unknown, title?: string): void {
+  const serverText = error instanceof ApiError && error.status !== 0 ? error.message.trim() : '';
+  notifications.show({
+    color: 'red',
+    title: title ?? t('common.errorTitle'),
+    message: serverText || describeError(t, error),
     autoClose: TOAST_AUTO_CLOSE_MS,
   });
 }

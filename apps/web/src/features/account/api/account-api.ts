@@ -59,3 +59,41 @@ export function useSaveSettings() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
 }
+
+export interface ShippingAddress {
+  street: string;
+  city: string;
+  zipCode: string;
+  phone: string;
+}
+
+export interface Lab {
+  id: number;
+  company: { id: number; name: string };
+  shippingAtSameAddress: boolean;
+  shippingAddress: ShippingAddress;
+}
+
+export interface ShippingData {
+  shippingAtSameAddress: boolean;
+  shippingAddress: ShippingAddress;
+}
+
+const labQueryKey = (companyId: number) => ['labs', 'companies', companyId] as const;
+
+/** The lab of the signed-in user's company, with its shipping address. */
+export function useOwnLab(companyId: number | undefined) {
+  return useQuery({
+    queryKey: labQueryKey(companyId ?? 0),
+    queryFn: () => apiRequest<Lab>(`/labs/companies/${companyId}`),
+    enabled: companyId !== undefined,
+  });
+}
+
+export function useSaveShipping() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ labId, body }: { labId: number; body: ShippingData }) => apiRequest<Lab>(`/labs/${labId}`, { method: 'PUT', body }),
+    onSuccess: (lab) => queryClient.setQueryData(labQueryKey(lab.company.id), lab),
+  });
+}

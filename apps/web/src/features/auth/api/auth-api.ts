@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '@casebridge/shared/schemas/auth';
 import type { Language } from '@casebridge/shared/constants/languages';
+import type { RoleType } from '@casebridge/shared/constants/roles';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { storeAuthResponse } from '../../../lib/session.ts';
 
@@ -53,7 +54,7 @@ export const authApi = {
   confirmEmail: (confirmation: string) =>
     apiRequest<AuthResponse>('/auth/email-confirmation', { query: { confirmation } }),
   emailByToken: (confirmationToken: string) =>
-    apiRequest<{ emailByConfirmationToken: string }>('/auth/user-email-by-token', {
+    apiRequest<{ emailByConfirmationToken: string; roleType: RoleType }>('/auth/user-email-by-token', {
       method: 'POST',
       body: { confirmationToken },
     }),

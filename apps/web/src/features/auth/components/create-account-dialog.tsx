@@ -32,6 +32,8 @@ export function CreateAccountDialog({ opened, options }: { opened: boolean; opti
     enabled: opened && token !== '',
   });
   const invitedEmail = tokenEmail.data?.emailByConfirmationToken ?? '';
+  // Only an invited lab names its company; mill staff join a company that already exists.
+  const asksCompany = tokenEmail.data?.roleType === 'lab';
   const { setValue } = form;
 
   useEffect(() => {
@@ -50,7 +52,7 @@ export function CreateAccountDialog({ opened, options }: { opened: boolean; opti
       setOutcome('emailTaken');
       return;
     }
-    const companyName = data.companyName || undefined;
+    const companyName = asksCompany ? data.companyName || undefined : undefined;
     const auth = await create.mutateAsync({ identifier: data.email, password: data.password, companyName, confirmationToken: token, millId });
     closeAuthDialog();
     afterSignIn(auth);
@@ -107,12 +109,14 @@ export function CreateAccountDialog({ opened, options }: { opened: boolean; opti
             required
             {...form.textProps('password')}
           />
-          <TextInput
-            label={t('fields.companyName')}
-            description={t('auth.createAccount.companyNameHint')}
-            autoComplete="organization"
-            {...form.textProps('companyName')}
-          />
+          {asksCompany && (
+            <TextInput
+              label={t('fields.companyName')}
+              description={t('auth.createAccount.companyNameHint')}
+              autoComplete="organization"
+              {...form.textProps('companyName')}
+            />
+          )}
           <Button type="submit" loading={create.isPending || resend.isPending || checkEmail.isPending}>
             {emailChanged ? t('auth.createAccount.sendConfirmation') : t('auth.createAccount.submit')}
           </Button>

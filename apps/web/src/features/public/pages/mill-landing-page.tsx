@@ -1,18 +1,34 @@
-import { Alert, Avatar, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { LandingPageView } from '../../../components/landing-page-view.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { openAuthDialog } from '../../../lib/auth-dialog-store.ts';
 import { describeError } from '../../../lib/error-message.ts';
+import { useSession } from '../../../lib/session.ts';
 import { usePublicMill } from '../api/public-api.ts';
 
-/** The mill's public page; a later issue adds the editable landing-page content. */
+/** A mill's public page (`/{millId}`); it needs no sign-in. */
 export function MillLandingPage() {
   const { millId } = useParams();
   // Only numeric ids are mills; anything else is an unknown path and goes home like the catch-all.
   if (!millId || !/^\d+$/.test(millId)) return <Navigate to="/" replace />;
   return <MillLanding millId={Number(millId)} />;
+}
+
+function LandingActions() {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  // Signed-in visitors find 'Open my workspace' in the header.
+  if (session) return null;
+  return (
+    <Group>
+      <Button onClick={() => openAuthDialog('signIn')}>{t('auth.signIn.submit')}</Button>
+      <Button variant="outline" onClick={() => openAuthDialog('signUp')}>
+        {t('auth.signUp.submit')}
+      </Button>
+    </Group>
+  );
 }
 
 function MillLanding({ millId }: { millId: number }) {
@@ -30,19 +46,21 @@ function MillLanding({ millId }: { millId: number }) {
     );
   }
   const { company, landingPageHeader, landingPageContent } = mill.data;
+  const empty = !landingPageHeader && !landingPageContent;
   return (
     <Container size="md" py="xl">
-      <Stack>
-        <Group>
-          <Avatar src={company.logo?.url} size="xl" radius="sm" alt="" />
-          <Title order={1}>{company.name}</Title>
-        </Group>
-        {landingPageHeader && <Title order={2}>{landingPageHeader}</Title>}
-        {landingPageContent ? <Text style={{ whiteSpace: 'pre-wrap' }}>{landingPageContent}</Text> : <ComingSoon what={t('millLanding.content')} />}
-        <Button w="fit-content" onClick={() => openAuthDialog('signIn')}>
-          {t('auth.signIn.submit')}
-        </Button>
-      </Stack>
+      <LandingPageView
+        companyName={company.name}
+        logoUrl={company.logo?.url}
+        header={landingPageHeader ?? ''}
+        content={landingPageContent ?? ''}
+        actions={
+          <>
+            {empty && <Text c="dimmed">{t('millLanding.noContent')}</Text>}
+            <LandingActions />
+          </>
+        }
+      />
     </Container>
   );
 }

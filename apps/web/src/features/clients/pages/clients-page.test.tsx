@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Client } from '@casebridge/shared/schemas/clients';
+import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
+import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { ClientsPage } from './clients-page.tsx';
+
+function client(overrides: Partial<Client> = {}): Client {
+  return {
+    id: 21,
+    labId: 5,
+    firstName: 'Lena',
+    lastName: 'Lab',
+    email: 'lena@lab.test',
+    company: { id: 50, name: 'Demo Lab' },
+    contactPerson: '',
+    confirmed: true,
+    status: 'active',
+    blockedByMill: false,
+    blockedBySystem: false,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const notFound = { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
+
+type Responder = Parameters<typeof mockFetch>[0];
+
+function stubApi(rows: Client[], extra: Responder = () => notFound) {
+  return mockFetch((call) => {
+    if (call.method === 'GET' && call.path === '/mills/7/clients') return { body: { count: rows.length, data: rows } };
+    return extra(call);
+  });
+}
+
+const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
+
+function renderPage(landingPageInfoIsUpdated = true) {
+  const session = sessionFixture('mill', { mills: [millFixture({ landingPageInfoIsUpdated })] });
+  return renderWithProviders(<ClientsPage />, session);
+}
+
+async function fillAddClient(user: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('dialog', { name: 'Add client' });
+  await user.type(within(dialog).getByLabelText(/^First name/), 'Nina');
+  await user.type(within(dialog).getByLabelText(/^Last name/), 'New');
+  await user.type(within(dialog).getByLabelText(/^Email/), 'nina@new-lab.test');
+  await user.type(within(dialog).getByLabelText(/^Activation message/), 'Welcome aboard');
+  await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+}
+
+describe('ClientsPage add-client dialog', () => {
+  it('requires every field and a valid email before it calls the server', async () => {
+    const calls = stubApi([]);
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add client' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add client' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(within(dialog).getAllByText('This field is required.')).toHaveLength(4);
+
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Nina');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'New');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'not-an-email');
+    await user.type(within(dialog).getByLabelText(/^Activation message/), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(within(dialog).getByText('Enter a valid email address.')).toBeTruthy();
+    expect(within(dialog).queryByText('This field is required.')).toBeNull();
+    expect(writes(calls)).toHaveLength(0);
+  });
+
+  it('names a confirmed client in a success dialog and fetches no instructions', async () => {
+    const calls = stubApi([], ({ method, path }) =>
+      method === 'POST' && path === '/mills/7/clients'
+        ? { body: { user: client({ id: 30, firstName: 'Nina', lastName: 'New' }), confirmed: true } }
+        : notFound,
+    );
+    const user = userEvent.setup();
+    renderPage(false);
+    await user.click(await screen.findByRole('button', { name: 'Add client' }));
+    await fillAddClient(user);
+
+    expect(await screen.findByText('Nina New is now your client.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      firstName: 'Nina',
+      lastName: 'New',
+      email: 'nina@new-lab.test',
+      activationMessage: 'Welcome aboard',
+    });
+    expect(calls.some((call) => call.url.includes('activation-instructions'))).toBe(false);
+    expect(screen.queryByRole('dialog', { name: 'Activation instructions' })).toBeNull();
+  });
+
+  it('shows the activation instructions of an unconfirmed client, then offers the landing page setup', async () => {
+    const calls = stubApi([], ({ method, path }) => {
+      if (method === 'POST' && path === '/mills/7/clients') return { body: { user: client({ id: 31, confirmed: false }), confirmed: false } };
+      if (path === '/mills/7/clients/activation-instructions/31') return { body: { message: 'Open the link we sent.\n\nSee you soon' } };
+      return notFound;
+    });
+    const user = userEvent.setup();
+    const { router } = renderPage(false);
+    await user.click(await screen.findByRole('button', { name: 'Add client' }));
+    await fillAddClient(user);
+
+    const instructions = await screen.findByRole('dialog', { name: 'Activation instructions' });
+    expect(within(instructions).getByText(/Open the link we sent\./)).toBeTruthy();
+    expect(within(instructions).getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(calls.some((call) => call.url.includes('/activation-instructions/31'))).toBe(true);
+    expect(screen.queryByText(/is now your client/)).toBeNull();
+
+    await user.click(within(instructions).getByRole('button', { name: 'Close' }));
+    const prompt = await screen.findByRole('dialog', { name: 'Set up your landing page' });
+    await user.click(within(prompt).getByRole('button', { name: 'Set up now' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mill/settings'));
+    expect(router.state.location.search).toBe('?tab=landing-page');
+  });
+
+  it('does not offer the landing page setup when the mill already has one', async () => {
+    stubApi([], ({ method, path }) => {
+      if (method === 'POST') return { body: { user: client({ id: 31, confirmed: false }), confirmed: false } };
+      if (path.includes('activation-instructions')) return { body: { message: 'Instructions' } };
+      return notFound;
+    });
+    const user = userEvent.setup();
+    renderPage(true);
+    await user.click(await screen.findByRole('button', { name: 'Add client' }));
+    await fillAddClient(user);
+    const instructions = await screen.findByRole('dialog', { name: 'Activation instructions' });
+    await user.click(within(instructions).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Activation instructions' })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Set up your landing page' })).toBeNull();
+  });
+});
+
+describe('ClientsPage row actions', () => {
+  it('offers block only to confirmed clients and send invite only to unconfirmed ones', async () => {
+    stubApi([client(), client({ id: 22, firstName: 'Paula', lastName: 'Pending', confirmed: false, status: 'inactive' })]);
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Block Lena Lab' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send invite to Lena Lab' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send invite to Paula Pending' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Block Paula Pending' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Unblock Paula Pending' })).toBeNull();
+  });
+
+  it("shows the server's message when a system-blocked client cannot be unblocked", async () => {
+    const message = 'This client was blocked by the system administrator. Please contact your admin.';
+    const calls = stubApi([client({ blockedByMill: true, blockedBySystem: true, status: 'inactive' })], ({ method }) =>
+      method === 'POST' ? { status: 409, body: { statusCode: 409, error: 'Conflict', code: 'CONFLICT', message } } : notFound,
+    );
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Unblock Lena Lab' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(writes(calls)[0]!.body).toEqual({ userId: 21, blockedByMill: false });
+    // The action button sits in a clickable row; it must not open the detail page.
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('deletes a client only after the confirmation', async () => {
+    const calls = stubApi([client()], ({ method }) => (method === 'DELETE' ? { body: { ok: true, message: 'Client deleted' } } : notFound));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete Lena Lab' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete client' });
+    expect(writes(calls)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.url).toMatch(/^\/api\/mills\/7\/clients\/21\?/);
+    expect(await screen.findByText('Client deleted')).toBeTruthy();
+  });
+
+  it('opens the detail page when a row is clicked', async () => {
+    stubApi([client()]);
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    await user.click(await screen.findByText('Demo Lab'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mill/client/21/details'));
+  });
+});

@@ -1,0 +1,194 @@
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { MillSummary } from '@casebridge/shared/schemas/auth';
+import type { Client } from '@casebridge/shared/schemas/clients';
+import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { Page } from '../../../components/page.tsx';
+import { TablePager } from '../../../components/table-pager.tsx';
+import { describeError } from '../../../lib/error-message.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useSelectedMill, useSession } from '../../../lib/session.ts';
+import { usePaging } from '../../../lib/use-paging.ts';
+import { fetchActivationInstructions, useClients, type AddClientResult, type ClientStatusFilter } from '../api/clients-api.ts';
+import { ActivationInstructionsDialog } from '../components/activation-instructions-dialog.tsx';
+import { AddClientDialog } from '../components/add-client-dialog.tsx';
+import { clientName, ClientRowActions } from '../components/client-row-actions.tsx';
+
+export const LANDING_PAGE_SETTINGS_PATH = '/mill/settings?tab=landing-page';
+export const clientDetailsPath = (client: Pick<Client, 'id'>) => `/mill/client/${client.id}/details`;
+
+function ClientStatus({ client }: { client: Client }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4}>
+      <Badge variant="light" color={client.status === 'active' ? 'green' : 'gray'}>
+        {t(`clients.status.${client.status}`)}
+      </Badge>
+      {!client.confirmed && (
+        <Badge variant="outline" color="blue">
+          {t('clients.pending')}
+        </Badge>
+      )}
+      {client.blockedByMill && (
+        <Badge variant="outline" color="orange">
+          {t('clients.blockedByMill')}
+        </Badge>
+      )}
+      {client.blockedBySystem && (
+        <Badge variant="outline" color="red">
+          {t('clients.blockedBySystem')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** Spec §4: after an invitation, a mill without a landing page is asked to set it up. */
+function useAfterClientAdded(mill: MillSummary) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [instructions, setInstructions] = useState<string | null>(null);
+
+  const afterAdded = async ({ user, confirmed }: AddClientResult) => {
+    const name = clientName(user);
+    if (confirmed) {
+      // The dialog names the client; a toast saying the same would only repeat it.
+      openConfirmDialog({ title: t('clients.addedTitle'), message: t('clients.nowYourClient', { name }) });
+      return;
+    }
+    notifySuccess(t('clients.added'));
+    try {
+      const { message } = await fetchActivationInstructions(mill.id, user.id);
+      setInstructions(message);
+    } catch (error) {
+      openConfirmDialog({ title: t('common.errorOccurred'), message: describeError(t, error) });
+    }
+  };
+
+  const closeInstructions = () => {
+    setInstructions(null);
+    // Only a mill's admins may edit its landing page, so only they are asked.
+    if (mill.landingPageInfoIsUpdated || mill.millRole !== 'admin') return;
+    openConfirmDialog({
+      title: t('clients.landingPromptTitle'),
+      message: t('clients.landingPromptMessage'),
+      confirmLabel: t('clients.landingPromptConfirm'),
+      cancelLabel: t('clients.landingPromptLater'),
+      onConfirm: () => void navigate(LANDING_PAGE_SETTINGS_PATH),
+    });
+  };
+
+  return { instructions, afterAdded, closeInstructions };
+}
+
+export function ClientsPage() {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const { mill } = useSelectedMill(session);
+  return <Page title={t('nav.clients')}>{mill ? <ClientsList mill={mill} /> : <Loading />}</Page>;
+}
+
+function ClientsList({ mill }: { mill: MillSummary }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<ClientStatusFilter>('any');
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [adding, setAdding] = useState(false);
+  const paging = usePaging({ field: 'created_at', direction: 'desc' });
+  const clients = useClients(mill.id, { status, _q: debouncedSearch || undefined, ...paging.params });
+  const { instructions, afterAdded, closeInstructions } = useAfterClientAdded(mill);
+
+  const columns: DataTableColumn<Client>[] = [
+    {
+      key: 'name',
+      header: t('clients.name'),
+      sortField: 'lastName',
+      render: (client) => (
+        <Anchor component={Link} to={clientDetailsPath(client)} onClick={(event) => event.stopPropagation()}>
+          {clientName(client)}
+        </Anchor>
+      ),
+    },
+    { key: 'email', header: t('fields.email'), sortField: 'email', render: (client) => client.email },
+    { key: 'company', header: t('clients.company'), sortField: 'companyName', render: (client) => client.company.name },
+    { key: 'status', header: t('clients.statusLabel'), render: (client) => <ClientStatus client={client} /> },
+    { key: 'created', header: t('clients.created'), sortField: 'created_at', render: (client) => formatDate(client.createdAt) },
+    { key: 'actions', header: t('common.actions'), render: (client) => <ClientRowActions millId={mill.id} client={client} /> },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Group align="flex-end">
+          <Select
+            label={t('clients.statusLabel')}
+            data={(['any', 'active', 'inactive'] as const).map((value) => ({ value, label: t(`clients.status.${value}`) }))}
+            value={status}
+            onChange={(value) => {
+              if (!value) return;
+              setStatus(value as ClientStatusFilter);
+              paging.setPage(1);
+            }}
+            allowDeselect={false}
+            w={160}
+          />
+          <TextInput
+            label={t('common.search')}
+            type="search"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              paging.setPage(1);
+            }}
+            w={260}
+          />
+        </Group>
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
+          {t('clients.add')}
+        </Button>
+      </Group>
+      {clients.isPending ? (
+        <Loading />
+      ) : clients.isError ? (
+        <Alert color="red">{describeError(t, clients.error)}</Alert>
+      ) : (
+        <>
+          <DataTable
+            columns={columns}
+            rows={clients.data.data}
+            rowKey={(client) => client.id}
+            onRowClick={(client) => void navigate(clientDetailsPath(client))}
+            sort={paging.sort}
+            onSortChange={paging.setSort}
+          />
+          <TablePager
+            total={clients.data.count}
+            page={paging.page}
+            pageSize={paging.pageSize}
+            onPageChange={paging.setPage}
+            onPageSizeChange={paging.setPageSize}
+          />
+        </>
+      )}
+      <AddClientDialog
+        opened={adding}
+        millId={mill.id}
+        onClose={() => setAdding(false)}
+        onAdded={(result) => {
+          setAdding(false);
+          void afterAdded(result);
+        }}
+      />
+      <ActivationInstructionsDialog message={instructions} onClose={closeInstructions} />
+    </Stack>
+  );
+}

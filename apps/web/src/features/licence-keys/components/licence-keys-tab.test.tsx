@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { LicenceKey } from '@casebridge/shared/schemas/licence-keys';
+import { sessionFixture } from '../../../test/fixtures.ts';
+import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { LicenceKeysTab } from './licence-keys-tab.tsx';
+
+const KEY: LicenceKey = { id: 3, licenseKey: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', enableDataCollection: false, createdAt: '2025-01-02T00:00:00.000Z' };
+const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
+
+function stubApi(respondToWrite: (call: FetchCall & { path: string }) => { status?: number; body?: unknown } = () => ({ body: KEY })) {
+  return mockFetch((call) => {
+    if (call.method === 'GET') return { body: { count: 1, data: [KEY] } };
+    return respondToWrite(call);
+  });
+}
+
+async function openAddDialog(user: ReturnType<typeof userEvent.setup>) {
+  renderWithProviders(<LicenceKeysTab millId={7} />, sessionFixture('mill'));
+  await user.click(await screen.findByRole('button', { name: 'Add licence key' }));
+  return screen.findByRole('dialog', { name: 'Add licence key' });
+}
+
+describe('LicenceKeysTab', () => {
+  it('lists the keys sorted by key, ascending, by default', async () => {
+    const calls = stubApi();
+    renderWithProviders(<LicenceKeysTab millId={7} />, sessionFixture('mill'));
+    expect(await screen.findByText(KEY.licenseKey)).toBeTruthy();
+    expect(calls[0]!.url).toContain('/api/mills/7/toolpass-data-collection-consents?');
+    expect(new URL(calls[0]!.url, 'http://x').searchParams.get('_sort')).toBe('licenseKey:asc');
+  });
+
+  it('rejects a key in the wrong format with "Invalid Key Format" and never calls the API', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    const dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByLabelText(/^Licence key/), 'abcde-12345-fghij');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(within(dialog).getByText('Invalid Key Format')).toBeTruthy();
+    expect(writes(calls)).toHaveLength(0);
+  });
+
+  it('sends a lower-case key upper-cased, with the data-collection choice', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    const dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByLabelText(/^Licence key/), ' abcde-12345-fghij-klmno-pqrst ');
+    await user.click(within(dialog).getByRole('switch', { name: /^Enable data collection/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).toEqual({ millId: 7, licenseKey: 'ABCDE-12345-FGHIJ-KLMNO-PQRST', enableDataCollection: true });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add licence key' })).toBeNull());
+  });
+
+  it('shows a taken key under the field', async () => {
+    stubApi(() => ({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: 'taken', errors: { licenseKey: ['LICENCE_KEY_TAKEN'] } },
+    }));
+    const user = userEvent.setup();
+    const dialog = await openAddDialog(user);
+    await user.type(within(dialog).getByLabelText(/^Licence key/), 'ABCDE-12345-FGHIJ-KLMNO-PQRST');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('This licence key is already registered.')).toBeTruthy();
+  });
+
+  it('toggles data collection of one key with its switch', async () => {
+    const calls = stubApi(() => ({ body: { ...KEY, enableDataCollection: true } }));
+    const user = userEvent.setup();
+    renderWithProviders(<LicenceKeysTab millId={7} />, sessionFixture('mill'));
+    await user.click(await screen.findByRole('switch', { name: `Data collection for ${KEY.licenseKey}` }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toMatchObject({ method: 'PUT', body: { enableDataCollection: true } });
+    expect(writes(calls)[0]!.url).toMatch(/^\/api\/toolpass-data-collection-consents\/3\?/);
+  });
+});

@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { MillUser } from '@casebridge/shared/schemas/mill-users';
+import { sessionFixture } from '../../../test/fixtures.ts';
+import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { MillUsersTab } from './mill-users-tab.tsx';
+
+const users: MillUser[] = [
+  { id: 1, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', millRole: 'admin', confirmed: true },
+  { id: 2, firstName: 'Tom', lastName: 'Technician', email: 'tom@example.com', millRole: 'user', confirmed: false },
+];
+
+function stubApi() {
+  return mockFetch(({ method }) => (method === 'GET' ? { body: { count: users.length, data: users } } : { body: users[1] }));
+}
+
+describe('MillUsersTab', () => {
+  it('shows no edit or delete on the signed-in user’s own row', async () => {
+    stubApi();
+    renderWithProviders(<MillUsersTab millId={7} currentUserId={1} />, sessionFixture('mill'));
+    expect(await screen.findByRole('button', { name: 'Edit Tom Technician' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Tom Technician' })).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit Ada Lovelace' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Ada Lovelace' })).toBeNull();
+  });
+
+  it('filters by role', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<MillUsersTab millId={7} currentUserId={1} />, sessionFixture('mill'));
+    await screen.findByText('tom@example.com');
+    expect(new URL(calls[0]!.url, 'http://x').searchParams.has('millRole')).toBe(false);
+    await user.click(screen.getByLabelText('Role', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Admin', hidden: true }));
+    await waitFor(() => expect(new URL(calls.at(-1)!.url, 'http://x').searchParams.get('millRole')).toBe('admin'));
+  });
+
+  it('adds a user with the role user unless another is chosen', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<MillUsersTab millId={7} currentUserId={1} />, sessionFixture('mill'));
+    await user.click(await screen.findByRole('button', { name: 'Add user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add user' });
+    await user.type(within(dialog).getByLabelText(/^First name/), 'Nora');
+    await user.type(within(dialog).getByLabelText(/^Last name/), 'New');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'nora@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ firstName: 'Nora', lastName: 'New', email: 'nora@example.com', millRole: 'user' });
+  });
+
+  it('edits a user in the "Edit user" dialog with their current values', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<MillUsersTab millId={7} currentUserId={1} />, sessionFixture('mill'));
+    await user.click(await screen.findByRole('button', { name: 'Edit Tom Technician' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit user' });
+    expect((within(dialog).getByLabelText(/^Email/) as HTMLInputElement).value).toBe('tom@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')!.url).toMatch(/^\/api\/mills\/7\/users\/2\?/);
+  });
+
+  it('asks before deleting a user', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<MillUsersTab millId={7} currentUserId={1} />, sessionFixture('mill'));
+    await user.click(await screen.findByRole('button', { name: 'Delete Tom Technician' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete user' });
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+  });
+});
