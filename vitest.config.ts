@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/**/*.test.ts', 'packages/shared/**/*.test.ts'],
+          include: ['apps/api/**/*.test.ts', 'packages/shared/**/*.test.ts', 'apps/cli/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -1,0 +1,59 @@
+import { Api, ApiError, type Session } from '../lib/api.ts';
+import { stringOption, type Command, type Context, type Parsed } from '../lib/command.ts';
+import { DEFAULT_URL, normalizeUrl, readConfig, writeConfig } from '../lib/config.ts';
+import { CliError } from '../lib/io.ts';
+import { ask } from '../lib/prompt.ts';
+
+export const loginCommand: Command = {
+  name: 'login',
+  summary: 'Sign in to a portal and remember the session',
+  synopsis: 'casebridge login [--url <portal>] [--email <email>]',
+  description: [
+    `Asks for the password (it is never taken as an argument; scripts may set CASEBRIDGE_PASSWORD). The portal URL defaults to the one used last, else ${DEFAULT_URL}; the email is asked for when not given.`,
+    'The session is stored in $CASEBRIDGE_CONFIG, or ~/.config/casebridge/config.json, readable only by you (mode 0600).',
+  ].join('\n\n'),
+  options: {
+    url: { type: 'string', description: `the portal (default: the last one, else ${DEFAULT_URL})`, placeholder: 'url' },
+    email: { type: 'string', description: 'your sign-in email (asked for when missing)', placeholder: 'email' },
+  },
+  positionals: { min: 0, max: 0 },
+  run: login,
+};
+
+async function login(ctx: Context, args: Parsed): Promise<number> {
+  const previous = await readConfig(ctx.configFile).catch(() => null);
+  const url = normalizeUrl(stringOption(args, 'url') ?? previous?.url ?? DEFAULT_URL);
+  const readLine = ctx.io.readLine ?? ((prompt: string) => ask(prompt));
+  const readSecret = ctx.io.readSecret ?? ((prompt: string) => ask(prompt, { secret: true }));
+
+  let email = stringOption(args, 'email');
+  if (!email) {
+    const last = previous?.url === url ? previous.email : undefined;
+    email = (await prompted(() => readLine(last ? `Email [${last}]: ` : 'Email: '))).trim() || last;
+  }
+  if (!email) throw new CliError('An email is needed to sign in (--email).');
+  const password = ctx.io.env.CASEBRIDGE_PASSWORD ?? (await prompted(() => readSecret(`Password for ${email}: `)));
+  if (!password) throw new CliError('An empty password cannot be right.');
+
+  let session: Session;
+  try {
+    session = await new Api(url).post<Session>('/api/auth/local', { identifier: email, password });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 400 || error.status === 401)) throw new CliError(`Sign-in failed: ${error.serverMessage || 'wrong email or password'}.`);
+    if (error instanceof ApiError && error.status === 404) throw new CliError(`${url} has no CaseBridge sign-in (404): is the URL right?`);
+    throw error;
+  }
+  if (typeof session?.jwt !== 'string') throw new CliError(`${url} did not answer like a CaseBridge portal.`);
+  await writeConfig(ctx.configFile, { url, email, token: session.jwt });
+  ctx.out(`Signed in to ${url} as ${session.user.email} (${session.user.role.type} user${session.user.company ? `, ${session.user.company.name}` : ''}).`);
+  for (const mill of session.mills) ctx.out(`  mill ${mill.id}: ${mill.company.name}${mill.millRole ? ` (${mill.millRole})` : ''}`);
+  return 0;
+}
+
+async function prompted(read: () => Promise<string>): Promise<string> {
+  try {
+    return await read();
+  } catch {
+    throw new CliError('No input: give --email, and set CASEBRIDGE_PASSWORD when there is no terminal to type the password in.');
+  }
+}
