@@ -6,6 +6,8 @@ import { millMembers } from '../../db/schema/mills.ts';
 import { notifications, type NotificationType } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEFAULT_SETTINGS } from '../session/session.service.ts';
+import { DEFAULT_LANGUAGE, isLanguage } from '@casebridge/shared/constants/languages';
+import { renderNotificationMail } from './notification-mails.ts';
 
 export interface NotificationEvent {
   type: NotificationType;
@@ -21,6 +23,11 @@ export interface NotificationEvent {
   responsibleId: number | null;
 }
 
+const MAIL_SETTING: Record<NotificationType, 'sendEmailOnNewProjectIsCreated' | 'sendEmailOnNewMessageReceived'> = {
+  newProjectCreated: 'sendEmailOnNewProjectIsCreated',
+  newMessageReceived: 'sendEmailOnNewMessageReceived',
+};
+
 const SETTING: Record<NotificationType, 'notificationOnNewProjectIsCreated' | 'notificationOnNewMessageReceived'> = {
   newProjectCreated: 'notificationOnNewProjectIsCreated',
   newMessageReceived: 'notificationOnNewMessageReceived',
@@ -32,7 +39,9 @@ const SETTING: Record<NotificationType, 'notificationOnNewProjectIsCreated' | 'n
  * lab checks hold by construction: recipients are the staff of the event's mill and the users of
  * the event's lab.
  */
-export async function recipientsOf(db: Db, event: NotificationEvent, side: 'mill' | 'lab'): Promise<number[]> {
+type UserRow = typeof users.$inferSelect;
+
+async function candidatesOf(db: Db, event: NotificationEvent, side: 'mill' | 'lab'): Promise<UserRow[]> {
   const candidates =
     side === 'mill'
       ? await db.select({ user: users }).from(millMembers).innerJoin(users, eq(users.id, millMembers.userId)).where(eq(millMembers.millId, event.millId))
@@ -40,9 +49,25 @@ export async function recipientsOf(db: Db, event: NotificationEvent, side: 'mill
   return candidates
     .map(({ user }) => user)
     .filter((user) => !user.blocked && user.id !== event.senderId)
-    .filter((user) => ({ ...DEFAULT_SETTINGS, ...user.settings })[SETTING[event.type]])
-    .filter((user) => side === 'lab' || event.responsibleId === null || event.responsibleId === user.id)
-    .map((user) => user.id);
+    .filter((user) => side === 'lab' || event.responsibleId === null || event.responsibleId === user.id);
+}
+
+const wants = (user: UserRow, setting: keyof typeof DEFAULT_SETTINGS) => Boolean({ ...DEFAULT_SETTINGS, ...user.settings }[setting]);
+
+export async function recipientsOf(db: Db, event: NotificationEvent, side: 'mill' | 'lab'): Promise<number[]> {
+  return (await candidatesOf(db, event, side)).filter((user) => wants(user, SETTING[event.type])).map((user) => user.id);
+}
+
+function mailLater(deps: Pick<AppDeps, 'mailer' | 'config'>, event: NotificationEvent, side: 'mill' | 'lab', recipients: UserRow[]): void {
+  if (recipients.length === 0) return;
+  const link = `${deps.config.publicUrl}${side === 'mill' ? '/mills' : '/lab'}/${event.type === 'newProjectCreated' ? 'projects' : 'messages'}`;
+  setImmediate(() => {
+    for (const user of recipients) {
+      const language = isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
+      const mail = renderNotificationMail(event.type, language, event.message, link);
+      deps.mailer.send({ to: user.email, ...mail }).catch(() => undefined);
+    }
+  });
 }
 
 export async function storeNotifications(db: Db, event: NotificationEvent, userIds: number[]) {
@@ -59,9 +84,14 @@ export async function storeNotifications(db: Db, event: NotificationEvent, userI
   ).returning({ id: notifications.id, userId: notifications.userId });
 }
 
-/** Stores the notifications, then pushes each recipient its own live event. */
-export async function notify(deps: Pick<AppDeps, 'db' | 'realtime'>, event: NotificationEvent, side: 'mill' | 'lab'): Promise<number[]> {
-  const userIds = await recipientsOf(deps.db, event, side);
+/**
+ * Stores the notifications, pushes each recipient its own live event, and mails those who asked
+ * for mail. Mail goes out after the answer, so a slow mail server never slows the sender.
+ */
+export async function notify(deps: Pick<AppDeps, 'db' | 'realtime' | 'mailer' | 'config'>, event: NotificationEvent, side: 'mill' | 'lab'): Promise<number[]> {
+  const candidates = await candidatesOf(deps.db, event, side);
+  const userIds = candidates.filter((user) => wants(user, SETTING[event.type])).map((user) => user.id);
+  mailLater(deps, event, side, candidates.filter((user) => wants(user, MAIL_SETTING[event.type])));
   const stored = await storeNotifications(deps.db, event, userIds);
   const [lab] = await deps.db.select({ companyId: labs.companyId }).from(labs).where(eq(labs.id, event.labId));
   for (const row of stored) {

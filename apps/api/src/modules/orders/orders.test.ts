@@ -9,7 +9,7 @@ import { projects } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMillUser, createLab, createMill, signIn } from '../../../test/factories.ts';
 import { binaryStl, multipartFile, sendOrder } from '../../../test/orders.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, waitForMail, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -258,6 +258,18 @@ describe('messages', () => {
     expect(labInbox.data.map((m: { message: string }) => m.message)).toEqual(['Noted']);
     const labNotes = await t.db.select().from(notifications).where(eq(notifications.userId, w.lab.user.id));
     expect(labNotes).toEqual([expect.objectContaining({ type: 'newMessageReceived', parentObjectId: order.id })]);
+  });
+
+  it('are mailed, in their language, to users who chose mail for them', async () => {
+    const w = await workspace();
+    await t.db.update(users).set({ language: 'de', settings: { sendEmailOnNewMessageReceived: true } }).where(eq(users.id, w.lab.user.id));
+    const order = await sendOrder(t, w.labJwt, w.mill.id);
+    await t.request({ method: 'POST', url: `/api/mills/${w.mill.id}/messages`, token: w.adminJwt, payload: { projectId: order.id, message: 'Ready tomorrow' } });
+    const mail = await waitForMail(t, (m) => m.to === w.lab.user.email);
+    expect(mail.subject).toBe('Neue Nachricht: Ready tomorrow');
+    expect(mail.text).toContain('http://portal.test/lab/messages');
+    // Nobody else asked for mail.
+    expect((await t.mails()).filter((m) => m.to === w.admin.email || m.to === w.staff.email)).toEqual([]);
   });
 
   it('notify only the responsible mill user when there is one', async () => {
