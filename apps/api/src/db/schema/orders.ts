@@ -23,8 +23,9 @@ export const projects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The mill's list: newest first, keyset-friendly.
-    index('projects_mill_created_idx').on(t.millId, t.createdAt.desc(), t.id.desc()),
+    // The mill's list and its count see submitted orders only: a partial index serves both,
+    // the count as an index-only scan.
+    index('projects_mill_submitted_idx').on(t.millId, t.createdAt.desc(), t.id.desc()).where(sql`${t.submittedAt} is not null`),
     index('projects_lab_created_idx').on(t.labId, t.createdAt.desc(), t.id.desc()),
     index('projects_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],

@@ -65,7 +65,9 @@ interface OrderRow extends Record<string, unknown> {
  */
 export async function listOrders(db: Db, viewerId: number, filters: OrderFilters, page: OrderPage): Promise<{ count: number; data: Order[] }> {
   const where = whereOf(filters);
-  const direction = page.sort.direction === 'asc' ? sql`asc` : sql`desc`;
+  // Null placement matches the index (created_at desc nulls last), so it serves the ORDER BY
+  // in both directions without a sort.
+  const direction = page.sort.direction === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
   const rows = await db.execute<OrderRow>(sql`
     with page as (
       select p.id from projects p

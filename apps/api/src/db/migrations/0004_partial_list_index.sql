@@ -1,0 +1,2 @@
+DROP INDEX "projects_mill_created_idx";--> statement-breakpoint
+CREATE INDEX "projects_mill_submitted_idx" ON "projects" USING btree ("mill_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "projects"."submitted_at" is not null;
