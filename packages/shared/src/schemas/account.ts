@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EU_COUNTRIES } from '../constants/countries.ts';
+import { isValidVatNumber } from '../constants/vat.ts';
 import { emailSchema } from './common.ts';
 import { languageSchema, userSettingsSchema } from './auth.ts';
 
@@ -33,8 +34,11 @@ export const companyInfoDataSchema = z
     phone: z.string().trim().min(1).max(30).regex(/^[0-9]+$/),
   })
   .superRefine((value, ctx) => {
-    if (isVatCountry(value.country) && value.vatNumber.length === 0) {
+    if (!isVatCountry(value.country)) return;
+    if (value.vatNumber.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['vatNumber'], message: 'VAT number is required in this country' });
+    } else if (!isValidVatNumber(value.country, value.vatNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['vatNumber'], message: 'Invalid VAT Number' });
     }
   });
 export type CompanyInfoData = z.infer<typeof companyInfoDataSchema>;

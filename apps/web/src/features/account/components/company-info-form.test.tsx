@@ -51,6 +51,15 @@ describe('CompanyInfoForm VAT rules', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it("refuses a VAT number that does not fit the country's format, without sending", async () => {
+    const calls = mockFetch(() => ({}));
+    const user = userEvent.setup();
+    renderForm(company({ vatNumber: 'DE1234' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^Invalid VAT Number/)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
   it('clears and disables the VAT number when the country changes to one outside the EU', async () => {
     const calls = mockFetch(({ body }) => ({ body: { ...company({ country: 'CH', vatNumber: '' }), ...(body as object) } }));
     const user = userEvent.setup();

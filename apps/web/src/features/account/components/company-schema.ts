@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EU_COUNTRIES } from '@casebridge/shared/constants/countries';
 import { isVatCountry } from '@casebridge/shared/schemas/account';
+import { isValidVatNumber } from '@casebridge/shared/constants/vat';
 import { emailField, optionalText, requiredText } from '../../../lib/form-schemas.ts';
 
 /** EU states first (they need a VAT number), then the other countries customers come from. */
@@ -26,8 +27,12 @@ export const companySchema = z
     phone: requiredText(30).regex(/^[0-9]+$/, 'validation.digitsOnly'),
   })
   .superRefine((value, ctx) => {
-    if (isVatCountry(value.country) && value.vatNumber.length === 0) {
+    if (!isVatCountry(value.country)) return;
+    if (value.vatNumber.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['vatNumber'], message: 'validation.vatRequired' });
+    } else if (!isValidVatNumber(value.country, value.vatNumber)) {
+      // The same per-country format the server checks (spec §8 names the message).
+      ctx.addIssue({ code: 'custom', path: ['vatNumber'], message: 'validation.vatFormat' });
     }
   });
 
