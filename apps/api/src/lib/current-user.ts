@@ -33,15 +33,26 @@ declare module '@fastify/jwt' {
  */
 export async function loadCurrentUser(request: FastifyRequest, db: Db): Promise<UserRow> {
   if (request.currentUser) return request.currentUser;
+  const claims = await verifiedClaims(request);
+  const [user] = await db.select().from(users).where(eq(users.id, claims.userId));
+  return acceptSessionUser(request, user, claims);
+}
+
+/** The JWT's claims, checked for signature, expiry and shape. */
+export async function verifiedClaims(request: FastifyRequest): Promise<{ userId: number; ver: number }> {
   let claims: JwtClaims;
   try {
     claims = await request.jwtVerify<JwtClaims>();
   } catch {
     throw AppError.unauthenticated('Your session has ended. Please sign in again.');
   }
-  const id = Number(claims.sub);
-  if (!Number.isSafeInteger(id) || typeof claims.ver !== 'number') throw AppError.unauthenticated();
-  const [user] = await db.select().from(users).where(eq(users.id, id));
+  const userId = Number(claims.sub);
+  if (!Number.isSafeInteger(userId) || typeof claims.ver !== 'number') throw AppError.unauthenticated();
+  return { userId, ver: claims.ver };
+}
+
+/** The user a token names still exists, is not blocked and has the token's credential version. */
+export function acceptSessionUser(request: FastifyRequest, user: UserRow | undefined, claims: { ver: number }): UserRow {
   if (!user || user.tokenVersion !== claims.ver) throw AppError.unauthenticated('Your session has ended. Please sign in again.');
   if (user.blocked) throw new AppError(401, 'ACCOUNT_BLOCKED', 'Your account is blocked');
   request.currentUser = user;

@@ -4,7 +4,8 @@ import type { MillRole } from '@casebridge/shared/constants/roles';
 import type { Db } from '../db/client.ts';
 import { millMembers, mills } from '../db/schema/mills.ts';
 import { AppError } from './app-error.ts';
-import { loadCurrentUser, type UserRow } from './current-user.ts';
+import { users } from '../db/schema/users.ts';
+import { acceptSessionUser, verifiedClaims, type UserRow } from './current-user.ts';
 
 export interface MillAccess {
   user: UserRow;
@@ -26,12 +27,16 @@ export async function requireMillStaff(
   millId: number,
   options: { adminOnly?: boolean; write?: boolean } = {},
 ): Promise<MillAccess> {
-  const user = await loadCurrentUser(request, db);
-  const [row] = await db
-    .select({ millRole: millMembers.millRole, mill: mills })
-    .from(millMembers)
-    .innerJoin(mills, eq(mills.id, millMembers.millId))
-    .where(and(eq(millMembers.millId, millId), eq(millMembers.userId, user.id)));
+  // The session user and their membership in one round trip: this runs on every mill request.
+  const claims = await verifiedClaims(request);
+  const [found] = await db
+    .select({ user: users, millRole: millMembers.millRole, mill: mills })
+    .from(users)
+    .leftJoin(millMembers, and(eq(millMembers.userId, users.id), eq(millMembers.millId, millId)))
+    .leftJoin(mills, eq(mills.id, millMembers.millId))
+    .where(eq(users.id, claims.userId));
+  const user = acceptSessionUser(request, found?.user, claims);
+  const row = found?.millRole && found.mill ? { millRole: found.millRole, mill: found.mill } : null;
   if (!row || user.roleType !== 'mill') throw AppError.notFound('Mill');
   if (options.adminOnly && row.millRole !== 'admin') throw AppError.forbidden('Only a mill administrator can do this');
   if (options.write && row.mill.blocked) {

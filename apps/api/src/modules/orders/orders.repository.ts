@@ -68,7 +68,7 @@ export async function listOrders(db: Db, viewerId: number, filters: OrderFilters
   // Null placement matches the index (created_at desc nulls last), so it serves the ORDER BY
   // in both directions without a sort.
   const direction = page.sort.direction === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
-  const rows = await db.execute<OrderRow>(sql`
+  const pageQuery = db.execute<OrderRow>(sql`
     with page as (
       select p.id from projects p
       where ${where}
@@ -93,8 +93,9 @@ export async function listOrders(db: Db, viewerId: number, filters: OrderFilters
     left join users r on r.id = p.responsible_id
     order by ${SORT_SQL[page.sort.field]} ${direction}, p.id ${direction}
   `);
-  const [total] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from projects p where ${where}`)).rows;
-  return { count: total?.n ?? 0, data: rows.rows.map(toOrderDto) };
+  // Page and total on two pooled connections at once.
+  const [rows, totalRows] = await Promise.all([pageQuery, db.execute<{ n: number }>(sql`select count(*)::int as n from projects p where ${where}`)]);
+  return { count: totalRows.rows[0]?.n ?? 0, data: rows.rows.map(toOrderDto) };
 }
 
 function toOrderDto(row: OrderRow): Order {
