@@ -77,3 +77,9 @@ export async function signIn(t: TestApp, email: string, password = PASSWORD): Pr
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return response.json().jwt as string;
 }
+
+/** A mill with its admin, signed in: the start of most mill-side tests. */
+export async function signedInMill(t: TestApp) {
+  const created = await createMill(t.db);
+  return { ...created, jwt: await signIn(t, created.admin.email) };
+}

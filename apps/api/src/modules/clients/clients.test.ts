@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { millClients } from '../../db/schema/labs.ts';
 import { users } from '../../db/schema/users.ts';
-import { addMillUser, createLab, createMill, signIn, uniqueEmail } from '../../../test/factories.ts';
+import { addMillUser, createLab, createMill, signIn, uniqueEmail, signedInMill } from '../../../test/factories.ts';
 import { createTestApp, tokenFromMail, waitForMail, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -13,10 +13,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function millWithJwt() {
-  const m = await createMill(t.db);
-  return { ...m, jwt: await signIn(t, m.admin.email) };
-}
 
 function invite(millId: number, jwt: string, email = uniqueEmail('lab'), locale = 'en') {
   return t.request({
@@ -29,7 +25,7 @@ function invite(millId: number, jwt: string, email = uniqueEmail('lab'), locale 
 
 describe('adding clients', () => {
   it('invites a new lab by mail and lists it as unconfirmed', async () => {
-    const { mill, jwt } = await millWithJwt();
+    const { mill, jwt } = await signedInMill(t);
     const email = uniqueEmail('new');
     const response = await invite(mill.id, jwt, email, 'de');
     expect(response.statusCode).toBe(200);
@@ -41,14 +37,14 @@ describe('adding clients', () => {
   });
 
   it('adds an existing confirmed lab at once', async () => {
-    const { mill, jwt } = await millWithJwt();
+    const { mill, jwt } = await signedInMill(t);
     const lab = await createLab(t.db);
     const response = await invite(mill.id, jwt, lab.user.email);
     expect(response.json()).toMatchObject({ confirmed: true, user: { id: lab.user.id, status: 'active', company: { name: lab.company.name } } });
   });
 
   it('refuses a mill user address as a client, and validates the form', async () => {
-    const { mill, jwt } = await millWithJwt();
+    const { mill, jwt } = await signedInMill(t);
     const other = await createMill(t.db);
     expect((await invite(mill.id, jwt, other.admin.email)).json().errors).toEqual({ email: ['EMAIL_TAKEN'] });
     const bad = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/clients`, token: jwt, payload: { firstName: '', lastName: 'X', email: 'nope', activationMessage: '' } });
@@ -56,7 +52,7 @@ describe('adding clients', () => {
   });
 
   it('lets the invited lab accept, which makes it an active client', async () => {
-    const { mill, jwt } = await millWithJwt();
+    const { mill, jwt } = await signedInMill(t);
     const email = uniqueEmail('accept');
     await invite(mill.id, jwt, email);
     const token = tokenFromMail(await waitForMail(t, (m) => m.to === email), 'activation');
@@ -69,7 +65,7 @@ describe('adding clients', () => {
 
 describe('the client list', () => {
   it('filters by status, searches, sorts and pages', async () => {
-    const { mill, jwt } = await millWithJwt();
+    const { mill, jwt } = await signedInMill(t);
     const a = await createLab(t.db, { clientOf: mill.id });
     const b = await createLab(t.db, { clientOf: mill.id });
     await createLab(t.db, { clientOf: mill.id, confirmed: false });
@@ -85,7 +81,7 @@ describe('the client list', () => {
   });
 
   it('refuses sort fields and paging outside the allowlist', async () => {
-    const { mill, jwt } = await millWithJwt();
+    const { mill, jwt } = await signedInMill(t);
     for (const query of ['_sort=password_hash:asc', '_sort=email', '_limit=1000', '_start=-1', 'status=deleted']) {
       expect((await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients?${query}`, token: jwt })).statusCode).toBe(400);
     }
@@ -94,7 +90,7 @@ describe('the client list', () => {
 
 describe('block, unblock, resend and delete', () => {
   it('blocks and unblocks a confirmed client, and the lab sees the mill as blocked', async () => {
-    const { mill, jwt } = await millWithJwt();
+    const { mill, jwt } = await signedInMill(t);
     const lab = await createLab(t.db, { clientOf: mill.id });
     const blocked = await t.request({ method: 'POST', url: `/api/mill/${mill.id}/updateLabBlockStatus`, token: jwt, payload: { userId: lab.user.id, blockedByMill: true } });
     expect(blocked.json()).toEqual({ userId: lab.user.id, blockedByMill: true });
@@ -106,7 +102,7 @@ describe('block, unblock, resend and delete', () => {
   });
 
   it('refuses to block an unconfirmed client and to unblock a system-blocked one', async () => {
-    const { mill, jwt } = await millWithJwt();
+    const { mill, jwt } = await signedInMill(t);
     const pending = await createLab(t.db, { clientOf: mill.id, confirmed: false });
     const pendingResponse = await t.request({ method: 'POST', url: `/api/mill/${mill.id}/updateLabBlockStatus`, token: jwt, payload: { userId: pending.user.id, blockedByMill: true } });
     expect(pendingResponse.statusCode).toBe(409);
@@ -118,7 +114,7 @@ describe('block, unblock, resend and delete', () => {
   });
 
   it('sends the invitation again only before acceptance, and the old link dies', async () => {
-    const { mill, jwt } = await millWithJwt();
+    const { mill, jwt } = await signedInMill(t);
     const email = uniqueEmail('again');
     const added = (await invite(mill.id, jwt, email)).json();
     const first = tokenFromMail(await waitForMail(t, (m) => m.to === email), 'activation');
@@ -133,7 +129,7 @@ describe('block, unblock, resend and delete', () => {
   });
 
   it('deletes a client but keeps the lab account; a pending invitation leaves nothing behind', async () => {
-    const { mill, jwt } = await millWithJwt();
+    const { mill, jwt } = await signedInMill(t);
     const lab = await createLab(t.db, { clientOf: mill.id });
     expect((await t.request({ method: 'DELETE', url: `/api/mills/${mill.id}/clients/${lab.user.id}`, token: jwt })).statusCode).toBe(200);
     expect(await t.db.select().from(users).where(eq(users.id, lab.user.id))).toHaveLength(1);
@@ -147,8 +143,8 @@ describe('block, unblock, resend and delete', () => {
 
 describe('who may do what (role × endpoint × tenant)', () => {
   it('gives mill B, labs and anonymous callers nothing of mill A; a plain mill user may manage clients', async () => {
-    const a = await millWithJwt();
-    const b = await millWithJwt();
+    const a = await signedInMill(t);
+    const b = await signedInMill(t);
     const lab = await createLab(t.db, { clientOf: a.mill.id });
     const plainUser = await addMillUser(t.db, a.mill.id, a.company.id, 'user');
     const callers = {
@@ -175,8 +171,8 @@ describe('who may do what (role × endpoint × tenant)', () => {
   });
 
   it("answers 404 for another mill's client id through one's own mill", async () => {
-    const a = await millWithJwt();
-    const b = await millWithJwt();
+    const a = await signedInMill(t);
+    const b = await signedInMill(t);
     const labOfB = await createLab(t.db, { clientOf: b.mill.id });
     for (const request of [
       { method: 'GET' as const, url: `/api/mills/${a.mill.id}/clients/${labOfB.user.id}` },

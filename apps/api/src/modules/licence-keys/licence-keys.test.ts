@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMillUser, createLab, createMill, signIn } from '../../../test/factories.ts';
+import { addMillUser, createLab, signIn, signedInMill } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { randomLicenceKey } from '../../db/seed/seed.ts';
 
@@ -11,17 +11,13 @@ afterAll(async () => {
   await t.close();
 });
 
-async function adminOf() {
-  const m = await createMill(t.db);
-  return { ...m, jwt: await signIn(t, m.admin.email) };
-}
 
 const add = (jwt: string | undefined, millId: number, licenseKey: string, enableDataCollection = true) =>
   t.request({ method: 'POST', url: '/api/toolpass-data-collection-consents', token: jwt, payload: { millId, licenseKey, enableDataCollection } });
 
 describe('licence keys', () => {
   it('adds keys (normalised to upper case), lists them sorted by key, toggles and deletes', async () => {
-    const { mill, jwt } = await adminOf();
+    const { mill, jwt } = await signedInMill(t);
     const keys = [randomLicenceKey(), randomLicenceKey(), randomLicenceKey()];
     const created = await add(jwt, mill.id, keys[0]!.toLowerCase());
     expect(created.json()).toMatchObject({ licenseKey: keys[0], enableDataCollection: true });
@@ -36,7 +32,7 @@ describe('licence keys', () => {
   });
 
   it("answers 'Invalid Key Format' for a malformed key and requires the consent flag", async () => {
-    const { mill, jwt } = await adminOf();
+    const { mill, jwt } = await signedInMill(t);
     for (const bad of ['ABCDE-12345', 'abcde_12345_fghij_klmno_pqrst', 'ABCDE-12345-FGHIJ-KLMNO-PQRS!', '']) {
       const response = await add(jwt, mill.id, bad);
       expect(response.statusCode).toBe(400);
@@ -47,8 +43,8 @@ describe('licence keys', () => {
   });
 
   it('keeps a key to one mill', async () => {
-    const a = await adminOf();
-    const b = await adminOf();
+    const a = await signedInMill(t);
+    const b = await signedInMill(t);
     const key = randomLicenceKey();
     expect((await add(a.jwt, a.mill.id, key)).statusCode).toBe(200);
     const taken = await add(b.jwt, b.mill.id, key);
@@ -56,8 +52,8 @@ describe('licence keys', () => {
   });
 
   it('is for the admins of the owning mill only', async () => {
-    const a = await adminOf();
-    const b = await adminOf();
+    const a = await signedInMill(t);
+    const b = await signedInMill(t);
     const own = (await add(a.jwt, a.mill.id, randomLicenceKey())).json();
     const plain = await addMillUser(t.db, a.mill.id, a.company.id, 'user');
     const plainJwt = await signIn(t, plain.email);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/companies.ts';
 import { users } from '../../db/schema/users.ts';
-import { addMillUser, createLab, createMill, signIn, uniqueEmail } from '../../../test/factories.ts';
+import { addMillUser, createLab, createMill, signIn, uniqueEmail, signedInMill } from '../../../test/factories.ts';
 import { createTestApp, tokenFromMail, waitForMail, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -13,16 +13,12 @@ afterAll(async () => {
   await t.close();
 });
 
-async function adminOf() {
-  const m = await createMill(t.db);
-  return { ...m, jwt: await signIn(t, m.admin.email) };
-}
 
 const person = (email = uniqueEmail('staff'), millRole: 'admin' | 'user' = 'user') => ({ firstName: 'Sam', lastName: 'Staff', email, millRole });
 
 describe('mill users', () => {
   it('adds a user who chooses a password from the mailed link and joins the mill', async () => {
-    const { mill, company, jwt } = await adminOf();
+    const { mill, company, jwt } = await signedInMill(t);
     const body = person();
     const added = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/users?locale=pl`, token: jwt, payload: body });
     expect(added.json()).toMatchObject({ email: body.email, millRole: 'user', confirmed: false });
@@ -37,7 +33,7 @@ describe('mill users', () => {
   });
 
   it('lets a person of another mill join a second mill (the mill selector)', async () => {
-    const a = await adminOf();
+    const a = await signedInMill(t);
     const b = await createMill(t.db);
     await t.request({ method: 'POST', url: `/api/mills/${a.mill.id}/users`, token: a.jwt, payload: person(b.admin.email, 'admin') });
     const jwt = await signIn(t, b.admin.email);
@@ -46,7 +42,7 @@ describe('mill users', () => {
   });
 
   it('refuses a lab address, a duplicate, and bad input', async () => {
-    const { mill, jwt } = await adminOf();
+    const { mill, jwt } = await signedInMill(t);
     const lab = await createLab(t.db);
     expect((await t.request({ method: 'POST', url: `/api/mills/${mill.id}/users`, token: jwt, payload: person(lab.user.email) })).json().errors).toEqual({ email: ['EMAIL_TAKEN'] });
     const email = uniqueEmail();
@@ -57,7 +53,7 @@ describe('mill users', () => {
   });
 
   it('lists with role filter and edits names and role', async () => {
-    const { mill, company, jwt } = await adminOf();
+    const { mill, company, jwt } = await signedInMill(t);
     const member = await addMillUser(t.db, mill.id, company.id, 'user');
     const admins = (await t.request({ method: 'GET', url: `/api/mills/${mill.id}/users?millRole=admin`, token: jwt })).json();
     expect(admins.count).toBe(1);
@@ -68,13 +64,13 @@ describe('mill users', () => {
   });
 
   it('never acts on the own row', async () => {
-    const { mill, admin, jwt } = await adminOf();
+    const { mill, admin, jwt } = await signedInMill(t);
     expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}/users/${admin.id}`, token: jwt, payload: person(admin.email, 'user') })).statusCode).toBe(403);
     expect((await t.request({ method: 'DELETE', url: `/api/mills/${mill.id}/users/${admin.id}`, token: jwt })).statusCode).toBe(403);
   });
 
   it('removes a user: their session ends and they cannot sign in any more', async () => {
-    const { mill, company, jwt } = await adminOf();
+    const { mill, company, jwt } = await signedInMill(t);
     const member = await addMillUser(t.db, mill.id, company.id, 'user');
     const memberJwt = await signIn(t, member.email);
     expect((await t.request({ method: 'DELETE', url: `/api/mills/${mill.id}/users/${member.id}`, token: jwt })).statusCode).toBe(200);
@@ -84,8 +80,8 @@ describe('mill users', () => {
   });
 
   it('is for mill admins only, and only of their own mill', async () => {
-    const a = await adminOf();
-    const b = await adminOf();
+    const a = await signedInMill(t);
+    const b = await signedInMill(t);
     const plain = await addMillUser(t.db, a.mill.id, a.company.id, 'user');
     const plainJwt = await signIn(t, plain.email);
     const lab = await createLab(t.db, { clientOf: a.mill.id });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mills } from '../../db/schema/mills.ts';
-import { addMillUser, createLab, createMill, signIn, uniqueEmail } from '../../../test/factories.ts';
+import { addMillUser, createLab, signIn, signedInMill, uniqueEmail } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { randomLicenceKey } from '../../db/seed/seed.ts';
 import { dataForm, PNG } from '../../../test/multipart.ts';
@@ -18,14 +18,10 @@ function multipart(data: object, logo?: Buffer) {
   return dataForm(data, logo ? { field: 'files.logo', name: 'logo.png', content: logo, type: 'image/png' } : undefined);
 }
 
-async function adminOf() {
-  const m = await createMill(t.db);
-  return { ...m, jwt: await signIn(t, m.admin.email) };
-}
 
 describe('landing page', () => {
   it('is updated by a mill admin, sets the flag, and is public afterwards', async () => {
-    const { mill, jwt } = await adminOf();
+    const { mill, jwt } = await signedInMill(t);
     const content = 'We mill zirconia.\n<script>alert(1)</script>';
     const response = await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, token: jwt, ...multipart({ landingPageHeader: 'Best mill', landingPageContent: content }, PNG) });
     expect(response.statusCode).toBe(200);
@@ -37,10 +33,10 @@ describe('landing page', () => {
   });
 
   it('requires header and content, and is for the admin of that mill only', async () => {
-    const { mill, company, jwt } = await adminOf();
+    const { mill, company, jwt } = await signedInMill(t);
     expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, token: jwt, ...multipart({ landingPageHeader: '', landingPageContent: '' }) })).json().errors).toEqual({ landingPageHeader: ['VALIDATION_FAILED'], landingPageContent: ['VALIDATION_FAILED'] });
     const plain = await addMillUser(t.db, mill.id, company.id, 'user');
-    const other = await adminOf();
+    const other = await signedInMill(t);
     const body = multipart({ landingPageHeader: 'X', landingPageContent: 'Y' });
     expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, token: await signIn(t, plain.email), ...body })).statusCode).toBe(403);
     expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, token: other.jwt, ...body })).statusCode).toBe(404);
@@ -50,7 +46,7 @@ describe('landing page', () => {
 
 describe('onboarding checklist', () => {
   it('ticks each first step once it is done', async () => {
-    const { mill, jwt } = await adminOf();
+    const { mill, jwt } = await signedInMill(t);
     const before = (await t.request({ method: 'GET', url: `/api/mills/${mill.id}/onboarding`, token: jwt })).json();
     expect(before).toEqual({ companyDetails: true, landingPage: false, firstClientInvited: false, licenceKeys: false, desktopAppAvailable: true });
     await t.request({ method: 'POST', url: `/api/mills/${mill.id}/clients`, token: jwt, payload: { firstName: 'A', lastName: 'B', email: uniqueEmail(), activationMessage: 'Hi' } });
@@ -58,14 +54,14 @@ describe('onboarding checklist', () => {
     await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, token: jwt, ...multipart({ landingPageHeader: 'H', landingPageContent: 'C' }) });
     const after = (await t.request({ method: 'GET', url: `/api/mills/${mill.id}/onboarding`, token: jwt })).json();
     expect(after).toMatchObject({ landingPage: true, firstClientInvited: true, licenceKeys: true });
-    const other = await adminOf();
+    const other = await signedInMill(t);
     expect((await t.request({ method: 'GET', url: `/api/mills/${mill.id}/onboarding`, token: other.jwt })).statusCode).toBe(404);
   });
 });
 
 describe('a mill blocked by the operator', () => {
   it('can still sign in and read, but cannot add clients, users, keys or change its landing page', async () => {
-    const { mill, jwt } = await adminOf();
+    const { mill, jwt } = await signedInMill(t);
     const lab = await createLab(t.db, { clientOf: mill.id });
     await t.db.update(mills).set({ blocked: true, blockReason: 'Invoice overdue', blockedMillClientMessage: 'Temporarily unavailable' }).where(eq(mills.id, mill.id));
     const me = (await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).json();
