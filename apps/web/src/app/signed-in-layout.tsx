@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { Loading } from '../components/loading.tsx';
 import { UnsavedChangesBlocker } from '../components/unsaved-changes-blocker.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
+import { useLiveEvents } from '../features/notifications/live/use-live-events.ts';
 import { AppHeader } from '../features/shell/components/app-header.tsx';
 import { MillSelectionDialog } from '../features/shell/components/mill-selection-dialog.tsx';
 import { PolicyConsentDialog } from '../features/shell/components/policy-consent-dialog.tsx';
@@ -17,6 +18,7 @@ export function SignedInLayout() {
   const { mill, hasStoredChoice, setSelectedMillId } = useSelectedMill(session);
   const [navOpened, nav] = useDisclosure(false);
   const signOut = useSignOut();
+  useLiveEvents(session, mill?.id ?? null);
   if (!session) return <Loading />;
   const isMillUser = session.user.role.type === 'mill';
   return (

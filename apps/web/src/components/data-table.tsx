@@ -1,6 +1,6 @@
-import { Group, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { ActionIcon, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { Fragment, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortState } from '../lib/use-paging.ts';
 
@@ -12,6 +12,13 @@ export interface DataTableColumn<Row> {
   sortField?: string;
 }
 
+/** Rows that open to show more (e.g. an order's components); `content` null means not expandable. */
+export interface RowExpansion<Row> {
+  /** The toggle button's accessible name, e.g. 'Show components of Crown 12'. */
+  toggleLabel: (row: Row) => string;
+  content: (row: Row) => ReactNode | null;
+}
+
 export interface DataTableProps<Row> {
   columns: DataTableColumn<Row>[];
   rows: Row[];
@@ -20,6 +27,7 @@ export interface DataTableProps<Row> {
   caption?: string;
   sort?: SortState;
   onSortChange?: (sort: SortState) => void;
+  expansion?: RowExpansion<Row>;
 }
 
 function SortHeader({ header, field, sort, onSortChange }: { header: ReactNode; field: string; sort?: SortState; onSortChange: (sort: SortState) => void }) {
@@ -40,14 +48,29 @@ function SortHeader({ header, field, sort, onSortChange }: { header: ReactNode; 
 }
 
 /** The shared table: spec §8 wants 'No data found' in every empty table. */
-export function DataTable<Row>({ columns, rows, rowKey, onRowClick, caption, sort, onSortChange }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, onRowClick, caption, sort, onSortChange, expansion }: DataTableProps<Row>) {
   const { t } = useTranslation();
+  const idPrefix = useId();
+  const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(new Set());
+  const toggle = (key: string | number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const columnCount = columns.length + (expansion ? 1 : 0);
   return (
     <Table.ScrollContainer minWidth={500}>
       <Table highlightOnHover={Boolean(onRowClick)} striped>
         {caption && <Table.Caption>{caption}</Table.Caption>}
         <Table.Thead>
           <Table.Tr>
+            {expansion && (
+              <Table.Th w={48}>
+                <VisuallyHidden>{t('table.expand')}</VisuallyHidden>
+              </Table.Th>
+            )}
             {columns.map((column) => {
               const sortable = column.sortField !== undefined && onSortChange !== undefined;
               const ariaSort = sortable && sort && sort.field === column.sortField ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
@@ -66,24 +89,54 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, caption, sor
         <Table.Tbody>
           {rows.length === 0 ? (
             <Table.Tr>
-              <Table.Td colSpan={columns.length}>
+              <Table.Td colSpan={columnCount}>
                 <Text c="dimmed" ta="center" py="md">
                   {t('common.noData')}
                 </Text>
               </Table.Td>
             </Table.Tr>
           ) : (
-            rows.map((row) => (
-              <Table.Tr
-                key={rowKey(row)}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                style={onRowClick ? { cursor: 'pointer' } : undefined}
-              >
-                {columns.map((column) => (
-                  <Table.Td key={column.key}>{column.render(row)}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))
+            rows.map((row) => {
+              const key = rowKey(row);
+              const content = expansion?.content(row) ?? null;
+              const open = content !== null && expanded.has(key);
+              const detailId = `${idPrefix}-${key}`;
+              return (
+                <Fragment key={key}>
+                  <Table.Tr
+                    onClick={onRowClick ? () => onRowClick(row) : undefined}
+                    style={onRowClick ? { cursor: 'pointer' } : undefined}
+                  >
+                    {expansion && (
+                      <Table.Td>
+                        {content !== null && (
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={expansion.toggleLabel(row)}
+                            aria-expanded={open}
+                            aria-controls={open ? detailId : undefined}
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              toggle(key);
+                            }}
+                          >
+                            {open ? <IconChevronDown size={18} aria-hidden /> : <IconChevronRight size={18} aria-hidden />}
+                          </ActionIcon>
+                        )}
+                      </Table.Td>
+                    )}
+                    {columns.map((column) => (
+                      <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                    ))}
+                  </Table.Tr>
+                  {open && (
+                    <Table.Tr id={detailId}>
+                      <Table.Td colSpan={columnCount}>{content}</Table.Td>
+                    </Table.Tr>
+                  )}
+                </Fragment>
+              );
+            })
           )}
         </Table.Tbody>
       </Table>

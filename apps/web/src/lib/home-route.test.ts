@@ -42,6 +42,12 @@ describe('companyGateRedirect', () => {
     expect(companyGateRedirect(lab, null, '/lab/projects')).toBe(LAB_COMPANY_PATH);
   });
 
+  it("lets an invited lab see its mill's welcome page first, but nothing else", () => {
+    expect(companyGateRedirect(lab, null, '/7/lab/home')).toBeNull();
+    expect(companyGateRedirect(lab, null, '/7/lab/home/extra')).toBe(LAB_COMPANY_PATH);
+    expect(companyGateRedirect(lab, null, '/lab/messages')).toBe(LAB_COMPANY_PATH);
+  });
+
   it('lets complete users go anywhere', () => {
     expect(companyGateRedirect(sessionFixture('lab'), null, '/lab/projects')).toBeNull();
   });

@@ -46,9 +46,16 @@ export function homeRouteFor(session: Session | null, mill: MillSummary | null):
 /** Pages a user with incomplete company information may still open: the company page and the own account. */
 const COMPANY_GATE_ALLOWED = ['/lab/account', '/mill/settings', '/mill/account'];
 
-/** The company page to send the user to, or null when the requested page may be shown. */
+/** The welcome page of one mill, where an invited lab lands after creating or linking its account. */
+export const millWelcomePath = (millId: number) => `/${millId}/lab/home`;
+const MILL_WELCOME_PATTERN = /^\/\d+\/lab\/home$/;
+
+/**
+ * The company page to send the user to, or null when the requested page may be shown. A mill's
+ * welcome page stays open too: an invited lab sees it first, and its steps lead on from there.
+ */
 export function companyGateRedirect(session: Session, mill: MillSummary | null, pathname: string): string | null {
   const target = companyInfoPath(session, mill);
   if (!target) return null;
-  return COMPANY_GATE_ALLOWED.includes(pathname) ? null : target;
+  return COMPANY_GATE_ALLOWED.includes(pathname) || MILL_WELCOME_PATTERN.test(pathname) ? null : target;
 }

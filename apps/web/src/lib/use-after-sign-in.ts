@@ -2,7 +2,9 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Session } from '@casebridge/shared/schemas/auth';
-import { homeRouteFor } from './home-route.ts';
+import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
+import { homeRouteFor, millWelcomePath } from './home-route.ts';
+import { writeStorage } from './local-storage.ts';
 import { notifyInfo } from './notify.ts';
 import { selectedMillFromStorage } from './session.ts';
 
@@ -17,5 +19,22 @@ export function useAfterSignIn() {
       void navigate(route.path, { replace: true });
     },
     [navigate, t],
+  );
+}
+
+/**
+ * After an invited lab created or linked its account: the inviting mill becomes the selected
+ * one and its welcome page opens. Anybody else (invited mill staff) goes the usual way.
+ */
+export function useAfterInvitationAccepted() {
+  const navigate = useNavigate();
+  const afterSignIn = useAfterSignIn();
+  return useCallback(
+    (session: Session, millId: number) => {
+      if (session.user.role.type !== 'lab' || !session.mills.some((mill) => mill.id === millId)) return afterSignIn(session);
+      writeStorage(STORAGE_KEYS.selectedMillId, String(millId));
+      void navigate(millWelcomePath(millId), { replace: true });
+    },
+    [afterSignIn, navigate],
   );
 }

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { Session } from '@casebridge/shared/schemas/auth';
+import { useAppTheme } from '../app/providers.tsx';
 import { sessionQueryKey } from '../lib/session.ts';
 
 export function testQueryClient(session: Session | null = null): QueryClient {
@@ -16,8 +17,9 @@ export function testQueryClient(session: Session | null = null): QueryClient {
 }
 
 function Wrap({ client, children }: { client: QueryClient; children: ReactNode }) {
+  const theme = useAppTheme();
   return (
-    <MantineProvider>
+    <MantineProvider theme={theme}>
       <QueryClientProvider client={client}>
         <ModalsProvider>
           <Notifications />

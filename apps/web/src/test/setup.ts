@@ -30,6 +30,12 @@ if (!('fonts' in document)) {
 }
 initI18n('en');
 
+// No live connection in component tests: a socket that never connects. Tests of the live events
+// replace `io` with their own fake.
+vi.mock('socket.io-client', () => ({
+  io: vi.fn(() => ({ on: vi.fn(), off: vi.fn(), removeAllListeners: vi.fn(), disconnect: vi.fn() })),
+}));
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type AuthDialogOptions, closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store.ts';
 import { describeError } from '../../../lib/error-message.ts';
-import { useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
+import { useAfterInvitationAccepted } from '../../../lib/use-after-sign-in.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { authApi, useAuthMutation, type AccountCreationBody } from '../api/auth-api.ts';
 import { emailField, newPasswordField } from '../../../lib/form-schemas.ts';
@@ -21,7 +21,7 @@ type Outcome = 'none' | 'emailTaken' | 'confirmationSent';
 /** The invitation dialog of spec §2 for a visitor who is not signed in. */
 export function CreateAccountDialog({ opened, options }: { opened: boolean; options: AuthDialogOptions }) {
   const { t } = useTranslation();
-  const afterSignIn = useAfterSignIn();
+  const afterInvitation = useAfterInvitationAccepted();
   const token = options.confirmationToken ?? '';
   const millId = options.invitedMillId ?? 0;
   const form = useForm({ initialValues: { email: '', password: '', companyName: '' }, schema });
@@ -55,7 +55,7 @@ export function CreateAccountDialog({ opened, options }: { opened: boolean; opti
     const companyName = asksCompany ? data.companyName || undefined : undefined;
     const auth = await create.mutateAsync({ identifier: data.email, password: data.password, companyName, confirmationToken: token, millId });
     closeAuthDialog();
-    afterSignIn(auth);
+    afterInvitation(auth, millId);
   };
 
   const submit = (event: React.FormEvent) => {

@@ -3,21 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { type AuthDialogOptions, closeAuthDialog } from '../../../lib/auth-dialog-store.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
+import { useAfterInvitationAccepted } from '../../../lib/use-after-sign-in.ts';
 import { authApi, useAuthMutation } from '../api/auth-api.ts';
 
 /** The invitation dialog for a signed-in user: connect the inviting mill to this account. */
 export function LinkMillDialog({ opened, options }: { opened: boolean; options: AuthDialogOptions }) {
   const { t } = useTranslation();
   const { session } = useSession();
-  const afterSignIn = useAfterSignIn();
+  const afterInvitation = useAfterInvitationAccepted();
   const link = useAuthMutation(() => authApi.linkMill(options.invitedMillId ?? 0, options.confirmationToken ?? ''));
 
   const connect = () =>
     link.mutate(undefined, {
       onSuccess: (auth) => {
         closeAuthDialog();
-        afterSignIn(auth);
+        afterInvitation(auth, options.invitedMillId ?? 0);
       },
     });
 

@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import { type AuthDialogOptions, closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { writeStorage } from '../../../lib/local-storage.ts';
-import { useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
+import { useAfterInvitationAccepted, useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { authApi, useAuthMutation, type SignInBody } from '../api/auth-api.ts';
 import { emailField } from '../../../lib/form-schemas.ts';
@@ -18,6 +18,7 @@ const schema = z.object({
 export function SignInDialog({ opened, options }: { opened: boolean; options: AuthDialogOptions }) {
   const { t } = useTranslation();
   const afterSignIn = useAfterSignIn();
+  const afterInvitation = useAfterInvitationAccepted();
   const form = useForm({ initialValues: { identifier: options.email ?? '', password: '' }, schema });
   const signIn = useAuthMutation((body: SignInBody) => authApi.signIn(body));
   const linking = options.linkToAnExistingAccount === true;
@@ -34,7 +35,9 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
       {
         onSuccess: (auth) => {
           closeAuthDialog();
-          afterSignIn(auth);
+          // Signing in to link an invitation is accepting it: an invited lab lands on the mill's welcome.
+          if (linking && options.invitedMillId) afterInvitation(auth, options.invitedMillId);
+          else afterSignIn(auth);
         },
         // Spec §4: a failed sign-in forgets any stored token.
         onError: () => writeStorage(STORAGE_KEYS.token, null),

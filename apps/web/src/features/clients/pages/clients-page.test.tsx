@@ -110,7 +110,8 @@ describe('ClientsPage add-client dialog', () => {
     expect(calls.some((call) => call.url.includes('/activation-instructions/31'))).toBe(true);
     expect(screen.queryByText(/is now your client/)).toBeNull();
 
-    await user.click(within(instructions).getByRole('button', { name: 'Close' }));
+    // The dialog's own Close button (the header's X carries the same name).
+    await user.click(within(instructions).getAllByRole('button', { name: 'Close' }).at(-1)!);
     const prompt = await screen.findByRole('dialog', { name: 'Set up your landing page' });
     await user.click(within(prompt).getByRole('button', { name: 'Set up now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/mill/settings'));
@@ -128,7 +129,8 @@ describe('ClientsPage add-client dialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Add client' }));
     await fillAddClient(user);
     const instructions = await screen.findByRole('dialog', { name: 'Activation instructions' });
-    await user.click(within(instructions).getByRole('button', { name: 'Close' }));
+    // The dialog's own Close button (the header's X carries the same name).
+    await user.click(within(instructions).getAllByRole('button', { name: 'Close' }).at(-1)!);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Activation instructions' })).toBeNull());
     expect(screen.queryByRole('dialog', { name: 'Set up your landing page' })).toBeNull();
   });

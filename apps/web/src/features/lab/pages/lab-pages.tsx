@@ -1,7 +1,6 @@
 import { Avatar, Button, Group, Stepper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useSelectedMill, useSession } from '../../../lib/session.ts';
 import { useLabMill } from '../api/lab-api.ts';
@@ -56,15 +55,3 @@ export function LabWelcomePage() {
     </Page>
   );
 }
-
-function PlaceholderPage({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation();
-  return (
-    <Page title={t(titleKey)}>
-      <ComingSoon what={t(titleKey)} />
-    </Page>
-  );
-}
-
-export const LabOrdersPage = () => <PlaceholderPage titleKey="nav.orders" />;
-export const LabMessagesPage = () => <PlaceholderPage titleKey="nav.messages" />;

@@ -11,6 +11,4 @@ function PlaceholderPage({ titleKey }: { titleKey: string }) {
   );
 }
 
-export const MillOrdersPage = () => <PlaceholderPage titleKey="nav.orders" />;
-export const MillMessagesPage = () => <PlaceholderPage titleKey="nav.messages" />;
 export const MillContractPage = () => <PlaceholderPage titleKey="nav.contract" />;

@@ -9,7 +9,7 @@ export const notificationsQuery = queryOptions({
   queryKey: ['notifications'],
   queryFn: () => apiRequest<{ notifications: AppNotification[] }>('/notifications'),
   select: (data) => data.notifications,
-  // Live events arrive through the socket in a later issue; until then a slow poll keeps the bell fresh.
+  // Live events refresh this at once (live/use-live-events.ts); the slow poll covers a lost connection.
   refetchInterval: 60_000,
 });
 

@@ -2,25 +2,20 @@ import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, UnstyledBut
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Session } from '@casebridge/shared/schemas/auth';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
-import { useSession } from '../../../lib/session.ts';
-import { useMarkReadState, useNotifications, type AppNotification } from '../api/notifications-api.ts';
+import { useSelectedMill, useSession } from '../../../lib/session.ts';
+import { useMarkReadState, useNotifications } from '../api/notifications-api.ts';
+import { notificationTarget } from '../components/notification-target.ts';
 import { filterGroups, groupNotifications, type NotificationFilter, type NotificationGroup } from '../components/group-notifications.ts';
 
-/** Where a notification leads: its order's list or the messages page of the user's workspace. */
-function targetPath(session: Session | null, notification: AppNotification): string {
-  const lab = session?.user.role.type === 'lab';
-  if (notification.notificationType === 'newProjectCreated') return lab ? '/lab/projects' : '/mills/projects';
-  return lab ? '/lab/messages' : '/mills/messages';
-}
 
 export function NotificationsPage() {
   const { t } = useTranslation();
   const { session } = useSession();
+  const { mill } = useSelectedMill(session);
   const navigate = useNavigate();
   const [filter, setFilter] = useState<NotificationFilter>('all');
   const { data, isPending, isError } = useNotifications();
@@ -28,7 +23,8 @@ export function NotificationsPage() {
   const groups = filterGroups(groupNotifications(data ?? []), filter);
 
   const open = (group: NotificationGroup) => {
-    const go = () => void navigate(targetPath(session, group.shown));
+    const side = session?.user.role.type === 'mill' ? 'mill' : 'lab';
+    const go = () => void notificationTarget(side, mill?.id ?? null, group.shown).then((path) => navigate(path));
     if (group.unreadIds.length === 0) return go();
     markReadState.mutate(
       { notificationIds: group.unreadIds, read: true },

@@ -1,4 +1,4 @@
-import { NavLink, Stack } from '@mantine/core';
+import { Badge, NavLink, Stack } from '@mantine/core';
 import {
   IconClipboardList,
   IconFileCertificate,
@@ -6,12 +6,14 @@ import {
   IconLayoutDashboard,
   IconMessages,
   IconSettings,
+  IconShieldCheck,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
+import { useNewOrdersCount } from '../../../lib/new-orders-counter.ts';
 
 export interface NavEntry {
   to: string;
@@ -43,7 +45,10 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
         { to: '/lab/support', labelKey: 'nav.support', icon: IconHeadset },
       ];
     case 'manager':
-      return [{ to: '/manager', labelKey: 'nav.dashboard', icon: IconLayoutDashboard }];
+      return [
+        { to: '/manager', labelKey: 'nav.dashboard', icon: IconLayoutDashboard },
+        { to: '/manager/policies', labelKey: 'nav.policies', icon: IconShieldCheck },
+      ];
     case 'dealer':
       return [{ to: '/dealer', labelKey: 'nav.dashboard', icon: IconLayoutDashboard }];
     default:
@@ -54,16 +59,29 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
 export function SidebarNav({ session, mill, onNavigate }: { session: Session; mill: MillSummary | null; onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const newOrders = useNewOrdersCount();
+  const entries = navEntriesFor(session, mill);
+  // The most specific entry wins: /manager/policies is not also the /manager dashboard.
+  const matches = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  const activeTo = entries.filter((entry) => matches(entry.to)).sort((a, b) => b.to.length - a.to.length)[0]?.to;
   return (
     <Stack gap={2} component="nav" aria-label={t('nav.label')}>
-      {navEntriesFor(session, mill).map((entry) => {
-        const active = pathname === entry.to || pathname.startsWith(`${entry.to}/`);
+      {entries.map((entry) => {
+        const active = entry.to === activeTo;
+        const badge = entry.to === '/mills/projects' && newOrders > 0 ? newOrders : 0;
         return (
           <NavLink
             key={entry.to}
             component={Link}
             to={entry.to}
             label={t(entry.labelKey)}
+            rightSection={
+              badge > 0 ? (
+                <Badge size="sm" color="red" aria-label={t('orders.newOrdersArrived', { count: badge })}>
+                  {badge}
+                </Badge>
+              ) : undefined
+            }
             leftSection={<entry.icon size={18} aria-hidden />}
             active={active}
             aria-current={active ? 'page' : undefined}

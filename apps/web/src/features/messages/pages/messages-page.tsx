@@ -1,0 +1,97 @@
+import { Alert, Anchor, Badge, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MillSummary } from '@casebridge/shared/schemas/auth';
+import type { Message } from '@casebridge/shared/schemas/orders';
+import { Loading } from '../../../components/loading.tsx';
+import { Page } from '../../../components/page.tsx';
+import { TablePager } from '../../../components/table-pager.tsx';
+import { describeError } from '../../../lib/error-message.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { componentPath, ordersPath, type WorkspaceSide } from '../../../lib/order-paths.ts';
+import { useSelectedMill, useSession } from '../../../lib/session.ts';
+import { usePaging } from '../../../lib/use-paging.ts';
+import { useMessages, type ReadFilter } from '../api/messages-api.ts';
+
+/** Spec §2 messages page: what the other side wrote, filtered by read state, paged. */
+export function MessagesPage() {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const { mill } = useSelectedMill(session);
+  const side: WorkspaceSide = session?.user.role.type === 'mill' ? 'mill' : 'lab';
+  return <Page title={t('nav.messages')}>{mill ? <MessagesList key={mill.id} mill={mill} side={side} /> : <Loading />}</Page>;
+}
+
+function MessagesList({ mill, side }: { mill: MillSummary; side: WorkspaceSide }) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<ReadFilter>('all');
+  const paging = usePaging({ field: 'created_at', direction: 'desc' });
+  const messages = useMessages(mill.id, filter, paging.params);
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="messages-filter-label">
+          {t('messages.show')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="messages-filter-label"
+          value={filter}
+          onChange={(value) => {
+            setFilter(value as ReadFilter);
+            paging.setPage(1);
+          }}
+          data={(['all', 'unread', 'read'] as const).map((value) => ({ value, label: t(`messages.filter.${value}`) }))}
+          w="fit-content"
+        />
+      </Stack>
+      {messages.isPending ? (
+        <Loading />
+      ) : messages.isError ? (
+        <Alert color="red">{describeError(t, messages.error)}</Alert>
+      ) : messages.data.data.length === 0 ? (
+        <Text c="dimmed" ta="center" py="md">
+          {t('common.noData')}
+        </Text>
+      ) : (
+        <>
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {messages.data.data.map((message) => (
+              <li key={message.id}>
+                <MessageRow message={message} side={side} />
+              </li>
+            ))}
+          </Stack>
+          <TablePager total={messages.data.count} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage} onPageSizeChange={paging.setPageSize} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function MessageRow({ message, side }: { message: Message; side: WorkspaceSide }) {
+  const { t } = useTranslation();
+  const author = `${message.author.firstName} ${message.author.lastName}`.trim() || message.companyName;
+  const target = message.componentId !== null ? componentPath(side, message.projectId, message.componentId) : ordersPath(side);
+  return (
+    <Paper withBorder p="sm" bg={message.read ? undefined : 'var(--mantine-color-blue-light)'}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            {!message.read && <Badge color="red">{t('messages.unread')}</Badge>}
+            <Anchor component={Link} to={target} fw={600}>
+              {t('messages.orderLink', { id: message.projectId })}
+              {message.componentId !== null ? ` · ${t('messages.component', { id: message.componentId })}` : ''}
+            </Anchor>
+          </Group>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} fw={message.read ? 400 : 600}>
+            {message.message}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {author} · {message.companyName} · {formatDateTime(message.created_at)}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Message, Order } from '@casebridge/shared/schemas/orders';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { componentPath, messagesPath, ordersPath, type WorkspaceSide } from '../../../lib/order-paths.ts';
+import type { AppNotification } from '../api/notifications-api.ts';
+
+const LOOKUP_LIMIT = 100;
+
+async function findOrder(side: WorkspaceSide, millId: number, orderId: number, name: string): Promise<Order | undefined> {
+  // The list has no id filter; the new-order notification carries the order's name, so search by it.
+  const query = { _q: name.slice(0, 200) || undefined, _limit: LOOKUP_LIMIT };
+  const page =
+    side === 'mill'
+      ? await apiRequest<{ data: Order[] }>(`/mills/${millId}/projects`, { query })
+      : await apiRequest<{ data: Order[] }>('/labs/projects', { query: { ...query, millId } });
+  return page.data.find((order) => order.id === orderId);
+}
+
+async function findMessage(millId: number, messageId: number): Promise<Message | undefined> {
+  const page = await apiRequest<{ data: Message[] }>(`/mills/${millId}/messages`, { query: { _limit: LOOKUP_LIMIT } });
+  return page.data.find((message) => message.id === messageId);
+}
+
+/**
+ * Where a notification leads. A new order opens its first component; a new message opens the
+ * component it was written on. When that cannot be found among the latest entries (or the
+ * lookup fails), the orders list searched by the order's name, or the messages page, is shown.
+ */
+export async function notificationTarget(side: WorkspaceSide, fallbackMillId: number | null, notification: AppNotification): Promise<string> {
+  const millId = notification.millId ?? fallbackMillId;
+  if (notification.notificationType === 'newProjectCreated') {
+    const fallback = `${ordersPath(side)}?q=${encodeURIComponent(notification.message)}`;
+    if (millId === null) return fallback;
+    try {
+      const order = await findOrder(side, millId, notification.objectId, notification.message);
+      const first = order?.components[0];
+      return order && first ? componentPath(side, order.id, first.id) : fallback;
+    } catch {
+      return fallback;
+    }
+  }
+  if (millId === null) return messagesPath(side);
+  try {
+    const message = await findMessage(millId, notification.objectId);
+    if (message?.componentId) return componentPath(side, message.projectId, message.componentId);
+  } catch {
+    // fall back to the messages page
+  }
+  return messagesPath(side);
+}

@@ -1,0 +1,49 @@
+import type { Session } from '@casebridge/shared/schemas/auth';
+
+/** What the server pushes for a new order or message (apps/api platform/realtime LiveEvent). */
+export interface LiveEvent {
+  type: 'newProjectCreated' | 'newMessageReceived';
+  notificationId: number;
+  objectId: number;
+  parentObjectId: number | null;
+  message: string;
+  millId: number;
+  labCompanyId: number | null;
+  /** The sender. */
+  userId: number;
+  /** The order's responsible mill user, if any. */
+  responsible: number | null;
+}
+
+export const LIVE_EVENT_TYPES = ['newProjectCreated', 'newMessageReceived'] as const;
+
+export type Rejection = 'settingOff' | 'otherMill' | 'ownEvent' | 'notResponsible' | 'otherLab' | 'notMillOrLab';
+
+const SETTING = {
+  newProjectCreated: 'notificationOnNewProjectIsCreated',
+  newMessageReceived: 'notificationOnNewMessageReceived',
+} as const;
+
+/**
+ * Spec §4 "Live events", applied again in the browser: the server already picks recipients by
+ * these rules, but the selected mill is a browser-side choice and settings may change meanwhile.
+ * Returns null when the event is accepted, else why it is not.
+ */
+export function rejectLiveEvent(event: LiveEvent, session: Session, selectedMillId: number | null): Rejection | null {
+  const { user } = session;
+  if (!user.userSettings[SETTING[event.type]]) return 'settingOff';
+  if (selectedMillId === null || event.millId !== selectedMillId) return 'otherMill';
+  if (event.userId === user.id) return 'ownEvent';
+  switch (user.role.type) {
+    case 'mill':
+      return event.responsible === null || event.responsible === user.id ? null : 'notResponsible';
+    case 'lab':
+      return user.company !== null && event.labCompanyId === user.company.id ? null : 'otherLab';
+    default:
+      return 'notMillOrLab';
+  }
+}
+
+export function acceptLiveEvent(event: LiveEvent, session: Session, selectedMillId: number | null): boolean {
+  return rejectLiveEvent(event, session, selectedMillId) === null;
+}

@@ -1,0 +1,63 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { io } from 'socket.io-client';
+import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
+import type { Session } from '@casebridge/shared/schemas/auth';
+import { useNewOrdersCount } from '../../../lib/new-orders-counter.ts';
+import { useNotifications } from '../api/notifications-api.ts';
+import { sessionFixture } from '../../../test/fixtures.ts';
+import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import type { LiveEvent } from './accept-live-event.ts';
+import { useLiveEvents } from './use-live-events.ts';
+
+type Handler = (event: LiveEvent) => void;
+
+function fakeSocket() {
+  const handlers = new Map<string, Handler>();
+  const socket = {
+    on: vi.fn((name: string, handler: Handler) => handlers.set(name, handler)),
+    removeAllListeners: vi.fn(),
+    disconnect: vi.fn(),
+  };
+  vi.mocked(io).mockReturnValue(socket as never);
+  return { socket, emit: (name: string, event: LiveEvent) => act(() => handlers.get(name)?.(event)) };
+}
+
+function Probe({ session }: { session: Session }) {
+  useLiveEvents(session, 7);
+  // A mounted notifications query, as the bell keeps one.
+  useNotifications();
+  return <p>new orders: {useNewOrdersCount()}</p>;
+}
+
+const newOrder: LiveEvent = {
+  type: 'newProjectCreated', notificationId: 5, objectId: 40, parentObjectId: null, message: 'Bridge 14-16',
+  millId: 7, labCompanyId: 50, userId: 99, responsible: null,
+};
+
+describe('useLiveEvents', () => {
+  it('connects with the token in the handshake, toasts accepted events, raises the counter and refreshes the bell', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'secret-token');
+    const calls = mockFetch(({ path }) => (path === '/notifications' ? { body: { notifications: [] } } : { status: 404, body: {} }));
+    const { emit, socket } = fakeSocket();
+    const { unmount } = renderWithProviders(<Probe session={sessionFixture('mill')} />);
+
+    const notificationCalls = () => calls.filter((call) => call.url.startsWith('/api/notifications')).length;
+    await waitFor(() => expect(notificationCalls()).toBe(1));
+    expect(io).toHaveBeenCalledWith({ path: '/socket.io', transports: ['websocket'], auth: { token: 'secret-token' }, reconnection: true });
+    emit('newProjectCreated', newOrder);
+    expect(await screen.findByText('Bridge 14-16')).toBeTruthy();
+    expect(screen.getByText('New order')).toBeTruthy();
+    expect(screen.getByText('new orders: 1')).toBeTruthy();
+    // The refreshed notifications are what moves the bell badge.
+    await waitFor(() => expect(notificationCalls()).toBe(2));
+
+    // Somebody else's order (another responsible) is ignored.
+    emit('newProjectCreated', { ...newOrder, message: 'Not mine', responsible: 2 });
+    expect(screen.queryByText('Not mine')).toBeNull();
+    expect(screen.getByText('new orders: 1')).toBeTruthy();
+
+    unmount();
+    expect(socket.disconnect).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { io, type Socket } from 'socket.io-client';
+import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
+import type { Session } from '@casebridge/shared/schemas/auth';
+import { raiseNewOrders } from '../../../lib/new-orders-counter.ts';
+import { notifyInfo } from '../../../lib/notify.ts';
+import { notificationsQuery } from '../api/notifications-api.ts';
+import { acceptLiveEvent, LIVE_EVENT_TYPES, type LiveEvent } from './accept-live-event.ts';
+
+/** One socket.io connection per tab; the token travels in the handshake payload, never the URL. */
+export function connectLiveEvents(token: string): Socket {
+  return io({ path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: true });
+}
+
+/**
+ * Keeps a live connection while somebody is signed in (closed on sign-out, when the token goes)
+ * and turns accepted events into a fresh bell badge, a toast and, for orders, the counter.
+ */
+export function useLiveEvents(session: Session | null, selectedMillId: number | null) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const userId = session?.user.id ?? null;
+  // The handler reads the latest session and mill without reconnecting when they change.
+  const latest = useRef({ session, selectedMillId, t });
+  useEffect(() => {
+    latest.current = { session, selectedMillId, t };
+  });
+
+  useEffect(() => {
+    if (userId === null) return;
+    const token = localStorage.getItem(STORAGE_KEYS.token);
+    if (!token) return;
+    const socket = connectLiveEvents(token);
+    const handle = (event: LiveEvent) => {
+      const { session: current, selectedMillId: millId, t: translate } = latest.current;
+      if (!current || !acceptLiveEvent(event, current, millId)) return;
+      void queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+      if (event.type === 'newProjectCreated') {
+        raiseNewOrders();
+        notifyInfo(event.message, translate('live.newOrder'));
+      } else {
+        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+        notifyInfo(event.message, translate('live.newMessage'));
+      }
+    };
+    for (const type of LIVE_EVENT_TYPES) socket.on(type, handle);
+    return () => {
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
+  }, [userId, queryClient]);
+}

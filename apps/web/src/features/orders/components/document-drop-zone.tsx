@@ -1,0 +1,121 @@
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { IconFolderOpen, IconPaperclip, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileField } from '../../../components/file-field.tsx';
+import { LabelledProgress } from '../../../components/labelled-progress.tsx';
+import { formatBytes } from '../../../lib/follow-link.ts';
+import { DOCUMENT_ACCEPT, droppedFiles, type PickedFile } from './document-picker.ts';
+
+export interface FileUploadState {
+  progress: number;
+  status: 'pending' | 'uploading' | 'done' | 'failed';
+  error?: string;
+}
+
+export interface DocumentDropZoneProps {
+  /** Names the zone: 'Files of <component>'. */
+  label: string;
+  files: PickedFile[];
+  uploads?: Record<string, FileUploadState>;
+  onAdd: (files: File[]) => void;
+  onRemove?: (key: string) => void;
+  disabled?: boolean;
+}
+
+/** Files for one component: choose files or a folder, or drop them onto the zone. */
+export function DocumentDropZone({ label, files, uploads = {}, onAdd, onRemove, disabled }: DocumentDropZoneProps) {
+  const { t } = useTranslation();
+  const [active, setActive] = useState(false);
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      className="drop-zone"
+      data-active={active || undefined}
+      onDragOver={(event) => {
+        if (disabled) return;
+        event.preventDefault();
+        setActive(true);
+      }}
+      onDragLeave={() => setActive(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setActive(false);
+        if (disabled) return;
+        void droppedFiles(event.dataTransfer).then((dropped) => dropped.length > 0 && onAdd(dropped));
+      }}
+    >
+      <Stack gap="xs">
+        <Text size="sm" fw={500}>
+          {label}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('orders.dropHint')}
+        </Text>
+        <Group gap="xs">
+          <FileField
+            label={t('orders.chooseFiles')}
+            multiple
+            accept={DOCUMENT_ACCEPT}
+            onFiles={onAdd}
+            disabled={disabled}
+            size="xs"
+            leftSection={<IconPaperclip size={14} aria-hidden />}
+          />
+          <FileField
+            label={t('orders.chooseFolder')}
+            directory
+            onFiles={onAdd}
+            disabled={disabled}
+            size="xs"
+            leftSection={<IconFolderOpen size={14} aria-hidden />}
+          />
+        </Group>
+        {files.length > 0 && (
+          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('orders.chosenFiles')}>
+            {files.map((picked) => {
+              const state = uploads[picked.key];
+              const error = picked.rejected
+                ? t('orders.fileTypeRejected', { extension: picked.rejected.extension || '—' })
+                : state?.status === 'failed'
+                  ? t('orders.uploadFailed', { reason: state.error ?? '' })
+                  : null;
+              return (
+                <li key={picked.key}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                      {picked.displayName} <Text span c="dimmed" size="xs">({formatBytes(picked.file.size)})</Text>
+                      {state?.status === 'done' && (
+                        <Text span c="teal" size="xs" ml={6}>
+                          {t('orders.uploaded')}
+                        </Text>
+                      )}
+                    </Text>
+                    {onRemove && !disabled && (
+                      <ActionIcon variant="subtle" color="gray" aria-label={t('orders.removeFile', { name: picked.displayName })} onClick={() => onRemove(picked.key)}>
+                        <IconX size={16} aria-hidden />
+                      </ActionIcon>
+                    )}
+                  </Group>
+                  {error && (
+                    <Text size="xs" c="red" role="alert">
+                      {error}
+                    </Text>
+                  )}
+                  {state && !picked.rejected && state.status !== 'pending' && (
+                    <LabelledProgress
+                      label={t('orders.fileProgress', { name: picked.displayName })}
+                      value={state.progress}
+                      color={state.status === 'failed' ? 'red' : undefined}
+                    />
+                  )}
+                </li>
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+    </div>
+  );
+}

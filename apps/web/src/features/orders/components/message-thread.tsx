@@ -1,0 +1,116 @@
+import { Avatar, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '@casebridge/shared/schemas/orders';
+import { formatDateTime } from '../../../lib/format.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useSendMessage } from '../api/orders-api.ts';
+
+/** Spec §6: a mill author's bubble looks different from a lab author's. */
+export function MessageBubble({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const fromMill = message.author.role === 'mill';
+  const name = `${message.author.firstName} ${message.author.lastName}`.trim();
+  return (
+    <Group justify={fromMill ? 'flex-start' : 'flex-end'} align="flex-start" wrap="nowrap" data-author-side={fromMill ? 'mill' : 'lab'}>
+      <Paper
+        p="sm"
+        radius="lg"
+        maw="80%"
+        bg={fromMill ? 'var(--mantine-color-teal-light)' : 'var(--mantine-color-gray-1)'}
+        style={{ borderTopLeftRadius: fromMill ? 4 : undefined, borderTopRightRadius: fromMill ? undefined : 4 }}
+      >
+        <Group gap="xs" mb={4} wrap="nowrap">
+          <Avatar src={message.author.avatar?.url} size="sm" radius="xl" alt="" />
+          <div>
+            <Text size="sm" fw={600}>
+              {name || message.companyName}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {message.companyName} · {fromMill ? t('orders.fromMill') : t('orders.fromLab')} · {formatDateTime(message.created_at)}
+            </Text>
+          </div>
+        </Group>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {message.message}
+        </Text>
+      </Paper>
+    </Group>
+  );
+}
+
+const MAX_MESSAGE = 5000;
+
+export function MessageForm({ millId, projectId, componentId, disabled }: { millId: number; projectId: number; componentId: number; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = useSendMessage(millId);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const message = text.trim();
+    if (!message) {
+      setError(t('validation.required'));
+      return;
+    }
+    send.mutate(
+      { projectId, componentId, message },
+      {
+        onSuccess: () => {
+          setText('');
+          notifySuccess(t('orders.messageSent'));
+        },
+        onError: (reason) => notifyError(t, reason),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="xs">
+        <Textarea
+          label={t('orders.message')}
+          required
+          autosize
+          minRows={3}
+          maxRows={10}
+          maxLength={MAX_MESSAGE}
+          value={text}
+          error={error}
+          disabled={disabled}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            setError(null);
+          }}
+        />
+        <Group>
+          <Button type="submit" loading={send.isPending} disabled={disabled} leftSection={<IconSend size={16} aria-hidden />}>
+            {t('orders.sendMessage')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function MessageThread({ messages }: { messages: Message[] }) {
+  const { t } = useTranslation();
+  if (messages.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('orders.noMessages')}
+      </Text>
+    );
+  }
+  // Oldest first, as a conversation reads.
+  const ordered = [...messages].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return (
+    <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('orders.messages')}>
+      {ordered.map((message) => (
+        <li key={message.id}>
+          <MessageBubble message={message} />
+        </li>
+      ))}
+    </Stack>
+  );
+}

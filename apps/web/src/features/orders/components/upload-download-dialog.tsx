@@ -1,0 +1,94 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileField } from '../../../components/file-field.tsx';
+import { LabelledProgress } from '../../../components/labelled-progress.tsx';
+import { describeError } from '../../../lib/error-message.ts';
+import { formatBytes } from '../../../lib/follow-link.ts';
+import { uploadDownloadFile } from '../api/uploads.ts';
+import { DOCUMENT_ACCEPT, isAcceptedDocument } from './document-picker.ts';
+
+export interface UploadDownloadDialogProps {
+  opened: boolean;
+  projectId: number;
+  componentId: number;
+  onClose: () => void;
+  onUploaded: () => void;
+}
+
+/** Spec §5 upload form: exactly one file, handed back to the lab on this component. */
+export function UploadDownloadDialog({ opened, projectId, componentId, onClose, onUploaded }: UploadDownloadDialogProps) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const close = () => {
+    if (progress !== null) return;
+    setFile(null);
+    setError(null);
+    onClose();
+  };
+
+  const choose = (files: File[]) => {
+    setError(null);
+    if (files.length !== 1) {
+      setError(t('orders.exactlyOneFile'));
+      return;
+    }
+    const [chosen] = files;
+    if (!isAcceptedDocument(chosen!.name)) {
+      setFile(null);
+      setError(t('orders.fileTypeRejectedNamed', { name: chosen!.name }));
+      return;
+    }
+    setFile(chosen!);
+  };
+
+  const upload = async () => {
+    if (!file) {
+      setError(t('orders.exactlyOneFile'));
+      return;
+    }
+    setError(null);
+    setProgress(0);
+    try {
+      await uploadDownloadFile(file, { projectId, componentId }, (sent, total) => setProgress((sent / total) * 100));
+      setProgress(null);
+      setFile(null);
+      onUploaded();
+    } catch (reason) {
+      setProgress(null);
+      setError(describeError(t, reason));
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('orders.uploadFile')} centered>
+      <Stack>
+        <Text size="sm">{t('orders.uploadFileIntro')}</Text>
+        <Group>
+          <FileField label={t('orders.file')} accept={DOCUMENT_ACCEPT} onFiles={choose} disabled={progress !== null} />
+          <Text size="sm" c={file ? undefined : 'dimmed'} aria-live="polite">
+            {file ? `${file.name} (${formatBytes(file.size)})` : t('orders.noFileChosen')}
+          </Text>
+        </Group>
+        {progress !== null && <LabelledProgress label={t('orders.fileProgress', { name: file?.name ?? '' })} value={progress} />}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} disabled={progress !== null}>
+            {t('common.cancel')}
+          </Button>
+          <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => void upload()} loading={progress !== null}>
+            {t('orders.upload')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

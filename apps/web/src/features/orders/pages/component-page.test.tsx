@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ComponentDetail } from '@casebridge/shared/schemas/orders';
+import { sessionFixture } from '../../../test/fixtures.ts';
+import { mockFetch, renderRoutes, type FetchCall } from '../../../test/render.tsx';
+import { componentFixture, notFound } from '../test/order-fixtures.ts';
+import { ComponentPage } from './component-page.tsx';
+
+function stubApi(detail: ComponentDetail = componentFixture()) {
+  return mockFetch(({ method, path, body }) => {
+    if (path === '/projects/40/components/400') {
+      if (method === 'PUT') return { body: { ...detail, status: (body as { status: string }).status } };
+      return { body: detail };
+    }
+    if (path === '/mills/7/responsible-persons') return { body: { count: 1, data: [{ id: 3, firstName: 'Max', lastName: 'Miller' }] } };
+    if (method === 'PUT' && path === '/mills/7/labs/5/projects/40') return { body: { ok: true, message: 'Order updated' } };
+    if (method === 'DELETE' && path === '/downloads/9002') return { body: { ok: true, message: 'Document deleted' } };
+    if (method === 'POST' && path === '/mills/7/messages') return { body: { ...detail.messages[0], id: 3, message: (body as { message: string }).message } };
+    return notFound;
+  });
+}
+
+function renderAs(side: 'mill' | 'lab') {
+  const base = side === 'mill' ? '/mills/projects' : '/lab/projects';
+  return renderRoutes([{ path: `${base}/:projectId/components/:id`, element: <ComponentPage /> }], {
+    path: `${base}/40/components/400`,
+    session: sessionFixture(side),
+  });
+}
+
+const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
+
+describe('ComponentPage', () => {
+  it('gives mill users the status and responsible controls, upload and delete of downloads', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    renderAs('mill');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bridge' })).toBeTruthy();
+    expect(screen.getByText('#40')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download all documents' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upload file' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Preview' })).toBeTruthy();
+
+    await user.click(screen.getByLabelText('Status', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Closed', hidden: true }));
+    expect(await screen.findByText('Component updated')).toBeTruthy();
+    expect(writes(calls)[0]).toMatchObject({ method: 'PUT', body: { status: 'Closed' } });
+
+    await user.click(screen.getByLabelText('Responsible', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Max Miller', hidden: true }));
+    expect(await screen.findByText('Order updated')).toBeTruthy();
+    expect(writes(calls)[1]).toMatchObject({ method: 'PUT', body: { responsibleId: 3 } });
+
+    await user.click(screen.getByRole('button', { name: 'Delete milled.pdf' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete document' });
+    expect(writes(calls)).toHaveLength(2);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Document deleted')).toBeTruthy();
+    expect(writes(calls)[2]!.url).toMatch(/^\/api\/downloads\/9002\?/);
+  });
+
+  it('shows lab users the same data read-only, but lets them write messages', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    renderAs('lab');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bridge' })).toBeTruthy();
+    expect(screen.queryByLabelText('Status', { selector: 'input' })).toBeNull();
+    expect(screen.queryByLabelText('Responsible', { selector: 'input' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upload file' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete milled.pdf' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download milled.pdf' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Add documents' })).toBeTruthy();
+
+    // Bubbles tell the mill's messages from the lab's.
+    const thread = screen.getByRole('list', { name: 'Messages' });
+    const sides = within(thread).getAllByRole('listitem').map((item) => item.querySelector('[data-author-side]')?.getAttribute('data-author-side'));
+    expect(sides).toEqual(['lab', 'mill']);
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByText('This field is required.')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /^Message/ }), 'Thanks!');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Message sent')).toBeTruthy();
+    expect(writes(calls)).toEqual([expect.objectContaining({ method: 'POST', body: { projectId: 40, componentId: 400, message: 'Thanks!' } })]);
+  });
+
+  it('tells that the order was deleted and blocks writing', async () => {
+    const detail = componentFixture();
+    stubApi({ ...detail, project: { ...detail.project, isDeleted: true } });
+    renderAs('mill');
+    expect(await screen.findByText('Order deleted')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Download all documents' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('textbox', { name: /^Message/ }) as HTMLTextAreaElement).disabled).toBe(true);
+  });
+});

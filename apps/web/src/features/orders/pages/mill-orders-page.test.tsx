@@ -1,0 +1,102 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { sessionFixture } from '../../../test/fixtures.ts';
+import { mockFetch, renderRoutes } from '../../../test/render.tsx';
+import { raiseNewOrders } from '../../../lib/new-orders-counter.ts';
+import { notFound, orderFixture } from '../test/order-fixtures.ts';
+import { MillOrdersPage } from './mill-orders-page.tsx';
+
+const withComponents = orderFixture();
+const empty = orderFixture({ id: 41, name: 'Empty draft', components: [], isDeleted: true, newMessages: 3 });
+
+function stubApi() {
+  return mockFetch(({ method, path }) => {
+    if (method === 'GET' && path === '/mills/7/projects') return { body: { count: 2, data: [withComponents, empty] } };
+    if (path === '/mills/7/clients') return { body: { count: 1, data: [{ id: 21, labId: 5, firstName: 'Lena', lastName: 'Lab', company: { id: 50, name: 'Demo Lab' } }] } };
+    if (path === '/mills/7/responsible-persons') return { body: { count: 1, data: [{ id: 3, firstName: 'Max', lastName: 'Miller' }] } };
+    if (path === '/reports/project/summary/40') return { body: { url: '/api/dl/report-token' } };
+    return notFound;
+  });
+}
+
+function renderPage() {
+  return renderRoutes(
+    [
+      { path: '/mills/projects', element: <MillOrdersPage /> },
+      { path: '/mills/projects/:projectId/components/:id', element: <p>component page</p> },
+    ],
+    { path: '/mills/projects', session: sessionFixture('mill') },
+  );
+}
+
+const listCalls = (calls: ReturnType<typeof stubApi>) => calls.filter((call) => call.url.startsWith('/api/mills/7/projects'));
+
+describe('MillOrdersPage', () => {
+  it('lets only orders with components expand, and opens a component from the expanded row', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const { router } = renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    const toggle = await screen.findByRole('button', { name: 'Show components of Bridge 14-16' });
+    expect(screen.queryByRole('button', { name: 'Show components of Empty draft' })).toBeNull();
+    // The deleted order is marked, its documents cannot be downloaded, its new messages show.
+    expect(screen.getByText('Deleted')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Download all documents of Empty draft' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Download all documents of Bridge 14-16' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByLabelText('New messages: 3')).toBeTruthy();
+
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const list = screen.getByRole('list', { name: 'Components of Bridge 14-16' });
+    expect(within(list).getByText('Open')).toBeTruthy();
+    expect(within(list).getByText('Documents: 2')).toBeTruthy();
+    await user.click(within(list).getByRole('link', { name: 'Bridge' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mills/projects/40/components/400'));
+  });
+
+  it("sends the combined status filter as OpenDownloaded and the client filter as the client's lab id", async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: 'Show components of Bridge 14-16' });
+    expect(listCalls(calls)[0]!.url).not.toContain('status=');
+
+    await user.click(screen.getByLabelText('Status', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Open and downloaded', hidden: true }));
+    await waitFor(() => expect(listCalls(calls).some((call) => call.url.includes('status=OpenDownloaded'))).toBe(true));
+
+    await user.click(screen.getByLabelText('Client', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Demo Lab', hidden: true }));
+    await waitFor(() => expect(listCalls(calls).at(-1)!.url).toMatch(/client=5(&|$)/));
+
+    await user.click(screen.getByLabelText('Responsible', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Nobody', hidden: true }));
+    await waitFor(() => expect(listCalls(calls).at(-1)!.url).toContain('responsible=none'));
+    expect(listCalls(calls).at(-1)!.url).toContain('status=OpenDownloaded');
+  });
+
+  it('follows the one-time report link', async () => {
+    stubApi();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Report for Bridge 14-16' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/dl/report-token'));
+  });
+
+  it('shows new orders announced live and clears the counter when the list is refreshed', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: 'Show components of Bridge 14-16' });
+    const before = listCalls(calls).length;
+    act(() => raiseNewOrders());
+    expect(await screen.findByText('New orders since the list was loaded: 1')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Refresh list' }));
+    await waitFor(() => expect(listCalls(calls).length).toBe(before + 1));
+    expect(screen.queryByText(/New orders since the list was loaded/)).toBeNull();
+  });
+});

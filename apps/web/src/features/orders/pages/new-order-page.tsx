@@ -1,0 +1,225 @@
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { MillSummary } from '@casebridge/shared/schemas/auth';
+import { LabelledProgress } from '../../../components/labelled-progress.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { Page } from '../../../components/page.tsx';
+import { markFormsSaved, useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
+import { describeError } from '../../../lib/error-message.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { ordersPath } from '../../../lib/order-paths.ts';
+import { useSelectedMill, useSession } from '../../../lib/session.ts';
+import { ordersApi, type CreatedOrder } from '../api/orders-api.ts';
+import { DocumentDropZone } from '../components/document-drop-zone.tsx';
+import { pickFiles, type PickedFile } from '../components/document-picker.ts';
+import { overallProgress, useDocumentUploads, type UploadJob } from '../components/use-document-uploads.ts';
+
+interface DraftComponent {
+  key: string;
+  name: string;
+  files: PickedFile[];
+}
+
+let nextComponentKey = 0;
+function newComponent(): DraftComponent {
+  nextComponentKey += 1;
+  return { key: `c${nextComponentKey}`, name: '', files: [] };
+}
+
+const MAX_NAME = 200;
+
+/** Spec §2 lab area: a new order with its components and their files, sent to the selected mill. */
+export function NewOrderPage() {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const { mill } = useSelectedMill(session);
+  return <Page title={t('orders.newTitle')}>{mill ? <NewOrderForm mill={mill} /> : <Loading />}</Page>;
+}
+
+export function NewOrderForm({ mill }: { mill: MillSummary }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [components, setComponents] = useState<DraftComponent[]>(() => [newComponent()]);
+  const [showErrors, setShowErrors] = useState(false);
+  const [created, setCreated] = useState<CreatedOrder | null>(null);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [failedKeys, setFailedKeys] = useState<string[]>([]);
+  const { uploads, run } = useDocumentUploads();
+  const dirty = name.trim() !== '' || components.some((component) => component.name.trim() !== '' || component.files.length > 0);
+  useUnsavedChangesGuard(dirty);
+
+  const locked = created !== null || sending;
+  const nameError = showErrors ? fieldError(name) : null;
+
+  function fieldError(value: string): string | null {
+    if (!value.trim()) return t('validation.required');
+    if (value.trim().length > MAX_NAME) return t('validation.tooLong', { max: MAX_NAME });
+    return null;
+  }
+
+  const jobsFor = (order: CreatedOrder): UploadJob[] =>
+    components.flatMap((component, index) =>
+      component.files
+        .filter((picked) => !picked.rejected)
+        .map((picked) => ({ key: picked.key, file: picked.file, orderId: order.id, componentId: order.components[index]!.id })),
+    );
+  const allJobs = created ? jobsFor(created) : [];
+
+  const update = (key: string, change: (component: DraftComponent) => DraftComponent) =>
+    setComponents((current) => current.map((component) => (component.key === key ? change(component) : component)));
+
+  /** Uploads what is still missing, then submits the order; failed files keep the page open. */
+  const uploadAndSubmit = async (order: CreatedOrder, onlyKeys?: string[]) => {
+    // Files that already arrived are never sent twice.
+    const jobs = jobsFor(order).filter((job) => uploads[job.key]?.status !== 'done' && (!onlyKeys || onlyKeys.includes(job.key)));
+    const failed = await run(jobs);
+    setFailedKeys(failed);
+    if (failed.length > 0) {
+      setFailure(t('orders.someUploadsFailed', { count: failed.length }));
+      return;
+    }
+    await ordersApi.submit(order.id);
+    markFormsSaved();
+    notifySuccess(t('orders.sent'));
+    void navigate(ordersPath('lab'));
+  };
+
+  const send = async () => {
+    setShowErrors(true);
+    if (fieldError(name) || components.some((component) => fieldError(component.name))) return;
+    setSending(true);
+    setFailure(null);
+    try {
+      let order = created;
+      if (!order) {
+        order = await ordersApi.create({ millId: mill.id, name: name.trim(), components: components.map((component) => ({ name: component.name.trim() })) });
+        setCreated(order);
+      }
+      await uploadAndSubmit(order);
+    } catch (error) {
+      setFailure(describeError(t, error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const retry = async () => {
+    if (!created) return;
+    setSending(true);
+    setFailure(null);
+    try {
+      await uploadAndSubmit(created, failedKeys);
+    } catch (error) {
+      setFailure(describeError(t, error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (mill.blocked) {
+    return <Alert color="red">{t('orders.millBlocked', { mill: mill.company.name })}</Alert>;
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (failedKeys.length > 0) void retry();
+        else void send();
+      }}
+    >
+      <Stack maw={800}>
+        <Text size="sm">{t('orders.newIntro', { mill: mill.company.name })}</Text>
+        <TextInput
+          label={t('orders.orderName')}
+          required
+          maxLength={MAX_NAME}
+          value={name}
+          disabled={locked}
+          error={nameError}
+          onChange={(event) => setName(event.currentTarget.value)}
+        />
+        {components.map((component, index) => {
+          const componentError = showErrors ? fieldError(component.name) : null;
+          const title = component.name.trim() || t('orders.componentNumber', { number: index + 1 });
+          return (
+            <Paper key={component.key} withBorder p="md" component="fieldset" style={{ margin: 0 }}>
+              <Text component="legend" fw={600} px={4}>
+                {t('orders.componentNumber', { number: index + 1 })}
+              </Text>
+              <Stack gap="sm">
+                <Group align="flex-end" wrap="nowrap">
+                  <TextInput
+                    label={t('orders.componentName')}
+                    required
+                    maxLength={MAX_NAME}
+                    value={component.name}
+                    disabled={locked}
+                    error={componentError}
+                    onChange={(event) => {
+                      const value = event.currentTarget.value;
+                      update(component.key, (current) => ({ ...current, name: value }));
+                    }}
+                    style={{ flex: 1 }}
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    mb={componentError ? 22 : 2}
+                    disabled={locked || components.length === 1}
+                    aria-label={t('orders.removeComponent', { name: title })}
+                    onClick={() => setComponents((current) => current.filter((item) => item.key !== component.key))}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </ActionIcon>
+                </Group>
+                <DocumentDropZone
+                  label={t('orders.filesOf', { name: title })}
+                  files={component.files}
+                  uploads={uploads}
+                  disabled={locked}
+                  onAdd={(files) => update(component.key, (current) => ({ ...current, files: [...current.files, ...pickFiles(files)] }))}
+                  onRemove={(key) => update(component.key, (current) => ({ ...current, files: current.files.filter((file) => file.key !== key) }))}
+                />
+              </Stack>
+            </Paper>
+          );
+        })}
+        <Group>
+          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={locked} onClick={() => setComponents((current) => [...current, newComponent()])}>
+            {t('orders.addComponent')}
+          </Button>
+        </Group>
+        {allJobs.length > 0 && (
+          <Stack gap={4}>
+            <Text size="sm">{t('orders.overallProgress')}</Text>
+            <LabelledProgress label={t('orders.overallProgress')} value={overallProgress(allJobs, uploads)} />
+          </Stack>
+        )}
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group>
+          {failedKeys.length > 0 ? (
+            <Button type="submit" loading={sending} leftSection={<IconSend size={16} aria-hidden />}>
+              {t('orders.retryUploads')}
+            </Button>
+          ) : (
+            <Button type="submit" loading={sending} leftSection={<IconSend size={16} aria-hidden />}>
+              {t('orders.send')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
