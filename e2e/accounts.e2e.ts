@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { launchBrowser, linkFromOutbox, newPage } from './browser.ts';
+import { field, launchBrowser, linkFromOutbox, newPage, signIn } from './browser.ts';
 
 /** The account journeys of the foundation, clicked through as a person would. */
 let browser: Browser;
@@ -10,18 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-const DEMO_PASSWORD = 'casebridge-demo';
-const field = (scope: Page | ReturnType<Page['getByRole']>, name: string) => scope.getByRole('textbox', { name, exact: true });
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await field(dialog, 'Email').fill(email);
-  await field(dialog, 'Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-}
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'User menu' }).click();

@@ -34,3 +34,17 @@ export async function linkFromOutbox(to: string, containing: string, timeoutMs =
   }
   throw new Error(`no mail to ${to} with ${containing}`);
 }
+
+export const DEMO_PASSWORD = 'casebridge-demo';
+
+type Scope = Pick<Page, 'getByRole'>;
+export const field = (scope: Scope, name: string) => scope.getByRole('textbox', { name, exact: true });
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await field(dialog, 'Email').fill(email);
+  await field(dialog, 'Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+}

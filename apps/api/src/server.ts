@@ -40,7 +40,14 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    // A taken port must not leave our PostgreSQL running behind us.
+    await app.close();
+    await database.close();
+    throw error;
+  }
   log.info({ url: `http://localhost:${config.port}`, dataDir: config.dataDir, embeddedDb: database.embedded }, 'CaseBridge is running');
 }
 

@@ -1,16 +1,25 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { CreateAccountDialog } from './create-account-dialog.tsx';
 
 const TOKEN = 'invitation-token-0123456789';
 
-function renderFor(roleType: 'lab' | 'mill') {
-  mockFetch(({ path }) =>
-    path === '/auth/user-email-by-token' ? { body: { emailByConfirmationToken: 'invited@example.com', roleType } } : { status: 404, body: {} },
-  );
+function renderFor(roleType: 'lab' | 'mill', emailIsTaken = false) {
+  const calls = mockFetch(({ path }) => {
+    if (path === '/auth/user-email-by-token') return { body: { emailByConfirmationToken: 'invited@example.com', roleType } };
+    if (path === '/auth/check-unique-email') return { body: { emailIsTaken } };
+    if (path === '/auth/account-creation') return { body: { ...sessionFixture('lab'), jwt: 'new-jwt' } };
+    if (path === '/auth/resend-confirmation-email') return { body: { ok: true, message: 'sent' } };
+    return { status: 404, body: {} };
+  });
   renderWithProviders(<CreateAccountDialog opened options={{ confirmationToken: TOKEN, invitedMillId: 7 }} />);
+  return calls;
 }
+
+const paths = (calls: { url: string }[]) => calls.map((c) => new URL(c.url, 'http://localhost').pathname);
 
 describe('CreateAccountDialog', () => {
   it('asks an invited lab for its company name', async () => {
@@ -24,5 +33,27 @@ describe('CreateAccountDialog', () => {
     // Wait for the invitation to load (it fills the email) before looking for the field.
     await screen.findByDisplayValue('invited@example.com');
     expect(screen.queryByRole('textbox', { name: /^Company name/ })).toBeNull();
+  });
+
+  it('creates the account under the invited address without asking whether it is taken', async () => {
+    const calls = renderFor('lab');
+    const user = userEvent.setup();
+    await screen.findByDisplayValue('invited@example.com');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'a-long-lab-password');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(paths(calls)).toContain('/api/auth/account-creation'));
+    expect(paths(calls)).not.toContain('/api/auth/check-unique-email');
+  });
+
+  it('offers the existing account when another, taken address is typed', async () => {
+    const calls = renderFor('lab', true);
+    const user = userEvent.setup();
+    const email = await screen.findByDisplayValue('invited@example.com');
+    await user.clear(email);
+    await user.type(email, 'taken@example.com');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'a-long-lab-password');
+    await user.click(screen.getByRole('button', { name: 'Send confirmation email' }));
+    expect(await screen.findByText('Email is already taken')).toBeTruthy();
+    expect(paths(calls)).not.toContain('/api/auth/resend-confirmation-email');
   });
 });

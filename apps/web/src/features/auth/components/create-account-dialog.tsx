@@ -46,16 +46,22 @@ export function CreateAccountDialog({ opened, options }: { opened: boolean; opti
   // Spec §2: another address than the invited one must be confirmed by mail first.
   const emailChanged = invitedEmail !== '' && form.values.email.trim().toLowerCase() !== invitedEmail.toLowerCase();
 
+  // The invited address belongs to the invitation's own (not yet active) account, so only
+  // another address is checked for uniqueness (spec §4: a taken one offers the existing account).
   const createAccount = async (data: z.infer<typeof schema>) => {
-    const { emailIsTaken } = await checkEmail.mutateAsync(data.email);
-    if (emailIsTaken) {
-      setOutcome('emailTaken');
-      return;
-    }
     const companyName = asksCompany ? data.companyName || undefined : undefined;
     const auth = await create.mutateAsync({ identifier: data.email, password: data.password, companyName, confirmationToken: token, millId });
     closeAuthDialog();
     afterInvitation(auth, millId);
+  };
+
+  const moveInvitation = async (email: string) => {
+    const { emailIsTaken } = await checkEmail.mutateAsync(email);
+    if (emailIsTaken) {
+      setOutcome('emailTaken');
+      return;
+    }
+    resend.mutate(email, { onSuccess: () => setOutcome('confirmationSent') });
   };
 
   const submit = (event: React.FormEvent) => {
@@ -64,7 +70,7 @@ export function CreateAccountDialog({ opened, options }: { opened: boolean; opti
     const data = form.validate();
     if (!data) return;
     if (emailChanged) {
-      resend.mutate(data.email, { onSuccess: () => setOutcome('confirmationSent') });
+      void moveInvitation(data.email);
       return;
     }
     createAccount(data).catch((error: unknown) => form.applyServerErrors(error, { identifier: 'email' }));

@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { crownMesh } from '../apps/api/src/db/seed/demo-meshes.ts';
+import { launchBrowser, newPage, signIn } from './browser.ts';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Issue 3's journey: a lab sends an order with the command-line client; the mill, already signed
+ * in, sees it arrive live, previews the STL, downloads the ZIP, sets the status and answers; the
+ * lab sees the answer.
+ */
+let browser: Browser;
+let work: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  work = await mkdtemp(path.join(os.tmpdir(), 'casebridge-e2e-cli-'));
+});
+afterAll(async () => {
+  await browser.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+async function cli(...args: string[]) {
+  const env = { ...process.env, CASEBRIDGE_CONFIG: path.join(work, 'config.json'), CASEBRIDGE_PASSWORD: 'casebridge-demo' };
+  return run(process.execPath, [path.join(root, 'apps/cli/bin/casebridge.js'), ...args], { cwd: root, env });
+}
+
+describe('an order from the command line to the mill and back', () => {
+  it('arrives live at the mill, is worked there, and the answer reaches the lab', async () => {
+    const orderName = `CLI case ${Date.now()}`;
+    const folder = path.join(work, orderName);
+    await mkdir(path.join(folder, 'Crown 21'), { recursive: true });
+    await writeFile(path.join(folder, 'Crown 21', 'crown21.stl'), crownMesh());
+
+    const mill = await newPage(browser);
+    await signIn(mill, 'admin@demo-mill.test');
+    await mill.waitForURL((url) => url.pathname === '/mills/projects');
+    await mill.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+
+    await cli('login', '--url', inject('baseUrl'), '--email', 'lab@demo-lab.test');
+    const sent = await cli('send', folder, '--mill', '1');
+    expect(sent.stdout + sent.stderr).toMatch(/sent|order/i);
+
+    // Live, without reloading: a toast and the bell's badge.
+    await mill.getByText('New order').first().waitFor();
+    await mill.getByRole('link', { name: /^Notifications \([1-9]\d* unread\)$/ }).waitFor();
+    await mill.getByText('New orders since the list was loaded: 1').waitFor();
+    await mill.getByRole('button', { name: 'Refresh list' }).click();
+    await mill.getByRole('button', { name: `Show components of ${orderName}` }).click();
+    await mill.getByRole('link', { name: 'Crown 21' }).click();
+    await mill.waitForURL((url) => /\/mills\/projects\/\d+\/components\/\d+$/.test(url.pathname));
+
+    await mill.getByRole('button', { name: 'Preview' }).first().click();
+    const preview = mill.getByRole('dialog', { name: 'Preview crown21.stl' });
+    await preview.locator('canvas').waitFor();
+    await mill.keyboard.press('Escape');
+
+    const [download] = await Promise.all([mill.waitForEvent('download'), mill.getByRole('button', { name: 'Download all documents' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    const zip = await readFile((await download.path())!);
+    expect(zip.includes(Buffer.from('crown21.stl'))).toBe(true);
+
+    await mill.getByRole('combobox', { name: 'Status' }).click();
+    await mill.getByRole('option', { name: 'Closed' }).click();
+    await mill.getByText('Component updated').first().waitFor();
+
+    await mill.getByRole('textbox', { name: 'Message', exact: true }).fill('Milled and shipped today.');
+    await mill.getByRole('button', { name: 'Send', exact: true }).click();
+    await mill.getByText('Milled and shipped today.').first().waitFor();
+
+    const lab = await newPage(browser);
+    await signIn(lab, 'lab@demo-lab.test');
+    await lab.waitForURL((url) => url.pathname !== '/');
+    await lab.goto('/lab/projects');
+    await lab.getByRole('button', { name: `Show components of ${orderName}` }).click();
+    await lab.getByRole('link', { name: 'Crown 21' }).click();
+    await lab.getByText('Milled and shipped today.').first().waitFor();
+    await mill.context().close();
+    await lab.context().close();
+  });
+});
+
