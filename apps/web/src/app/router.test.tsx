@@ -126,4 +126,26 @@ describe('app routes', () => {
     expect(screen.getByRole('link', { name: 'Back to clients' }).getAttribute('href')).toBe('/mills/clients');
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Company information', 'Orders', 'Messages']);
   });
+
+  it("lists only that client's orders and messages in its tabs", async () => {
+    const calls = mockFetch(({ path }) => {
+      if (path === '/mills/7/clients/21') {
+        return {
+          body: {
+            id: 21, labId: 5, firstName: 'Lena', lastName: 'Lab', email: 'lena@lab.test', company: { id: 50, name: 'Demo Lab' },
+            contactPerson: '', confirmed: true, status: 'active', blockedByMill: false, blockedBySystem: false, createdAt: '2025-01-01T00:00:00Z',
+          },
+        };
+      }
+      if (path === '/mills/7/projects' || path === '/mills/7/messages') return { body: { count: 0, data: [] } };
+      if (path === '/notifications') return { body: { notifications: [] } };
+      return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
+    });
+    const user = userEvent.setup();
+    renderRoutes(appRoutes, { path: '/mill/client/21/details?tab=orders', session: sessionFixture('mill', { ordersCount: 1 }) });
+    await screen.findByRole('heading', { level: 1, name: 'Lena Lab' });
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/mills/7/projects') && c.url.includes('client=5'))).toBe(true));
+    await user.click(screen.getByRole('tab', { name: 'Messages' }));
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/mills/7/messages') && c.url.includes('client=5'))).toBe(true));
+  });
 });

@@ -5,7 +5,9 @@ import { MillAccountPage } from '../features/account/pages/mill-account-page.tsx
 import { DealerPage } from '../features/dealer/pages/dealer-page.tsx';
 import { LabWelcomePage } from '../features/lab/pages/lab-pages.tsx';
 import { ManagerPage } from '../features/manager/pages/manager-page.tsx';
-import { ClientDetailsPage } from '../features/clients/pages/client-details-page.tsx';
+import { ClientDetailsPage, type ClientPanels } from '../features/clients/pages/client-details-page.tsx';
+import { ClientOrders } from '../features/orders/components/client-orders.tsx';
+import { ClientMessages } from '../features/messages/pages/messages-page.tsx';
 import { ClientsPage } from '../features/clients/pages/clients-page.tsx';
 import { MillContractPage } from '../features/mill/pages/mill-pages.tsx';
 import { MessagesPage } from '../features/messages/pages/messages-page.tsx';
@@ -43,13 +45,19 @@ const publicRoutes: RouteObject[] = [
   { path: ':millId', element: <MillLandingPage /> },
 ];
 
+/** The client detail page shows that client's orders and messages, from their own features. */
+const clientPanels: ClientPanels = {
+  orders: (mill, labId) => <ClientOrders millId={mill.id} labId={labId} />,
+  messages: (mill, labId) => <ClientMessages mill={mill} labId={labId} />,
+};
+
 const millRoutes: RouteObject[] = [
   { path: 'mill/welcome', element: <MillWelcomePage /> },
   { path: 'mills/projects', element: <MillOrdersPage /> },
   { path: 'mills/projects/:projectId/components', element: <Navigate to="/mills/projects" replace /> },
   { path: 'mills/projects/:projectId/components/:id', element: <ComponentPage /> },
   { path: 'mills/clients', element: <ClientsPage /> },
-  { path: 'mill/client/:id/details', element: <ClientDetailsPage /> },
+  { path: 'mill/client/:id/details', element: <ClientDetailsPage panels={clientPanels} /> },
   { path: 'mills/messages', element: <MessagesPage /> },
   { path: 'mill/account', element: <MillAccountPage /> },
 ];

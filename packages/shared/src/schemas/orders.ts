@@ -121,6 +121,8 @@ export const createMessageBodySchema = z.strictObject({
 
 export const messageListQuerySchema = listQuerySchema(['created_at'] as const, 'created_at:desc').extend({
   read: z.enum(['true', 'false']).optional(),
+  /** Mill side: only the messages of one client (a lab id). */
+  client: z.coerce.number().int().positive().optional(),
 });
 
 export const downloadLinkSchema = z.object({ url: z.string() });

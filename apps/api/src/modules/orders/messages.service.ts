@@ -49,11 +49,13 @@ export async function listMessages(
   request: FastifyRequest,
   user: UserRow,
   millId: number,
-  query: { start: number; limit: number; read?: 'true' | 'false' },
+  query: { start: number; limit: number; read?: 'true' | 'false'; client?: number },
 ): Promise<{ count: number; data: Message[] }> {
   const scope: SQL[] = [eq(projects.millId, millId), sql`${projects.submittedAt} is not null`, sql`${messages.authorId} is distinct from ${user.id}`];
-  if (user.roleType === 'mill') await requireMillStaff(request, deps.db, millId);
-  else {
+  if (user.roleType === 'mill') {
+    await requireMillStaff(request, deps.db, millId);
+    if (query.client !== undefined) scope.push(eq(projects.labId, query.client));
+  } else {
     const { lab } = await labAsClient(deps.db, user, millId);
     scope.push(eq(projects.labId, lab.id));
   }

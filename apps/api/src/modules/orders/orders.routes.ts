@@ -174,7 +174,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: { tags: ['messages'], summary: "Messages from the other side in this mill's orders", security: bearerAuth, params: z.object({ millId: idSchema }), querystring: messageListQuerySchema, response: { 200: listResponseSchema(messageSchema), ...commonErrors } },
       handler: async (request) => {
         const q = request.query;
-        return listMessages(deps, request, await user(request), request.params.millId, { start: q._start, limit: q._limit, read: q.read });
+        return listMessages(deps, request, await user(request), request.params.millId, { start: q._start, limit: q._limit, read: q.read, client: q.client });
       },
     });
   };

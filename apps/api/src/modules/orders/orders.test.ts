@@ -251,6 +251,9 @@ describe('messages', () => {
     expect((await list(w.adminJwt, w.mill.id)).data[0].newMessages).toBe(0);
     expect((await t.request({ method: 'GET', url: `/api/mills/${w.mill.id}/messages?read=true`, token: w.adminJwt })).json().count).toBe(1);
     expect((await list(w.staffJwt, w.mill.id)).data[0].newMessages).toBe(1);
+    const byClient = async (labId: number) => (await t.request({ method: 'GET', url: `/api/mills/${w.mill.id}/messages?client=${labId}`, token: w.adminJwt })).json().count;
+    expect(await byClient(w.lab.lab.id)).toBe(1);
+    expect(await byClient(w.lab.lab.id + 100000)).toBe(0);
 
     const answer = await t.request({ method: 'POST', url: `/api/mills/${w.mill.id}/messages`, token: w.staffJwt, payload: { projectId: order.id, componentId, message: 'Noted' } });
     expect(answer.json().author).toMatchObject({ role: 'mill', millRole: 'user' });

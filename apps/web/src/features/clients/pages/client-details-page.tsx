@@ -1,5 +1,6 @@
-import { Alert, Anchor, EmptyState, Group, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconClipboardList, IconMessages } from '@tabler/icons-react';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { MillSummary } from '@casebridge/shared/schemas/auth';
@@ -25,22 +26,13 @@ function BackLink() {
   );
 }
 
-/** Orders and messages of a client arrive with the orders workspace; until then the tab says so. */
-function NotYet({ kind }: { kind: 'orders' | 'messages' }) {
-  const { t } = useTranslation();
-  const Icon = kind === 'orders' ? IconClipboardList : IconMessages;
-  return (
-    <EmptyState
-      py="xl"
-      icon={<Icon size={32} aria-hidden />}
-      withIndicatorBackground
-      title={t(`clients.details.${kind}EmptyTitle`)}
-      description={t(`clients.details.${kind}Empty`)}
-    />
-  );
+/** The orders and messages tabs come from their own features; the app shell passes them in. */
+export interface ClientPanels {
+  orders: (mill: MillSummary, labId: number) => ReactNode;
+  messages: (mill: MillSummary, labId: number) => ReactNode;
 }
 
-function ClientDetails({ mill, userId }: { mill: MillSummary; userId: number }) {
+function ClientDetails({ mill, userId, panels }: { mill: MillSummary; userId: number; panels: ClientPanels }) {
   const { t } = useTranslation();
   const client = useClient(mill.id, userId);
   if (client.isPending) return <Loading />;
@@ -57,14 +49,14 @@ function ClientDetails({ mill, userId }: { mill: MillSummary; userId: number }) 
       defaultTab="company-info"
       tabs={[
         { value: 'company-info', label: t('company.title'), panel: <ClientCompanyInfo client={data} /> },
-        { value: 'orders', label: t('nav.orders'), panel: <NotYet kind="orders" /> },
-        { value: 'messages', label: t('nav.messages'), panel: <NotYet kind="messages" /> },
+        { value: 'orders', label: t('nav.orders'), panel: panels.orders(mill, data.labId) },
+        { value: 'messages', label: t('nav.messages'), panel: panels.messages(mill, data.labId) },
       ]}
     />
   );
 }
 
-export function ClientDetailsPage() {
+export function ClientDetailsPage({ panels }: { panels: ClientPanels }) {
   const { t } = useTranslation();
   const { id } = useParams();
   const { session } = useSession();
@@ -76,7 +68,7 @@ export function ClientDetailsPage() {
       {!Number.isInteger(userId) || userId <= 0 ? (
         <Alert color="red">{t('errors.NOT_FOUND')}</Alert>
       ) : mill ? (
-        <ClientDetails mill={mill} userId={userId} />
+        <ClientDetails mill={mill} userId={userId} panels={panels} />
       ) : (
         <Loading />
       )}

@@ -4,12 +4,13 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export type ReadFilter = 'all' | 'unread' | 'read';
 
-export function messagesQuery(filter: ReadFilter, paging: { _start: number; _limit: number; _sort: string }) {
-  return { ...paging, read: filter === 'all' ? undefined : filter === 'read' ? 'true' : 'false' };
+export function messagesQuery(filter: ReadFilter, paging: { _start: number; _limit: number; _sort: string }, client?: number) {
+  return { ...paging, read: filter === 'all' ? undefined : filter === 'read' ? 'true' : 'false', client };
 }
 
-export function useMessages(millId: number, filter: ReadFilter, paging: { _start: number; _limit: number; _sort: string }) {
-  const query = messagesQuery(filter, paging);
+/** `client` (a lab id) narrows a mill's messages to one client's orders. */
+export function useMessages(millId: number, filter: ReadFilter, paging: { _start: number; _limit: number; _sort: string }, client?: number) {
+  const query = messagesQuery(filter, paging, client);
   return useQuery({
     // Under 'orders' too, so sending or reading messages elsewhere refreshes this list.
     queryKey: ['orders', 'messages', millId, query],

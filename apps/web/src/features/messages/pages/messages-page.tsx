@@ -23,11 +23,16 @@ export function MessagesPage() {
   return <Page title={t('nav.messages')}>{mill ? <MessagesList key={mill.id} mill={mill} side={side} /> : <Loading />}</Page>;
 }
 
-function MessagesList({ mill, side }: { mill: MillSummary; side: WorkspaceSide }) {
+/** One client's messages at the mill (client detail page): the same list, narrowed to that lab. */
+export function ClientMessages({ mill, labId }: { mill: MillSummary; labId: number }) {
+  return <MessagesList mill={mill} side="mill" client={labId} />;
+}
+
+function MessagesList({ mill, side, client }: { mill: MillSummary; side: WorkspaceSide; client?: number }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<ReadFilter>('all');
   const paging = usePaging({ field: 'created_at', direction: 'desc' });
-  const messages = useMessages(mill.id, filter, paging.params);
+  const messages = useMessages(mill.id, filter, paging.params, client);
   return (
     <Stack gap="md">
       <Stack gap={4}>
