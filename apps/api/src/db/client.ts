@@ -37,6 +37,9 @@ export function connect(url: string, onClose: () => Promise<void> = async () => 
     pool,
     embedded,
     async close() {
+      // Requests whose client went away still finish their queries: let them, briefly.
+      const deadline = Date.now() + 5_000;
+      while (pool.totalCount > pool.idleCount && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       await pool.end();
       await onClose();
     },

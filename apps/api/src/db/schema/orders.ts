@@ -20,6 +20,13 @@ export const projects = pgTable(
     /** Until the lab finishes sending, the mill does not see the order. */
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    /**
+     * Kept by triggers on components (migration 0005): which statuses the order's components
+     * have (bit 1 Open, 2 Downloaded, 4 Closed) and the lower-cased order and component names,
+     * so the status filter and the search are index scans instead of a subquery per order.
+     */
+    statusMask: integer('status_mask').notNull().default(0),
+    searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -27,7 +34,10 @@ export const projects = pgTable(
     // the count as an index-only scan.
     index('projects_mill_submitted_idx').on(t.millId, t.createdAt.desc(), t.id.desc()).where(sql`${t.submittedAt} is not null`),
     index('projects_lab_created_idx').on(t.labId, t.createdAt.desc(), t.id.desc()),
-    index('projects_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('projects_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('projects_mill_open_idx').on(t.millId, t.createdAt.desc(), t.id.desc()).where(sql`${t.submittedAt} is not null and ${t.statusMask} & 1 <> 0`),
+    index('projects_mill_downloaded_idx').on(t.millId, t.createdAt.desc(), t.id.desc()).where(sql`${t.submittedAt} is not null and ${t.statusMask} & 2 <> 0`),
+    index('projects_mill_closed_idx').on(t.millId, t.createdAt.desc(), t.id.desc()).where(sql`${t.submittedAt} is not null and ${t.statusMask} & 4 <> 0`),
   ],
 );
 

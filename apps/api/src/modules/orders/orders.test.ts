@@ -103,6 +103,8 @@ describe('the orders list', () => {
     expect(await ids('_sort=name:asc')).toEqual([a.id, b.id, c.id]);
     const page = await list(w.adminJwt, w.mill.id, '_start=1&_limit=1');
     expect(page).toMatchObject({ count: 3, data: [{ id: b.id }] });
+    expect(await list(w.adminJwt, w.mill.id, '_start=50')).toEqual({ count: 3, data: [] });
+    expect(await list(w.adminJwt, w.mill.id, '_start=0&status=Closed&_limit=1')).toMatchObject({ count: 1 });
   });
 
   it('refuses paging and sorting outside the allowlist', async () => {
