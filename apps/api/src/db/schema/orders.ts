@@ -128,3 +128,12 @@ export const downloadTokens = pgTable('download_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * How many submitted orders each mill has, kept by triggers on projects (migration 0006): the
+ * unfiltered orders list reads its total here instead of counting tens of thousands of rows.
+ */
+export const millOrderCounts = pgTable('mill_order_counts', {
+  millId: integer('mill_id').primaryKey().references(() => mills.id, { onDelete: 'cascade' }),
+  submitted: integer('submitted').notNull().default(0),
+});

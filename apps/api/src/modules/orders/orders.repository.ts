@@ -63,11 +63,16 @@ interface OrderRow extends Record<string, unknown> {
 
 /**
  * One round trip for a page: the ids of the page by index order, then each order's components,
- * counts and names through correlated subqueries on indexed columns, and the total on the same
- * filters as an uncorrelated subquery (computed once).
+ * counts and names through correlated subqueries on indexed columns, and the total: the mill's
+ * counter when unfiltered, else a count on the same filters (an uncorrelated subquery, run once).
  */
 export async function listOrders(db: Db, viewerId: number, filters: OrderFilters, page: OrderPage): Promise<{ count: number; data: Order[] }> {
   const where = whereOf(filters);
+  // The unfiltered list of a mill reads its total from the counter the triggers keep.
+  const unfiltered = filters.millId !== undefined && filters.labId === undefined && filters.client === undefined && filters.responsible === undefined && !filters.statuses?.length && !filters.search;
+  const totalSql = unfiltered
+    ? sql`(select coalesce((select submitted from mill_order_counts where mill_id = ${filters.millId}), 0))`
+    : sql`(select count(*)::int from projects p where ${where})`;
   // Null placement matches the index (created_at desc nulls last), so it serves the ORDER BY
   // in both directions without a sort.
   const direction = page.sort.direction === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
@@ -79,7 +84,7 @@ export async function listOrders(db: Db, viewerId: number, filters: OrderFilters
       limit ${page.limit} offset ${page.start}
     )
     select p.id, p.name, p.created_at, p.is_deleted, p.mill_id, p.lab_id,
-      (select count(*)::int from projects p where ${where}) as total,
+      ${totalSql} as total,
       lc.name as lab_name, lc.logo_path as lab_logo,
       case when r.id is null then null else json_build_object('id', r.id, 'firstName', r.first_name, 'lastName', r.last_name) end as responsible,
       (select count(*)::int from messages m where m.project_id = p.id) as messages,
@@ -99,7 +104,7 @@ export async function listOrders(db: Db, viewerId: number, filters: OrderFilters
   `);
   // The total rides along with the page (one round trip); only a page past the end asks again.
   const rows = (await pageQuery).rows;
-  const count = rows[0]?.total ?? (await db.execute<{ n: number }>(sql`select count(*)::int as n from projects p where ${where}`)).rows[0]?.n ?? 0;
+  const count = rows[0]?.total ?? (await db.execute<{ n: number }>(sql`select ${totalSql}::int as n`)).rows[0]?.n ?? 0;
   return { count, data: rows.map(toOrderDto) };
 }
 

@@ -107,6 +107,17 @@ describe('the orders list', () => {
     expect(await list(w.adminJwt, w.mill.id, '_start=0&status=Closed&_limit=1')).toMatchObject({ count: 1 });
   });
 
+  it("keeps the unfiltered total in step with submissions and deletions (the mill's counter)", async () => {
+    const w = await workspace();
+    await sendOrder(t, w.labJwt, w.mill.id);
+    const second = await sendOrder(t, w.labJwt, w.mill.id);
+    await sendOrder(t, w.labJwt, w.mill.id, { submit: false });
+    expect((await list(w.adminJwt, w.mill.id)).count).toBe(2);
+    await t.db.delete(projects).where(eq(projects.id, second.id));
+    expect((await list(w.adminJwt, w.mill.id)).count).toBe(1);
+    expect((await list(w.adminJwt, w.mill.id, '_start=5')).count).toBe(1);
+  });
+
   it('refuses paging and sorting outside the allowlist', async () => {
     const w = await workspace();
     for (const query of ['_limit=0', '_limit=101', '_start=-5', '_sort=lab_id:asc', '_sort=created_at', 'status=Lost', 'responsible=abc']) {
