@@ -34,7 +34,8 @@ export const projects = pgTable(
     // the count as an index-only scan.
     index('projects_mill_submitted_idx').on(t.millId, t.createdAt.desc(), t.id.desc()).where(sql`${t.submittedAt} is not null`),
     index('projects_lab_created_idx').on(t.labId, t.createdAt.desc(), t.id.desc()),
-    index('projects_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // One GIN over the mill and the trigrams: a search looks only at the mill's own orders.
+    index('projects_mill_search_idx').using('gin', t.millId, sql`${t.searchText} gin_trgm_ops`),
     index('projects_mill_open_idx').on(t.millId, t.createdAt.desc(), t.id.desc()).where(sql`${t.submittedAt} is not null and ${t.statusMask} & 1 <> 0`),
     index('projects_mill_downloaded_idx').on(t.millId, t.createdAt.desc(), t.id.desc()).where(sql`${t.submittedAt} is not null and ${t.statusMask} & 2 <> 0`),
     index('projects_mill_closed_idx').on(t.millId, t.createdAt.desc(), t.id.desc()).where(sql`${t.submittedAt} is not null and ${t.statusMask} & 4 <> 0`),
