@@ -76,15 +76,28 @@ export async function listOrders(db: Db, viewerId: number, filters: OrderFilters
   // Null placement matches the index (created_at desc nulls last), so it serves the ORDER BY
   // in both directions without a sort.
   const direction = page.sort.direction === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
-  const pageQuery = db.execute<OrderRow>(sql`
+  // A search matches few orders through the GIN index but costs a large index scan: do it once
+  // and take both the page and the total from its result.
+  const pageSource = filters.search
+    ? sql`
+    with hits as materialized (select p.id, p.name, p.created_at from projects p where ${where}),
+    page as (
+      select p.id from hits p
+      order by ${SORT_SQL[page.sort.field]} ${direction}, p.id ${direction}
+      limit ${page.limit} offset ${page.start}
+    )`
+    : sql`
     with page as (
       select p.id from projects p
       where ${where}
       order by ${SORT_SQL[page.sort.field]} ${direction}, p.id ${direction}
       limit ${page.limit} offset ${page.start}
-    )
+    )`;
+  const totalOfPage = filters.search ? sql`(select count(*)::int from hits)` : totalSql;
+  const pageQuery = db.execute<OrderRow>(sql`
+    ${pageSource}
     select p.id, p.name, p.created_at, p.is_deleted, p.mill_id, p.lab_id,
-      ${totalSql} as total,
+      ${totalOfPage} as total,
       lc.name as lab_name, lc.logo_path as lab_logo,
       case when r.id is null then null else json_build_object('id', r.id, 'firstName', r.first_name, 'lastName', r.last_name) end as responsible,
       (select count(*)::int from messages m where m.project_id = p.id) as messages,
