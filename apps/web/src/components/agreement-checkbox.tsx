@@ -53,3 +53,29 @@ export function AgreementCheckbox({ prefix, linkLabel, to, value, showMissing, o
     </Group>
   );
 }
+
+export interface PolicyAgreementsProps {
+  policy: Consent;
+  dataProcessing: Consent;
+  onPolicyChange: (value: boolean) => void;
+  onDataProcessingChange: (value: boolean) => void;
+  showMissing: boolean;
+}
+
+/** The two agreements every consent asks for: terms of service and data processing. */
+export function PolicyAgreements({ policy, dataProcessing, onPolicyChange, onDataProcessingChange, showMissing }: PolicyAgreementsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <AgreementCheckbox prefix={t('consent.acceptPrefix')} linkLabel={t('consent.termsOfService')} to="/terms-of-service" value={policy} showMissing={showMissing} onChange={onPolicyChange} />
+      <AgreementCheckbox
+        prefix={t('consent.acceptPrefix')}
+        linkLabel={t('consent.dataProcessing')}
+        to="/data-processing-agreement"
+        value={dataProcessing}
+        showMissing={showMissing}
+        onChange={onDataProcessingChange}
+      />
+    </>
+  );
+}

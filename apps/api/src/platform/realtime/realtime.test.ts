@@ -10,7 +10,7 @@ import { freePort } from '../../db/embedded-postgres.ts';
 import { createLab, createMill, signIn } from '../../../test/factories.ts';
 import { sendOrder } from '../../../test/orders.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../../test/test-app.ts';
-import type { LiveEvent } from './realtime.ts';
+import type { LiveEvent } from '@casebridge/shared/schemas/live-events';
 
 function connect(url: string, token: unknown): Socket {
   return connectSocket(url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });

@@ -2,20 +2,8 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import type { LiveEvent } from '@casebridge/shared/schemas/live-events';
 
-/** What the browser receives for a new order or message (spec §3 "Live events"). */
-export interface LiveEvent {
-  type: 'newProjectCreated' | 'newMessageReceived';
-  notificationId: number;
-  objectId: number;
-  parentObjectId: number | null;
-  message: string;
-  millId: number;
-  labCompanyId: number | null;
-  /** The sender. */
-  userId: number;
-  responsible: number | null;
-}
 
 export interface Realtime {
   /** Delivers to every open connection of these users, on whichever server process holds it. */

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { AgreementCheckbox, type Consent } from '../../../components/agreement-checkbox.tsx';
+import { PolicyAgreements, type Consent } from '../../../components/agreement-checkbox.tsx';
 import { closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { describeError } from '../../../lib/error-message.ts';
@@ -85,21 +85,12 @@ export function SignUpDialog({ opened }: { opened: boolean }) {
             required
             {...form.textProps('activationKey')}
           />
-          <AgreementCheckbox
-            prefix={t('consent.acceptPrefix')}
-            linkLabel={t('consent.termsOfService')}
-            to="/terms-of-service"
-            value={policy}
+          <PolicyAgreements
+            policy={policy}
+            dataProcessing={dataProcessing}
+            onPolicyChange={setPolicy}
+            onDataProcessingChange={setDataProcessing}
             showMissing={attempted}
-            onChange={setPolicy}
-          />
-          <AgreementCheckbox
-            prefix={t('consent.acceptPrefix')}
-            linkLabel={t('consent.dataProcessing')}
-            to="/data-processing-agreement"
-            value={dataProcessing}
-            showMissing={attempted}
-            onChange={setDataProcessing}
           />
           {attempted && (policy !== true || dataProcessing !== true) && (
             <Text c="red" size="sm" role="alert">

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '@casebridge/shared/schemas/auth';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { acceptLiveEvent, rejectLiveEvent, type LiveEvent } from './accept-live-event.ts';
+import type { LiveEvent } from '@casebridge/shared/schemas/live-events';
+import { acceptLiveEvent, rejectLiveEvent } from './accept-live-event.ts';
 
 const MILL = 7;
 

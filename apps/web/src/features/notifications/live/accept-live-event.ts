@@ -1,21 +1,5 @@
 import type { Session } from '@casebridge/shared/schemas/auth';
-
-/** What the server pushes for a new order or message (apps/api platform/realtime LiveEvent). */
-export interface LiveEvent {
-  type: 'newProjectCreated' | 'newMessageReceived';
-  notificationId: number;
-  objectId: number;
-  parentObjectId: number | null;
-  message: string;
-  millId: number;
-  labCompanyId: number | null;
-  /** The sender. */
-  userId: number;
-  /** The order's responsible mill user, if any. */
-  responsible: number | null;
-}
-
-export const LIVE_EVENT_TYPES = ['newProjectCreated', 'newMessageReceived'] as const;
+import type { LiveEvent } from '@casebridge/shared/schemas/live-events';
 
 export type Rejection = 'settingOff' | 'otherMill' | 'ownEvent' | 'notResponsible' | 'otherLab' | 'notMillOrLab';
 

@@ -7,7 +7,7 @@ import { useNewOrdersCount } from '../../../lib/new-orders-counter.ts';
 import { useNotifications } from '../api/notifications-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
-import type { LiveEvent } from './accept-live-event.ts';
+import type { LiveEvent } from '@casebridge/shared/schemas/live-events';
 import { useLiveEvents } from './use-live-events.ts';
 
 type Handler = (event: LiveEvent) => void;

@@ -7,7 +7,8 @@ import type { Session } from '@casebridge/shared/schemas/auth';
 import { raiseNewOrders } from '../../../lib/new-orders-counter.ts';
 import { notifyInfo } from '../../../lib/notify.ts';
 import { notificationsQuery } from '../api/notifications-api.ts';
-import { acceptLiveEvent, LIVE_EVENT_TYPES, type LiveEvent } from './accept-live-event.ts';
+import { LIVE_EVENT_TYPES, type LiveEvent } from '@casebridge/shared/schemas/live-events';
+import { acceptLiveEvent } from './accept-live-event.ts';
 
 /** One socket.io connection per tab; the token travels in the handshake payload, never the URL. */
 export function connectLiveEvents(token: string): Socket {

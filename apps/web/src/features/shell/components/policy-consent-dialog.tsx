@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AgreementCheckbox, type Consent } from '../../../components/agreement-checkbox.tsx';
+import { PolicyAgreements, type Consent } from '../../../components/agreement-checkbox.tsx';
 import { describeError } from '../../../lib/error-message.ts';
 import { useApprovePolicies } from '../api/shell-api.ts';
 
@@ -26,21 +26,12 @@ export function PolicyConsentDialog({ millId }: { millId: number }) {
       <Stack>
         <Text size="sm">{t('policyConsent.message')}</Text>
         {approve.isError && <Alert color="red">{describeError(t, approve.error)}</Alert>}
-        <AgreementCheckbox
-          prefix={t('consent.acceptPrefix')}
-          linkLabel={t('consent.termsOfService')}
-          to="/terms-of-service"
-          value={policy}
+        <PolicyAgreements
+          policy={policy}
+          dataProcessing={dataProcessing}
+          onPolicyChange={setPolicy}
+          onDataProcessingChange={setDataProcessing}
           showMissing={false}
-          onChange={setPolicy}
-        />
-        <AgreementCheckbox
-          prefix={t('consent.acceptPrefix')}
-          linkLabel={t('consent.dataProcessing')}
-          to="/data-processing-agreement"
-          value={dataProcessing}
-          showMissing={false}
-          onChange={setDataProcessing}
         />
         <Group justify="flex-end">
           <Button disabled={!accepted} loading={approve.isPending} onClick={() => approve.mutate(millId)}>
