@@ -4,7 +4,6 @@ import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { LiveEvent } from '@casebridge/shared/schemas/live-events';
 
-
 export interface Realtime {
   /** Delivers to every open connection of these users, on whichever server process holds it. */
   publish(userIds: number[], event: LiveEvent): void;
