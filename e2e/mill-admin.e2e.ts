@@ -35,7 +35,8 @@ describe('mill administration', () => {
     await lab.goto(await linkFromOutbox(labEmail, 'activation='));
     const create = lab.getByRole('dialog', { name: 'Create your account' });
     await create.waitFor();
-    expect(await field(create, 'Email').inputValue()).toBe(labEmail);
+    // The dialog opens at once; the invited address arrives from the server a moment later.
+    await expect.poll(() => field(create, 'Email').inputValue()).toBe(labEmail);
     await field(create, 'Password').fill('ivy-has-a-long-password');
     await field(create, 'Company name').fill('Ivy Dental Lab');
     await create.getByRole('button', { name: 'Create account' }).click();
