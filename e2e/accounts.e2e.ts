@@ -36,7 +36,7 @@ describe('each demo role signs in and lands on its own page', () => {
       await page.goto('/manager');
       if (path !== '/manager') await page.waitForURL((url) => url.pathname === path);
       await signOut(page);
-      expect(new URL(page.url()).pathname).not.toBe(path);
+      await expect.poll(() => new URL(page.url()).pathname).not.toBe(path);
       await page.context().close();
     });
   }
@@ -60,10 +60,10 @@ describe('sign-up, confirmation and password reset', () => {
 
     // Without the agreements the form does not submit and shows red crosses.
     await dialog.getByRole('button', { name: 'Sign up' }).click();
-    expect(await dialog.getByRole('img', { name: 'Not accepted' }).count()).toBe(2);
+    await expect.poll(() => dialog.getByRole('img', { name: 'Not accepted' }).count()).toBe(2);
     await dialog.getByRole('checkbox', { name: /Terms of service/ }).check();
     await dialog.getByRole('checkbox', { name: /Data processing agreement/ }).check();
-    expect(await dialog.getByRole('img', { name: 'Accepted' }).count()).toBe(2);
+    await expect.poll(() => dialog.getByRole('img', { name: 'Accepted' }).count()).toBe(2);
     await dialog.getByRole('button', { name: 'Sign up' }).click();
     await page.getByRole('dialog', { name: 'Check your mailbox' }).waitFor();
 
