@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { FileStore } from '@tus/file-store';
-import { Server as TusServer } from '@tus/server';
+import { MemoryLocker, Server as TusServer, type Locker } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import { DOCUMENT_EXTENSIONS } from '@casebridge/shared/constants/orders';
 import { assertLabMayWrite, orderAccess } from '../orders/order-access.ts';
 import { componentOf } from '../orders/orders.service.ts';
 import { open, rm } from 'node:fs/promises';
+import { RedisLocker } from './redis-locker.ts';
 
 /**
  * Resumable uploads of order documents through the tus protocol (the web app and the CLI use
@@ -42,6 +43,14 @@ class TusRefusal {
 
 function refuse(status: number, code: string, message: string): TusRefusal {
   return new TusRefusal(status, JSON.stringify({ statusCode: status, code, message }));
+}
+
+/** Several server processes (REDIS_URL set) share their upload locks through Redis. */
+function uploadLocker(app: FastifyInstance, redisUrl: string | undefined): Locker {
+  if (!redisUrl) return new MemoryLocker();
+  const locker = new RedisLocker(redisUrl);
+  app.addHook('onClose', async () => locker.close());
+  return locker;
 }
 
 export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void {
@@ -83,6 +92,7 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
   const tus = new TusServer({
     path: TUS_PATH,
     datastore,
+    locker: uploadLocker(app, deps.config.redisUrl),
     relativeLocation: true,
     maxSize: deps.config.maxUploadBytes,
     respectForwardedHeaders: deps.config.env === 'production',

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLab, createMill, signIn } from '../../../test/factories.ts';
 import { binaryStl, sendOrder } from '../../../test/orders.ts';
@@ -16,16 +17,16 @@ const TUS = { 'tus-resumable': '1.0.0' };
 const meta = (values: Record<string, string | number>) =>
   Object.entries(values).map(([k, v]) => `${k} ${Buffer.from(String(v)).toString('base64')}`).join(',');
 
-async function setup() {
-  const { mill, admin } = await createMill(t.db);
-  const lab = await createLab(t.db, { clientOf: mill.id });
-  const labJwt = await signIn(t, lab.user.email);
-  const order = await sendOrder(t, labJwt, mill.id, { submit: false, files: [] });
+async function setup(app = t) {
+  const { mill, admin } = await createMill(app.db);
+  const lab = await createLab(app.db, { clientOf: mill.id });
+  const labJwt = await signIn(app, lab.user.email);
+  const order = await sendOrder(app, labJwt, mill.id, { submit: false, files: [] });
   return { mill, admin, lab, labJwt, order, componentId: order.components[0]!.id };
 }
 
-async function create(token: string | undefined, length: number, metadata: Record<string, string | number>) {
-  return t.request({ method: 'POST', url: '/api/uploads', token, headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': meta(metadata) } });
+async function create(token: string | undefined, length: number, metadata: Record<string, string | number>, app = t) {
+  return app.request({ method: 'POST', url: '/api/uploads', token, headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': meta(metadata) } });
 }
 
 function patch(token: string, location: string, offset: number, chunk: Buffer) {
@@ -85,5 +86,42 @@ describe('resumable uploads (tus)', () => {
     expect(response.json().code).toBe('FILE_TYPE_NOT_ALLOWED');
     const detail = (await t.request({ method: 'GET', url: `/api/projects/${s.order.id}/components/${s.componentId}`, token: s.labJwt })).json();
     expect(detail.documents).toEqual([]);
+  });
+});
+
+describe('resumable uploads across server processes (REDIS_URL set)', () => {
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let shared: TestApp;
+  let redis: Redis;
+  let listener: Redis;
+  beforeAll(async () => {
+    shared = await createTestApp({ env: { REDIS_URL: redisUrl, REALTIME_CHANNEL: `casebridge:test:${randomBytes(6).toString('hex')}` } });
+    redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    listener = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  });
+  afterAll(async () => {
+    await shared.close();
+    await Promise.all([redis.quit(), listener.quit()]);
+  });
+
+  it('waits while another process holds the upload in Redis, and asks that process to let go', async () => {
+    const s = await setup(shared);
+    const created = await create(s.labJwt, 1000, { filename: 'a.stl', orderId: s.order.id, componentId: s.componentId }, shared);
+    const location = String(created.headers.location);
+    const uploadId = location.split('/').pop()!;
+    const releaseRequests: string[] = [];
+    await listener.subscribe('casebridge:tus:release');
+    listener.on('message', (_channel: string, id: string) => releaseRequests.push(id));
+    // Another process's PATCH holds the lock, and stops within 600 ms.
+    expect(await redis.set(`casebridge:tus:lock:${uploadId}`, 'another process', 'PX', 600, 'NX')).toBe('OK');
+
+    const started = Date.now();
+    const head = await shared.request({ method: 'HEAD', url: location, token: s.labJwt, headers: TUS });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['upload-offset']).toBe('0');
+    expect(Date.now() - started).toBeGreaterThan(300);
+    expect(releaseRequests).toContain(uploadId);
+    // Done with it, the request unlocked: the key is gone, not left to expire.
+    expect(await redis.exists(`casebridge:tus:lock:${uploadId}`)).toBe(0);
   });
 });
