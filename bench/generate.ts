@@ -9,6 +9,7 @@ import { hashPassword } from '../apps/api/src/lib/passwords.ts';
  * `scale` shrinks everything proportionally for a quick run.
  */
 export const BENCH_PASSWORD = 'bench-password-123';
+export const BENCH_ADMIN_EMAIL = 'bench-admin@mill.test';
 
 export async function generate(adminUrl: string, database: string, scale = 1): Promise<{ url: string; busiestMillId: number; adminEmail: string }> {
   const admin = new pg.Client(adminUrl);
@@ -30,7 +31,7 @@ export async function generate(adminUrl: string, database: string, scale = 1): P
   await q(`insert into companies (name, company_info_is_updated) select 'Lab ' || i, true from generate_series(1, $1::int) i`, [labs]);
   await q(`insert into labs (company_id) select id from companies where name like 'Lab %' order by id`);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
-  const adminEmail = 'bench-admin@mill.test';
+  const adminEmail = BENCH_ADMIN_EMAIL;
   const { rows: [user] } = await q(`insert into users (email, password_hash, first_name, last_name, role_type, company_id, confirmed) values ($1, $2, 'Bench', 'Admin', 'mill', 1, true) returning id`, [adminEmail, passwordHash]);
   await q(`insert into mill_members (mill_id, user_id, mill_role) values (1, $1, 'admin')`, [user.id]);
   await q(`insert into users (email, first_name, last_name, role_type, company_id, confirmed)

@@ -17,6 +17,7 @@ import { registerCurrentUser } from './lib/current-user.ts';
 import { errorBody, registerErrorHandler } from './lib/error-handler.ts';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './lib/rate-limiter.ts';
 import { OutboxMailer, SmtpMailer } from './platform/mail/mailer.ts';
+import { removeQueued } from './platform/storage/removals.ts';
 import { LocalStorage } from './platform/storage/storage.ts';
 import { registerRoutes } from './routes.ts';
 import { attachRealtime } from './platform/realtime/realtime.ts';
@@ -108,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     realtime: attachRealtime(app.server, (token) => socketUser(app, database, token), redis, config.realtimeChannel),
   };
   app.addHook('preClose', async () => deps.realtime.close());
+  // Bytes a crashed process queued for removal but did not remove (platform/storage/removals.ts).
+  app.addHook('onReady', async () => void (await removeQueued(deps.db, deps.storage)));
 
   const version = await readVersion();
   await app.register(swagger, {

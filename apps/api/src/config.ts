@@ -25,6 +25,8 @@ const envSchema = z.object({
   MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   /** Upper bound for one order file (scans, CAD data), in bytes. */
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024 * 1024),
+  /** Memory for cached orders-list responses per process, in bytes; 0 turns the cache off. */
+  ORDER_LIST_CACHE_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
 });
 
 export interface Config {
@@ -46,6 +48,7 @@ export interface Config {
   readonly supportEmail: string;
   readonly maxImageBytes: number;
   readonly maxUploadBytes: number;
+  readonly orderListCacheBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     supportEmail: e.SUPPORT_EMAIL,
     maxImageBytes: e.MAX_IMAGE_BYTES,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    orderListCacheBytes: e.ORDER_LIST_CACHE_BYTES,
     ...overrides,
   });
 }

@@ -12,10 +12,11 @@ import * as mills from './schema/mills.ts';
 import * as notifications from './schema/notifications.ts';
 import * as orders from './schema/orders.ts';
 import * as policies from './schema/policies.ts';
+import * as storage from './schema/storage.ts';
 import * as tokens from './schema/tokens.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...companies, ...dealers, ...labs, ...licenceKeys, ...mills, ...notifications, ...orders, ...policies, ...tokens, ...users };
+export const schema = { ...companies, ...dealers, ...labs, ...licenceKeys, ...mills, ...notifications, ...orders, ...policies, ...storage, ...tokens, ...users };
 export type Db = NodePgDatabase<typeof schema>;
 
 export interface Database {

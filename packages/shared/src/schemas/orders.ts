@@ -126,3 +126,18 @@ export const messageListQuerySchema = listQuerySchema(['created_at'] as const, '
 });
 
 export const downloadLinkSchema = z.object({ url: z.string() });
+
+/** A lab's unsubmitted orders with one mill: the newest `_limit` of them, `count` in all. */
+export const labDraftsQuerySchema = z.object({
+  millId: z.coerce.number().int().positive(),
+  _limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+/** An order the lab started but did not submit, with the documents that already arrived. */
+export const draftOrderSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  created_at: z.string(),
+  components: z.array(z.object({ id: z.number(), name: z.string(), documents: z.array(fileSchema) })),
+});
+export type DraftOrder = z.infer<typeof draftOrderSchema>;

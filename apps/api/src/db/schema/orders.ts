@@ -138,3 +138,14 @@ export const millOrderCounts = pgTable('mill_order_counts', {
   millId: integer('mill_id').primaryKey().references(() => mills.id, { onDelete: 'cascade' }),
   submitted: integer('submitted').notNull().default(0),
 });
+
+/**
+ * A number that moves whenever anything a mill's orders list shows changes (triggers of
+ * migration 0008 on orders, components, files, messages and read marks). The list's response
+ * cache is valid only while it stands still. Row 0 moves for changes that may show in any mill's
+ * list: a company's name or logo, a person's name.
+ */
+export const orderListVersions = pgTable('order_list_versions', {
+  millId: integer('mill_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

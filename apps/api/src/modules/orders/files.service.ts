@@ -6,6 +6,7 @@ import { componentFiles, components, downloadTokens, fileDownloads, type Downloa
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
+import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../../lib/one-time-tokens.ts';
 import { DEFAULT_SETTINGS } from '../session/session.service.ts';
 import { checkDocument } from './file-types.ts';
@@ -53,9 +54,11 @@ export async function uploadFile(deps: AppDeps, request: FastifyRequest, access:
 export async function deleteDownload(deps: AppDeps, user: UserRow, fileId: number): Promise<void> {
   const file = await fileWithAccess(deps, user, fileId);
   if (file.access.side !== 'mill' || file.row.kind !== 'download') throw AppError.forbidden('Only the mill deletes its downloads');
-  // Row first, bytes after: a crash in between leaves an unreferenced file, never a dangling row.
-  await deps.db.delete(componentFiles).where(eq(componentFiles.id, file.row.id));
-  await deps.storage.remove(file.row.storageKey);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(componentFiles).where(eq(componentFiles.id, file.row.id));
+    await queueRemovals(tx, [file.row.storageKey]);
+  });
+  await removeQueued(deps.db, deps.storage, [file.row.storageKey]);
 }
 
 async function fileWithAccess(deps: AppDeps, user: UserRow, fileId: number) {

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { Order } from '@casebridge/shared/schemas/orders';
 import type { Db } from '../../db/client.ts';
 import { fileUrl } from '../session/session.service.ts';
@@ -94,7 +97,7 @@ export async function listOrders(db: Db, viewerId: number, filters: OrderFilters
       limit ${page.limit} offset ${page.start}
     )`;
   const totalOfPage = filters.search ? sql`(select count(*)::int from hits)` : totalSql;
-  const pageQuery = db.execute<OrderRow>(sql`
+  const pageQuery = sql`
     ${pageSource}
     select p.id, p.name, p.created_at, p.is_deleted, p.mill_id, p.lab_id,
       ${totalOfPage} as total,
@@ -114,11 +117,28 @@ export async function listOrders(db: Db, viewerId: number, filters: OrderFilters
     join companies lc on lc.id = l.company_id
     left join users r on r.id = p.responsible_id
     order by ${SORT_SQL[page.sort.field]} ${direction}, p.id ${direction}
-  `);
+  `;
   // The total rides along with the page (one round trip); only a page past the end asks again.
-  const rows = (await pageQuery).rows;
+  // A search pattern is planned for its value each time; everything else reuses its plan.
+  const rows = filters.search ? (await db.execute<OrderRow>(pageQuery)).rows : await executePrepared(db, pageQuery, 'orders_list');
   const count = rows[0]?.total ?? (await db.execute<{ n: number }>(sql`select ${totalSql}::int as n`)).rows[0]?.n ?? 0;
   return { count, data: rows.map(toOrderDto) };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement as a named prepared statement, one per distinct SQL text (the filters and the
+ * sort change the text, values are parameters). Planning the list statement costs more than
+ * running it, and PostgreSQL keeps a named statement's plan for the connection's lifetime.
+ */
+async function executePrepared(db: Db, query: SQL, prefix: string): Promise<OrderRow[]> {
+  // A transaction's handle has no pool of its own: there the statement runs unnamed.
+  const pool = (db as { $client?: pg.Pool }).$client;
+  if (!pool) return (await db.execute<OrderRow>(query)).rows;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  return (await pool.query<OrderRow>({ name, text, values: params })).rows;
 }
 
 function toOrderDto(row: OrderRow): Order {

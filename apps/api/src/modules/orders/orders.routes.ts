@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,7 +7,9 @@ import {
   createOrderBodySchema,
   createdOrderSchema,
   downloadLinkSchema,
+  draftOrderSchema,
   fileSchema,
+  labDraftsQuerySchema,
   labOrderListQuerySchema,
   messageListQuerySchema,
   messageSchema,
@@ -24,26 +27,42 @@ import { loadCurrentUser } from '../../lib/current-user.ts';
 import { requireMillStaff } from '../../lib/mill-access.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { findUserById } from '../auth/auth.repository.ts';
+import { labDrafts } from './drafts.service.ts';
 import { createDownloadLink, deleteDownload, openDownload, uploadFile } from './files.service.ts';
 import { createMessage, listMessages } from './messages.service.ts';
 import { labAsClient, orderAccess } from './order-access.ts';
+import { deleteOrder } from './order-deletion.ts';
+import { OrderListCache } from './order-list-cache.ts';
 import { listOrders, statusesOf } from './orders.repository.ts';
 import { addComponent, componentDetail, createOrder, responsiblePersons, setResponsible, submitOrder, updateComponent } from './orders.service.ts';
 
 const tags = ['orders'];
+const orderListResponseSchema = listResponseSchema(orderSchema);
 const uploadNote = 'multipart/form-data with one file under `files.file`; streamed to storage, checked against its name';
 
 export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const user = (request: Parameters<typeof loadCurrentUser>[0]) => loadCurrentUser(request, deps.db);
 
+  const listCache = new OrderListCache(deps.config.orderListCacheBytes);
+
   return async (app) => {
     // ---- The mill's workspace
     app.get('/mills/:millId/projects', {
-      schema: { tags, summary: "The mill's orders with their components", security: bearerAuth, params: z.object({ millId: idSchema }), querystring: orderListQuerySchema, response: { 200: listResponseSchema(orderSchema), ...commonErrors } },
-      handler: async (request) => {
+      schema: { tags, summary: "The mill's orders with their components", security: bearerAuth, params: z.object({ millId: idSchema }), querystring: orderListQuerySchema, response: { 200: orderListResponseSchema, ...commonErrors } },
+      handler: async (request, reply) => {
         const access = await requireMillStaff(request, deps.db, request.params.millId);
-        const q = request.query;
-        return listOrders(deps.db, access.user.id, { millId: access.millId, statuses: statusesOf(q.status), client: q.client, responsible: q.responsible, search: q._q }, { start: q._start, limit: q._limit, sort: q._sort });
+        // The viewer is part of the key: newMessages counts what this user has not read.
+        const key = `${access.millId}:${access.user.id}:${JSON.stringify(request.query)}`;
+        let body = listCache.get(key, access.listVersion);
+        if (body === undefined) {
+          const q = request.query;
+          const page = await listOrders(deps.db, access.user.id, { millId: access.millId, statuses: statusesOf(q.status), client: q.client, responsible: q.responsible, search: q._q }, { start: q._start, limit: q._limit, sort: q._sort });
+          // Serialized here, once, so later hits skip it; checked like any response.
+          body = JSON.stringify(orderListResponseSchema.parse(page));
+          listCache.set(key, access.listVersion, body);
+        }
+        // A JSON string with its content type goes out as it is (the typed reply expects objects).
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
       },
     });
 
@@ -96,6 +115,14 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request) => {
         await submitOrder(deps, await orderAccess(deps.db, await user(request), request.params.id));
         return { ok: true as const, message: 'Order sent' };
+      },
+    });
+
+    app.delete('/orders/:id', {
+      schema: { tags: ['order intake'], summary: 'The lab withdraws an order: its files are removed; a sent order stays listed as deleted, a draft goes', security: bearerAuth, params: z.object({ id: idSchema }), response: { 200: messageResponseSchema, ...commonErrors } },
+      handler: async (request) => {
+        const outcome = await deleteOrder(deps, await orderAccess(deps.db, await user(request), request.params.id));
+        return { ok: true as const, message: outcome === 'deleted' ? 'Order deleted' : 'Unfinished order discarded' };
       },
     });
 
@@ -176,6 +203,12 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const q = request.query;
         return listMessages(deps, request, await user(request), request.params.millId, { start: q._start, limit: q._limit, read: q.read, client: q.client });
       },
+    });
+
+    // ---- The lab's unsubmitted orders, to continue sending one (ADR 0003)
+    app.get('/labs/drafts', {
+      schema: { tags: ['order intake'], summary: 'Orders I started with this mill and have not sent yet, with the documents that arrived', security: bearerAuth, querystring: labDraftsQuerySchema, response: { 200: listResponseSchema(draftOrderSchema), ...commonErrors } },
+      handler: async (request) => labDrafts(deps, await user(request), request.query.millId, request.query._limit),
     });
   };
 }

@@ -64,7 +64,7 @@ export async function componentOf(deps: AppDeps, access: OrderAccess, componentI
   return component;
 }
 
-const fileDto = (f: typeof componentFiles.$inferSelect) => ({ id: f.id, name: f.name, size: f.size, sha256: f.sha256, fileType: f.fileType, createdAt: f.createdAt.toISOString() });
+export const fileDto = (f: typeof componentFiles.$inferSelect) => ({ id: f.id, name: f.name, size: f.size, sha256: f.sha256, fileType: f.fileType, createdAt: f.createdAt.toISOString() });
 
 /** Opening a component marks its messages read for the viewer only. */
 export async function componentDetail(deps: AppDeps, access: OrderAccess, componentId: number): Promise<ComponentDetail> {

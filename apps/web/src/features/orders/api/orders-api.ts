@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ComponentStatus, STATUS_FILTERS } from '@casebridge/shared/constants/orders';
 import type { Client } from '@casebridge/shared/schemas/clients';
-import type { ComponentDetail, Message, Order } from '@casebridge/shared/schemas/orders';
+import type { ComponentDetail, DraftOrder, Message, Order } from '@casebridge/shared/schemas/orders';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export type StatusFilter = 'any' | (typeof STATUS_FILTERS)[number];
@@ -57,6 +57,15 @@ export function useLabOrders(millId: number, filters: { status: StatusFilter; se
     queryKey: [...ordersKey, 'lab', query],
     queryFn: ({ signal }) => apiRequest<Paged<Order>>('/labs/projects', { query, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The user's unsubmitted orders with this mill, newest first (ADR 0003). */
+export function useLabDrafts(millId: number) {
+  return useQuery({
+    queryKey: [...ordersKey, 'drafts', millId],
+    queryFn: ({ signal }) => apiRequest<Paged<DraftOrder>>('/labs/drafts', { query: { millId }, signal }),
+    select: (page) => page.data,
   });
 }
 
@@ -116,6 +125,11 @@ export function useSendMessage(millId: number) {
 
 export function useDeleteDownload() {
   return useOrderMutation((fileId: number) => apiRequest(`/downloads/${fileId}`, { method: 'DELETE' }));
+}
+
+/** The lab withdraws an order (its files are removed; the mill keeps it listed as deleted). */
+export function useDeleteOrder() {
+  return useOrderMutation((orderId: number) => apiRequest(`/orders/${orderId}`, { method: 'DELETE' }));
 }
 
 export interface CreatedOrder {

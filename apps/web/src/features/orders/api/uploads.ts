@@ -31,8 +31,27 @@ export function tusErrorMessage(error: Error): string {
 }
 
 /**
+ * Which earlier upload a file continues: tus-js-client keeps each upload's URL in local storage
+ * under this key. The component is part of it, so the same file on another component (or in
+ * another order) is a new upload; the server answers 404 for an upload of another user, and
+ * tus-js-client then starts afresh.
+ */
+export function resumeKey(file: File, componentId: number): string {
+  return ['casebridge', componentId, file.name, file.type, file.size, file.lastModified].join('-');
+}
+
+/** Continues the newest earlier attempt at this file that the browser remembers, else starts anew. */
+async function startOrResume(upload: Upload, stillWanted: () => boolean): Promise<void> {
+  const previous = await upload.findPreviousUploads().catch(() => []);
+  const newest = previous.sort((a, b) => Date.parse(b.creationTime) - Date.parse(a.creationTime))[0];
+  if (newest) upload.resumeFromPreviousUpload(newest);
+  if (stillWanted()) upload.start();
+}
+
+/**
  * Sends one document of one component with the tus protocol (ADR 0003): resumable in 8 MiB
- * chunks, retried after short pauses, with the bearer token on every request.
+ * chunks, retried after short pauses, with the bearer token on every request. A file sent
+ * before (an interrupted attempt, or a page reload) continues from what the server holds.
  */
 export function uploadDocument(
   file: File,
@@ -40,6 +59,7 @@ export function uploadDocument(
   onProgress: (sent: number, total: number) => void,
 ): UploadHandle {
   let upload: Upload | null = null;
+  let aborted = false;
   const done = new Promise<void>((resolve, reject) => {
     upload = new Upload(file, {
       endpoint: TUS_ENDPOINT,
@@ -47,14 +67,26 @@ export function uploadDocument(
       headers: { Authorization: bearer() },
       chunkSize: TUS_CHUNK_SIZE,
       retryDelays: [0, 1000, 3000],
+      fingerprint: (picked) => Promise.resolve(resumeKey(picked, target.componentId)),
       removeFingerprintOnSuccess: true,
       onProgress,
+      onAfterResponse: (request, response) => {
+        // A resumed upload asks for its offset first: show it before the next bytes move.
+        const offset = Number.parseInt(response.getHeader('Upload-Offset') ?? '', 10);
+        if (request.getMethod() === 'HEAD' && !Number.isNaN(offset)) onProgress(offset, file.size);
+      },
       onSuccess: () => resolve(),
       onError: (error) => reject(new Error(tusErrorMessage(error))),
     });
-    upload.start();
+    void startOrResume(upload, () => !aborted);
   });
-  return { done, abort: () => void upload?.abort() };
+  return {
+    done,
+    abort: () => {
+      aborted = true;
+      void upload?.abort();
+    },
+  };
 }
 
 function parseErrorBody(xhr: XMLHttpRequest): ApiError {

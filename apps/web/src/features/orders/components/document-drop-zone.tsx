@@ -13,10 +13,18 @@ export interface FileUploadState {
   error?: string;
 }
 
+/** A document the server already holds (a continued draft). */
+export interface ReceivedFile {
+  id: number;
+  name: string;
+  size: number;
+}
+
 export interface DocumentDropZoneProps {
   /** Names the zone: 'Files of <component>'. */
   label: string;
   files: PickedFile[];
+  received?: ReceivedFile[];
   uploads?: Record<string, FileUploadState>;
   onAdd: (files: File[]) => void;
   onRemove?: (key: string) => void;
@@ -24,7 +32,7 @@ export interface DocumentDropZoneProps {
 }
 
 /** Files for one component: choose files or a folder, or drop them onto the zone. */
-export function DocumentDropZone({ label, files, uploads = {}, onAdd, onRemove, disabled }: DocumentDropZoneProps) {
+export function DocumentDropZone({ label, files, received = [], uploads = {}, onAdd, onRemove, disabled }: DocumentDropZoneProps) {
   const { t } = useTranslation();
   const [active, setActive] = useState(false);
   return (
@@ -72,6 +80,20 @@ export function DocumentDropZone({ label, files, uploads = {}, onAdd, onRemove, 
             leftSection={<IconFolderOpen size={14} aria-hidden />}
           />
         </Group>
+        {received.length > 0 && (
+          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('orders.receivedFiles')}>
+            {received.map((file) => (
+              <li key={file.id}>
+                <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                  {file.name} <Text span c="dimmed" size="xs">({formatBytes(file.size)})</Text>
+                  <Text span c="teal" size="xs" ml={6}>
+                    {t('orders.receivedFile')}
+                  </Text>
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        )}
         {files.length > 0 && (
           <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('orders.chosenFiles')}>
             {files.map((picked) => {
@@ -92,7 +114,7 @@ export function DocumentDropZone({ label, files, uploads = {}, onAdd, onRemove, 
                         </Text>
                       )}
                     </Text>
-                    {onRemove && !disabled && (
+                    {onRemove && !disabled && state?.status !== 'done' && (
                       <ActionIcon variant="subtle" color="gray" aria-label={t('orders.removeFile', { name: picked.displayName })} onClick={() => onRemove(picked.key)}>
                         <IconX size={16} aria-hidden />
                       </ActionIcon>

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDownload, IconFileText } from '@tabler/icons-react';
+import { IconDownload, IconFileText, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Order } from '@casebridge/shared/schemas/orders';
@@ -7,10 +7,11 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table.
 import { TablePager } from '../../../components/table-pager.tsx';
 import { followLink } from '../../../lib/follow-link.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { notifyError } from '../../../lib/notify.ts';
+import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { componentPath, type WorkspaceSide } from '../../../lib/order-paths.ts';
 import type { Paging } from '../../../lib/use-paging.ts';
-import { ordersApi, type Paged } from '../api/orders-api.ts';
+import { ordersApi, useDeleteOrder, type Paged } from '../api/orders-api.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 export const personName = (person: { firstName: string; lastName: string } | null | undefined) =>
@@ -63,6 +64,34 @@ function OrderActions({ order }: { order: Order }) {
   );
 }
 
+/** The lab may withdraw an order it sent, after confirming: its files are removed for good. */
+function LabOrderActions({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const deleteOrder = useDeleteOrder();
+  if (order.isDeleted) return null;
+  const label = t('orders.deleteOrder', { name: order.name });
+  const confirm = () =>
+    openConfirmDialog({
+      title: t('orders.deleteOrderTitle'),
+      message: t('orders.deleteOrderMessage', { name: order.name }),
+      confirmLabel: t('common.delete'),
+      cancelLabel: t('common.cancel'),
+      danger: true,
+      onConfirm: () =>
+        deleteOrder.mutate(order.id, {
+          onSuccess: () => notifySuccess(t('orders.orderDeleted')),
+          onError: (error) => notifyError(t, error),
+        }),
+    });
+  return (
+    <Tooltip label={label} openDelay={100}>
+      <ActionIcon variant="subtle" color="red" aria-label={label} loading={deleteOrder.isPending} onClick={confirm}>
+        <IconTrash size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 export interface OrdersTableProps {
   side: WorkspaceSide;
   data: Paged<Order>;
@@ -110,6 +139,7 @@ export function OrdersTable({ side, data, paging }: OrdersTableProps) {
     },
   ];
   if (side === 'mill') columns.push({ key: 'actions', header: t('common.actions'), render: (order) => <OrderActions order={order} /> });
+  else columns.push({ key: 'actions', header: t('common.actions'), render: (order) => <LabOrderActions order={order} /> });
 
   return (
     <>

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
@@ -6,13 +7,17 @@ import { notFound, orderFixture } from '../test/order-fixtures.ts';
 import { LabOrdersPage } from './lab-orders-page.tsx';
 
 function renderFor(blocked: boolean) {
-  const calls = mockFetch(({ path }) => (path === '/labs/projects' ? { body: { count: 1, data: [orderFixture()] } } : notFound));
+  const calls = mockFetch(({ method, path }) => {
+    if (path === '/labs/projects') return { body: { count: 2, data: [orderFixture(), orderFixture({ id: 41, name: 'Old case', isDeleted: true })] } };
+    if (method === 'DELETE' && path === '/orders/40') return { body: { ok: true, message: 'Order deleted' } };
+    return notFound;
+  });
   renderWithProviders(<LabOrdersPage />, sessionFixture('lab', { mills: [millFixture({ millRole: null, blocked })] }));
   return calls;
 }
 
 describe('LabOrdersPage', () => {
-  it("lists the lab's orders with the selected mill, read-only, with a New order button", async () => {
+  it("lists the lab's orders with the selected mill, without the mill's actions, with a New order button", async () => {
     const calls = renderFor(false);
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Show components of Bridge 14-16' })).toBeTruthy();
@@ -20,6 +25,21 @@ describe('LabOrdersPage', () => {
     expect(screen.queryByRole('button', { name: /^Report for/ })).toBeNull();
     expect(screen.queryByLabelText('Client', { selector: 'input' })).toBeNull();
     await waitFor(() => expect(new URL(calls[0]!.url, 'http://x').searchParams.get('millId')).toBe('7'));
+  });
+
+  it('deletes an order only after confirmation, and offers nothing for one already deleted', async () => {
+    const calls = renderFor(false);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete order Bridge 14-16' }));
+    expect(await screen.findByText(/all its files are removed for good/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Delete order Old case' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Delete order Bridge 14-16' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Order deleted')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => new URL(call.url, 'http://x').pathname)).toEqual(['/api/orders/40']);
   });
 
   it('offers no New order to a lab its mill has blocked', async () => {

@@ -4,29 +4,49 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MillSummary } from '@casebridge/shared/schemas/auth';
+import type { DraftOrder } from '@casebridge/shared/schemas/orders';
+import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LabelledProgress } from '../../../components/labelled-progress.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
 import { markFormsSaved, useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { describeError } from '../../../lib/error-message.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ordersPath } from '../../../lib/order-paths.ts';
 import { useSelectedMill, useSession } from '../../../lib/session.ts';
 import { ordersApi, type CreatedOrder } from '../api/orders-api.ts';
-import { DocumentDropZone } from '../components/document-drop-zone.tsx';
+import { DocumentDropZone, type ReceivedFile } from '../components/document-drop-zone.tsx';
+import { DraftOffer } from '../components/draft-offer.tsx';
 import { pickFiles, type PickedFile } from '../components/document-picker.ts';
 import { overallProgress, useDocumentUploads, type UploadJob } from '../components/use-document-uploads.ts';
+import { useOfferedDraft } from '../components/use-offered-draft.ts';
 
 interface DraftComponent {
   key: string;
   name: string;
   files: PickedFile[];
+  /** Documents the server already holds, when continuing an unfinished order. */
+  received: ReceivedFile[];
 }
 
 let nextComponentKey = 0;
-function newComponent(): DraftComponent {
+function newComponent(name = '', received: ReceivedFile[] = []): DraftComponent {
   nextComponentKey += 1;
-  return { key: `c${nextComponentKey}`, name: '', files: [] };
+  return { key: `c${nextComponentKey}`, name, files: [], received };
+}
+
+const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+
+/**
+ * Files dropped again are listed once, and files the server already holds are not sent again:
+ * after a reload the lab can drop the whole folder and only what is missing goes.
+ */
+function filesToAdd(component: DraftComponent, files: File[]): File[] {
+  return files.filter(
+    (file) =>
+      !component.received.some((received) => received.name === file.name && received.size === file.size) &&
+      !component.files.some((picked) => sameFile(picked.file, file)),
+  );
 }
 
 const MAX_NAME = 200;
@@ -49,11 +69,31 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [failedKeys, setFailedKeys] = useState<string[]>([]);
+  const [continued, setContinued] = useState(false);
   const { uploads, run } = useDocumentUploads();
+  const offer = useOfferedDraft(mill.id);
+  const offered = created ? null : offer.draft;
   const dirty = name.trim() !== '' || components.some((component) => component.name.trim() !== '' || component.files.length > 0);
   useUnsavedChangesGuard(dirty);
 
-  const locked = created !== null || sending;
+  const discardDraft = (draft: DraftOrder) =>
+    openConfirmDialog({
+      title: t('orders.discardDraftTitle'),
+      message: t('orders.discardDraftMessage', { name: draft.name }),
+      confirmLabel: t('orders.discardDraft'),
+      cancelLabel: t('common.cancel'),
+      danger: true,
+      onConfirm: () =>
+        offer.discard.mutate(draft.id, {
+          onSuccess: () => notifySuccess(t('orders.draftDiscarded')),
+          onError: (error) => notifyError(t, error),
+        }),
+    });
+
+  // Once the order exists its names are the server's; files can still be added (a continued
+  // order) until sending starts, and after failed uploads only those are retried.
+  const namesLocked = created !== null || sending;
+  const filesLocked = sending || failedKeys.length > 0;
   const nameError = showErrors ? fieldError(name) : null;
 
   function fieldError(value: string): string | null {
@@ -72,6 +112,14 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
 
   const update = (key: string, change: (component: DraftComponent) => DraftComponent) =>
     setComponents((current) => current.map((component) => (component.key === key ? change(component) : component)));
+
+  /** Takes up an order whose sending stopped: its names, components and what already arrived. */
+  const continueDraft = (draft: DraftOrder) => {
+    setName(draft.name);
+    setComponents(draft.components.map((component) => newComponent(component.name, component.documents)));
+    setCreated({ id: draft.id, name: draft.name, components: draft.components.map(({ id, name }) => ({ id, name })) });
+    setContinued(true);
+  };
 
   /** Uploads what is still missing, then submits the order; failed files keep the page open. */
   const uploadAndSubmit = async (order: CreatedOrder, onlyKeys?: string[]) => {
@@ -135,13 +183,15 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
       }}
     >
       <Stack maw={800}>
+        {offered && <DraftOffer draft={offered} onContinue={() => continueDraft(offered)} onDiscard={() => discardDraft(offered)} discarding={offer.discard.isPending} />}
         <Text size="sm">{t('orders.newIntro', { mill: mill.company.name })}</Text>
+        {continued && <Text size="sm">{t('orders.draftContinued')}</Text>}
         <TextInput
           label={t('orders.orderName')}
           required
           maxLength={MAX_NAME}
           value={name}
-          disabled={locked}
+          disabled={namesLocked}
           error={nameError}
           onChange={(event) => setName(event.currentTarget.value)}
         />
@@ -160,7 +210,7 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
                     required
                     maxLength={MAX_NAME}
                     value={component.name}
-                    disabled={locked}
+                    disabled={namesLocked}
                     error={componentError}
                     onChange={(event) => {
                       const value = event.currentTarget.value;
@@ -173,7 +223,7 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
                     color="red"
                     size="lg"
                     mb={componentError ? 22 : 2}
-                    disabled={locked || components.length === 1}
+                    disabled={namesLocked || components.length === 1}
                     aria-label={t('orders.removeComponent', { name: title })}
                     onClick={() => setComponents((current) => current.filter((item) => item.key !== component.key))}
                   >
@@ -183,9 +233,10 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
                 <DocumentDropZone
                   label={t('orders.filesOf', { name: title })}
                   files={component.files}
+                  received={component.received}
                   uploads={uploads}
-                  disabled={locked}
-                  onAdd={(files) => update(component.key, (current) => ({ ...current, files: [...current.files, ...pickFiles(files)] }))}
+                  disabled={filesLocked}
+                  onAdd={(files) => update(component.key, (current) => ({ ...current, files: [...current.files, ...pickFiles(filesToAdd(current, files))] }))}
                   onRemove={(key) => update(component.key, (current) => ({ ...current, files: current.files.filter((file) => file.key !== key) }))}
                 />
               </Stack>
@@ -193,7 +244,7 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
           );
         })}
         <Group>
-          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={locked} onClick={() => setComponents((current) => [...current, newComponent()])}>
+          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={namesLocked} onClick={() => setComponents((current) => [...current, newComponent()])}>
             {t('orders.addComponent')}
           </Button>
         </Group>

@@ -1,4 +1,4 @@
-import type { ComponentDetail, Order } from '@casebridge/shared/schemas/orders';
+import type { ComponentDetail, DraftOrder, Order } from '@casebridge/shared/schemas/orders';
 
 export function orderFixture(overrides: Partial<Order> = {}): Order {
   return {
@@ -41,6 +41,20 @@ export function componentFixture(overrides: Partial<ComponentDetail> = {}): Comp
       id: 40, name: 'Bridge 14-16', isDeleted: false, created_at: '2025-03-01T09:05:00.000Z', millId: 7, labId: 5,
       client: { id: 5, name: 'Demo Lab' }, author: { firstName: 'Lena', lastName: 'Lab', companyName: 'Demo Lab' }, responsible: null,
     },
+    ...overrides,
+  };
+}
+
+/** An order whose sending stopped: one document of Bridge arrived, Crown has none yet. */
+export function draftFixture(overrides: Partial<DraftOrder> = {}): DraftOrder {
+  return {
+    id: 40,
+    name: 'Bridge 14-16',
+    created_at: '2025-03-01T09:05:00.000Z',
+    components: [
+      { id: 400, name: 'Bridge', documents: [{ id: 9001, name: 'upper-jaw.stl', size: 2048, sha256: 'x', fileType: 'stl', createdAt: '2025-03-01T09:06:00.000Z' }] },
+      { id: 401, name: 'Crown', documents: [] },
+    ],
     ...overrides,
   };
 }
