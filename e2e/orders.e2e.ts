@@ -85,5 +85,49 @@ describe('an order from the command line to the mill and back', () => {
     await mill.context().close();
     await lab.context().close();
   });
-});
 
+  it('lets the lab withdraw a sent order, which the mill then sees marked deleted, and discard an unfinished one', async () => {
+    const orderName = `Withdrawn case ${Date.now()}`;
+    const folder = path.join(work, orderName);
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'crown.stl'), crownMesh());
+    await cli('login', '--url', inject('baseUrl'), '--email', 'lab@demo-lab.test');
+    await cli('send', folder, '--mill', '1');
+
+    const lab = await newPage(browser);
+    await signIn(lab, 'lab@demo-lab.test');
+    await lab.waitForURL((url) => url.pathname !== '/');
+    await lab.goto('/lab/projects');
+    await lab.getByRole('button', { name: `Delete order ${orderName}` }).click();
+    await lab.getByRole('dialog', { name: 'Delete this order?' }).getByRole('button', { name: 'Delete' }).click();
+    await lab.getByText('Order deleted').first().waitFor();
+    await lab.getByRole('button', { name: `Delete order ${orderName}` }).waitFor({ state: 'detached' });
+
+    // A send that stopped half-way (the tab was closed): the order exists but was never submitted.
+    const draftName = `Unfinished case ${Date.now()}`;
+    const created = await lab.evaluate(async (name) => {
+      const response = await fetch('/api/orders', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: JSON.stringify({ millId: 1, name, components: [{ name: 'Crown 11' }] }),
+      });
+      return response.status;
+    }, draftName);
+    expect(created).toBe(200);
+    await lab.goto('/lab/projects/new');
+    const offer = lab.getByRole('region', { name: `Continue the unfinished order “${draftName}”?` });
+    await offer.getByRole('button', { name: 'Discard' }).click();
+    await lab.getByRole('dialog', { name: 'Discard the unfinished order?' }).getByRole('button', { name: 'Discard' }).click();
+    await lab.getByText('Unfinished order discarded').first().waitFor();
+    await offer.waitFor({ state: 'detached' });
+
+    const mill = await newPage(browser);
+    await signIn(mill, 'admin@demo-mill.test');
+    await mill.waitForURL((url) => url.pathname === '/mills/projects');
+    const row = mill.getByRole('row').filter({ hasText: orderName });
+    await row.getByText('Deleted', { exact: true }).waitFor();
+    expect(await mill.getByRole('row').filter({ hasText: draftName }).count()).toBe(0);
+    await mill.context().close();
+    await lab.context().close();
+  });
+});
