@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { FileStore } from '@tus/file-store';
 import { MemoryLocker, Server as TusServer, type Locker } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +12,7 @@ import { DOCUMENT_EXTENSIONS } from '@casebridge/shared/constants/orders';
 import { assertLabMayWrite, orderAccess } from '../orders/order-access.ts';
 import { componentOf } from '../orders/orders.service.ts';
 import { open, rm } from 'node:fs/promises';
+import { HashingFileStore } from './hashing-file-store.ts';
 import { RedisLocker } from './redis-locker.ts';
 
 /**
@@ -55,7 +55,7 @@ function uploadLocker(app: FastifyInstance, redisUrl: string | undefined): Locke
 
 export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void {
   const directory = path.join(deps.config.dataDir, 'tus');
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: 7 * 24 * 60 * 60 * 1000 });
+  const datastore = new HashingFileStore({ directory, expirationPeriodInMilliseconds: 7 * 24 * 60 * 60 * 1000 });
 
   async function caller(req: Request): Promise<UserRow> {
     const header = req.headers.get('authorization') ?? '';
@@ -122,7 +122,7 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
         await rm(localPath, { force: true });
         throw refuse(400, 'FILE_TYPE_NOT_ALLOWED', 'The file is not what its name says');
       }
-      const stored = await deps.storage.adopt('documents', localPath);
+      const stored = await deps.storage.adopt('documents', localPath, datastore.digestOf(upload.id, upload.size ?? -1));
       await rm(`${localPath}.json`, { force: true });
       const [row] = await deps.db
         .insert(componentFiles)

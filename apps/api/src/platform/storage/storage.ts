@@ -15,8 +15,8 @@ export interface StoredObject {
 export interface Storage {
   /** Streams into storage; throws TooLargeError past maxBytes and leaves nothing behind. */
   put(prefix: string, source: Readable, maxBytes: number): Promise<StoredObject>;
-  /** Takes over a finished local file (a resumable upload), hashing it on the way in. */
-  adopt(prefix: string, localPath: string): Promise<StoredObject>;
+  /** Takes over a finished local file (a resumable upload); hashes it unless its SHA-256 is known. */
+  adopt(prefix: string, localPath: string, knownSha256?: string | null): Promise<StoredObject>;
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
 }
@@ -60,19 +60,14 @@ export class LocalStorage implements Storage {
     return { key, size, sha256: digest.digest('hex') };
   }
 
-  async adopt(prefix: string, localPath: string): Promise<StoredObject> {
+  async adopt(prefix: string, localPath: string, knownSha256?: string | null): Promise<StoredObject> {
     const key = `${prefix}/${randomBytes(16).toString('base64url')}`;
     const finalPath = this.pathOf(key);
     await mkdir(path.dirname(finalPath), { recursive: true });
-    const digest = createHash('sha256');
-    let size = 0;
-    for await (const chunk of createReadStream(localPath)) {
-      digest.update(chunk as Buffer);
-      size += (chunk as Buffer).length;
-    }
+    const { size, sha256 } = knownSha256 ? { size: (await stat(localPath)).size, sha256: knownSha256 } : await hashFile(localPath);
     // Same disk as DATA_DIR/tus: a rename, atomic and without copying the bytes again.
     await rename(localPath, finalPath);
-    return { key, size, sha256: digest.digest('hex') };
+    return { key, size, sha256 };
   }
 
   async open(key: string) {
@@ -85,4 +80,14 @@ export class LocalStorage implements Storage {
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }
+}
+
+async function hashFile(file: string): Promise<{ size: number; sha256: string }> {
+  const digest = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(file)) {
+    digest.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { size, sha256: digest.digest('hex') };
 }

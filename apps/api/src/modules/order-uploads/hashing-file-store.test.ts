@@ -1,0 +1,61 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Upload } from '@tus/utils';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HashingFileStore } from './hashing-file-store.ts';
+
+let directory: string;
+beforeEach(async () => {
+  directory = await mkdtemp(path.join(os.tmpdir(), 'casebridge-tus-'));
+});
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function started(store: HashingFileStore, size: number): Promise<string> {
+  const id = randomBytes(8).toString('hex');
+  await store.create(new Upload({ id, size, offset: 0 }));
+  return id;
+}
+
+describe('HashingFileStore', () => {
+  it('knows the SHA-256 of an upload sent in several requests, once, without reading the file', async () => {
+    const bytes = randomBytes(300_000);
+    const store = new HashingFileStore({ directory });
+    const id = await started(store, bytes.length);
+    let offset = 0;
+    for (const part of [bytes.subarray(0, 100_000), bytes.subarray(100_000, 250_000), bytes.subarray(250_000)]) {
+      offset = await store.write(Readable.from([part]), id, offset);
+    }
+    expect(offset).toBe(bytes.length);
+    expect(store.digestOf(id, bytes.length)).toBe(sha256(bytes));
+    expect(store.digestOf(id, bytes.length)).toBeNull();
+  });
+
+  it('has no digest for an upload continued by another process, or resumed from an offset it did not write', async () => {
+    const bytes = randomBytes(200_000);
+    const first = new HashingFileStore({ directory });
+    const id = await started(first, bytes.length);
+    await first.write(Readable.from([bytes.subarray(0, 50_000)]), id, 0);
+    const second = new HashingFileStore({ directory });
+    await second.write(Readable.from([bytes.subarray(50_000)]), id, 50_000);
+    expect(second.digestOf(id, bytes.length)).toBeNull();
+
+    const other = await started(first, bytes.length);
+    await first.write(Readable.from([bytes.subarray(0, 50_000)]), other, 0);
+    await first.write(Readable.from([bytes.subarray(60_000)]), other, 60_000);
+    expect(first.digestOf(other, bytes.length)).toBeNull();
+  });
+
+  it('has no digest for an upload that is not complete', async () => {
+    const store = new HashingFileStore({ directory });
+    const id = await started(store, 1000);
+    await store.write(Readable.from([randomBytes(400)]), id, 0);
+    expect(store.digestOf(id, 1000)).toBeNull();
+  });
+});
