@@ -63,8 +63,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] },
-    // Behind a load balancer the client address comes from X-Forwarded-For; rate limits need it.
-    trustProxy: config.env === 'production',
+    // Behind a load balancer (TRUST_PROXY) the client address comes from X-Forwarded-For.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -25,6 +25,15 @@ const envSchema = z.object({
   MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   /** Upper bound for one order file (scans, CAD data), in bytes. */
   MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024 * 1024),
+  /**
+   * The proxies in front of the portal whose X-Forwarded-For is believed: a comma-separated list
+   * of addresses or CIDRs. Unset, the client address is the socket's, so nobody can dodge the
+   * per-IP rate limits by sending the header themselves.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/, 'comma-separated addresses or CIDRs')
+    .optional(),
   /** Memory for cached orders-list responses per process, in bytes; 0 turns the cache off. */
   ORDER_LIST_CACHE_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
 });
@@ -49,6 +58,8 @@ export interface Config {
   readonly maxImageBytes: number;
   readonly maxUploadBytes: number;
   readonly orderListCacheBytes: number;
+  /** For Fastify's trustProxy: false, or the proxies' addresses. */
+  readonly trustProxy: false | string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -76,6 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxImageBytes: e.MAX_IMAGE_BYTES,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     orderListCacheBytes: e.ORDER_LIST_CACHE_BYTES,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     ...overrides,
   });
+}
+
+function trustProxyOf(value: string | undefined): false | string[] {
+  return value ? value.split(',').map((address) => address.trim()) : false;
 }

@@ -129,6 +129,27 @@ describe('rate limits', () => {
     expect(otherIp.statusCode).toBe(400);
   });
 
+  it('ignores a client-sent X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
+    const max = DEFAULT_RATE_LIMITS.signIn.perIp.max;
+    const spoofing = await createTestApp({ env: { NODE_ENV: 'production' }, rateLimits: { signIn: DEFAULT_RATE_LIMITS.signIn } });
+    const behindProxy = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' }, rateLimits: { signIn: DEFAULT_RATE_LIMITS.signIn } });
+    try {
+      const attempt = (t: TestApp, i: number) =>
+        t.request({ method: 'POST', url: '/api/auth/local', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `192.0.2.${i}` }, payload: { identifier: uniqueEmail('spoof'), password: 'wrong-password!' } });
+      const spoofed: number[] = [];
+      const proxied: number[] = [];
+      for (let i = 0; i <= max; i++) {
+        spoofed.push((await attempt(spoofing, i)).statusCode);
+        proxied.push((await attempt(behindProxy, i)).statusCode);
+      }
+      expect(spoofed.at(-1)).toBe(429);
+      expect(proxied.every((status) => status === 400)).toBe(true);
+    } finally {
+      await spoofing.close();
+      await behindProxy.close();
+    }
+  });
+
   it('limits forgot-password per email and check-unique-email per IP', async () => {
     const email = uniqueEmail('forgot');
     const forgotMax = DEFAULT_RATE_LIMITS.forgotPassword.perIdentifier!.max;

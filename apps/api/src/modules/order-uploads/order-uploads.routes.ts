@@ -95,7 +95,7 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
     locker: uploadLocker(app, deps.config.redisUrl),
     relativeLocation: true,
     maxSize: deps.config.maxUploadBytes,
-    respectForwardedHeaders: deps.config.env === 'production',
+    respectForwardedHeaders: deps.config.trustProxy !== false,
     async onUploadCreate(req, upload) {
       const user = await caller(req);
       const filename = String(upload.metadata?.filename ?? '');
