@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,6 +129,61 @@ describe('an order from the command line to the mill and back', () => {
     await row.getByText('Deleted', { exact: true }).waitFor();
     expect(await mill.getByRole('row').filter({ hasText: draftName }).count()).toBe(0);
     await mill.context().close();
+    await lab.context().close();
+  });
+
+  it('continues a browser upload after a reload from what the server already holds', async () => {
+    const orderName = `Reloaded case ${Date.now()}`;
+    // About 1.2 MB, sent at 200 kB/s: the reload comes while the file is part-way.
+    const scan = path.join(work, 'reloaded-scan.stl');
+    await writeFile(scan, crownMesh(5, 4, 3, 1000, 12));
+    const sha256 = createHash('sha256').update(await readFile(scan)).digest('hex');
+
+    const lab = await newPage(browser);
+    const offsets: number[] = [];
+    let uploadUrl = '';
+    lab.on('request', (request) => {
+      if (request.method() !== 'PATCH' || !request.url().includes('/api/uploads/')) return;
+      offsets.push(Number(request.headers()['upload-offset']));
+      uploadUrl = request.url();
+    });
+    /** What the server holds of the upload, asked as tus-js-client asks (HEAD). */
+    const serverOffset = () =>
+      lab.evaluate(async (url) => {
+        const response = await fetch(url, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', authorization: `Bearer ${localStorage.getItem('token')}` } });
+        return Number(response.headers.get('upload-offset') ?? 0);
+      }, uploadUrl);
+    await signIn(lab, 'lab@demo-lab.test');
+    await lab.waitForURL((url) => url.pathname !== '/');
+    await lab.goto('/lab/projects/new');
+    await lab.getByRole('textbox', { name: 'Order name' }).fill(orderName);
+    await lab.getByRole('textbox', { name: 'Component name' }).fill('Scan');
+    await lab.locator('input[type=file]:not([webkitdirectory])').first().setInputFiles(scan);
+    const network = await lab.context().newCDPSession(lab);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
+    await lab.getByRole('button', { name: 'Send order' }).click();
+    await expect.poll(async () => (uploadUrl ? serverOffset() : 0), { timeout: 20_000, interval: 200 }).toBeGreaterThan(0);
+    await lab.reload();
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+    const offer = lab.getByRole('region', { name: `Continue the unfinished order “${orderName}”?` });
+    await offer.getByRole('button', { name: 'Continue this order' }).click();
+    await lab.locator('input[type=file]:not([webkitdirectory])').first().setInputFiles(scan);
+    await lab.getByRole('button', { name: 'Send order' }).click();
+    await lab.waitForURL((url) => url.pathname === '/lab/projects');
+    // The second PATCH started where the first stopped, not at 0.
+    expect(offsets[0]).toBe(0);
+    expect(offsets.at(-1)).toBeGreaterThan(0);
+
+    const stored = await lab.evaluate(async (name) => {
+      const headers = { authorization: `Bearer ${localStorage.getItem('token')}` };
+      const list = await (await fetch(`/api/labs/projects?millId=1&_q=${encodeURIComponent(name)}`, { headers })).json();
+      const order = list.data[0];
+      const detail = await (await fetch(`/api/projects/${order.id}/components/${order.components[0].id}`, { headers })).json();
+      return detail.documents.map((d: { name: string; sha256: string }) => [d.name, d.sha256]);
+    }, orderName);
+    expect(stored).toEqual([['reloaded-scan.stl', sha256]]);
     await lab.context().close();
   });
 });
