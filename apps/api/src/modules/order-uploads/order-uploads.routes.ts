@@ -117,12 +117,14 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
       const { component } = await target(user, upload.metadata);
       const localPath = path.join(directory, upload.id);
       const filename = String(upload.metadata?.filename);
+      // Asked before the check so that a refused upload's running hash is let go too.
+      const sha256 = await datastore.digestOf(upload.id, upload.size ?? -1);
       const check = checkDocument(filename, await fileHead(localPath));
       if (!check.ok) {
         await rm(localPath, { force: true });
         throw refuse(400, 'FILE_TYPE_NOT_ALLOWED', 'The file is not what its name says');
       }
-      const stored = await deps.storage.adopt('documents', localPath, datastore.digestOf(upload.id, upload.size ?? -1));
+      const stored = await deps.storage.adopt('documents', localPath, sha256);
       await rm(`${localPath}.json`, { force: true });
       const [row] = await deps.db
         .insert(componentFiles)
