@@ -40,6 +40,17 @@ export function resumeKey(file: File, componentId: number): string {
   return ['casebridge', componentId, file.name, file.type, file.size, file.lastModified].join('-');
 }
 
+/**
+ * Forgets the browser's unfinished uploads of these components (a discarded order's): the
+ * server removed their bytes, and tus-js-client would otherwise keep their URLs until sign-out.
+ * Its keys are `tus::<fingerprint>::<random>`.
+ */
+export function forgetUploads(componentIds: number[]): void {
+  const prefixes = componentIds.map((id) => `tus::${['casebridge', id, ''].join('-')}`);
+  const keys = Array.from({ length: localStorage.length }, (_v, i) => localStorage.key(i) ?? '');
+  for (const key of keys) if (prefixes.some((prefix) => key.startsWith(prefix))) localStorage.removeItem(key);
+}
+
 /** Continues the newest earlier attempt at this file that the browser remembers, else starts anew. */
 async function startOrResume(upload: Upload, stillWanted: () => boolean): Promise<void> {
   const previous = await upload.findPreviousUploads().catch(() => []);

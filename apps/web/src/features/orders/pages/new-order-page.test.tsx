@@ -224,6 +224,9 @@ describe('NewOrderPage', () => {
     });
     const user = userEvent.setup();
     renderPage();
+    // What tus-js-client remembers of unfinished uploads: this draft's components (400, 401), and others'.
+    const remembered = ['tus::casebridge-400-scan.stl-::0.1', 'tus::casebridge-401-crown.ply-::0.2', 'tus::casebridge-4000-other.stl-::0.3', 'tus::casebridge-7-other.stl-::0.4'];
+    for (const key of remembered) localStorage.setItem(key, '{}');
     const offer = await screen.findByRole('region', { name: offerName });
     await user.click(within(offer).getByRole('button', { name: 'Discard' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -235,6 +238,8 @@ describe('NewOrderPage', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: offerName })).toBeNull());
     expect(writes(calls).map((call) => [call.method, new URL(call.url, 'http://x').pathname])).toEqual([['DELETE', `/api/orders/${draftFixture().id}`]]);
     expect((screen.getByRole('textbox', { name: /^Order name/ }) as HTMLInputElement).value).toBe('');
+    // The discarded order's unfinished uploads are forgotten; other orders' are kept.
+    expect(remembered.filter((key) => localStorage.getItem(key) !== null)).toEqual(['tus::casebridge-4000-other.stl-::0.3', 'tus::casebridge-7-other.stl-::0.4']);
   });
 
   it('after a reload, continues a file on the same component from what the server holds, and starts it afresh on another', async () => {

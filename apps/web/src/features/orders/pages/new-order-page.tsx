@@ -15,6 +15,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ordersPath } from '../../../lib/order-paths.ts';
 import { useSelectedMill, useSession } from '../../../lib/session.ts';
 import { ordersApi, type CreatedOrder } from '../api/orders-api.ts';
+import { forgetUploads } from '../api/uploads.ts';
 import { DocumentDropZone, type ReceivedFile } from '../components/document-drop-zone.tsx';
 import { DraftOffer } from '../components/draft-offer.tsx';
 import { pickFiles, type PickedFile } from '../components/document-picker.ts';
@@ -85,7 +86,10 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
       danger: true,
       onConfirm: () =>
         offer.discard.mutate(draft.id, {
-          onSuccess: () => notifySuccess(t('orders.draftDiscarded')),
+          onSuccess: () => {
+            forgetUploads(draft.components.map((component) => component.id));
+            notifySuccess(t('orders.draftDiscarded'));
+          },
           onError: (error) => notifyError(t, error),
         }),
     });
