@@ -300,23 +300,25 @@ async function measureUpload(s: Setup, files: string[], size: number): Promise<{
 
 // ---- 2. ZIP download
 
-async function drain(url: string): Promise<number> {
+async function drain(url: string): Promise<{ bytes: number; announced: number }> {
   const response = await fetch(url);
   if (!response.ok || !response.body) throw new Error(`GET ${url}: HTTP ${response.status}`);
   let bytes = 0;
   for await (const chunk of response.body) bytes += (chunk as Uint8Array).length;
-  return bytes;
+  return { bytes, announced: Number(response.headers.get('content-length')) };
 }
 
 /** As the web app does: ask for a one-time link to the order's ZIP, then fetch it (as the mill). */
 async function measureZip(s: Setup, order: Order, filesBytes: number): Promise<Row[]> {
   const { url } = await call<{ url: string }>(s.base, s.mills[0]!.jwt, 'GET', `/api/project/${order.id}/download/documents`);
   const started = performance.now();
-  const { result: bytes, beforeMb, growthMb } = await watchRss(s.server.pid!, () => drain(`${s.base}${url}`));
+  const { result, beforeMb, growthMb } = await watchRss(s.server.pid!, () => drain(`${s.base}${url}`));
+  const { bytes, announced } = result;
   const mbs = bytes / MB / ((performance.now() - started) / 1000);
   return [
     row(`ZIP download, ${round(filesBytes / MB, 0)} MB order`, `${round(mbs)} MB/s`, ''),
     row('ZIP bytes received', `${bytes} (files: ${filesBytes})`, '>= files', bytes >= filesBytes),
+    row('ZIP Content-Length', `${announced}`, '= bytes received', announced === bytes),
     row('server RSS growth during ZIP', `${round(growthMb)} MB (from ${round(beforeMb)} MB)`, `<= ${RSS_TARGET_MB} MB (constant)`, growthMb <= RSS_TARGET_MB),
   ];
 }

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import yazl from 'yazl';
 import type { AppDeps } from '../../deps.ts';
 import { componentFiles, components, downloadTokens, fileDownloads, type DownloadTarget, type FileKind } from '../../db/schema/orders.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
 import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
+import { storedZip } from '../../platform/zip/stored-zip.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../../lib/one-time-tokens.ts';
 import { DEFAULT_SETTINGS } from '../session/session.service.ts';
 import { checkDocument } from './file-types.ts';
@@ -153,19 +153,26 @@ export async function openDownload(deps: AppDeps, token: string, loadUser: (id: 
     return { stream: opened.stream, filename: files[0]!.row.name, contentType: 'application/octet-stream', size: opened.size };
   }
   const structure = { ...DEFAULT_SETTINGS, ...user.settings }.projectDownloadFolderStructure;
-  return { stream: await buildZip(deps, files, structure), filename: `${safeName(name)}.zip`, contentType: 'application/zip' };
+  const zip = buildZip(deps, files, structure);
+  return { stream: zip.stream, filename: `${safeName(name)}.zip`, contentType: 'application/zip', size: zip.length };
 }
 
-/** The ZIP is written while it is sent: stored (not deflated) entries, constant memory. */
-async function buildZip(deps: AppDeps, files: ResolvedFile[], structure: 'flat' | 'hierarchical'): Promise<NodeJS.ReadableStream> {
-  const zip = new yazl.ZipFile();
+/** Written while it is sent (platform/zip), each file opened in its turn; its length is known up front. */
+function buildZip(deps: AppDeps, files: ResolvedFile[], structure: 'flat' | 'hierarchical') {
   const paths = zipPaths(files, structure);
-  for (const [i, f] of files.entries()) {
-    const opened = await deps.storage.open(f.row.storageKey);
-    if (opened) zip.addReadStream(opened.stream, paths[i]!, { compress: false, mtime: f.row.createdAt });
-  }
-  zip.end();
-  return zip.outputStream;
+  return storedZip(
+    files.map((f, i) => ({
+      name: paths[i]!,
+      size: f.row.size,
+      mtime: f.row.createdAt,
+      open: async () => {
+        const opened = await deps.storage.open(f.row.storageKey);
+        // A row always has its bytes (ADR 0005); if not, the download fails rather than lies.
+        if (!opened) throw new Error(`stored bytes of file ${f.row.id} are missing`);
+        return opened.stream;
+      },
+    })),
+  );
 }
 
 /**

@@ -192,6 +192,8 @@ describe('files', () => {
     expect(String(zip.headers['content-disposition'])).toMatch(/^attachment/);
     const body = zip.rawPayload;
     expect(body.subarray(0, 2).toString()).toBe('PK');
+    // Known before the first byte, so the browser shows the download's progress.
+    expect(Number(zip.headers['content-length'])).toBe(body.length);
     // Hierarchical by default, and the second a.stl is renamed rather than overwriting the first.
     expect(body.includes(Buffer.from('Zip me/Crown/a.stl'))).toBe(true);
     expect(body.includes(Buffer.from('Zip me/Crown/a (2).stl'))).toBe(true);
