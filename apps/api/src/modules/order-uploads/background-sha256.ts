@@ -38,7 +38,7 @@ type WorkerMessage = { op: 'hashed'; bytes: ArrayBuffer; length: number } | { op
 
 /** One worker thread and the bookkeeping of the bytes and digests it still owes. */
 class HashWorker {
-  failed = false;
+  private failed = false;
   private readonly worker: Worker;
   private inFlight = 0;
   /** Batches the worker gave back, for the next bytes; never more than MAX_IN_FLIGHT of them. */

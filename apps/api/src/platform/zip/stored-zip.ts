@@ -117,9 +117,8 @@ function dataDescriptor(item: Placed): Buffer {
 
 /** The central record's ZIP64 extra: only the values that do not fit, in the format's order. */
 function centralExtra(item: Pick<Placed, 'entry' | 'offset'>, zip64From: number): Buffer {
-  const big = [item.entry.size >= zip64From ? item.entry.size : null, item.entry.size >= zip64From ? item.entry.size : null, item.offset >= zip64From ? item.offset : null].filter(
-    (value): value is number => value !== null,
-  );
+  // Uncompressed and compressed size (the same: stored), then the local header's offset.
+  const big = [...(item.entry.size >= zip64From ? [item.entry.size, item.entry.size] : []), ...(item.offset >= zip64From ? [item.offset] : [])];
   if (big.length === 0) return Buffer.alloc(0);
   const extra = Buffer.alloc(4 + 8 * big.length);
   extra.writeUInt16LE(0x0001, 0);
