@@ -12,6 +12,8 @@ interface ReadEntry {
   content: Buffer;
   modified: Date;
   zip64: boolean;
+  madeOn: number;
+  mode: number;
 }
 
 /** Reads an archive with yauzl, an unzip written by others, through its central directory. */
@@ -27,7 +29,7 @@ function unzip(archive: Buffer): Promise<ReadEntry[]> {
           if (openError) return reject(openError);
           buffer(stream).then((content) => {
             const zip64 = entry.extraFields.some((field) => field.id === 0x0001);
-            entries.push({ name: entry.fileName, crc32: entry.crc32, content, modified: entry.getLastModDate(), zip64 });
+            entries.push({ name: entry.fileName, crc32: entry.crc32, content, modified: entry.getLastModDate(), zip64, madeOn: entry.versionMadeBy >> 8, mode: entry.externalFileAttributes >>> 16 });
             zip.readEntry();
           }, reject);
         });
@@ -66,6 +68,8 @@ describe('storedZip', () => {
       expect(read[i]!.crc32).toBe(crc32(f.content));
       expect(read[i]!.modified).toEqual(new Date(2025, 2, 1, 9, 6, 30));
       expect(read[i]!.zip64).toBe(false);
+      // Unix-made, so that Info-ZIP honours the UTF-8 names; regular files readable by all.
+      expect([read[i]!.madeOn, read[i]!.mode]).toEqual([3, 0o100644]);
     }
   });
 

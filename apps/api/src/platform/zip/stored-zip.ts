@@ -37,6 +37,12 @@ const CENTRAL_HEADER = 46;
 const END_RECORD = 22;
 const ZIP64_END_RECORD = 56;
 const ZIP64_END_LOCATOR = 20;
+/**
+ * Made on Unix (host 3), spec 4.5, with a regular file's rw-r--r-- mode. Not MS-DOS: Info-ZIP's
+ * unzip reads names of MS-DOS-made archives in the OEM code page even when they are flagged UTF-8.
+ */
+const MADE_BY = (3 << 8) | VERSION_ZIP64;
+const FILE_ATTRIBUTES = (0o100644 << 16) >>> 0;
 
 interface Placed {
   entry: ZipEntry;
@@ -133,7 +139,7 @@ function centralHeader(item: Placed, zip64From: number): Buffer {
   const { time, date } = dosDateTime(item.entry.mtime);
   const sizeField = item.entry.size >= zip64From ? MAX_32 : item.entry.size;
   header.writeUInt32LE(0x02014b50, 0);
-  header.writeUInt16LE(VERSION_ZIP64, 4); // made by: 4.5, MS-DOS attributes
+  header.writeUInt16LE(MADE_BY, 4);
   header.writeUInt16LE(item.zip64 ? VERSION_ZIP64 : VERSION_PLAIN, 6);
   header.writeUInt16LE(FLAGS, 8);
   header.writeUInt16LE(0, 10);
@@ -144,7 +150,8 @@ function centralHeader(item: Placed, zip64From: number): Buffer {
   header.writeUInt32LE(sizeField, 24);
   header.writeUInt16LE(item.name.length, 28);
   header.writeUInt16LE(extra.length, 30);
-  // comment length, disk, internal and external attributes: all 0
+  // comment length, disk and internal attributes: 0
+  header.writeUInt32LE(FILE_ATTRIBUTES, 38);
   header.writeUInt32LE(item.offset >= zip64From ? MAX_32 : item.offset, 42);
   item.name.copy(header, CENTRAL_HEADER);
   extra.copy(header, CENTRAL_HEADER + item.name.length);
