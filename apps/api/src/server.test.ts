@@ -10,7 +10,9 @@ import { freePort } from './db/embedded-postgres.ts';
  * The real server process on the embedded database: data in DATA_DIR must survive a graceful
  * stop and a SIGKILL (which leaves an orphaned postgres behind that the next start must handle).
  */
-const serverFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverFile = path.join(here, 'server.ts');
+const seedFile = path.join(here, 'db', 'seed', 'run-seed.ts');
 let dataDir: string;
 let port: number;
 
@@ -29,9 +31,28 @@ interface Running {
   exited: Promise<number | null>;
 }
 
+function embeddedEnv(overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'info', ...overrides };
+  if (!overrides.DATABASE_URL) delete env.DATABASE_URL;
+  return env;
+}
+
+/** Runs a script to its end: exit code, stdout and stderr. */
+function run(file: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+async function healthy(): Promise<boolean> {
+  return fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+}
+
 async function start(): Promise<Running> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'info' };
-  delete env.DATABASE_URL;
+  const env = embeddedEnv();
   const child = spawn(process.execPath, ['--import', 'tsx', serverFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -40,8 +61,7 @@ async function start(): Promise<Running> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-    if (healthy) return { child, output: () => output, exited };
+    if (await healthy()) return { child, output: () => output, exited };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGKILL');
@@ -91,4 +111,41 @@ describe('server process on the embedded database', () => {
       expect(await third.exited).toBe(0);
     }
   }, 180_000);
+});
+
+describe('a second process on the live embedded database', () => {
+  it('`npm run seed` uses the running server and leaves it running; a second server refuses in one line', async () => {
+    const server = await start();
+    try {
+      const seed = await run(seedFile, embeddedEnv());
+      expect(seed.code, seed.stderr).toBe(0);
+      expect(seed.stdout).toContain('admin@demo-mill.test');
+      expect(await healthy()).toBe(true);
+      expect(await signInDemoAdmin()).toBeTruthy();
+
+      const second = await run(serverFile, embeddedEnv({ PORT: String(await freePort()) }));
+      expect(second.code).toBe(1);
+      expect(second.stderr.trim()).toMatch(/^The embedded database in .* is in use by another CaseBridge process \(pid \d+\)/);
+      expect(second.stderr.trim().split('\n')).toHaveLength(1);
+      expect(await healthy()).toBe(true);
+    } finally {
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+  }, 120_000);
+});
+
+describe('a bad setting', () => {
+  it.each([
+    { program: 'server', file: serverFile, settings: { PORT: 'abc' }, line: /^Invalid setting: PORT must be a whole number from 0 to 65535\.$/ },
+    { program: 'server', file: serverFile, settings: { DATABASE_URL: 'notaurl' }, line: /^Invalid setting: DATABASE_URL must be a URL such as postgres:\/\// },
+    { program: 'seed', file: seedFile, settings: { PORT: 'abc', DATABASE_URL: 'notaurl' }, line: /^Invalid settings: PORT must be .*; DATABASE_URL must be / },
+  ])('$settings stops the $program with one line naming it and what it accepts, without a stack trace', async ({ file, settings, line }) => {
+    const result = await run(file, embeddedEnv(settings));
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines, result.stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(line);
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+  });
 });

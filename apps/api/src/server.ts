@@ -6,7 +6,14 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
+import { prepareHttpDrain } from './lib/http-drain.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
+import { exitAfterFailedStart, StartupError } from './lib/startup-error.ts';
+
+/** Requests still running this long after the signal are cut off. */
+const DRAIN_LIMIT_MS = 10_000;
+/** The whole shutdown, jobs and database included; past it the process exits with code 1. */
+const SHUTDOWN_LIMIT_MS = 25_000;
 
 /** Starts the portal: database (embedded unless DATABASE_URL), migrations, demo data, HTTP. */
 async function main() {
@@ -24,14 +31,23 @@ async function main() {
     }
   }
   const app = await buildApp({ config, database, jwtSecret: config.jwtSecret ?? secrets.jwtSecret });
+  const httpDrain = prepareHttpDrain(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down: finishing open requests');
-    const force = setTimeout(() => process.exit(1), 25_000);
+    log.info({ signal }, 'shutting down: answering the requests already sent, new ones with 503');
+    const force = setTimeout(() => {
+      log.error('shutdown took too long: exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
     force.unref();
+    const { timedOut } = await httpDrain.drain(DRAIN_LIMIT_MS);
+    if (timedOut) log.warn({ afterMs: DRAIN_LIMIT_MS }, 'requests still running were cut off');
+    // app.close() runs the app's close hooks: websockets are told to reconnect (to another
+    // process behind a load balancer), background jobs drain, Redis disconnects. All of them
+    // may still need the database, so it closes last.
     await app.close();
     await database.close();
     log.info('stopped cleanly');
@@ -46,12 +62,12 @@ async function main() {
     // A taken port must not leave our PostgreSQL running behind us.
     await app.close();
     await database.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new StartupError(`PORT ${config.port} is already in use on ${config.host}: stop the other server or set PORT to a free port.`);
+    }
     throw error;
   }
   log.info({ url: `http://localhost:${config.port}`, dataDir: config.dataDir, embeddedDb: database.embedded }, 'CaseBridge is running');
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(exitAfterFailedStart);

@@ -58,12 +58,23 @@ async function ensureDatabase(server: EmbeddedPostgres, name: string): Promise<v
   }
 }
 
-export async function openDatabase(config: Config, secrets: LocalSecrets, log: (line: string) => void): Promise<Database> {
+/**
+ * DATABASE_URL, or the embedded server in DATA_DIR. When another live process already runs that
+ * one, `whenInUse` says whether to use it ('share': a short job such as `npm run seed`) or to
+ * refuse ('refuse', the default: a second server would lose its database when the first stops).
+ */
+export async function openDatabase(
+  config: Config,
+  secrets: LocalSecrets,
+  log: (line: string) => void,
+  whenInUse: 'share' | 'refuse' = 'refuse',
+): Promise<Database> {
   if (config.databaseUrl) return connect(config.databaseUrl);
   const server = await startEmbeddedPostgres({
     dataDir: path.join(config.dataDir, 'pg'),
     password: secrets.embeddedDbPassword,
     log,
+    whenInUse,
   });
   await ensureDatabase(server, EMBEDDED_DB_NAME);
   return connect(server.url(EMBEDDED_DB_NAME), () => server.stop(), true);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { StartupError } from '../lib/startup-error.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -14,16 +15,27 @@ const execFileAsync = promisify(execFile);
  * class because that class installs its own SIGINT/SIGTERM handlers that stop the database
  * before our server has drained its requests, and it cannot recover from a server that was
  * killed with SIGKILL (whose orphaned postgres still holds the data directory).
+ *
+ * One process owns the server of a data directory: the one that started it, named in the
+ * `<dataDir>.owner.pid` file beside it. Only the owner stops it. Another process (`npm run seed`
+ * while `npm start` runs) either uses that running server or refuses to start, as it asks.
  */
 export interface EmbeddedPostgresOptions {
   dataDir: string;
   password: string;
   port?: number;
   log?: (line: string) => void;
+  /**
+   * When another live process owns the server of dataDir: 'share' connects to it (and leaves
+   * it running on stop), 'refuse' throws a StartupError saying so. Default 'refuse'.
+   */
+  whenInUse?: 'share' | 'refuse';
 }
 
 export interface EmbeddedPostgres {
   readonly url: (database?: string) => string;
+  /** False when this process uses a server another process started; stop() leaves that running. */
+  readonly owned: boolean;
   stop(): Promise<void>;
 }
 
@@ -67,7 +79,7 @@ async function assertReachable(pgData: string, ids: { uid?: number; gid?: number
   if (ids.uid === undefined) return;
   const reachable = await execFileAsync('test', ['-x', path.dirname(pgData)], ids).then(() => true, () => false);
   if (!reachable) {
-    throw new Error(
+    throw new StartupError(
       `Running as root, the embedded PostgreSQL runs as the "postgres" user, which cannot reach ${path.dirname(pgData)}. ` +
         'Set DATA_DIR to a folder it can reach (for example /var/lib/casebridge), run as a normal user, or set DATABASE_URL.',
     );
@@ -140,6 +152,113 @@ async function stopOrphan(pgData: string, log: (line: string) => void): Promise<
   }
 }
 
+/** What postgres writes into postmaster.pid: its pid on line 1, its port on line 4. */
+async function readPostmaster(pgData: string): Promise<{ pid: number; port: number } | null> {
+  const lines = await readFile(path.join(pgData, 'postmaster.pid'), 'utf8').then((text) => text.split('\n'), () => null);
+  const pid = Number(lines?.[0]);
+  const port = Number(lines?.[3]);
+  return Number.isInteger(pid) && pid > 0 && Number.isInteger(port) && port > 0 ? { pid, port } : null;
+}
+
+/**
+ * A process's parent and start time on Linux (from /proc); undefined where that cannot be read.
+ * The start time tells a process from a later one that got the same pid, which is the rule in
+ * a container restarted on the same volume.
+ */
+async function procStat(pid: number): Promise<{ ppid: number; startTime: string } | undefined> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (!stat) return undefined;
+  // "pid (command) state ppid ... starttime(22nd) ...": the command may hold spaces and parentheses.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { ppid: Number(fields[1]), startTime: fields[19] ?? '' };
+}
+
+/** Who owns a data directory: the pid, and its start time where known. */
+interface Owner {
+  pid: number;
+  startTime?: string;
+}
+
+async function thisProcessAsOwner(): Promise<Owner> {
+  return { pid: process.pid, startTime: (await procStat(process.pid))?.startTime };
+}
+
+/**
+ * Whether the process named in the owner file still owns the data directory: that very process
+ * is alive and, while a postmaster runs, is its parent (a dead owner's postmaster is an orphan
+ * with another parent).
+ */
+async function ownerIsLive(owner: Owner, pgData: string): Promise<boolean> {
+  if (!Number.isInteger(owner.pid) || owner.pid <= 0 || !isAlive(owner.pid)) return false;
+  if (owner.startTime && (await procStat(owner.pid))?.startTime !== owner.startTime) return false;
+  const postmaster = await readPostmaster(pgData);
+  if (!postmaster || !isAlive(postmaster.pid)) return true; // the owner is still starting it
+  return ((await procStat(postmaster.pid))?.ppid ?? owner.pid) === owner.pid;
+}
+
+const ownerFileOf = (pgData: string) => `${pgData}.owner.pid`;
+
+async function readOwner(pgData: string): Promise<Owner> {
+  const [pid, startTime] = (await readFile(ownerFileOf(pgData), 'utf8').catch(() => '')).trim().split(' ');
+  return { pid: Number(pid), startTime: startTime || undefined };
+}
+
+/**
+ * Makes this process the owner of the data directory (null), unless a live process already is:
+ * then returns that owner. Creating the file exclusively settles two processes that start at
+ * the same moment; an owner that died (SIGKILL) left its file behind, which is taken over.
+ */
+async function claimOwnership(pgData: string): Promise<Owner | null> {
+  const ownerFile = ownerFileOf(pgData);
+  const me = await thisProcessAsOwner();
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      await writeFile(ownerFile, `${me.pid} ${me.startTime ?? ''}\n`, { flag: 'wx', mode: 0o644 });
+      return null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const owner = await readOwner(pgData);
+    if (await ownerIsLive(owner, pgData)) return owner;
+    await rm(ownerFile, { force: true });
+  }
+  throw new Error(`could not take ownership of the embedded database in ${pgData} (${ownerFile} keeps coming back)`);
+}
+
+function urlOf(password: string, port: number) {
+  return (database = 'postgres') => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/** The running server of a live owner, once it answers; its stop() leaves it running. */
+async function useOwnersServer(pgData: string, owner: Owner, options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const ownerPid = owner.pid;
+  if (options.whenInUse !== 'share') {
+    throw new StartupError(
+      `The embedded database in ${pgData} is in use by another CaseBridge process (pid ${ownerPid}): stop that process, ` +
+        'or give this one its own DATA_DIR or a DATABASE_URL.',
+    );
+  }
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const url = await answeringUrl(pgData, options.password);
+    if (url) {
+      options.log?.(`embedded postgres: using the server that process ${ownerPid} started; it stops when that process stops`);
+      return { url, owned: false, stop: async () => undefined };
+    }
+    if (!(await ownerIsLive(owner, pgData))) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the embedded database in ${pgData}, run by process ${ownerPid}, does not answer (or stopped): try again`);
+}
+
+/** The address of the postmaster running on pgData, if it answers there. */
+async function answeringUrl(pgData: string, password: string): Promise<((database?: string) => string) | null> {
+  const postmaster = await readPostmaster(pgData);
+  if (!postmaster || !isAlive(postmaster.pid)) return null;
+  const url = urlOf(password, postmaster.port);
+  return (await canConnect(url())) ? url : null;
+}
+
 async function initialise(bin: Binaries, pgData: string, password: string, ids: { uid?: number; gid?: number }) {
   await mkdir(pgData, { recursive: true, mode: 0o700 });
   if (ids.uid !== undefined) await chown(pgData, ids.uid, ids.gid!);
@@ -169,17 +288,28 @@ async function canConnect(url: string): Promise<boolean> {
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const log = options.log ?? (() => undefined);
   const ids = await runAsIds();
   const bin = await reachableBinaries(await loadBinaries(), ids);
   const pgData = path.resolve(options.dataDir);
+  await mkdir(path.dirname(pgData), { recursive: true });
   if (ids.uid !== undefined) {
     // The postgres user must be able to walk into DATA_DIR to reach its own cluster folder.
-    await mkdir(path.dirname(pgData), { recursive: true });
     await chmod(path.dirname(pgData), 0o755).catch(() => undefined);
     await assertReachable(pgData, ids);
   }
 
+  const owner = await claimOwnership(pgData);
+  if (owner !== null) return useOwnersServer(pgData, owner, options);
+  try {
+    return await startOwnServer(bin, pgData, ids, options);
+  } catch (error) {
+    await rm(ownerFileOf(pgData), { force: true });
+    throw error;
+  }
+}
+
+async function startOwnServer(bin: Binaries, pgData: string, ids: { uid?: number; gid?: number }, options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => undefined);
   const initialised = await access(path.join(pgData, 'PG_VERSION')).then(() => true, () => false);
   if (!initialised) await initialise(bin, pgData, options.password, ids);
   else await stopOrphan(pgData, log);
@@ -194,8 +324,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   let exited = false;
   child.on('exit', () => (exited = true));
 
-  const url = (database = 'postgres') =>
-    `postgres://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${port}/${database}`;
+  const url = urlOf(options.password, port);
   const ready = await waitUntil(async () => exited || (await canConnect(url())), 60_000);
   if (!ready || exited) {
     child.kill('SIGKILL');
@@ -204,11 +333,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   return {
     url,
+    owned: true,
     async stop() {
-      if (exited) return;
-      const done = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGINT');
-      await done;
+      if (!exited) {
+        const done = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGINT');
+        await done;
+      }
+      await rm(ownerFileOf(pgData), { force: true });
     },
   };
 }

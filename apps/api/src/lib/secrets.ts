@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -23,9 +23,16 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<LocalSecrets
     embeddedDbPassword: randomBytes(24).toString('base64url'),
   };
   await mkdir(dataDir, { recursive: true });
-  await writeFile(file, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' }).catch(async (error) => {
-    // Another process won the race: use what it wrote.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  });
+  // Written whole under a private name, then linked into place: a process starting at the same
+  // moment sees no file or the complete one, never half of it; the first link wins.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(draft, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' });
+  try {
+    await link(draft, file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+  } finally {
+    await unlink(draft);
+  }
   return JSON.parse(await readFile(file, 'utf8')) as LocalSecrets;
 }

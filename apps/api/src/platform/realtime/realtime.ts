@@ -7,10 +7,13 @@ import type { LiveEvent } from '@casebridge/shared/schemas/live-events';
 export interface Realtime {
   /** Delivers to every open connection of these users, on whichever server process holds it. */
   publish(userIds: number[], event: LiveEvent): void;
+  /** Closes every open connection of this user, on every process: their session ended. */
+  endSessions(userId: number): void;
   close(): Promise<void>;
 }
 
-export type Authenticate = (token: unknown) => Promise<number | null>;
+/** The session check: the user id, or a rejection carrying the same code an HTTP request would get. */
+export type Authenticate = (token: unknown) => Promise<number>;
 
 /**
  * socket.io on the API's own HTTP server. The bearer token travels in the handshake payload,
@@ -27,20 +30,30 @@ export function attachRealtime(http: HttpServer, authenticate: Authenticate, red
   io.use((socket, next) => {
     authenticate(socket.handshake.auth?.token)
       .then((userId) => {
-        if (userId === null) return next(new Error('unauthorized'));
         void socket.join(`user:${userId}`);
         next();
       })
-      .catch(() => next(new Error('unauthorized')));
+      .catch((error: unknown) => {
+        // The client learns why, with the code an HTTP request would have been answered with.
+        const refusal = new Error('unauthorized') as Error & { data?: unknown };
+        const code = (error as { code?: unknown } | null)?.code;
+        refusal.data = { code: typeof code === 'string' ? code : 'UNAUTHENTICATED' };
+        next(refusal);
+      });
   });
   return {
     publish(userIds, event) {
       if (userIds.length === 0) return;
       io.to(userIds.map((id) => `user:${id}`)).emit(event.type, event);
     },
+    endSessions(userId) {
+      io.in(`user:${userId}`).disconnectSockets(true);
+    },
     async close() {
-      // Not io.close(): that also closes the HTTP server, which Fastify closes itself.
-      io.disconnectSockets(true);
+      // Not io.close(): that also closes the HTTP server, which Fastify closes itself. Nor
+      // disconnectSockets(): its "server disconnect" tells clients not to reconnect. Closing the
+      // connections underneath is a lost connection to them: they reconnect by themselves, to
+      // another process behind a load balancer, or to this server once it is back.
       io.engine.close();
       await io.of('/').adapter.close();
     },
@@ -48,4 +61,4 @@ export function attachRealtime(http: HttpServer, authenticate: Authenticate, red
 }
 
 /** For code paths that run without a server (seeding, some tests). */
-export const noRealtime: Realtime = { publish: () => undefined, close: async () => undefined };
+export const noRealtime: Realtime = { publish: () => undefined, endSessions: () => undefined, close: async () => undefined };
