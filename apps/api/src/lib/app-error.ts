@@ -23,6 +23,14 @@ export class AppError extends Error {
     return new AppError(403, 'FORBIDDEN', message);
   }
 
+  /**
+   * The address is already in use: a 409, shown under the email field. Also the answer to the
+   * losers when the same address is created several times at once.
+   */
+  static emailTaken(message = 'This email address is already in use'): AppError {
+    return new AppError(409, 'EMAIL_TAKEN', message, { email: ['EMAIL_TAKEN'] });
+  }
+
   /** A 400 naming the fields at fault, shown under those fields in the web app. */
   static fields(errors: Record<string, ErrorCode[]>, message = 'Please correct the marked fields'): AppError {
     return new AppError(400, 'VALIDATION_FAILED', message, errors);

@@ -3,3 +3,16 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
+
+/**
+ * Runs a write whose uniqueness a check before it cannot promise: two requests may both pass the
+ * check, and the database lets one in. The other gets `onDuplicate` instead of a 500.
+ */
+export async function unlessDuplicate<T>(write: () => Promise<T>, onDuplicate: () => Error): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw onDuplicate();
+    throw error;
+  }
+}

@@ -1,4 +1,9 @@
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
+import type { z } from 'zod';
+import { lineSchema } from '@casebridge/shared/schemas/common';
+import { formatBytes } from '@casebridge/shared/format/bytes';
 import type { Storage } from '../platform/storage/storage.ts';
 import { TooLargeError } from '../platform/storage/storage.ts';
 import { AppError } from './app-error.ts';
@@ -32,18 +37,24 @@ export async function readFileForm(request: FastifyRequest, storage: Storage, ru
   if (!request.isMultipart()) throw AppError.fields({ _: ['VALIDATION_FAILED'] }, 'Expected a multipart form');
   let data: unknown = undefined;
   let file: UploadedFile | null = null;
+  // The form is always read to its end, even after a refusal: a parser left mid-form would
+  // later fail with nobody listening, and that failure would take the whole process down.
+  let refusal: unknown = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: rule.maxBytes + 1, files: 1, fields: 5 } })) {
+    for await (const part of formParts(request, { fileSize: rule.maxBytes + 1, files: 1, fields: 5 })) {
       if (part.type === 'field') {
-        if (part.fieldname === 'data') data = parseJson(String(part.value));
+        if (part.fieldname === 'data' && !refusal) refusal = parsedInto(String(part.value), (value) => (data = value));
         continue;
       }
-      if (part.fieldname !== `files.${rule.field}` || file) {
-        part.file.resume();
-        throw AppError.fields({ [rule.field]: ['VALIDATION_FAILED'] }, `Unexpected file field ${part.fieldname}`);
+      const problem = refusal ?? fileProblem(part.fieldname, part.filename, rule, file !== null);
+      if (problem) {
+        refusal = problem;
+        discard(part.file);
+        continue;
       }
       file = await storeChecked(storage, part.file, part.filename, rule);
     }
+    if (refusal) throw refusal;
   } catch (error) {
     if (file) await storage.remove(file.key);
     throw error;
@@ -62,20 +73,87 @@ export async function readImageForm(request: FastifyRequest, storage: Storage, f
   return { data, image: file };
 }
 
-function parseJson(value: string): unknown {
-  try {
-    return JSON.parse(value);
-  } catch {
-    throw AppError.fields({ data: ['VALIDATION_FAILED'] }, 'The data field must be JSON');
+/**
+ * The form's parts as they arrive. A form the parser cannot read (no boundary, garbage, cut short)
+ * is the caller's mistake: a 400 that says so, instead of the parser's bare Error (a 500).
+ */
+async function* formParts(request: FastifyRequest, limits: { fileSize: number; files: number; fields: number }): AsyncGenerator<Multipart> {
+  const parts = request.parts({ limits })[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await parts.next();
+    } catch (error) {
+      throw unreadableForm(error);
+    }
+    if (next.done) return;
+    yield next.value;
   }
+}
+
+/** Parts past the form's limits: more files or fields than a call takes is not a size problem. */
+const TOO_MANY_PARTS = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
+
+/** The plugin's other errors carry their status (413 over the size limit, 406 not multipart): they stay. */
+function unreadableForm(error: unknown): unknown {
+  const { statusCode, code } = (error ?? {}) as { statusCode?: number; code?: string };
+  if (code && TOO_MANY_PARTS.has(code)) return new AppError(400, 'VALIDATION_FAILED', 'The form has more parts than this call takes: a data field and at most one file');
+  if (error instanceof AppError || (statusCode !== undefined && statusCode < 500)) return error;
+  return new AppError(400, 'VALIDATION_FAILED', 'The form could not be read: it is malformed or ends too soon');
+}
+
+/**
+ * Drains a file part we refuse. Its stream may still fail later (a form cut short): that failure
+ * is already answered by our refusal, and must not surface as an unhandled 'error' event.
+ */
+function discard(file: Readable): void {
+  file.on('error', () => undefined);
+  file.resume();
+}
+
+/** Parses the JSON data field; answers the refusal instead of throwing it. */
+function parsedInto(value: string, keep: (data: unknown) => void): AppError | null {
+  try {
+    keep(JSON.parse(value));
+    return null;
+  } catch {
+    return AppError.fields({ data: ['VALIDATION_FAILED'] }, 'The data field must be JSON');
+  }
+}
+
+function fileProblem(fieldname: string, filename: string, rule: FileRule, haveFile: boolean): AppError | null {
+  if (fieldname !== `files.${rule.field}` || haveFile) return AppError.fields({ [rule.field]: ['VALIDATION_FAILED'] }, `Unexpected file field ${fieldname}`);
+  if (!lineSchema.safeParse(filename).success) return AppError.fields({ [rule.field]: ['VALIDATION_FAILED'] }, 'The file name must not contain control characters');
+  return null;
+}
+
+/**
+ * The file's bytes through a stream of our own. A form that ends inside the file fails the part's
+ * stream (the caller's fault); a failing store only tears down this copy, so the two stay apart.
+ */
+function isolated(part: Readable): { stream: Readable; failed: () => boolean } {
+  const stream = new PassThrough();
+  let failed = part.errored !== null;
+  if (failed) stream.destroy(part.errored!);
+  part.on('error', (error) => {
+    failed = true;
+    stream.destroy(error);
+  });
+  part.pipe(stream);
+  // pipe() re-emits a failure on the copy once the store has stopped listening to it; the store's
+  // own pipeline already saw it, so this late echo must not become an unhandled 'error' event.
+  stream.on('error', () => undefined);
+  return { stream, failed: () => failed };
 }
 
 async function storeChecked(storage: Storage, stream: NodeJS.ReadableStream, filename: string, rule: FileRule): Promise<UploadedFile> {
   let stored;
+  const source = isolated(stream as Readable);
   try {
-    stored = await storage.put(rule.prefix, stream as never, rule.maxBytes);
+    stored = await storage.put(rule.prefix, source.stream, rule.maxBytes);
   } catch (error) {
-    if (error instanceof TooLargeError) throw new AppError(413, 'FILE_TOO_LARGE', `The file is larger than ${Math.round(rule.maxBytes / 1024 / 1024)} MB`);
+    if (error instanceof TooLargeError) throw new AppError(413, 'FILE_TOO_LARGE', `The file is larger than ${formatBytes(rule.maxBytes)}`);
+    if (source.failed()) throw unreadableForm(error);
     throw error;
   }
   const type = rule.sniff(await readHead(storage, stored.key), filename);
@@ -99,4 +177,35 @@ export async function readHead(storage: Storage, key: string, bytes = 512): Prom
   }
   opened.stream.destroy();
   return Buffer.concat(chunks).subarray(0, bytes);
+}
+
+/** A multipart form a route hands to a service unread: the service reads it after its access check. */
+export type ImageFormReader = () => Promise<{ data: unknown; image: UploadedImage | null }>;
+
+/**
+ * Reads the form, validates its `data` field with `schema` and gives both to `use`. Whatever
+ * fails after the image was stored (bad data, a rule of `use`) removes the image again.
+ */
+export async function useImageForm<T extends z.ZodType, R>(
+  storage: Storage,
+  readForm: ImageFormReader,
+  schema: T,
+  use: (data: z.infer<T>, image: UploadedImage | null) => Promise<R>,
+): Promise<R> {
+  const form = await readForm();
+  try {
+    return await use(parseFormData(schema, form.data), form.image);
+  } catch (error) {
+    if (form.image) await storage.remove(form.image.key);
+    throw error;
+  }
+}
+
+/** Validates the JSON of a multipart `data` field with the same schemas as a JSON body. */
+export function parseFormData<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const errors: Record<string, ['VALIDATION_FAILED']> = {};
+  for (const issue of result.error.issues) errors[String(issue.path[0] ?? 'data')] = ['VALIDATION_FAILED'];
+  throw AppError.fields(errors);
 }

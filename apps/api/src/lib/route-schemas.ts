@@ -21,3 +21,14 @@ export const commonErrors = {
 export const localeQuerySchema = z.object({ locale: z.string().max(5).optional() });
 
 export const bearerAuth = [{ bearerAuth: [] }];
+
+/**
+ * Marks a multipart operation in the OpenAPI document: the part that carries the file and the
+ * JSON schema of the `data` part. Such a route declares no `body` (Fastify cannot validate a
+ * streamed form), so without the mark the document would not say what it takes; the fuzz test
+ * finds multipart operations by it.
+ */
+export function multipartUpload(fileField: string, data?: z.ZodType): { 'x-multipart': { file: string; data?: unknown } } {
+  const dataSchema = data ? { data: z.toJSONSchema(data, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' }) } : {};
+  return { 'x-multipart': { file: `files.${fileField}`, ...dataSchema } };
+}

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { EU_COUNTRIES } from '../constants/countries.ts';
 import { isValidVatNumber } from '../constants/vat.ts';
-import { emailSchema } from './common.ts';
+import { bodyIdSchema, emailSchema, lineSchema } from './common.ts';
 import { languageSchema, userSettingsSchema } from './auth.ts';
 
 export const profileDataSchema = z.strictObject({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
+  firstName: lineSchema.trim().min(1).max(100),
+  lastName: lineSchema.trim().min(1).max(100),
   email: emailSchema,
 });
 
@@ -20,17 +20,17 @@ export function isVatCountry(country: string): boolean {
 /** Company form of spec §5; the VAT rule depends on the country, so it is a refinement. */
 export const companyInfoDataSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(200),
+    name: lineSchema.trim().min(1).max(200),
     email: emailSchema,
-    web: z.string().trim().max(200).optional().default(''),
-    contactPerson: z.string().trim().max(200).optional().default(''),
+    web: lineSchema.trim().max(200).optional().default(''),
+    contactPerson: lineSchema.trim().max(200).optional().default(''),
     vatNumber: z.string().trim().max(20).regex(/^[A-Za-z0-9]*$/).optional().default(''),
-    taxId: z.string().trim().max(40).optional().default(''),
+    taxId: lineSchema.trim().max(40).optional().default(''),
     country: z.string().trim().regex(/^[A-Z]{2}$/),
-    state: z.string().trim().max(100).optional().default(''),
-    street: z.string().trim().min(1).max(200),
-    city: z.string().trim().min(1).max(100),
-    zipCode: z.string().trim().min(1).max(10),
+    state: lineSchema.trim().max(100).optional().default(''),
+    street: lineSchema.trim().min(1).max(200),
+    city: lineSchema.trim().min(1).max(100),
+    zipCode: lineSchema.trim().min(1).max(10),
     phone: z.string().trim().min(1).max(30).regex(/^[0-9]+$/),
   })
   .superRefine((value, ctx) => {
@@ -76,7 +76,7 @@ export const notificationSchema = z.object({
 });
 export const notificationsResponseSchema = z.object({ notifications: z.array(notificationSchema) });
 export const markReadBodySchema = z.object({
-  notificationIds: z.array(z.number().int().positive()).min(1).max(500),
+  notificationIds: z.array(bodyIdSchema).min(1).max(500),
   read: z.boolean(),
 });
 

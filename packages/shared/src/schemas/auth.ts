@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants/languages.ts';
 import { MILL_ROLES, ROLE_TYPES, DEALER_ROLES } from '../constants/roles.ts';
 import { PAGE_SIZES } from '../constants/paging.ts';
-import { emailSchema, fileRefSchema, idSchema, newPasswordSchema, oneTimeTokenSchema } from './common.ts';
+import { emailSchema, fileRefSchema, idSchema, lineSchema, newPasswordSchema, oneTimeTokenSchema } from './common.ts';
 
 export const languageSchema = z.enum(LANGUAGES);
 
@@ -87,11 +87,11 @@ export const loginBodySchema = z.object({
 });
 
 export const registerBodySchema = z.strictObject({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
+  firstName: lineSchema.trim().min(1).max(100),
+  lastName: lineSchema.trim().min(1).max(100),
   email: emailSchema,
   password: newPasswordSchema,
-  activationKey: z.string().trim().min(1).max(64),
+  activationKey: lineSchema.trim().min(1).max(64),
   policyAgreement: z.literal(true),
   dataProcessingAgreement: z.literal(true),
   promotionsOptOut: z.boolean().default(false),
@@ -113,12 +113,17 @@ export const checkUniqueEmailResponseSchema = z.object({ emailIsTaken: z.boolean
 export const accountCreationBodySchema = z.object({
   identifier: emailSchema,
   password: newPasswordSchema,
-  companyName: z.string().trim().min(1).max(200).optional(),
+  companyName: lineSchema.trim().min(1).max(200).optional(),
   confirmationToken: oneTimeTokenSchema,
   millId: idSchema,
 });
 export const userEmailByTokenBodySchema = z.object({ confirmationToken: oneTimeTokenSchema });
-export const userEmailByTokenResponseSchema = z.object({ emailByConfirmationToken: z.string(), roleType: z.enum(ROLE_TYPES) });
+export const userEmailByTokenResponseSchema = z.object({
+  emailByConfirmationToken: z.string(),
+  roleType: z.enum(ROLE_TYPES),
+  /** The invited address already has an active account: the invitation is accepted by signing in. */
+  accountExists: z.boolean(),
+});
 export const resendConfirmationBodySchema = z.object({ confirmationToken: oneTimeTokenSchema, email: emailSchema });
 export const linkToAccountBodySchema = z.object({ confirmationToken: oneTimeTokenSchema, millId: idSchema });
 
@@ -127,3 +132,8 @@ export const changePasswordBodySchema = z.object({
   password: newPasswordSchema,
   passwordConfirmation: z.string().max(1024),
 });
+
+/** A new password and its confirmation agree; the server answers PASSWORDS_DO_NOT_MATCH otherwise. */
+export function passwordsMatch(value: { password: string; passwordConfirmation: string }): boolean {
+  return value.password === value.passwordConfirmation;
+}

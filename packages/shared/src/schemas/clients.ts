@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './paging.ts';
-import { emailSchema } from './common.ts';
+import { bodyIdSchema, emailSchema, lineSchema, textSchema } from './common.ts';
 
 export const CLIENT_SORT_FIELDS = ['created_at', 'firstName', 'lastName', 'email', 'companyName'] as const;
 
@@ -15,7 +15,8 @@ export const clientSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  company: z.object({ id: z.number(), name: z.string() }),
+  /** Null until the lab accepts: a mill sees nothing of a lab's own records before it agrees. */
+  company: z.object({ id: z.number(), name: z.string() }).nullable(),
   contactPerson: z.string(),
   confirmed: z.boolean(),
   status: z.enum(['active', 'inactive']),
@@ -26,13 +27,13 @@ export const clientSchema = z.object({
 export type Client = z.infer<typeof clientSchema>;
 
 export const addClientBodySchema = z.strictObject({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
+  firstName: lineSchema.trim().min(1).max(100),
+  lastName: lineSchema.trim().min(1).max(100),
   email: emailSchema,
-  activationMessage: z.string().trim().min(1).max(2000),
+  activationMessage: textSchema.trim().min(1).max(2000),
 });
 
 export const addClientResponseSchema = z.object({ user: clientSchema, confirmed: z.boolean() });
 
-export const blockStatusBodySchema = z.strictObject({ userId: z.number().int().positive(), blockedByMill: z.boolean() });
+export const blockStatusBodySchema = z.strictObject({ userId: bodyIdSchema, blockedByMill: z.boolean() });
 export const blockStatusResponseSchema = z.object({ userId: z.number(), blockedByMill: z.boolean() });

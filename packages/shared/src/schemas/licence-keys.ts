@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LICENCE_KEY_PATTERN } from '../constants/licence-key.ts';
+import { bodyIdSchema } from './common.ts';
 import { listQuerySchema } from './paging.ts';
 
 export const LICENCE_KEY_SORT_FIELDS = ['licenseKey', 'created_at'] as const;
@@ -14,7 +15,7 @@ export const licenceKeySchema = z.object({
 export type LicenceKey = z.infer<typeof licenceKeySchema>;
 
 export const addLicenceKeyBodySchema = z.strictObject({
-  millId: z.number().int().positive(),
+  millId: bodyIdSchema,
   licenseKey: z
     .string()
     .transform((value) => value.trim().toUpperCase())

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { lineSchema, textSchema } from './common.ts';
 
 /** Landing page text is plain text (line breaks kept): nothing a mill writes is ever run as markup. */
 export const landingPageDataSchema = z.strictObject({
-  landingPageHeader: z.string().trim().min(1).max(200),
-  landingPageContent: z.string().trim().min(1).max(10_000),
+  landingPageHeader: lineSchema.trim().min(1).max(200),
+  landingPageContent: textSchema.trim().min(1).max(10_000),
 });
 
 export const millDetailSchema = z.object({
@@ -17,8 +18,8 @@ export const millDetailSchema = z.object({
 });
 
 export const supportContactBodySchema = z.strictObject({
-  topic: z.string().trim().min(1).max(200),
-  message: z.string().trim().min(1).max(5000),
+  topic: lineSchema.trim().min(1).max(200),
+  message: textSchema.trim().min(1).max(5000),
 });
 
 export const shippingBodySchema = z
@@ -26,9 +27,9 @@ export const shippingBodySchema = z
     shippingAtSameAddress: z.boolean(),
     shippingAddress: z
       .object({
-        street: z.string().trim().max(200).default(''),
-        city: z.string().trim().max(100).default(''),
-        zipCode: z.string().trim().max(10).default(''),
+        street: lineSchema.trim().max(200).default(''),
+        city: lineSchema.trim().max(100).default(''),
+        zipCode: lineSchema.trim().max(10).default(''),
         phone: z.string().trim().max(30).regex(/^[0-9]*$/).default(''),
       })
       .default({ street: '', city: '', zipCode: '', phone: '' }),

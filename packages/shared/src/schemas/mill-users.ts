@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MILL_ROLES } from '../constants/roles.ts';
-import { emailSchema } from './common.ts';
+import { emailSchema, lineSchema } from './common.ts';
 import { listQuerySchema } from './paging.ts';
 
 export const MILL_USER_SORT_FIELDS = ['created_at', 'firstName', 'lastName', 'email', 'millRole'] as const;
@@ -20,8 +20,8 @@ export const millUserSchema = z.object({
 export type MillUser = z.infer<typeof millUserSchema>;
 
 export const millUserBodySchema = z.strictObject({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
+  firstName: lineSchema.trim().min(1).max(100),
+  lastName: lineSchema.trim().min(1).max(100),
   email: emailSchema,
   millRole: z.enum(MILL_ROLES).default('user'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPONENT_STATUSES, STATUS_FILTERS } from '../constants/orders.ts';
+import { bodyIdSchema, idSchema, lineSchema, textSchema } from './common.ts';
 import { listQuerySchema } from './paging.ts';
 
 export const ORDER_SORT_FIELDS = ['created_at', 'name', 'id'] as const;
@@ -7,13 +8,13 @@ export const ORDER_SORT_FIELDS = ['created_at', 'name', 'id'] as const;
 export const orderListQuerySchema = listQuerySchema(ORDER_SORT_FIELDS, 'created_at:desc').extend({
   status: z.enum(STATUS_FILTERS).optional(),
   /** A lab id (the client). */
-  client: z.coerce.number().int().positive().optional(),
+  client: idSchema.optional(),
   /** A mill user id, or `none` for orders nobody is responsible for. */
-  responsible: z.union([z.literal('none'), z.coerce.number().int().positive()]).optional(),
+  responsible: z.union([z.literal('none'), idSchema]).optional(),
 });
 
 export const labOrderListQuerySchema = listQuerySchema(ORDER_SORT_FIELDS, 'created_at:desc').extend({
-  millId: z.coerce.number().int().positive(),
+  millId: idSchema,
   status: z.enum(STATUS_FILTERS).optional(),
 });
 
@@ -95,17 +96,25 @@ export const componentDetailSchema = z.object({
 });
 export type ComponentDetail = z.infer<typeof componentDetailSchema>;
 
-export const updateComponentBodySchema = z.strictObject({
-  status: z.enum(COMPONENT_STATUSES).optional(),
-  comment: z.string().max(2000).optional(),
-});
+export const updateComponentBodySchema = z
+  .strictObject({
+    status: z.enum(COMPONENT_STATUSES).optional(),
+    comment: textSchema.max(2000).optional(),
+  })
+  // An update that changes nothing is a caller's mistake, not a query without columns.
+  .refine((body) => body.status !== undefined || body.comment !== undefined, 'Send a status or a comment');
 
-export const updateOrderBodySchema = z.strictObject({ responsibleId: z.number().int().positive().nullable() });
+export const updateOrderBodySchema = z.strictObject({ responsibleId: bodyIdSchema.nullable() });
+
+/** A component's name: the lab's words for one restoration (the CLI takes it from a folder name). */
+export const componentNameSchema = lineSchema.trim().min(1).max(200);
+
+export const addComponentBodySchema = z.strictObject({ name: componentNameSchema });
 
 export const createOrderBodySchema = z.strictObject({
-  millId: z.number().int().positive(),
-  name: z.string().trim().min(1).max(200),
-  components: z.array(z.strictObject({ name: z.string().trim().min(1).max(200) })).min(1).max(100),
+  millId: bodyIdSchema,
+  name: lineSchema.trim().min(1).max(200),
+  components: z.array(z.strictObject({ name: componentNameSchema })).min(1).max(100),
 });
 export const createdOrderSchema = z.object({
   id: z.number(),
@@ -114,22 +123,22 @@ export const createdOrderSchema = z.object({
 });
 
 export const createMessageBodySchema = z.strictObject({
-  projectId: z.number().int().positive(),
-  componentId: z.number().int().positive().optional(),
-  message: z.string().trim().min(1).max(5000),
+  projectId: bodyIdSchema,
+  componentId: bodyIdSchema.optional(),
+  message: textSchema.trim().min(1).max(5000),
 });
 
 export const messageListQuerySchema = listQuerySchema(['created_at'] as const, 'created_at:desc').extend({
   read: z.enum(['true', 'false']).optional(),
   /** Mill side: only the messages of one client (a lab id). */
-  client: z.coerce.number().int().positive().optional(),
+  client: idSchema.optional(),
 });
 
 export const downloadLinkSchema = z.object({ url: z.string() });
 
 /** A lab's unsubmitted orders with one mill: the newest `_limit` of them, `count` in all. */
 export const labDraftsQuerySchema = z.object({
-  millId: z.coerce.number().int().positive(),
+  millId: idSchema,
   _limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 

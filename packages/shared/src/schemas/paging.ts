@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineSchema } from './common.ts';
 
 /**
  * List query of DESIGN §5: `_start`, `_limit`, `_sort=field:asc|desc`, `_q`. Sorting is only
@@ -17,7 +18,7 @@ export function listQuerySchema<const F extends readonly [string, ...string[]]>(
         const [field, direction] = value.split(':') as [F[number], 'asc' | 'desc'];
         return { field, direction };
       }),
-    _q: z.string().trim().max(200).optional(),
+    _q: lineSchema.trim().max(200).optional(),
     locale: z.string().max(5).optional(),
   });
 }
