@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { COMPONENT_STATUSES } from '@casebridge/shared/constants/orders';
 import { connect } from '../apps/api/src/db/client.ts';
 import { runMigrations } from '../apps/api/src/db/migrate.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
@@ -49,8 +50,8 @@ export async function generate(adminUrl: string, database: string, scale = 1): P
            from generate_series(1, $1::int) i`, [orders - busiest, labs]);
   // Three components per order on average, in every status.
   await q(`insert into components (project_id, name, status)
-           select p.id, 'Component ' || k, (array['Open','Downloaded','Closed'])[1 + ((p.id + k) % 3)]
-           from projects p cross join generate_series(1, 3) k`);
+           select p.id, 'Component ' || k, ($1::text[])[1 + ((p.id + k) % cardinality($1::text[]))]
+           from projects p cross join generate_series(1, 3) k`, [COMPONENT_STATUSES]);
   // Four messages per order on average.
   await q(`insert into messages (project_id, author_id, message, created_at)
            select p.id, null, 'Message ' || k, p.created_at + (k || ' minutes')::interval

@@ -3,6 +3,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { COMPONENT_STATUSES } from '@casebridge/shared/constants/orders';
 import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, generate } from './generate.ts';
 
@@ -48,9 +49,9 @@ function keepChanging(url: string, millId: number, everyMs: number) {
   let running = true;
   const done = (async () => {
     await client.connect();
-    const statuses = ['Open', 'Downloaded', 'Closed'];
     for (let i = 0; running; i++) {
-      await client.query(`update components set status = $1 where id = (select min(c.id) from components c join projects p on p.id = c.project_id where p.mill_id = $2)`, [statuses[i % 3], millId]);
+      const status = COMPONENT_STATUSES[i % COMPONENT_STATUSES.length];
+      await client.query(`update components set status = $1 where id = (select min(c.id) from components c join projects p on p.id = c.project_id where p.mill_id = $2)`, [status, millId]);
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
     await client.end();

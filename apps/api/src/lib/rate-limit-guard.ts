@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 import type { RateLimitRule, RateLimitStore } from './rate-limiter.ts';
@@ -13,6 +14,26 @@ export function normaliseIdentifier(value: unknown): string | null {
   return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null;
 }
 
+/** How many 16-bit groups an IPv6 address part spells (an IPv4 tail counts as two). */
+const groupCount = (groups: string[]) => groups.reduce((count, group) => count + (group.includes('.') ? 2 : 1), 0);
+
+/**
+ * The address a client is counted under: IPv4 as it is (also when IPv4-mapped), IPv6 by its /64
+ * network. A subscriber usually holds a whole /64, and would otherwise get a fresh window from
+ * each of its addresses.
+ */
+export function rateLimitAddress(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail] = ip.replace(/%.*$/, '').split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array<string>(8 - groupCount(left) - groupCount(right)).fill('0');
+  const network = [...left, ...zeros, ...right].slice(0, 4).map((group) => parseInt(group, 16).toString(16));
+  return `${network.join(':')}::/64`;
+}
+
 export async function enforceRateLimit(
   store: RateLimitStore,
   name: string,
@@ -20,7 +41,7 @@ export async function enforceRateLimit(
   request: FastifyRequest,
   identifier: string | null,
 ): Promise<void> {
-  const checks: [string, RateLimitRule][] = [[`${name}:ip:${request.ip}`, policy.perIp]];
+  const checks: [string, RateLimitRule][] = [[`${name}:ip:${rateLimitAddress(request.ip)}`, policy.perIp]];
   if (identifier && policy.perIdentifier) checks.push([`${name}:id:${identifier}`, policy.perIdentifier]);
   for (const [key, rule] of checks) {
     const { count, resetInMs } = await store.hit(key, rule.windowMs);

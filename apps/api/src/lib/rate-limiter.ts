@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Fixed-window counters keyed by what is being limited (an IP, a normalised email).
- * We count per IP *and* per identifier on the same request, which @fastify/rate-limit's
- * single key per route cannot do. With Redis the counters are shared by every process.
+ * Fixed-window counters keyed by what is being limited (an IP, a normalised email); one request
+ * counts under both. With Redis the counters are shared by every process. Why this and not
+ * @fastify/rate-limit: docs/decisions/0007-rate-limits.md.
  */
 export interface RateLimitRule {
   /** How many hits a key may make per window. */

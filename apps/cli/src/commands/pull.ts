@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Api, ApiError, type OrderSummary, type Session } from '../lib/api.ts';
 import { idOption, type Command, type Context, type Parsed } from '../lib/command.ts';
 import { requireSession } from '../lib/config.ts';
-import { formatBytes, readJson, writeFileAtomic } from '../lib/files.ts';
+import { formatBytes } from '@casebridge/shared/format/bytes';
+import { readJson, writeFileAtomic } from '../lib/files.ts';
 import { CliError } from '../lib/io.ts';
 import { extractZip } from '../lib/zip-extract.ts';
 

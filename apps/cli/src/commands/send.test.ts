@@ -210,6 +210,6 @@ describe('casebridge send', () => {
     await writeTree(folder, { 'Crown/crown.stl': binaryStl() });
     const refused = await cli(['send', folder, '--mill', String(mill.id)], { config });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe('error: Not allowed (This mill does not accept orders from you at the moment.).\n');
+    expect(refused.stderr).toBe('error: Not allowed (This mill does not accept orders or messages from you at the moment.).\n');
   });
 });

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { DOCUMENT_EXTENSIONS } from '@casebridge/shared/constants/orders';
+import { maxLengthOf } from '@casebridge/shared/schemas/max-length';
+import { createOrderBodySchema } from '@casebridge/shared/schemas/orders';
 import { Api, ApiError, type ComponentDetail, type Session } from '../lib/api.ts';
 import { idOption, stringOption, UsageError, type Command, type Context, type Parsed } from '../lib/command.ts';
 import { requireSession } from '../lib/config.ts';
@@ -42,6 +44,9 @@ interface CreatedOrder {
   name: string;
   components: { id: number; name: string }[];
 }
+
+/** The order name as the portal accepts it: a longer folder name is cut, not refused. */
+const ORDER_NAME_MAX = maxLengthOf(createOrderBodySchema.shape.name);
 
 export const sendCommand: Command = {
   name: 'send',
@@ -101,7 +106,7 @@ async function send(ctx: Context, args: Parsed): Promise<number> {
       const mine = me.mills.map((m) => `${m.id} (${m.company.name})`).join(', ') || 'none';
       throw new CliError(`Mill ${millOption} is not one of your mills; yours: ${mine}.`);
     }
-    const orderName = (stringOption(args, 'name') ?? path.basename(folder)).trim().slice(0, 200);
+    const orderName = (stringOption(args, 'name') ?? path.basename(folder)).trim().slice(0, ORDER_NAME_MAX);
     if (!orderName) throw new UsageError('--name must not be empty');
     const created = await api.post<CreatedOrder>('/api/orders', { millId: millOption, name: orderName, components: scan.components.map((c) => ({ name: c.name })) });
     state = { version: 1, url: session.url, millId: millOption, orderId: created.id, orderName: created.name, submitted: false, components: {} };

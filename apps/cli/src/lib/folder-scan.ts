@@ -1,6 +1,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { DOCUMENT_EXTENSIONS } from '@casebridge/shared/constants/orders';
+import { isAcceptedDocument } from '@casebridge/shared/constants/orders';
+import { maxLengthOf } from '@casebridge/shared/schemas/max-length';
+import { createOrderBodySchema } from '@casebridge/shared/schemas/orders';
 import { CliError } from './io.ts';
 
 export interface LocalFile {
@@ -32,15 +34,6 @@ export interface ScannedFolder {
 
 export const SEND_STATE_FILE = '.casebridge-send.json';
 
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();
-}
-
-export function isAccepted(name: string): boolean {
-  return (DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(name));
-}
-
 /** Hidden entries (`.DS_Store`, `.git`, the resume state) are never sent. */
 const hidden = (name: string) => name.startsWith('.');
 
@@ -55,7 +48,7 @@ async function walk(folder: string, root: string, out: { files: LocalFile[]; uns
     if (info.isDirectory()) {
       if (!entry.isSymbolicLink()) await walk(absolute, root, out);
     } else if (info.isFile()) {
-      if (isAccepted(entry.name)) out.files.push({ key, absolute, name: entry.name, size: info.size, mtimeMs: Math.trunc(info.mtimeMs) });
+      if (isAcceptedDocument(entry.name)) out.files.push({ key, absolute, name: entry.name, size: info.size, mtimeMs: Math.trunc(info.mtimeMs) });
       else out.unsupported.push(key);
     }
   }
@@ -97,7 +90,9 @@ export async function scanFolder(folder: string): Promise<ScannedFolder> {
   return result;
 }
 
-/** The portal accepts 1–200 characters. */
+const COMPONENT_NAME_MAX = maxLengthOf(createOrderBodySchema.shape.components.element.shape.name);
+
+/** Cut to what the portal accepts; a folder name of blanks still makes a named component. */
 function componentName(name: string): string {
-  return name.trim().slice(0, 200) || 'component';
+  return name.trim().slice(0, COMPONENT_NAME_MAX) || 'component';
 }

@@ -1,4 +1,4 @@
-import { formatBytes } from './files.ts';
+import { formatBytes } from '@casebridge/shared/format/bytes';
 import type { Output } from './io.ts';
 
 /**

@@ -1,30 +1,20 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@casebridge/shared/constants/passwords';
+import { passwordsMatch } from '@casebridge/shared/schemas/auth';
 
-/** Browser-side mirrors of the server's auth rules; messages are translation keys. */
-export const emailField = z
-  .string()
-  .trim()
-  .min(1, 'validation.required')
-  .max(254, 'validation.tooLong')
-  .pipe(z.email('validation.email'));
+/**
+ * Glue between a form and the shared request schemas (packages/shared): no rule is written here,
+ * only how a form's fields feed them.
+ */
 
-export const newPasswordField = z
-  .string()
-  .min(1, 'validation.required')
-  .min(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort')
-  .max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong');
+/** A new password typed twice: the shared agreement rule, reported under the confirmation. */
+export function confirmingPassword<S extends z.ZodType<{ password: string; passwordConfirmation: string }>>(schema: S) {
+  return schema.refine(passwordsMatch, { path: ['passwordConfirmation'], message: 'validation.passwordsMustMatch' });
+}
 
-export const requiredText = (max: number) => z.string().trim().min(1, 'validation.required').max(max, 'validation.tooLong');
-
-export const passwordPair = {
-  password: newPasswordField,
-  passwordConfirmation: z.string().min(1, 'validation.required'),
-};
-
-export const passwordsMatch = (value: { password: string; passwordConfirmation: string }) =>
-  value.password === value.passwordConfirmation;
-
-export const passwordsMatchIssue = { path: ['passwordConfirmation'], message: 'validation.passwordsMustMatch' };
-
-export const optionalText = (max: number) => z.string().trim().max(max, 'validation.tooLong');
+/** An optional field: left blank, it is not sent at all; whatever is typed meets the shared rule. */
+export function blankAsAbsent<S extends z.ZodType<unknown, string | undefined>>(schema: S) {
+  return z
+    .string()
+    .transform((value) => (value.trim() === '' ? undefined : value))
+    .pipe(schema);
+}

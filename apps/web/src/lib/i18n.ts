@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@casebridge/shared/constants/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, languageTag, type Language } from '@casebridge/shared/constants/languages';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import de from '../locales/de/translation.json';
 import en from '../locales/en/translation.json';
@@ -47,6 +47,6 @@ export function initI18n(lng: Language = storedLanguage()) {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
-  document.documentElement.lang = lng === 'sp' ? 'es' : lng;
+  document.documentElement.lang = languageTag(lng);
   return i18next;
 }

@@ -2,22 +2,20 @@ import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from './api-client.ts';
+import { toFieldError, type FieldError } from './form-errors.ts';
 
-/** A field error as a translation key; `values` fill its placeholders (e.g. a minimum length). */
-export interface FieldError {
-  key: string;
-  values?: Record<string, unknown>;
-}
+/** What a form holds for a schema: every field of its input, optional ones as their empty value. */
+export type FormValues<S extends z.ZodType> = { [K in keyof z.input<S>]-?: Exclude<z.input<S>[K], undefined> };
 
 type Errors<T> = Partial<Record<keyof T & string, FieldError>>;
 
-function issueToError(issue: z.core.$ZodIssue): FieldError {
-  // Form schemas carry translation keys as messages; anything else falls back to a generic text.
-  const key = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
-  const values: Record<string, unknown> = {};
-  if ('minimum' in issue) values.min = Number(issue.minimum);
-  if ('maximum' in issue) values.max = Number(issue.maximum);
-  return { key, values };
+/** The form field an issue belongs to: the innermost step of its path that is one of the fields. */
+function fieldOf<T extends object>(path: readonly PropertyKey[], values: T): (keyof T & string) | null {
+  for (let index = path.length - 1; index >= 0; index -= 1) {
+    const step = path[index];
+    if (typeof step === 'string' && step in values) return step as keyof T & string;
+  }
+  return null;
 }
 
 function sameValues<T extends object>(a: T, b: T): boolean {
@@ -25,16 +23,18 @@ function sameValues<T extends object>(a: T, b: T): boolean {
 }
 
 /**
- * Small form state with zod validation: browser checks mirror the server's so a person sees
- * the problem before a round trip, and server field errors land under the same fields.
+ * Small form state validated by a shared schema (packages/shared): the browser checks exactly the
+ * rules the server checks, so a person sees the problem before a round trip, and server field
+ * errors land under the same fields. Why not react-hook-form: docs/decisions/0006-form-hook.md.
  */
-export function useForm<T extends Record<string, unknown>, Out>(options: {
-  initialValues: T;
-  schema: z.ZodType<Out, T>;
-}) {
+export function useForm<S extends z.ZodType>(options: { initialValues: FormValues<S>; schema: S }) {
+  return useFormState<FormValues<S>, z.output<S>>(options.initialValues, options.schema as z.ZodType<z.output<S>>);
+}
+
+function useFormState<T extends Record<string, unknown>, Out>(initialValues: T, schema: z.ZodType<Out>) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<T>(options.initialValues);
-  const [baseline, setBaseline] = useState<T>(options.initialValues);
+  const [values, setValues] = useState<T>(initialValues);
+  const [baseline, setBaseline] = useState<T>(initialValues);
   const [errors, setErrors] = useState<Errors<T>>({});
 
   const setValue = useCallback(<K extends keyof T & string>(field: K, value: T[K]) => {
@@ -43,15 +43,15 @@ export function useForm<T extends Record<string, unknown>, Out>(options: {
   }, []);
 
   const validate = (): Out | null => {
-    const result = options.schema.safeParse(values);
+    const result = schema.safeParse(values);
     if (result.success) {
       setErrors({});
       return result.data;
     }
     const next: Errors<T> = {};
     for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '') as keyof T & string;
-      next[field] ??= issueToError(issue);
+      const field = fieldOf(issue.path, values);
+      if (field) next[field] ??= toFieldError(issue, field, values[field]);
     }
     setErrors(next);
     return null;

@@ -6,3 +6,8 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
+
+/** The BCP 47 tag of a language, for `Intl` and the page's `lang`: the spec's `sp` is `es`. */
+export function languageTag(language: Language): string {
+  return language === 'sp' ? 'es' : language;
+}

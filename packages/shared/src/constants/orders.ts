@@ -16,3 +16,14 @@ export const DOCUMENT_EXTENSIONS = [
 ] as const;
 
 export const PREVIEWABLE_3D = ['stl', 'ply', 'obj'] as const;
+
+/** The part after the last dot, lower-cased ("Scan.STL" → "stl"); empty when the name has no dot. */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/** Whether a file of this name may be sent as a document (the server also checks its content). */
+export function isAcceptedDocument(name: string): boolean {
+  return (DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(name));
+}

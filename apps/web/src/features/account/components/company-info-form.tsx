@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Company } from '@casebridge/shared/schemas/account';
 import { DEFAULT_COUNTRY } from '@casebridge/shared/constants/countries';
-import { isVatCountry } from '@casebridge/shared/schemas/account';
+import { languageTag } from '@casebridge/shared/constants/languages';
+import { companyInfoDataSchema, isVatCountry } from '@casebridge/shared/schemas/account';
+import { maxLengthOf } from '@casebridge/shared/schemas/max-length';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { homeRouteFor } from '../../../lib/home-route.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -13,7 +15,10 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { fetchSession, selectedMillFromStorage, sessionQueryKey } from '../../../lib/session.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useSaveCompanyInfo } from '../api/account-api.ts';
-import { COUNTRY_CODES, companySchema, isVatError, onlyDigits, onlyLettersAndDigits, type CompanyFormValues } from './company-schema.ts';
+import { COUNTRY_CODES, isVatError, onlyDigits, onlyLettersAndDigits, type CompanyFormValues } from './company-schema.ts';
+
+const VAT_NUMBER_MAX = maxLengthOf(companyInfoDataSchema.shape.vatNumber);
+const ZIP_CODE_MAX = maxLengthOf(companyInfoDataSchema.shape.zipCode);
 
 /** Spec §9: when the saved flag has not reached the session yet, look again after a second. */
 export const COMPANY_REDIRECT_DELAY_MS = 1000;
@@ -38,7 +43,7 @@ export function companyToValues(company: Company | undefined): CompanyFormValues
 function useCountryOptions() {
   return useMemo(() => {
     const lng = currentLanguage();
-    const names = new Intl.DisplayNames([lng === 'sp' ? 'es' : lng], { type: 'region' });
+    const names = new Intl.DisplayNames([languageTag(lng)], { type: 'region' });
     return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
       a.label.localeCompare(b.label),
     );
@@ -71,7 +76,7 @@ export interface CompanyInfoFormProps {
 
 export function CompanyInfoForm({ company, incomplete }: CompanyInfoFormProps) {
   const { t } = useTranslation();
-  const form = useForm({ initialValues: companyToValues(company), schema: companySchema });
+  const form = useForm({ initialValues: companyToValues(company), schema: companyInfoDataSchema });
   const [logo, setLogo] = useState<File | null>(null);
   const [vatServerError, setVatServerError] = useState(false);
   const save = useSaveCompanyInfo();
@@ -168,7 +173,7 @@ export function CompanyInfoForm({ company, incomplete }: CompanyInfoFormProps) {
               required={vatEnabled}
               disabled={!vatEnabled}
               description={vatEnabled ? undefined : t('company.vatNotNeeded')}
-              maxLength={20}
+              maxLength={VAT_NUMBER_MAX}
               value={form.values.vatNumber}
               onChange={(event) => form.setValue('vatNumber', onlyLettersAndDigits(event.currentTarget.value))}
               error={vatServerError ? t('company.vatInvalid') : form.errorText('vatNumber')}
@@ -181,7 +186,7 @@ export function CompanyInfoForm({ company, incomplete }: CompanyInfoFormProps) {
             <TextInput label={t('company.street')} required autoComplete="street-address" {...text('street')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput label={t('company.zipCode')} required maxLength={10} autoComplete="postal-code" {...text('zipCode')} />
+            <TextInput label={t('company.zipCode')} required maxLength={ZIP_CODE_MAX} autoComplete="postal-code" {...text('zipCode')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 8 }}>
             <TextInput label={t('company.city')} required autoComplete="address-level2" {...text('city')} />

@@ -1,15 +1,13 @@
 import { Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { changePasswordBodySchema } from '@casebridge/shared/schemas/auth';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
-import { passwordPair, passwordsMatch, passwordsMatchIssue } from '../../../lib/form-schemas.ts';
+import { confirmingPassword } from '../../../lib/form-schemas.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useChangePassword } from '../api/account-api.ts';
 
-const schema = z
-  .object({ currentPassword: z.string().min(1, 'validation.required').max(1024, 'validation.tooLong'), ...passwordPair })
-  .refine(passwordsMatch, passwordsMatchIssue);
+const schema = confirmingPassword(changePasswordBodySchema);
 const empty = { currentPassword: '', password: '', passwordConfirmation: '' };
 
 export function PasswordForm() {

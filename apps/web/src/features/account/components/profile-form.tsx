@@ -3,23 +3,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import { profileDataSchema } from '@casebridge/shared/schemas/account';
 import type { User } from '@casebridge/shared/schemas/auth';
 import { markFormsSaved, useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
-import { emailField, requiredText } from '../../../lib/form-schemas.ts';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify.ts';
 import { clearSession, sessionQueryKey } from '../../../lib/session.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useSaveProfile } from '../api/account-api.ts';
-
-const schema = z.object({ firstName: requiredText(100), lastName: requiredText(100), email: emailField });
 
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const initial = { firstName: user.firstName, lastName: user.lastName, email: user.email };
-  const form = useForm({ initialValues: initial, schema });
+  const form = useForm({ initialValues: initial, schema: profileDataSchema });
   const [avatar, setAvatar] = useState<File | null>(null);
   const save = useSaveProfile();
   useUnsavedChangesGuard(form.dirty || avatar !== null);

@@ -1,11 +1,10 @@
 import { Button, Group, Select, Stack, Switch, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { PAGE_SIZES } from '@casebridge/shared/constants/paging';
-import type { User, UserSettings } from '@casebridge/shared/schemas/auth';
+import { userSettingsSchema, type User, type UserSettings } from '@casebridge/shared/schemas/auth';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useForm } from '../../../lib/use-form.ts';
+import { useForm, type FormValues } from '../../../lib/use-form.ts';
 import { useSaveSettings } from '../api/account-api.ts';
 
 const NOTIFICATION_SETTINGS = [
@@ -20,19 +19,10 @@ const NOTIFICATION_SETTINGS = [
 /** Country codes whose date format a report can use (spec §3: reportDateFormat is a country code). */
 const REPORT_DATE_FORMATS = ['de', 'at', 'ch', 'fr', 'it', 'es', 'pl', 'gb', 'us'] as const;
 
-const schema = z.object({
-  notificationOnNewProjectIsCreated: z.boolean(),
-  sendEmailOnNewProjectIsCreated: z.boolean(),
-  notificationOnNewMessageReceived: z.boolean(),
-  sendEmailOnNewMessageReceived: z.boolean(),
-  notificationOnOrderProcessStart: z.boolean(),
-  notificationOnOrderProcessCompleted: z.boolean(),
-  pageSize: z.number(),
-  projectDownloadFolderStructure: z.enum(['flat', 'hierarchical']),
-  reportDateFormat: z.string().regex(/^[a-z]{2}$/, 'validation.invalid'),
-});
+/** The language has its own menu; this form holds every other setting. */
+const schema = userSettingsSchema.omit({ language: true });
 
-type SettingsValues = z.infer<typeof schema>;
+type SettingsValues = FormValues<typeof schema>;
 
 function settingsToValues(settings: UserSettings): SettingsValues {
   const { language: _language, ...rest } = settings;
@@ -55,7 +45,7 @@ export function SettingsForm({ user }: { user: User }) {
     event.preventDefault();
     const data = form.validate();
     if (!data) return;
-    const body: Partial<UserSettings> = { ...data, pageSize: data.pageSize as UserSettings['pageSize'] };
+    const body: Partial<UserSettings> = { ...data };
     if (!show.pageSize) delete body.pageSize;
     if (!show.reportDateFormat) delete body.reportDateFormat;
     save.mutate(body, {
@@ -88,7 +78,7 @@ export function SettingsForm({ user }: { user: User }) {
             label={t('settings.pageSize')}
             data={PAGE_SIZES.map((size) => String(size))}
             value={String(form.values.pageSize)}
-            onChange={(value) => value && form.setValue('pageSize', Number(value))}
+            onChange={(value) => value && form.setValue('pageSize', Number(value) as SettingsValues['pageSize'])}
             allowDeselect={false}
           />
         )}

@@ -1,33 +1,29 @@
 import { Button, Checkbox, Grid, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { maxLengthOf } from '@casebridge/shared/schemas/max-length';
+import { shippingBodySchema } from '@casebridge/shared/schemas/mill-admin';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
-import { optionalText } from '../../../lib/form-schemas.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useSaveShipping, type Lab } from '../api/account-api.ts';
 import { onlyDigits } from './company-schema.ts';
 
 /**
- * Spec §5 "Lab company": street, city and ZIP code are required when the lab ships somewhere
- * else than its company address; the phone is optional and digits only; ZIP at most 10.
+ * The form shows the address fields side by side with the tick box; the request nests them. The
+ * rules (spec §5 "Lab company": street, city and ZIP code required unless shipping goes to the
+ * company address) are the shared request schema's.
  */
-export const shippingSchema = z
-  .object({
-    shippingAtSameAddress: z.boolean(),
-    street: optionalText(200),
-    city: optionalText(100),
-    zipCode: optionalText(10),
-    phone: optionalText(30).regex(/^[0-9]*$/, 'validation.digitsOnly'),
-  })
-  .superRefine((value, ctx) => {
-    if (value.shippingAtSameAddress) return;
-    for (const field of ['street', 'city', 'zipCode'] as const) {
-      if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'validation.required' });
-    }
-  });
+export const shippingFormSchema = z
+  .object({ shippingAtSameAddress: z.boolean(), street: z.string(), city: z.string(), zipCode: z.string(), phone: z.string() })
+  .transform(({ shippingAtSameAddress, ...shippingAddress }): z.input<typeof shippingBodySchema> => ({ shippingAtSameAddress, shippingAddress }))
+  .pipe(shippingBodySchema);
 
-type ShippingValues = z.input<typeof shippingSchema>;
+type ShippingValues = z.input<typeof shippingFormSchema>;
+
+const address = shippingBodySchema.shape.shippingAddress.unwrap().shape;
+const ZIP_CODE_MAX = maxLengthOf(address.zipCode);
+const PHONE_MAX = maxLengthOf(address.phone);
 
 export function labToValues(lab: Lab): ShippingValues {
   return { shippingAtSameAddress: lab.shippingAtSameAddress, ...lab.shippingAddress };
@@ -35,7 +31,7 @@ export function labToValues(lab: Lab): ShippingValues {
 
 export function ShippingAddressForm({ lab }: { lab: Lab }) {
   const { t } = useTranslation();
-  const form = useForm({ initialValues: labToValues(lab), schema: shippingSchema });
+  const form = useForm({ initialValues: labToValues(lab), schema: shippingFormSchema });
   const save = useSaveShipping();
   const separate = !form.values.shippingAtSameAddress;
   useUnsavedChangesGuard(form.dirty);
@@ -44,9 +40,8 @@ export function ShippingAddressForm({ lab }: { lab: Lab }) {
     event.preventDefault();
     const data = form.validate();
     if (!data) return;
-    const { shippingAtSameAddress, ...shippingAddress } = data;
     save.mutate(
-      { labId: lab.id, body: { shippingAtSameAddress, shippingAddress } },
+      { labId: lab.id, body: data },
       {
         onSuccess: (saved) => {
           form.reset(labToValues(saved));
@@ -76,7 +71,7 @@ export function ShippingAddressForm({ lab }: { lab: Lab }) {
               <TextInput label={t('shipping.street')} required autoComplete="shipping street-address" {...form.textProps('street')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={t('shipping.zipCode')} required maxLength={10} autoComplete="shipping postal-code" {...form.textProps('zipCode')} />
+              <TextInput label={t('shipping.zipCode')} required maxLength={ZIP_CODE_MAX} autoComplete="shipping postal-code" {...form.textProps('zipCode')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 8 }}>
               <TextInput label={t('shipping.city')} required autoComplete="shipping address-level2" {...form.textProps('city')} />
@@ -86,7 +81,7 @@ export function ShippingAddressForm({ lab }: { lab: Lab }) {
                 label={t('shipping.phone')}
                 inputMode="numeric"
                 autoComplete="shipping tel"
-                maxLength={30}
+                maxLength={PHONE_MAX}
                 value={form.values.phone}
                 onChange={(event) => form.setValue('phone', onlyDigits(event.currentTarget.value))}
                 error={form.errorText('phone')}

@@ -54,7 +54,7 @@ export const authApi = {
   confirmEmail: (confirmation: string) =>
     apiRequest<AuthResponse>('/auth/email-confirmation', { query: { confirmation } }),
   emailByToken: (confirmationToken: string) =>
-    apiRequest<{ emailByConfirmationToken: string; roleType: RoleType }>('/auth/user-email-by-token', {
+    apiRequest<{ emailByConfirmationToken: string; roleType: RoleType; accountExists: boolean }>('/auth/user-email-by-token', {
       method: 'POST',
       body: { confirmationToken },
     }),

@@ -7,9 +7,9 @@ import { CreateAccountDialog } from './create-account-dialog.tsx';
 
 const TOKEN = 'invitation-token-0123456789';
 
-function renderFor(roleType: 'lab' | 'mill', emailIsTaken = false) {
+function renderFor(roleType: 'lab' | 'mill', emailIsTaken = false, accountExists = false) {
   const calls = mockFetch(({ path }) => {
-    if (path === '/auth/user-email-by-token') return { body: { emailByConfirmationToken: 'invited@example.com', roleType } };
+    if (path === '/auth/user-email-by-token') return { body: { emailByConfirmationToken: 'invited@example.com', roleType, accountExists } };
     if (path === '/auth/check-unique-email') return { body: { emailIsTaken } };
     if (path === '/auth/account-creation') return { body: { ...sessionFixture('lab'), jwt: 'new-jwt' } };
     if (path === '/auth/resend-confirmation-email') return { body: { ok: true, message: 'sent' } };
@@ -22,6 +22,13 @@ function renderFor(roleType: 'lab' | 'mill', emailIsTaken = false) {
 const paths = (calls: { url: string }[]) => calls.map((c) => new URL(c.url, 'http://localhost').pathname);
 
 describe('CreateAccountDialog', () => {
+  it('sends an invited existing account to sign in instead of asking for a password', async () => {
+    renderFor('lab', false, true);
+    expect(await screen.findByText(/invited@example.com, which already has a CaseBridge account/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect to an existing account' })).toBeTruthy();
+    expect(screen.queryByLabelText(/^Password/, { selector: 'input' })).toBeNull();
+  });
+
   it('asks an invited lab for its company name', async () => {
     renderFor('lab');
     expect(await screen.findByRole('textbox', { name: /^Company name/ })).toBeTruthy();

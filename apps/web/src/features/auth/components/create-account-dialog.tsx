@@ -3,18 +3,17 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { accountCreationBodySchema } from '@casebridge/shared/schemas/auth';
 import { type AuthDialogOptions, closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { useAfterInvitationAccepted } from '../../../lib/use-after-sign-in.ts';
 import { useForm } from '../../../lib/use-form.ts';
+import { blankAsAbsent } from '../../../lib/form-schemas.ts';
 import { authApi, useAuthMutation, type AccountCreationBody } from '../api/auth-api.ts';
-import { emailField, newPasswordField } from '../../../lib/form-schemas.ts';
 
-const schema = z.object({
-  email: emailField,
-  password: newPasswordField,
-  companyName: z.string().trim().max(200, 'validation.tooLong'),
-});
+// The request's rules under the form's names; a blank company name is left out of the request.
+const { identifier, password, companyName } = accountCreationBodySchema.shape;
+const schema = z.object({ email: identifier, password, companyName: blankAsAbsent(companyName) });
 
 type Outcome = 'none' | 'emailTaken' | 'confirmationSent';
 
@@ -49,7 +48,7 @@ export function CreateAccountDialog({ opened, options }: { opened: boolean; opti
   // The invited address belongs to the invitation's own (not yet active) account, so only
   // another address is checked for uniqueness (spec §4: a taken one offers the existing account).
   const createAccount = async (data: z.infer<typeof schema>) => {
-    const companyName = asksCompany ? data.companyName || undefined : undefined;
+    const companyName = asksCompany ? data.companyName : undefined;
     const auth = await create.mutateAsync({ identifier: data.email, password: data.password, companyName, confirmationToken: token, millId });
     closeAuthDialog();
     afterInvitation(auth, millId);
@@ -85,6 +84,20 @@ export function CreateAccountDialog({ opened, options }: { opened: boolean; opti
     });
 
   const failure = tokenEmail.error ?? checkEmail.error ?? create.error ?? resend.error;
+
+  // The invited address already has an account: the lab agrees by signing in, nothing to create.
+  if (tokenEmail.data?.accountExists) {
+    return (
+      <Modal opened={opened} onClose={closeAuthDialog} title={t('auth.createAccount.title')} centered>
+        <Stack>
+          <Text>{t('auth.createAccount.existingAccount', { email: invitedEmail })}</Text>
+          <Button onClick={connectExisting} data-autofocus>
+            {t('auth.createAccount.connectExisting')}
+          </Button>
+        </Stack>
+      </Modal>
+    );
+  }
 
   return (
     <Modal opened={opened} onClose={closeAuthDialog} title={t('auth.createAccount.title')} centered>

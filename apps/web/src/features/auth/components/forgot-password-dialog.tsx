@@ -1,18 +1,15 @@
 import { Alert, Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { useForm } from '../../../lib/use-form.ts';
+import { forgotPasswordBodySchema } from '@casebridge/shared/schemas/auth';
 import { authApi } from '../api/auth-api.ts';
-import { emailField } from '../../../lib/form-schemas.ts';
-
-const schema = z.object({ email: emailField });
 
 export function ForgotPasswordDialog({ opened }: { opened: boolean }) {
   const { t } = useTranslation();
-  const form = useForm({ initialValues: { email: '' }, schema });
+  const form = useForm({ initialValues: { email: '' }, schema: forgotPasswordBodySchema });
   const send = useMutation({ mutationFn: (email: string) => authApi.forgotPassword(email) });
 
   const submit = (event: React.FormEvent) => {

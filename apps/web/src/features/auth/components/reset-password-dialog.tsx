@@ -4,11 +4,11 @@ import { closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store.
 import { describeError } from '../../../lib/error-message.ts';
 import { useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
 import { useForm } from '../../../lib/use-form.ts';
+import { resetPasswordBodySchema } from '@casebridge/shared/schemas/auth';
+import { confirmingPassword } from '../../../lib/form-schemas.ts';
 import { authApi, useAuthMutation, type ResetPasswordBody } from '../api/auth-api.ts';
-import { z } from 'zod';
-import { passwordPair, passwordsMatch, passwordsMatchIssue } from '../../../lib/form-schemas.ts';
 
-const schema = z.object(passwordPair).refine(passwordsMatch, passwordsMatchIssue);
+const schema = confirmingPassword(resetPasswordBodySchema.omit({ code: true }));
 
 export function ResetPasswordDialog({ opened, code }: { opened: boolean; code: string }) {
   const { t } = useTranslation();

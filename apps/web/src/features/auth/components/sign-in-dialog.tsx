@@ -1,19 +1,15 @@
 import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
+import { loginBodySchema } from '@casebridge/shared/schemas/auth';
 import { type AuthDialogOptions, closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { writeStorage } from '../../../lib/local-storage.ts';
 import { useAfterInvitationAccepted, useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { authApi, useAuthMutation, type SignInBody } from '../api/auth-api.ts';
-import { emailField } from '../../../lib/form-schemas.ts';
 
-const schema = z.object({
-  identifier: emailField,
-  password: z.string().min(1, 'validation.required').max(1024, 'validation.tooLong'),
-});
+const schema = loginBodySchema.pick({ identifier: true, password: true });
 
 export function SignInDialog({ opened, options }: { opened: boolean; options: AuthDialogOptions }) {
   const { t } = useTranslation();

@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Checkbox, Group, Modal, PasswordInput, Stack, Te
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { normaliseLicenceKey } from '@casebridge/shared/constants/licence-key';
+import { registerBodySchema } from '@casebridge/shared/schemas/auth';
 import { PolicyAgreements, type Consent } from '../../../components/agreement-checkbox.tsx';
 import { closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -10,15 +11,8 @@ import { describeError } from '../../../lib/error-message.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { authApi, type RegisterBody } from '../api/auth-api.ts';
-import { emailField, newPasswordField, requiredText } from '../../../lib/form-schemas.ts';
 
-const schema = z.object({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  email: emailField,
-  password: newPasswordField,
-  activationKey: requiredText(64),
-});
+const schema = registerBodySchema.pick({ firstName: true, lastName: true, email: true, password: true, activationKey: true });
 
 const initialValues = { firstName: '', lastName: '', email: '', password: '', activationKey: '' };
 
@@ -44,7 +38,7 @@ export function SignUpDialog({ opened }: { opened: boolean }) {
     if (!data || policy !== true || dataProcessing !== true) return;
     const body: RegisterBody = {
       ...data,
-      activationKey: data.activationKey.toUpperCase(),
+      activationKey: normaliseLicenceKey(data.activationKey),
       policyAgreement: true,
       dataProcessingAgreement: true,
       promotionsOptOut,

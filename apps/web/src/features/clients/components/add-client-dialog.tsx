@@ -1,24 +1,15 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { emailField, requiredText } from '../../../lib/form-schemas.ts';
+import { addClientBodySchema } from '@casebridge/shared/schemas/clients';
 import { notifyError } from '../../../lib/notify.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useAddClient, type AddClientResult } from '../api/clients-api.ts';
-
-/** Spec §5 "Add client": names, a valid email and the activation message are all required. */
-export const addClientSchema = z.object({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  email: emailField,
-  activationMessage: requiredText(2000),
-});
 
 const empty = { firstName: '', lastName: '', email: '', activationMessage: '' };
 
 function AddClientForm({ millId, onAdded, onCancel }: { millId: number; onAdded: (result: AddClientResult) => void; onCancel: () => void }) {
   const { t } = useTranslation();
-  const form = useForm({ initialValues: empty, schema: addClientSchema });
+  const form = useForm({ initialValues: empty, schema: addClientBodySchema });
   const add = useAddClient(millId);
 
   const submit = (event: React.FormEvent) => {

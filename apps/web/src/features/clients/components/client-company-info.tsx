@@ -1,5 +1,6 @@
 import { Alert, Avatar, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { languageTag } from '@casebridge/shared/constants/languages';
 import type { Company } from '@casebridge/shared/schemas/account';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { Loading } from '../../../components/loading.tsx';
@@ -24,7 +25,7 @@ function countryName(code: string): string {
   if (!code) return '';
   const lng = currentLanguage();
   try {
-    return new Intl.DisplayNames([lng === 'sp' ? 'es' : lng], { type: 'region' }).of(code) ?? code;
+    return new Intl.DisplayNames([languageTag(lng)], { type: 'region' }).of(code) ?? code;
   } catch {
     return code;
   }
@@ -66,8 +67,15 @@ function ShippingFields({ lab }: { lab: ClientLab }) {
 /** The client lab's company and shipping address, read-only for the mill (spec §2 company-info tab). */
 export function ClientCompanyInfo({ client }: { client: Client }) {
   const { t } = useTranslation();
-  const company = useClientCompany(client.company.id);
-  const lab = useClientLab(client.company.id);
+  // A lab's own records open to the mill only once the lab accepted the invitation.
+  if (!client.company) return <Alert color="blue">{t('clients.companyAfterAcceptance')}</Alert>;
+  return <AcceptedClientCompanyInfo companyId={client.company.id} />;
+}
+
+function AcceptedClientCompanyInfo({ companyId }: { companyId: number }) {
+  const { t } = useTranslation();
+  const company = useClientCompany(companyId);
+  const lab = useClientLab(companyId);
   return (
     <Stack gap="xl" maw={820}>
       <Stack gap="sm">

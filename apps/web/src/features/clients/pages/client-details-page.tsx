@@ -43,7 +43,7 @@ function ClientDetails({ mill, userId, panels }: { mill: MillSummary; userId: nu
       title={clientName(data)}
       description={
         <Text size="sm" c="dimmed">
-          {data.company.name} · {data.email}
+          {[data.company?.name, data.email].filter(Boolean).join(' · ')}
         </Text>
       }
       defaultTab="company-info"

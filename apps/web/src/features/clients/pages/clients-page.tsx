@@ -118,7 +118,7 @@ function ClientsList({ mill }: { mill: MillSummary }) {
       ),
     },
     { key: 'email', header: t('fields.email'), sortField: 'email', render: (client) => client.email },
-    { key: 'company', header: t('clients.company'), sortField: 'companyName', render: (client) => client.company.name },
+    { key: 'company', header: t('clients.company'), sortField: 'companyName', render: (client) => client.company?.name ?? '' },
     { key: 'status', header: t('clients.statusLabel'), render: (client) => <ClientStatus client={client} /> },
     { key: 'created', header: t('clients.created'), sortField: 'created_at', render: (client) => formatDate(client.createdAt) },
     { key: 'actions', header: t('common.actions'), render: (client) => <ClientRowActions millId={mill.id} client={client} /> },

@@ -1,20 +1,16 @@
 import { Avatar, Button, FileInput, Grid, Group, Paper, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { maxLengthOf } from '@casebridge/shared/schemas/max-length';
+import { landingPageDataSchema } from '@casebridge/shared/schemas/mill-admin';
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { LandingPageView } from '../../../components/landing-page-view.tsx';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
-import { requiredText } from '../../../lib/form-schemas.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useUpdateLandingPage, type MillLanding } from '../api/landing-page-api.ts';
 
-/** Spec §5 "Landing page": header and content are required. */
-export const landingPageSchema = z.object({
-  landingPageHeader: requiredText(200),
-  landingPageContent: requiredText(10_000),
-});
+const HEADER_MAX = maxLengthOf(landingPageDataSchema.shape.landingPageHeader);
 
 const LOGO_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
@@ -37,7 +33,7 @@ const toValues = (mill: MillLanding) => ({ landingPageHeader: mill.landingPageHe
 
 export function LandingPageForm({ mill, publicUrl }: { mill: MillLanding; publicUrl: string }) {
   const { t } = useTranslation();
-  const form = useForm({ initialValues: toValues(mill), schema: landingPageSchema });
+  const form = useForm({ initialValues: toValues(mill), schema: landingPageDataSchema });
   const [logo, setLogo] = useState<File | null>(null);
   const logoPreview = useObjectUrl(logo);
   const update = useUpdateLandingPage(mill.id);
@@ -86,7 +82,7 @@ export function LandingPageForm({ mill, publicUrl }: { mill: MillLanding; public
                 style={{ flex: 1 }}
               />
             </Group>
-            <TextInput label={t('landingPage.header')} required maxLength={200} {...form.textProps('landingPageHeader')} />
+            <TextInput label={t('landingPage.header')} required maxLength={HEADER_MAX} {...form.textProps('landingPageHeader')} />
             <Textarea
               label={t('landingPage.content')}
               description={t('landingPage.contentHint')}

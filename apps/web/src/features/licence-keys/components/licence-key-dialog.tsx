@@ -1,25 +1,18 @@
 import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { LICENCE_KEY_PATTERN, normaliseLicenceKey } from '@casebridge/shared/constants/licence-key';
+import { addLicenceKeyBodySchema } from '@casebridge/shared/schemas/licence-keys';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useAddLicenceKey } from '../api/licence-keys-api.ts';
 
-/** Spec §5: five groups of five upper-case letters or digits; lower case is accepted and raised. */
-export const licenceKeySchema = z.object({
-  licenseKey: z
-    .string()
-    .transform(normaliseLicenceKey)
-    .pipe(z.string().min(1, 'validation.required').regex(LICENCE_KEY_PATTERN, 'validation.licenceKeyFormat')),
-  enableDataCollection: z.boolean(),
-});
+/** The mill comes from the page; the form holds the rest of the request. */
+const schema = addLicenceKeyBodySchema.pick({ licenseKey: true, enableDataCollection: true });
 
 const empty = { licenseKey: '', enableDataCollection: false };
 
 function LicenceKeyForm({ millId, onDone }: { millId: number; onDone: () => void }) {
   const { t } = useTranslation();
-  const form = useForm({ initialValues: empty, schema: licenceKeySchema });
+  const form = useForm({ initialValues: empty, schema });
   const add = useAddLicenceKey(millId);
 
   const submit = (event: React.FormEvent) => {

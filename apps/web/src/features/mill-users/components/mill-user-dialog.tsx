@@ -1,20 +1,10 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { MILL_ROLES, type MillRole } from '@casebridge/shared/constants/roles';
-import type { MillUser } from '@casebridge/shared/schemas/mill-users';
-import { emailField, requiredText } from '../../../lib/form-schemas.ts';
+import { millUserBodySchema, type MillUser } from '@casebridge/shared/schemas/mill-users';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useSaveMillUser } from '../api/mill-users-api.ts';
-
-/** Spec §5 "User form": names, a valid email and a mill role (default user) are required. */
-export const millUserSchema = z.object({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  email: emailField,
-  millRole: z.enum(MILL_ROLES, 'validation.required'),
-});
 
 type Values = { firstName: string; lastName: string; email: string; millRole: MillRole };
 
@@ -23,7 +13,7 @@ function MillUserForm({ millId, user, onDone }: { millId: number; user: MillUser
   const initial: Values = user
     ? { firstName: user.firstName, lastName: user.lastName, email: user.email, millRole: user.millRole }
     : { firstName: '', lastName: '', email: '', millRole: 'user' };
-  const form = useForm({ initialValues: initial, schema: millUserSchema });
+  const form = useForm({ initialValues: initial, schema: millUserBodySchema });
   const save = useSaveMillUser(millId);
 
   const submit = (event: React.FormEvent) => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileField } from '../../../components/file-field.tsx';
 import { LabelledProgress } from '../../../components/labelled-progress.tsx';
-import { formatBytes } from '../../../lib/follow-link.ts';
+import { formatBytes } from '@casebridge/shared/format/bytes';
 import { DOCUMENT_ACCEPT, droppedFiles, type PickedFile } from './document-picker.ts';
 
 export interface FileUploadState {

@@ -1,5 +1,4 @@
-import { DOCUMENT_EXTENSIONS } from '@casebridge/shared/constants/orders';
-import { extensionOf } from '../../../lib/follow-link.ts';
+import { DOCUMENT_EXTENSIONS, extensionOf, isAcceptedDocument } from '@casebridge/shared/constants/orders';
 
 export interface PickedFile {
   key: string;
@@ -11,10 +10,6 @@ export interface PickedFile {
 }
 
 let nextKey = 0;
-
-export function isAcceptedDocument(name: string): boolean {
-  return (DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(name));
-}
 
 export function pickFiles(files: File[]): PickedFile[] {
   return files.map((file) => {

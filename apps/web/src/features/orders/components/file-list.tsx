@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEye, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../lib/follow-link.ts';
+import { formatBytes } from '@casebridge/shared/format/bytes';
 import { formatDateTime } from '../../../lib/format.ts';
 import { previewKind } from './preview-dialog.tsx';
 

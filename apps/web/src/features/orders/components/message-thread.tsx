@@ -2,7 +2,9 @@ import { Avatar, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/co
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '@casebridge/shared/schemas/orders';
+import { maxLengthOf } from '@casebridge/shared/schemas/max-length';
+import { createMessageBodySchema, type Message } from '@casebridge/shared/schemas/orders';
+import { checkField } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSendMessage } from '../api/orders-api.ts';
@@ -40,7 +42,8 @@ export function MessageBubble({ message }: { message: Message }) {
   );
 }
 
-const MAX_MESSAGE = 5000;
+const MESSAGE_RULE = createMessageBodySchema.shape.message;
+const MAX_MESSAGE = maxLengthOf(MESSAGE_RULE);
 
 export function MessageForm({ millId, projectId, componentId, disabled }: { millId: number; projectId: number; componentId: number; disabled?: boolean }) {
   const { t } = useTranslation();
@@ -49,11 +52,12 @@ export function MessageForm({ millId, projectId, componentId, disabled }: { mill
   const send = useSendMessage(millId);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const message = text.trim();
-    if (!message) {
-      setError(t('validation.required'));
+    const broken = checkField(MESSAGE_RULE, 'message', text);
+    if (broken) {
+      setError(t(broken.key, broken.values));
       return;
     }
+    const message = text.trim();
     send.mutate(
       { projectId, componentId, message },
       {

@@ -1,9 +1,8 @@
 import { Alert, Center, Image, Loader, Modal, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PREVIEWABLE_3D } from '@casebridge/shared/constants/orders';
+import { PREVIEWABLE_3D, extensionOf } from '@casebridge/shared/constants/orders';
 import { describeError } from '../../../lib/error-message.ts';
-import { extensionOf } from '../../../lib/follow-link.ts';
 import { ordersApi } from '../api/orders-api.ts';
 import type { MeshFormat } from './mesh-renderer.ts';
 

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { FileField } from '../../../components/file-field.tsx';
 import { LabelledProgress } from '../../../components/labelled-progress.tsx';
 import { describeError } from '../../../lib/error-message.ts';
-import { formatBytes } from '../../../lib/follow-link.ts';
+import { formatBytes } from '@casebridge/shared/format/bytes';
+import { isAcceptedDocument } from '@casebridge/shared/constants/orders';
 import { uploadDownloadFile } from '../api/uploads.ts';
-import { DOCUMENT_ACCEPT, isAcceptedDocument } from './document-picker.ts';
+import { DOCUMENT_ACCEPT } from './document-picker.ts';
 
 export interface UploadDownloadDialogProps {
   opened: boolean;

@@ -70,7 +70,7 @@ function MillOrders({ mill }: { mill: MillSummary }) {
 
   const clientOptions = useMemo(() => {
     const seen = new Map<string, string>();
-    for (const item of clients.data ?? []) if (!seen.has(String(item.labId))) seen.set(String(item.labId), item.company.name || `${item.firstName} ${item.lastName}`);
+    for (const item of clients.data ?? []) if (!seen.has(String(item.labId))) seen.set(String(item.labId), item.company?.name || `${item.firstName} ${item.lastName}`);
     return [{ value: ANY, label: t('orders.anyClient') }, ...[...seen].map(([value, label]) => ({ value, label }))];
   }, [clients.data, t]);
 

@@ -3,14 +3,17 @@ import { IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import type { MillSummary } from '@casebridge/shared/schemas/auth';
-import type { DraftOrder } from '@casebridge/shared/schemas/orders';
+import { maxLengthOf } from '@casebridge/shared/schemas/max-length';
+import { createOrderBodySchema, type DraftOrder } from '@casebridge/shared/schemas/orders';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LabelledProgress } from '../../../components/labelled-progress.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
 import { markFormsSaved, useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { describeError } from '../../../lib/error-message.ts';
+import { checkField } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ordersPath } from '../../../lib/order-paths.ts';
 import { useSelectedMill, useSession } from '../../../lib/session.ts';
@@ -50,7 +53,10 @@ function filesToAdd(component: DraftComponent, files: File[]): File[] {
   );
 }
 
-const MAX_NAME = 200;
+const ORDER_NAME_RULE = createOrderBodySchema.shape.name;
+const COMPONENT_NAME_RULE = createOrderBodySchema.shape.components.element.shape.name;
+const ORDER_NAME_MAX = maxLengthOf(ORDER_NAME_RULE);
+const COMPONENT_NAME_MAX = maxLengthOf(COMPONENT_NAME_RULE);
 
 /** Spec §2 lab area: a new order with its components and their files, sent to the selected mill. */
 export function NewOrderPage() {
@@ -98,12 +104,11 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
   // order) until sending starts, and after failed uploads only those are retried.
   const namesLocked = created !== null || sending;
   const filesLocked = sending || failedKeys.length > 0;
-  const nameError = showErrors ? fieldError(name) : null;
+  const nameError = showErrors ? fieldError(ORDER_NAME_RULE, name) : null;
 
-  function fieldError(value: string): string | null {
-    if (!value.trim()) return t('validation.required');
-    if (value.trim().length > MAX_NAME) return t('validation.tooLong', { max: MAX_NAME });
-    return null;
+  function fieldError(rule: z.ZodType, value: string): string | null {
+    const broken = checkField(rule, 'name', value);
+    return broken ? t(broken.key, broken.values) : null;
   }
 
   const jobsFor = (order: CreatedOrder): UploadJob[] =>
@@ -143,7 +148,7 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
 
   const send = async () => {
     setShowErrors(true);
-    if (fieldError(name) || components.some((component) => fieldError(component.name))) return;
+    if (fieldError(ORDER_NAME_RULE, name) || components.some((component) => fieldError(COMPONENT_NAME_RULE, component.name))) return;
     setSending(true);
     setFailure(null);
     try {
@@ -193,14 +198,14 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
         <TextInput
           label={t('orders.orderName')}
           required
-          maxLength={MAX_NAME}
+          maxLength={ORDER_NAME_MAX}
           value={name}
           disabled={namesLocked}
           error={nameError}
           onChange={(event) => setName(event.currentTarget.value)}
         />
         {components.map((component, index) => {
-          const componentError = showErrors ? fieldError(component.name) : null;
+          const componentError = showErrors ? fieldError(COMPONENT_NAME_RULE, component.name) : null;
           const title = component.name.trim() || t('orders.componentNumber', { number: index + 1 });
           return (
             <Paper key={component.key} withBorder p="md" component="fieldset" style={{ margin: 0 }}>
@@ -212,7 +217,7 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
                   <TextInput
                     label={t('orders.componentName')}
                     required
-                    maxLength={MAX_NAME}
+                    maxLength={COMPONENT_NAME_MAX}
                     value={component.name}
                     disabled={namesLocked}
                     error={componentError}

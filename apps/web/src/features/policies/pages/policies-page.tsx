@@ -8,7 +8,8 @@ import { FileField } from '../../../components/file-field.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
 import { describeError } from '../../../lib/error-message.ts';
-import { formatBytes } from '../../../lib/follow-link.ts';
+import { extensionOf } from '@casebridge/shared/constants/orders';
+import { formatBytes } from '@casebridge/shared/format/bytes';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
@@ -97,7 +98,7 @@ function PublishForm() {
   const choose = (files: File[]) => {
     const [chosen] = files;
     if (!chosen || files.length !== 1) return setFileError(t('orders.exactlyOneFile'));
-    if (!chosen.name.toLowerCase().endsWith('.pdf')) {
+    if (extensionOf(chosen.name) !== 'pdf') {
       setFile(null);
       return setFileError(t('policies.pdfOnly'));
     }

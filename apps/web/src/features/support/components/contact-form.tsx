@@ -1,20 +1,19 @@
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { maxLengthOf } from '@casebridge/shared/schemas/max-length';
+import { supportContactBodySchema } from '@casebridge/shared/schemas/mill-admin';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
-import { requiredText } from '../../../lib/form-schemas.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useSendSupportMessage } from '../api/support-api.ts';
 
-/** Spec §5 "Contact form": topic and message are required. */
-export const contactSchema = z.object({ topic: requiredText(200), message: requiredText(5000) });
+const TOPIC_MAX = maxLengthOf(supportContactBodySchema.shape.topic);
 const empty = { topic: '', message: '' };
 
 /** Writes to the operator's support about the selected mill (spec §2 support contact). */
 export function ContactForm({ millId, millName }: { millId: number; millName: string }) {
   const { t } = useTranslation();
-  const form = useForm({ initialValues: empty, schema: contactSchema });
+  const form = useForm({ initialValues: empty, schema: supportContactBodySchema });
   const send = useSendSupportMessage(millId);
   useUnsavedChangesGuard(form.dirty);
 
@@ -37,7 +36,7 @@ export function ContactForm({ millId, millName }: { millId: number; millName: st
     <form onSubmit={submit} noValidate>
       <Stack maw={640}>
         <Text size="sm">{t('support.intro', { mill: millName })}</Text>
-        <TextInput label={t('support.topic')} required maxLength={200} {...form.textProps('topic')} />
+        <TextInput label={t('support.topic')} required maxLength={TOPIC_MAX} {...form.textProps('topic')} />
         <Textarea label={t('support.message')} required autosize minRows={6} maxRows={16} {...form.textProps('message')} />
         <Group>
           <Button type="submit" loading={send.isPending}>
