@@ -20,23 +20,11 @@ import { OutboxMailer, SmtpMailer } from './platform/mail/mailer.ts';
 import { removeQueued } from './platform/storage/removals.ts';
 import { LocalStorage } from './platform/storage/storage.ts';
 import { registerRoutes } from './routes.ts';
+import { registerJobs } from './jobs.ts';
+import { JobQueue } from './platform/jobs/job-queue.ts';
 import { attachRealtime } from './platform/realtime/realtime.ts';
-import { eq } from 'drizzle-orm';
-import { users } from './db/schema/users.ts';
-import type { JwtClaims } from './lib/current-user.ts';
-
-/** The websocket handshake carries the same JWT as the API, with the same checks. */
-async function socketUser(app: FastifyInstance, database: Database, token: unknown): Promise<number | null> {
-  if (typeof token !== 'string' || token.length > 2000) return null;
-  let claims: JwtClaims;
-  try {
-    claims = app.jwt.verify<JwtClaims>(token);
-  } catch {
-    return null;
-  }
-  const [user] = await database.db.select().from(users).where(eq(users.id, Number(claims.sub)));
-  return user && !user.blocked && user.tokenVersion === claims.ver ? user.id : null;
-}
+import { checkSession } from './access/session-check.ts';
+import { recordRouteAccess } from './access/route-access.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -71,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerCurrentUser(app);
+  recordRouteAccess(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -106,8 +95,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimitStore,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     signJwt: (user) => app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion }),
-    realtime: attachRealtime(app.server, (token) => socketUser(app, database, token), redis, config.realtimeChannel),
+    // The websocket handshake goes through the same session check as every HTTP request.
+    realtime: attachRealtime(app.server, async (token) => (await checkSession(database.db, app.jwt, token)).id, redis, config.realtimeChannel),
+    jobs: new JobQueue({ pool: database.pool, work: config.runJobs, onError: (error) => app.log.error({ err: error }, 'job failed') }),
   };
+  registerJobs(deps);
+  app.addHook('onReady', async () => deps.jobs.start());
+  // Running jobs finish (or return to the queue) before the database closes behind them.
+  app.addHook('onClose', async () => deps.jobs.stop());
   app.addHook('preClose', async () => deps.realtime.close());
   // Bytes a crashed process queued for removal but did not remove (platform/storage/removals.ts).
   app.addHook('onReady', async () => void (await removeQueued(deps.db, deps.storage)));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { StartupError } from './lib/startup-error.ts';
 
 /**
  * The only reader of process.env. Parsed once, frozen, and a bad value stops the start
@@ -36,6 +37,8 @@ const envSchema = z.object({
     .optional(),
   /** Memory for cached orders-list responses per process, in bytes; 0 turns the cache off. */
   ORDER_LIST_CACHE_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
+  /** `false` makes a process serve requests only; its jobs run on the processes that work them. */
+  RUN_JOBS: z.enum(['true', 'false']).default('true'),
 });
 
 export interface Config {
@@ -58,16 +61,15 @@ export interface Config {
   readonly maxImageBytes: number;
   readonly maxUploadBytes: number;
   readonly orderListCacheBytes: number;
+  /** Whether this process works background jobs (every process can add them). */
+  readonly runJobs: boolean;
   /** For Fastify's trustProxy: false, or the proxies' addresses. */
   readonly trustProxy: false | string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
-  }
+  if (!parsed.success) throw invalidSettings(parsed.error.issues);
   const e = parsed.data;
   return Object.freeze({
     env: e.NODE_ENV,
@@ -87,9 +89,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxImageBytes: e.MAX_IMAGE_BYTES,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     orderListCacheBytes: e.ORDER_LIST_CACHE_BYTES,
+    runJobs: e.RUN_JOBS === 'true',
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     ...overrides,
   });
+}
+
+/**
+ * What each variable accepts, in the words of the one line a bad value prints. The values
+ * themselves are never echoed: DATABASE_URL, SMTP_URL and JWT_SECRET carry secrets.
+ */
+const ACCEPTS = {
+  NODE_ENV: 'one of development, production, test',
+  HOST: 'an address to listen on, such as 0.0.0.0 or 127.0.0.1',
+  PORT: 'a whole number from 0 to 65535',
+  DATA_DIR: 'a folder path',
+  DATABASE_URL: 'a URL such as postgres://user:password@host:5432/database',
+  REDIS_URL: 'a URL such as redis://host:6379',
+  REALTIME_CHANNEL: 'a name of at least one character',
+  SMTP_URL: 'a URL such as smtp://user:password@mail.example.com:587',
+  MAIL_FROM: 'a sender such as CaseBridge <no-reply@example.com>',
+  JWT_SECRET: 'a secret of at least 32 characters',
+  PUBLIC_URL: 'a URL such as https://portal.example.com',
+  LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
+  DESKTOP_APP_URL: 'a URL',
+  SUPPORT_EMAIL: 'an email address',
+  MAX_IMAGE_BYTES: 'a whole number of bytes above 0',
+  MAX_UPLOAD_BYTES: 'a whole number of bytes above 0',
+  TRUST_PROXY: 'comma-separated addresses or CIDRs, such as 10.0.0.1,192.168.0.0/16',
+  ORDER_LIST_CACHE_BYTES: 'a whole number of bytes, 0 or more (0 turns the cache off)',
+  RUN_JOBS: 'true or false',
+} satisfies Record<keyof typeof envSchema.shape, string>;
+
+/** One line for the person starting the server: each bad variable and what it accepts. */
+function invalidSettings(issues: z.core.$ZodIssue[]): StartupError {
+  const names = [...new Set(issues.map((issue) => String(issue.path[0])))];
+  const problems = names.map((name) => `${name} must be ${ACCEPTS[name as keyof typeof ACCEPTS] ?? 'valid'}`);
+  return new StartupError(`Invalid setting${names.length > 1 ? 's' : ''}: ${problems.join('; ')}.`);
 }
 
 function trustProxyOf(value: string | undefined): false | string[] {

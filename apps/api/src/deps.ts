@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { RateLimitPolicy } from './lib/rate-limit-guard.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
 import type { Mailer, OutboxMailer } from './platform/mail/mailer.ts';
+import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Realtime } from './platform/realtime/realtime.ts';
 import type { Storage } from './platform/storage/storage.ts';
 
@@ -14,6 +15,8 @@ export interface AppDeps {
   /** Present when mails go to the local outbox (no SMTP_URL). */
   outbox: OutboxMailer | null;
   storage: Storage;
+  /** Background work in PostgreSQL: enqueue in the transaction of the change that causes it. */
+  jobs: JobQueue;
   rateLimitStore: RateLimitStore;
   realtime: Realtime;
   rateLimits: RateLimits;

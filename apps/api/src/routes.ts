@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type {} from './access/route-access.ts';
 import type { AppDeps } from './deps.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { orderFileRoutes } from './modules/order-files/order-files.routes.ts';
+import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { registerOrderUploads } from './modules/order-uploads/order-uploads.routes.ts';
 import { clientRoutes } from './modules/clients/clients.routes.ts';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
@@ -34,6 +37,8 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(companyRoutes(deps));
       await api.register(supportRoutes(deps));
       await api.register(orderRoutes(deps));
+      await api.register(orderFileRoutes(deps));
+      await api.register(messageRoutes(deps));
       await api.register(uploadRoutes(deps));
     },
     { prefix: '/api' },

@@ -1,3 +1,4 @@
+import { addMillUser, createLab, createMill, signIn } from './factories.ts';
 import { multipartForm } from './multipart.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -33,4 +34,19 @@ export async function sendOrder(t: TestApp, labJwt: string, millId: number, opti
   }
   if (options.submit !== false) await t.request({ method: 'POST', url: `/api/orders/${order.id}/submit`, token: labJwt });
   return order;
+}
+
+/** A mill with an admin, a plain user and a confirmed lab client, all signed in: where orders happen. */
+export async function orderWorkspace(t: TestApp) {
+  const m = await createMill(t.db);
+  const staff = await addMillUser(t.db, m.mill.id, m.company.id, 'user');
+  const lab = await createLab(t.db, { clientOf: m.mill.id });
+  return {
+    ...m,
+    lab,
+    staff,
+    adminJwt: await signIn(t, m.admin.email),
+    staffJwt: await signIn(t, staff.email),
+    labJwt: await signIn(t, lab.user.email),
+  };
 }

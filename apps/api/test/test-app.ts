@@ -12,6 +12,7 @@ import type { RateLimits } from '../src/deps.ts';
 import type { StoredMail } from '../src/platform/mail/mailer.ts';
 import { OutboxMailer } from '../src/platform/mail/mailer.ts';
 import { withDatabase } from './global-setup.ts';
+import { JOBS_SCHEMA } from '../src/platform/jobs/job-queue.ts';
 
 /** Generous limits so ordinary tests never trip them; the rate-limit tests pass the real ones. */
 const RELAXED = { max: 10_000, windowMs: 60_000 };
@@ -72,7 +73,11 @@ export async function createTestApp(options: { rateLimits?: Partial<RateLimits>;
     app,
     db: database.db,
     config,
-    mails: () => outbox.list(),
+    // Mails travel through the job queue: a test reads them once the queue has sent them.
+    mails: async () => {
+      await mailJobsDone(database.pool);
+      return outbox.list();
+    },
     request: ({ token, headers, ...rest }) =>
       app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
     async close() {
@@ -81,6 +86,17 @@ export async function createTestApp(options: { rateLimits?: Partial<RateLimits>;
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Waits until no mail job is waiting or running (they run on the app's own workers). */
+export async function mailJobsDone(pool: pg.Pool, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from ${JOBS_SCHEMA}.job where name like 'mail.%' and state < 'completed'`);
+    if (rows[0]!.n === 0) return;
+    if (Date.now() > deadline) throw new Error('mail jobs still pending');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Pulls the one-time token out of the link in a mail. */

@@ -26,6 +26,13 @@ export const millClients = pgTable(
     blockedByMill: boolean('blocked_by_mill').notNull().default(false),
     blockedBySystem: boolean('blocked_by_system').notNull().default(false),
     activationMessage: text('activation_message').notNull().default(''),
+    /**
+     * Who the mill typed when it invited: until the lab accepts, the mill sees these and nothing
+     * of the lab's own records (an existing lab account must agree before a mill sees it).
+     */
+    invitedFirstName: text('invited_first_name').notNull().default(''),
+    invitedLastName: text('invited_last_name').notNull().default(''),
+    invitedEmail: text('invited_email').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.millId, t.labId] })],

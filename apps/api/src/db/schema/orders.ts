@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { labs } from './labs.ts';
 import { mills } from './mills.ts';
+import type { ComponentStatus } from '@casebridge/shared/constants/orders';
 import { users } from './users.ts';
-
-export const COMPONENT_STATUSES = ['Open', 'Downloaded', 'Closed'] as const;
-export type ComponentStatus = (typeof COMPONENT_STATUSES)[number];
 
 /** An order ("project" in the API): sent by a lab to one mill. */
 export const projects = pgTable(

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { ComponentStatus } from '@casebridge/shared/constants/orders';
 import type { Db } from '../client.ts';
 import { componentFiles, components, messages, projects } from '../schema/orders.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -7,7 +8,7 @@ import { crownMesh } from './demo-meshes.ts';
 interface DemoOrder {
   name: string;
   daysAgo: number;
-  parts: { name: string; status: 'Open' | 'Downloaded' | 'Closed'; meshes: number }[];
+  parts: { name: string; status: ComponentStatus; meshes: number }[];
   conversation: { fromLab: boolean; text: string }[];
 }
 

@@ -81,7 +81,8 @@ describe('mills', () => {
     const { mill } = await createMill(t.db, { needPoliciesApproval: true });
     const lab = await createLab(t.db, { clientOf: mill.id });
     const jwt = await signIn(t, lab.user.email);
-    expect((await t.request({ method: 'GET', url: `/api/mills/${mill.id}/approval`, token: jwt })).statusCode).toBe(404);
+    // The lab sees this mill (a confirmed client), so the rule book answers 403, not 404: its role lacks the action.
+    expect((await t.request({ method: 'GET', url: `/api/mills/${mill.id}/approval`, token: jwt })).statusCode).toBe(403);
   });
 
   it('shows public landing data without private fields', async () => {

@@ -1,73 +1,59 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies } from '../../db/schema/companies.ts';
-import { licenceTickets } from '../../db/schema/dealers.ts';
-import { millMembers, mills } from '../../db/schema/mills.ts';
-import { users } from '../../db/schema/users.ts';
-import type { UserRow } from '../../lib/current-user.ts';
+import { oneTimeTokens, type TokenPurpose } from '../../db/schema/tokens.ts';
+import { hashOneTimeToken, newOneTimeToken, TOKEN_LIFETIMES_MS } from '../../lib/one-time-tokens.ts';
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  return user ?? null;
+/** The one_time_tokens table: links mailed for confirmation, password reset and invitations. */
+export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
+export type { TokenPurpose };
+
+/** Issues a token and returns the only copy of its plain value (for the mail link). */
+export async function issueToken(
+  db: Db,
+  purpose: TokenPurpose,
+  userId: number,
+  extra: { millId?: number; email?: string } = {},
+): Promise<string> {
+  const { token, tokenHash } = newOneTimeToken();
+  await db.insert(oneTimeTokens).values({
+    tokenHash,
+    purpose,
+    userId,
+    millId: extra.millId ?? null,
+    email: extra.email ?? null,
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIMES_MS[purpose]),
+  });
+  return token;
 }
 
-export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  return user ?? null;
+function usable(token: string, purpose: TokenPurpose) {
+  return and(
+    eq(oneTimeTokens.tokenHash, hashOneTimeToken(token)),
+    eq(oneTimeTokens.purpose, purpose),
+    isNull(oneTimeTokens.usedAt),
+    gt(oneTimeTokens.expiresAt, sql`now()`),
+  );
 }
 
-/** Locks the ticket row for the rest of the transaction, so one key creates one mill. */
-export async function lockTicket(db: Db, key: string) {
-  const [ticket] = await db.select().from(licenceTickets).where(eq(licenceTickets.key, key)).for('update');
-  return ticket ?? null;
+/** Marks the token used in the same statement that finds it, so two requests cannot both use it. */
+export async function consumeToken(db: Db, token: string, purpose: TokenPurpose): Promise<OneTimeTokenRow | null> {
+  const [row] = await db.update(oneTimeTokens).set({ usedAt: sql`now()` }).where(usable(token, purpose)).returning();
+  return row ?? null;
 }
 
-export interface NewMillAccount {
-  firstName: string;
-  lastName: string;
-  email: string;
-  passwordHash: string;
-  language: string;
-  promotionsOptOut: boolean;
-  ticketId: number;
+/** Reads a token without using it up (to prefill the invitation form). */
+export async function peekToken(db: Db, token: string, purpose: TokenPurpose): Promise<OneTimeTokenRow | null> {
+  const [row] = await db.select().from(oneTimeTokens).where(usable(token, purpose));
+  return row ?? null;
 }
 
-/** Sign-up with an activation key: a company, its mill on the basic plan, and the signer as its admin. */
-export async function createMillAccount(tx: Db, input: NewMillAccount): Promise<UserRow> {
-  const [company] = await tx
-    .insert(companies)
-    .values({ name: `${input.firstName} ${input.lastName}`, email: input.email })
-    .returning();
-  const [mill] = await tx.insert(mills).values({ companyId: company!.id, plan: 'basic' }).returning();
-  const [user] = await tx
-    .insert(users)
-    .values({
-      email: input.email,
-      passwordHash: input.passwordHash,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      roleType: 'mill',
-      companyId: company!.id,
-      language: input.language,
-      promotionsOptOut: input.promotionsOptOut,
-      confirmed: false,
-    })
-    .returning();
-  await tx.insert(millMembers).values({ millId: mill!.id, userId: user!.id, millRole: 'admin' });
-  await tx.update(licenceTickets).set({ usedByMillId: mill!.id, usedAt: sql`now()` }).where(eq(licenceTickets.id, input.ticketId));
-  return user!;
+export async function revokeTokens(db: Db, userId: number, purpose: TokenPurpose): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
 }
 
-export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<UserRow> {
-  const [user] = await db
-    .update(users)
-    .set({ passwordHash, confirmed: true, tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(eq(users.id, userId))
-    .returning();
-  return user!;
-}
-
-export async function markConfirmed(db: Db, userId: number): Promise<UserRow> {
-  const [user] = await db.update(users).set({ confirmed: true }).where(eq(users.id, userId)).returning();
-  return user!;
+export async function deleteTokensExpiredBefore(db: Db, interval: string): Promise<void> {
+  await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, sql`now() - ${interval}::interval`));
 }

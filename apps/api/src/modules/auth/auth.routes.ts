@@ -14,11 +14,10 @@ import { messageResponseSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
+import { mailLanguage, requestLocale } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
-import { linkToAccount } from '../invitations/invitations.service.ts';
-import { findUserByEmail } from './auth.repository.ts';
-import { mailLanguage } from './account-mails.ts';
-import { changePassword, confirmEmail, forgotPassword, register, resetPassword, sessionFor, signIn } from './auth.service.ts';
+import { signInAndLink } from '../invitations/invitations.service.ts';
+import { changePassword, confirmEmail, forgotPassword, isEmailTaken, register, resetPassword, signIn } from './auth.service.ts';
 
 const tags = ['auth'];
 
@@ -27,19 +26,21 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
   return async (app) => {
     app.post('/auth/local', {
+      config: { access: 'public' },
       schema: { tags, summary: 'Sign in', body: loginBodySchema, querystring: localeQuerySchema, response: { 200: authResponseSchema, ...commonErrors } },
       handler: async (request) => {
         const body = request.body;
         await enforceRateLimit(deps.rateLimitStore, 'sign-in', limit('signIn'), request, body.identifier);
-        const user = await signIn(deps, body.identifier, body.password);
+        // Signing in can also accept an invitation with this existing account (the invitations feature).
         if (body.linkToAnExistingAccount && body.confirmationToken && body.invitedMillId) {
-          await linkToAccount(deps, user, body.confirmationToken, body.invitedMillId);
+          return signInAndLink(deps, body, { token: body.confirmationToken, millId: body.invitedMillId });
         }
-        return sessionFor(deps, user);
+        return signIn(deps, body);
       },
     });
 
     app.post('/auth/local/register', {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Sign up with an activation key; the confirmation mail follows',
@@ -56,44 +57,47 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     app.get('/auth/email-confirmation', {
+      config: { access: 'public' },
       schema: { tags, summary: 'Confirm an email address and sign in', querystring: emailConfirmationQuerySchema, response: { 200: authResponseSchema, ...commonErrors } },
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'token', limit('token'), request, null);
-        return sessionFor(deps, await confirmEmail(deps, request.query.confirmation));
+        return confirmEmail(deps, request.query.confirmation);
       },
     });
 
     app.post('/auth/forgot-password', {
+      config: { access: 'public' },
       schema: { tags, summary: 'Mail a reset link (same answer for every address)', body: forgotPasswordBodySchema, querystring: localeQuerySchema, response: { 200: messageResponseSchema, ...commonErrors } },
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'forgot-password', limit('forgotPassword'), request, request.body.email);
-        forgotPassword(deps, request.body.email, (user) => mailLanguage(request, user.language), request.log);
+        await forgotPassword(deps, request.body.email, requestLocale(request));
         return { ok: true as const, message: 'If an account exists for this address, we sent a link to reset the password.' };
       },
     });
 
     app.post('/auth/reset-password', {
+      config: { access: 'public' },
       schema: { tags, summary: 'Set a new password with the reset link', body: resetPasswordBodySchema, response: { 200: authResponseSchema, ...commonErrors } },
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'token', limit('token'), request, null);
-        const { code, password, passwordConfirmation } = request.body;
-        return sessionFor(deps, await resetPassword(deps, code, password, passwordConfirmation));
+        return resetPassword(deps, request.body);
       },
     });
 
     app.post('/auth/check-unique-email', {
+      config: { access: 'public' },
       schema: { tags, summary: 'Whether an email already has an account (rate limited)', body: checkUniqueEmailBodySchema, response: { 200: checkUniqueEmailResponseSchema, ...commonErrors } },
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'check-unique-email', limit('checkUniqueEmail'), request, null);
-        return { emailIsTaken: (await findUserByEmail(deps.db, request.body.email)) !== null };
+        return { emailIsTaken: await isEmailTaken(deps, request.body.email) };
       },
     });
 
     app.put('/auth/password', {
+      config: { access: 'account.update' },
       schema: { tags, summary: 'Change the password (ends every other session)', security: bearerAuth, body: changePasswordBodySchema, response: { 200: authResponseSchema, ...commonErrors } },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
-        return sessionFor(deps, await changePassword(deps, user, request.body));
+        return changePassword(deps, await loadCurrentUser(request, deps.db), request.body);
       },
     });
   };

@@ -1,33 +1,44 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AuthResponse } from '@casebridge/shared/schemas/auth';
 import type { Language } from '@casebridge/shared/constants/languages';
 import type { ErrorCode } from '@casebridge/shared/errors';
 import { LICENCE_KEY_PATTERN, normaliseLicenceKey } from '@casebridge/shared/constants/licence-key';
 import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
+import { authorize } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../../lib/db-errors.ts';
-import type { UserRow } from '../../lib/current-user.ts';
+import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
-import { buildSession } from '../session/session.service.ts';
-import { findUserByEmail, createMillAccount, lockTicket, markConfirmed, setPassword } from './auth.repository.ts';
-import { consumeToken, issueToken, revokeTokens } from './one-time-token.repository.ts';
-import { sendAccountMail } from './account-mails.ts';
+import { createCompany } from '../companies/companies.service.ts';
+import { lockTicketForSignUp, markTicketUsed } from '../licence-tickets/licence-tickets.service.ts';
+import { createBasicMill } from '../mills/mills.service.ts';
+import { addMillMember } from '../mill-users/mill-users.service.ts';
+import { confirmUser, createUser, languageOf, sessionOf, setPassword, userByEmail, type UserRow } from '../users/users.service.ts';
+import { sendAccountMail } from './auth.mails.ts';
+import { consumeToken, deleteTokensExpiredBefore, peekToken, revokeTokens, type OneTimeTokenRow } from './auth.repository.ts';
 
+/** The answer of every call that signs in: the session and a JWT for it. */
 export async function sessionFor(deps: AppDeps, user: UserRow): Promise<AuthResponse> {
-  const session = await buildSession(deps.db, user.id);
-  return { ...session, jwt: deps.signJwt(user) };
+  return { ...(await sessionOf(deps.db, user.id)), jwt: deps.signJwt(user) };
 }
 
 /** One message for unknown email and wrong password: the sign-in form must not reveal accounts. */
 const BAD_CREDENTIALS = new AppError(400, 'INVALID_CREDENTIALS', 'Invalid email or password');
+const accountBlocked = () => new AppError(401, 'ACCOUNT_BLOCKED', 'Your account is blocked. Please contact support.');
 
-export async function signIn(deps: AppDeps, email: string, password: string): Promise<UserRow> {
-  const user = await findUserByEmail(deps.db, email);
+/** The account behind an email and password, or the one answer for every failure. */
+export async function checkCredentials(deps: AppDeps, email: string, password: string): Promise<UserRow> {
+  const user = await userByEmail(deps.db, email);
   const ok = await verifyPassword(user?.passwordHash ?? null, password);
   if (!user || !ok) throw BAD_CREDENTIALS;
-  if (user.blocked) throw new AppError(401, 'ACCOUNT_BLOCKED', 'Your account is blocked. Please contact support.');
+  if (user.blocked) throw accountBlocked();
   if (!user.confirmed) throw new AppError(401, 'EMAIL_NOT_CONFIRMED', 'Please confirm your email address first. We sent you a link.');
   return user;
+}
+
+/** `POST /auth/local` (public). */
+export async function signIn(deps: AppDeps, credentials: { identifier: string; password: string }): Promise<AuthResponse> {
+  return sessionFor(deps, await checkCredentials(deps, credentials.identifier, credentials.password));
 }
 
 export function checkNewPassword(password: string, confirmation?: string): void {
@@ -48,69 +59,127 @@ export interface RegisterInput {
   language: Language;
 }
 
-/** Sign-up with an activation key (an unused licence ticket). The account starts unconfirmed. */
+/**
+ * Sign-up with an activation key (an unused licence ticket): a company, its mill on the basic
+ * plan and the signer as its admin, all in one transaction that holds the ticket's row lock, so
+ * one key creates one mill. The account starts unconfirmed; the confirmation mail commits with it.
+ */
 export async function register(deps: AppDeps, input: RegisterInput): Promise<void> {
   checkNewPassword(input.password);
   const key = normaliseLicenceKey(input.activationKey);
   const errors: Record<string, ErrorCode[]> = {};
   if (!LICENCE_KEY_PATTERN.test(key)) errors.activationKey = ['ACTIVATION_KEY_INVALID'];
-  if (await findUserByEmail(deps.db, input.email)) errors.email = ['EMAIL_TAKEN'];
+  if (await userByEmail(deps.db, input.email)) errors.email = ['EMAIL_TAKEN'];
   if (Object.keys(errors).length) throw AppError.fields(errors);
 
   const passwordHash = await hashPassword(input.password);
-  const user = await deps.db.transaction(async (tx) => {
-    const ticket = await lockTicket(tx, key);
+  await deps.db.transaction(async (tx) => {
+    const ticket = await lockTicketForSignUp(tx, key);
     if (!ticket) throw AppError.fields({ activationKey: ['ACTIVATION_KEY_UNKNOWN'] });
-    if (ticket.usedByMillId !== null) throw AppError.fields({ activationKey: ['ACTIVATION_KEY_USED'] });
-    return createMillAccount(tx, { ...input, email: input.email, passwordHash, ticketId: ticket.id }).catch((error: unknown) => {
-      // Two sign-ups racing for one email: the unique index decides, the loser gets the field error.
-      if (isUniqueViolation(error)) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
-      throw error;
-    });
+    if (ticket.used) throw AppError.fields({ activationKey: ['ACTIVATION_KEY_USED'] });
+    const company = await createCompany(tx, { name: `${input.firstName} ${input.lastName}`, email: input.email });
+    const mill = await createBasicMill(tx, company.id);
+    // Two sign-ups racing for one email: the unique index decides, the loser gets the field error.
+    const user = await unlessDuplicate(
+      () => createUser(tx, {
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        roleType: 'mill',
+        companyId: company.id,
+        language: input.language,
+        promotionsOptOut: input.promotionsOptOut,
+        confirmed: false,
+      }),
+      () => AppError.fields({ email: ['EMAIL_TAKEN'] }),
+    );
+    await addMillMember(tx, mill.id, user.id, 'admin');
+    await markTicketUsed(tx, ticket.id, mill.id);
+    await deps.jobs.enqueue(tx, 'mail.account', { kind: 'confirmation', userId: user.id, language: input.language });
   });
-  const token = await issueToken(deps.db, 'email-confirmation', user.id);
-  await sendAccountMail(deps, 'confirmation', user, input.language, token);
 }
 
-export async function confirmEmail(deps: AppDeps, token: string): Promise<UserRow> {
+/** The link of the confirmation mail: confirms the address and signs in. */
+export async function confirmEmail(deps: AppDeps, token: string): Promise<AuthResponse> {
   const row = await consumeToken(deps.db, token, 'email-confirmation');
   if (!row) throw new AppError(400, 'TOKEN_INVALID', 'This confirmation link is invalid, used or expired.');
-  return markConfirmed(deps.db, row.userId);
+  return sessionFor(deps, await confirmUser(deps.db, row.userId));
 }
 
 /**
- * Always answers the same way and returns before any mail work, so neither the answer nor its
- * timing tells whether the address has an account.
+ * Always answers the same way, after the same work (one queued job), so neither the answer nor
+ * its timing tells whether the address has an account; the job looks the address up.
  */
-export function forgotPassword(deps: AppDeps, email: string, language: (user: UserRow) => Language, log: FastifyBaseLogger): void {
-  setImmediate(() => {
-    void (async () => {
-      const user = await findUserByEmail(deps.db, email);
-      if (!user || user.blocked || !user.passwordHash) return;
-      const token = await issueToken(deps.db, 'password-reset', user.id);
-      await sendAccountMail(deps, 'reset', user, language(user), token);
-    })().catch((error: unknown) => log.error({ err: error }, 'password reset mail failed'));
-  });
+export async function forgotPassword(deps: AppDeps, email: string, requestLanguage: Language | null): Promise<void> {
+  await deps.jobs.enqueue(deps.db, 'mail.password-reset', { email, requestLanguage });
 }
 
-export async function resetPassword(deps: AppDeps, code: string, password: string, confirmation: string): Promise<UserRow> {
-  checkNewPassword(password, confirmation);
-  const row = await consumeToken(deps.db, code, 'password-reset');
+export interface PasswordResetJob {
+  email: string;
+  requestLanguage: Language | null;
+}
+
+/** The job behind forgotPassword: only an active account with a password gets a link. */
+export async function sendPasswordReset(deps: AppDeps, job: PasswordResetJob): Promise<void> {
+  const user = await userByEmail(deps.db, job.email);
+  if (!user || user.blocked || !user.passwordHash) return;
+  await sendAccountMail(deps, { kind: 'reset', userId: user.id, language: job.requestLanguage ?? languageOf(user) });
+}
+
+/** The reset link sets a new password once; every older session and reset link stops working. */
+export async function resetPassword(deps: AppDeps, input: { code: string; password: string; passwordConfirmation: string }): Promise<AuthResponse> {
+  checkNewPassword(input.password, input.passwordConfirmation);
+  const row = await consumeToken(deps.db, input.code, 'password-reset');
   if (!row) throw new AppError(400, 'TOKEN_INVALID', 'This reset link is invalid, used or expired. Please ask for a new one.');
-  const user = await setPassword(deps.db, row.userId, await hashPassword(password));
+  const user = await setPassword(deps.db, row.userId, await hashPassword(input.password));
   await revokeTokens(deps.db, user.id, 'password-reset');
-  if (user.blocked) throw new AppError(401, 'ACCOUNT_BLOCKED', 'Your account is blocked. Please contact support.');
-  return user;
+  deps.realtime.endSessions(user.id);
+  if (user.blocked) throw accountBlocked();
+  return sessionFor(deps, user);
 }
 
+/** `PUT /auth/password`: needs the current password; ends every other session. */
 export async function changePassword(
   deps: AppDeps,
-  user: UserRow,
+  user: SessionUser,
   input: { currentPassword: string; password: string; passwordConfirmation: string },
-): Promise<UserRow> {
+): Promise<AuthResponse> {
+  await authorize(deps.db, user, 'account.update', {});
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw AppError.fields({ currentPassword: ['WRONG_CURRENT_PASSWORD'] }, 'The current password is wrong');
   }
   checkNewPassword(input.password, input.passwordConfirmation);
-  return setPassword(deps.db, user.id, await hashPassword(input.password));
+  const updated = await setPassword(deps.db, user.id, await hashPassword(input.password));
+  deps.realtime.endSessions(user.id);
+  return sessionFor(deps, updated);
+}
+
+/** The spec's explicit uniqueness check (public, rate limited by its route). */
+export async function isEmailTaken(deps: AppDeps, email: string): Promise<boolean> {
+  return (await userByEmail(deps.db, email)) !== null;
+}
+
+// Invitation links, for the invitations, clients and mill-users features (`db` may be a transaction).
+
+export type InvitationToken = Pick<OneTimeTokenRow, 'userId' | 'millId'>;
+
+/** An invitation link still usable, without using it up (to prefill the form). */
+export async function peekInvitation(db: Db, token: string): Promise<InvitationToken | null> {
+  return peekToken(db, token, 'invitation');
+}
+
+/** Uses an invitation link up, in the statement that finds it: two requests cannot both use it. */
+export async function useInvitationToken(db: Db, token: string): Promise<InvitationToken | null> {
+  return consumeToken(db, token, 'invitation');
+}
+
+/** After a newer invitation, or a corrected address, older invitation links stop working. */
+export async function revokeInvitationLinks(db: Db, userId: number): Promise<void> {
+  await revokeTokens(db, userId, 'invitation');
+}
+
+/** Scheduled retention: tokens a day past their expiry can never be used and only take space. */
+export async function purgeExpiredTokens(db: Db): Promise<void> {
+  await deleteTokensExpiredBefore(db, '1 day');
 }

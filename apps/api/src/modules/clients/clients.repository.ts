@@ -1,10 +1,16 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { labs, millClients } from '../../db/schema/labs.ts';
 import { users } from '../../db/schema/users.ts';
 
+/**
+ * The mill_clients table. What a mill sees of a client comes from the lab's user and company once
+ * the lab accepted, so the client reads join those tables (read only; modules/users and
+ * modules/companies write them).
+ */
 export interface ClientListQuery {
   start: number;
   limit: number;
@@ -13,12 +19,16 @@ export interface ClientListQuery {
   status: 'any' | 'active' | 'inactive';
 }
 
+/** What the mill may see of a client: the lab's own value once it accepted, else what the mill typed. */
+const shown = (own: AnyPgColumn, typed: AnyPgColumn) =>
+  sql`case when ${millClients.confirmed} then ${own} else ${typed} end`;
+
 const SORT_COLUMNS = {
   created_at: millClients.createdAt,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  companyName: companies.name,
+  firstName: shown(users.firstName, millClients.invitedFirstName),
+  lastName: shown(users.lastName, millClients.invitedLastName),
+  email: shown(users.email, millClients.invitedEmail),
+  companyName: sql`case when ${millClients.confirmed} then ${companies.name} else '' end`,
 } as const;
 
 /** Active: the lab accepted and nobody blocks it. Everything else is inactive. */
@@ -30,6 +40,9 @@ const clientColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
+  invitedFirstName: millClients.invitedFirstName,
+  invitedLastName: millClients.invitedLastName,
+  invitedEmail: millClients.invitedEmail,
   companyId: companies.id,
   companyName: companies.name,
   contactPerson: companies.contactPerson,
@@ -42,18 +55,24 @@ const clientColumns = {
 
 type ClientRow = { [K in keyof typeof clientColumns]: unknown } & {
   id: number; labId: number; firstName: string; lastName: string; email: string; companyId: number; companyName: string;
+  invitedFirstName: string; invitedLastName: string; invitedEmail: string;
   contactPerson: string; confirmed: boolean; blockedByMill: boolean; blockedBySystem: boolean; active: boolean; createdAt: Date;
 };
 
+/**
+ * A client the lab has not accepted yet shows only what the mill typed when inviting it: the
+ * lab's own name, company and contact stay hidden until it agrees.
+ */
 export function toClientDto(row: ClientRow): Client {
+  const accepted = row.confirmed;
   return {
     id: row.id,
     labId: row.labId,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    company: { id: row.companyId, name: row.companyName },
-    contactPerson: row.contactPerson,
+    firstName: accepted ? row.firstName : row.invitedFirstName,
+    lastName: accepted ? row.lastName : row.invitedLastName,
+    email: accepted ? row.email : row.invitedEmail,
+    company: accepted ? { id: row.companyId, name: row.companyName } : null,
+    contactPerson: accepted ? row.contactPerson : '',
     confirmed: row.confirmed,
     status: row.active ? 'active' : 'inactive',
     blockedByMill: row.blockedByMill,
@@ -77,12 +96,14 @@ function filters(millId: number, query: Pick<ClientListQuery, 'search' | 'status
   if (query.status === 'inactive') conditions.push(sql`not ${isActive}`);
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern), ilike(companies.name, pattern)));
+    const accepted = and(eq(millClients.confirmed, true), or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern), ilike(companies.name, pattern)));
+    const invited = and(eq(millClients.confirmed, false), or(ilike(millClients.invitedFirstName, pattern), ilike(millClients.invitedLastName, pattern), ilike(millClients.invitedEmail, pattern)));
+    conditions.push(or(accepted, invited));
   }
   return and(...conditions);
 }
 
-export async function listClients(db: Db, millId: number, query: ClientListQuery): Promise<{ count: number; data: Client[] }> {
+export async function listClientPage(db: Db, millId: number, query: ClientListQuery): Promise<{ count: number; data: Client[] }> {
   const where = filters(millId, query);
   const order = query.sort.direction === 'asc' ? asc(SORT_COLUMNS[query.sort.field]) : desc(SORT_COLUMNS[query.sort.field]);
   const [rows, [total]] = await Promise.all([
@@ -118,4 +139,59 @@ export async function activationMessageOf(db: Db, millId: number, labId: number)
     .from(millClients)
     .where(and(eq(millClients.millId, millId), eq(millClients.labId, labId)));
   return row?.message ?? '';
+}
+
+export async function countClients(db: Db, millId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(millClients).where(eq(millClients.millId, millId));
+  return row?.n ?? 0;
+}
+
+/** How many mills hold a client relation naming this lab user (as the invited or the accepting person). */
+export async function countRelationsOfUser(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(millClients).where(eq(millClients.userId, userId));
+  return row?.n ?? 0;
+}
+
+export type ClientRelationRow = typeof millClients.$inferSelect;
+
+export async function findRelation(db: Db, millId: number, labId: number): Promise<ClientRelationRow | null> {
+  const [row] = await db.select().from(millClients).where(and(eq(millClients.millId, millId), eq(millClients.labId, labId)));
+  return row ?? null;
+}
+
+export interface RelationInput {
+  millId: number;
+  labId: number;
+  userId: number;
+  confirmed: boolean;
+  activationMessage?: string;
+  /** What the mill typed; kept when a lab accepts an invitation by another route. */
+  invited?: { firstName: string; lastName: string; email: string };
+}
+
+/** Creates the relation, or updates the one between this mill and lab (one per pair). */
+export async function upsertRelation(db: Db, input: RelationInput): Promise<void> {
+  const invited = input.invited
+    ? { invitedFirstName: input.invited.firstName, invitedLastName: input.invited.lastName, invitedEmail: input.invited.email }
+    : {};
+  await db
+    .insert(millClients)
+    .values({ millId: input.millId, labId: input.labId, userId: input.userId, confirmed: input.confirmed, activationMessage: input.activationMessage ?? '', ...invited })
+    .onConflictDoUpdate({
+      target: [millClients.millId, millClients.labId],
+      set: { confirmed: input.confirmed, userId: input.userId, ...invited, ...(input.activationMessage ? { activationMessage: input.activationMessage } : {}) },
+    });
+}
+
+export async function confirmRelation(db: Db, millId: number, labId: number): Promise<void> {
+  await db.update(millClients).set({ confirmed: true }).where(and(eq(millClients.millId, millId), eq(millClients.labId, labId)));
+}
+
+/** The mills this lab agreed to work with, with the blocks on each relation. */
+export async function confirmedRelationsOfLab(db: Db, labId: number): Promise<{ millId: number; blockedByMill: boolean; blockedBySystem: boolean }[]> {
+  return db
+    .select({ millId: millClients.millId, blockedByMill: millClients.blockedByMill, blockedBySystem: millClients.blockedBySystem })
+    .from(millClients)
+    .where(and(eq(millClients.labId, labId), eq(millClients.confirmed, true)))
+    .orderBy(asc(millClients.millId));
 }

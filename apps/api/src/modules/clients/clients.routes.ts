@@ -11,11 +11,10 @@ import {
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
-import { requireMillStaff } from '../../lib/mill-access.ts';
+import { loadCurrentUser } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
-import { mailLanguage } from '../auth/account-mails.ts';
-import { listClients } from './clients.repository.ts';
-import { activationInstructions, addClient, clientOrNotFound, removeClient, resendInvitation, updateBlockStatus } from './clients.service.ts';
+import { mailLanguage } from '../../lib/request-language.ts';
+import { activationInstructions, addClient, getClient, listClients, removeClient, resendInvitation, updateBlockStatus } from './clients.service.ts';
 
 const tags = ['clients'];
 const millParams = z.object({ millId: idSchema });
@@ -24,15 +23,17 @@ const clientParams = z.object({ millId: idSchema, userId: idSchema });
 export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/mills/:millId/clients', {
+      config: { access: 'clients.read' },
       schema: { tags, summary: "The mill's clients (labs)", security: bearerAuth, params: millParams, querystring: clientListQuerySchema, response: { 200: listResponseSchema(clientSchema), ...commonErrors } },
       handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.millId);
         const q = request.query;
-        return listClients(deps.db, access.millId, { start: q._start, limit: q._limit, sort: q._sort, search: q._q, status: q.status });
+        const user = await loadCurrentUser(request, deps.db);
+        return listClients(deps, user, request.params.millId, { start: q._start, limit: q._limit, sort: q._sort, search: q._q, status: q.status });
       },
     });
 
     app.post('/mills/:millId/clients', {
+      config: { access: 'clients.manage' },
       schema: {
         tags,
         summary: 'Add a client: an existing lab account at once, anyone else by invitation mail',
@@ -42,29 +43,26 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: addClientBodySchema,
         response: { 200: addClientResponseSchema, ...commonErrors },
       },
-      handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.millId, { write: true });
-        return addClient(deps, access, request.body, mailLanguage(request, null));
-      },
+      handler: async (request) => addClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.body, mailLanguage(request, null)),
     });
 
     app.get('/mills/:millId/clients/:userId', {
+      config: { access: 'clients.read' },
       schema: { tags, summary: 'One client of the mill', security: bearerAuth, params: clientParams, response: { 200: clientSchema, ...commonErrors } },
-      handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.millId);
-        return clientOrNotFound(deps, access.millId, request.params.userId);
-      },
+      handler: async (request) => getClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.params.userId),
     });
 
     app.get('/mills/:millId/clients/activation-instructions/:userId', {
+      config: { access: 'clients.read' },
       schema: { tags, summary: 'Instructions the mill can pass on to an invited lab', security: bearerAuth, params: clientParams, response: { 200: z.object({ message: z.string() }), ...commonErrors } },
       handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.millId);
-        return { message: await activationInstructions(deps, access, request.params.userId) };
+        const user = await loadCurrentUser(request, deps.db);
+        return { message: await activationInstructions(deps, user, request.params.millId, request.params.userId) };
       },
     });
 
     app.post('/mills/:millId/clients/send-activation-instructions/:userId', {
+      config: { access: 'clients.manage' },
       schema: {
         tags,
         summary: 'Mail the invitation again (only before the lab accepted)',
@@ -74,26 +72,27 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema.extend({ landingPageInfoIsUpdated: z.boolean() }), ...commonErrors },
       },
       handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.millId, { write: true });
-        await resendInvitation(deps, access, request.params.userId, mailLanguage(request, null));
-        return { ok: true as const, message: 'Email sent', landingPageInfoIsUpdated: access.mill.landingPageInfoIsUpdated };
+        const user = await loadCurrentUser(request, deps.db);
+        const { landingPageInfoIsUpdated } = await resendInvitation(deps, user, request.params.millId, request.params.userId, mailLanguage(request, null));
+        return { ok: true as const, message: 'Email sent', landingPageInfoIsUpdated };
       },
     });
 
     app.delete('/mills/:millId/clients/:userId', {
+      config: { access: 'clients.manage' },
       schema: { tags, summary: 'Stop working with a client (its orders stay)', security: bearerAuth, params: clientParams, response: { 200: messageResponseSchema, ...commonErrors } },
       handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.millId, { write: true });
-        await removeClient(deps, access, request.params.userId);
+        await removeClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.params.userId);
         return { ok: true as const, message: 'Client deleted' };
       },
     });
 
     app.post('/mill/:millId/updateLabBlockStatus', {
+      config: { access: 'clients.manage' },
       schema: { tags, summary: 'Block or unblock a confirmed client', security: bearerAuth, params: millParams, body: blockStatusBodySchema, response: { 200: blockStatusResponseSchema, ...commonErrors } },
       handler: async (request) => {
-        const access = await requireMillStaff(request, deps.db, request.params.millId, { write: true });
-        return updateBlockStatus(deps, access, request.body.userId, request.body.blockedByMill);
+        const user = await loadCurrentUser(request, deps.db);
+        return updateBlockStatus(deps, user, request.params.millId, request.body.userId, request.body.blockedByMill);
       },
     });
   };

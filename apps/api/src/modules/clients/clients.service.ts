@@ -1,32 +1,63 @@
-import { count, eq } from 'drizzle-orm';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import type { Language } from '@casebridge/shared/constants/languages';
 import type { AppDeps } from '../../deps.ts';
-import { millClients } from '../../db/schema/labs.ts';
+import type { Db } from '../../db/client.ts';
+import { authorize } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { MillAccess } from '../../lib/mill-access.ts';
-import { findUserById } from '../auth/auth.repository.ts';
-import { revokeTokens } from '../auth/one-time-token.repository.ts';
-import { deletePlaceholderLab } from '../invitations/invitations.repository.ts';
-import { inviteLab, sendInvitation, type InviteLabInput } from '../invitations/invitations.service.ts';
-import { activationMessageOf, deleteClient, findClient, setBlockedByMill } from './clients.repository.ts';
+import { revokeInvitationLinks } from '../auth/auth.service.ts';
+import { inviteLab, queueInvitation, type InviteLabInput } from '../invitations/invitations.service.ts';
+import { deletePlaceholderAccount, userById } from '../users/users.service.ts';
+import {
+  activationMessageOf,
+  confirmedRelationsOfLab,
+  confirmRelation,
+  countClients,
+  countRelationsOfUser,
+  deleteClient,
+  findClient,
+  findRelation,
+  listClientPage,
+  setBlockedByMill,
+  upsertRelation,
+  type ClientListQuery,
+  type ClientRelationRow,
+  type RelationInput,
+} from './clients.repository.ts';
 
-async function clientOrNotFound(deps: AppDeps, millId: number, userId: number): Promise<Client> {
-  const client = await findClient(deps.db, millId, userId);
+export type { ClientListQuery, ClientRelationRow, RelationInput };
+
+/** The mill's clients (labs): its staff see them, admins and plain users alike manage them (rule book: clients.*). */
+export async function listClients(deps: AppDeps, user: SessionUser, millId: number, query: ClientListQuery): Promise<{ count: number; data: Client[] }> {
+  await authorize(deps.db, user, 'clients.read', { millId });
+  return listClientPage(deps.db, millId, query);
+}
+
+export async function getClient(deps: AppDeps, user: SessionUser, millId: number, userId: number): Promise<Client> {
+  await authorize(deps.db, user, 'clients.read', { millId });
+  return clientOrNotFound(deps.db, millId, userId);
+}
+
+/** Another mill's client, or none, answers 404 through this mill. */
+async function clientOrNotFound(db: Db, millId: number, userId: number): Promise<Client> {
+  const client = await findClient(db, millId, userId);
   if (!client) throw AppError.notFound('Client');
   return client;
 }
 
-export async function addClient(deps: AppDeps, access: MillAccess, input: InviteLabInput, language: Language) {
-  const result = await inviteLab(deps, access.millId, input, language);
-  return { user: await clientOrNotFound(deps, access.millId, result.userId), confirmed: result.confirmed };
+/** By address: the lab is invited (modules/invitations) and shows as an unconfirmed client until it accepts. */
+export async function addClient(deps: AppDeps, user: SessionUser, millId: number, input: InviteLabInput, language: Language) {
+  await authorize(deps.db, user, 'clients.manage', { millId });
+  const result = await inviteLab(deps, millId, input, language);
+  return { user: await clientOrNotFound(deps.db, millId, result.userId), confirmed: result.confirmed };
 }
 
 /** What the mill can pass on to its lab by other channels (phone, its own mail). */
-export async function activationInstructions(deps: AppDeps, access: MillAccess, userId: number): Promise<string> {
-  const client = await clientOrNotFound(deps, access.millId, userId);
-  const personal = await activationMessageOf(deps.db, access.millId, client.labId);
-  const landing = `${deps.config.publicUrl}/${access.millId}`;
+export async function activationInstructions(deps: AppDeps, user: SessionUser, millId: number, userId: number): Promise<string> {
+  await authorize(deps.db, user, 'clients.read', { millId });
+  const client = await clientOrNotFound(deps.db, millId, userId);
+  const personal = await activationMessageOf(deps.db, millId, client.labId);
+  const landing = `${deps.config.publicUrl}/${millId}`;
   return [
     personal,
     `We sent an invitation to ${client.email}. The link in it is valid for 7 days.`,
@@ -37,23 +68,28 @@ export async function activationInstructions(deps: AppDeps, access: MillAccess, 
     .join('\n\n');
 }
 
-export async function resendInvitation(deps: AppDeps, access: MillAccess, userId: number, language: Language): Promise<void> {
-  const client = await clientOrNotFound(deps, access.millId, userId);
+/** Mails the invitation again; only the newest link works, so a forwarded old mail is of no use. */
+export async function resendInvitation(deps: AppDeps, user: SessionUser, millId: number, userId: number, language: Language): Promise<{ landingPageInfoIsUpdated: boolean }> {
+  const grant = await authorize(deps.db, user, 'clients.manage', { millId });
+  const client = await clientOrNotFound(deps.db, millId, userId);
   if (client.confirmed) throw new AppError(409, 'CONFLICT', 'This client has already accepted the invitation');
-  const invited = await findUserById(deps.db, userId);
+  const invited = await userById(deps.db, userId);
   if (!invited) throw AppError.notFound('Client');
-  // Only the newest link works: a forwarded old mail cannot be used any more.
-  await revokeTokens(deps.db, invited.id, 'invitation');
-  await sendInvitation(deps, invited, access.millId, language);
+  await deps.db.transaction(async (tx) => {
+    await revokeInvitationLinks(tx, invited.id);
+    await queueInvitation(deps, tx, invited, millId, language);
+  });
+  return { landingPageInfoIsUpdated: grant.mill!.landingPageInfoIsUpdated };
 }
 
-export async function updateBlockStatus(deps: AppDeps, access: MillAccess, userId: number, blocked: boolean) {
-  const client = await clientOrNotFound(deps, access.millId, userId);
+export async function updateBlockStatus(deps: AppDeps, user: SessionUser, millId: number, userId: number, blocked: boolean) {
+  await authorize(deps.db, user, 'clients.manage', { millId });
+  const client = await clientOrNotFound(deps.db, millId, userId);
   if (!client.confirmed) throw new AppError(409, 'CONFLICT', 'Only a client who accepted the invitation can be blocked');
   if (client.blockedBySystem && !blocked) {
     throw new AppError(409, 'CONFLICT', 'This client was blocked by the system administrator. Please contact your admin.');
   }
-  await setBlockedByMill(deps.db, access.millId, client.labId, blocked);
+  await setBlockedByMill(deps.db, millId, client.labId, blocked);
   return { userId, blockedByMill: blocked };
 }
 
@@ -61,15 +97,40 @@ export async function updateBlockStatus(deps: AppDeps, access: MillAccess, userI
  * The lab stops being a client; its account, past orders and files stay. An invitation nobody
  * accepted leaves nothing behind, so the address can be invited afresh.
  */
-export async function removeClient(deps: AppDeps, access: MillAccess, userId: number): Promise<void> {
-  const client = await clientOrNotFound(deps, access.millId, userId);
+export async function removeClient(deps: AppDeps, user: SessionUser, millId: number, userId: number): Promise<void> {
+  await authorize(deps.db, user, 'clients.manage', { millId });
+  const client = await clientOrNotFound(deps.db, millId, userId);
   await deps.db.transaction(async (tx) => {
-    await deleteClient(tx, access.millId, client.labId);
-    const invited = await findUserById(tx, userId);
+    await deleteClient(tx, millId, client.labId);
+    const invited = await userById(tx, userId);
     if (!invited || invited.confirmed) return;
-    const [left] = await tx.select({ n: count() }).from(millClients).where(eq(millClients.userId, userId));
-    if ((left?.n ?? 0) === 0) await deletePlaceholderLab(tx, invited);
+    if ((await countRelationsOfUser(tx, userId)) === 0) await deletePlaceholderAccount(tx, invited);
   });
 }
 
-export { clientOrNotFound };
+// For other features (`db` may be a transaction).
+
+/** The onboarding checklist (mills): whether the mill invited anyone yet. */
+export async function clientCount(db: Db, millId: number): Promise<number> {
+  return countClients(db, millId);
+}
+
+/** The session's mill list of a lab (users): the mills it agreed to work with, and their blocks. */
+export async function confirmedMillsOfLab(db: Db, labId: number) {
+  return confirmedRelationsOfLab(db, labId);
+}
+
+/** Invitations: the relation between a mill and a lab, if any. */
+export async function clientRelation(db: Db, millId: number, labId: number): Promise<ClientRelationRow | null> {
+  return findRelation(db, millId, labId);
+}
+
+/** Invitations: an invited (unconfirmed) or accepted client; one relation per mill and lab. */
+export async function saveClientRelation(db: Db, input: RelationInput): Promise<void> {
+  await upsertRelation(db, input);
+}
+
+/** Invitations: the lab accepted. */
+export async function confirmClientRelation(db: Db, millId: number, labId: number): Promise<void> {
+  await confirmRelation(db, millId, labId);
+}

@@ -36,11 +36,13 @@ describe('adding clients', () => {
     expect(list).toMatchObject({ count: 1, data: [{ email }] });
   });
 
-  it('adds an existing confirmed lab at once', async () => {
+  it('adds an existing lab as unconfirmed, showing only what the mill typed, and invites it to connect', async () => {
     const { mill, jwt } = await signedInMill(t);
     const lab = await createLab(t.db);
     const response = await invite(mill.id, jwt, lab.user.email);
-    expect(response.json()).toMatchObject({ confirmed: true, user: { id: lab.user.id, status: 'active', company: { name: lab.company.name } } });
+    expect(response.json()).toMatchObject({ confirmed: false, user: { id: lab.user.id, status: 'inactive', company: null } });
+    expect(JSON.stringify(response.json())).not.toContain(lab.company.name);
+    expect(await waitForMail(t, (m) => m.to === lab.user.email)).toBeDefined();
   });
 
   it('refuses a mill user address as a client, and validates the form', async () => {
@@ -149,7 +151,8 @@ describe('who may do what (role × endpoint × tenant)', () => {
     const plainUser = await addMillUser(t.db, a.mill.id, a.company.id, 'user');
     const callers = {
       otherMill: { jwt: b.jwt, expected: 404 },
-      lab: { jwt: await signIn(t, lab.user.email), expected: 404 },
+      // The lab is the mill's client: it knows the mill exists, so it is refused, not "not found".
+      lab: { jwt: await signIn(t, lab.user.email), expected: 403 },
       anonymous: { jwt: undefined, expected: 401 },
       plainMillUser: { jwt: await signIn(t, plainUser.email), expected: 'ok' as const },
     };

@@ -56,4 +56,23 @@ describe('companies and labs', () => {
     expect(ok.json()).toMatchObject({ shippingAtSameAddress: false, shippingAddress: { city: 'Bonn' } });
     expect((await t.request({ method: 'PUT', url: `/api/labs/${other.lab.id}`, token: jwt, payload: { shippingAtSameAddress: true } })).statusCode).toBe(404);
   });
+
+  it("lets a mill read its client's shipping address but not change it", async () => {
+    const a = await createMill(t.db);
+    const client = await createLab(t.db, { clientOf: a.mill.id });
+    const jwt = await signIn(t, a.admin.email);
+    expect((await t.request({ method: 'GET', url: `/api/labs/${client.lab.id}`, token: jwt })).statusCode).toBe(200);
+    const change = await t.request({ method: 'PUT', url: `/api/labs/${client.lab.id}`, token: jwt, payload: { shippingAtSameAddress: true } });
+    expect(change.statusCode).toBe(404);
+  });
+
+  it("answers another tenant's lab exactly like a missing one", async () => {
+    const lab = await createLab(t.db);
+    const stranger = await createLab(t.db);
+    const jwt = await signIn(t, lab.user.email);
+    const theirs = await t.request({ method: 'GET', url: `/api/labs/${stranger.lab.id}`, token: jwt });
+    const missing = await t.request({ method: 'GET', url: '/api/labs/2000000000', token: jwt });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual(missing.json());
+  });
 });

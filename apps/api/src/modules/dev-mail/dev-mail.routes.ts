@@ -5,7 +5,6 @@ import { escapeHtml } from '../../lib/html.ts';
 
 const mailSchema = z.object({ id: z.string(), from: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() });
 
-
 function linkify(text: string): string {
   return escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 }
@@ -21,10 +20,11 @@ function outboxPage(mails: StoredMail[]): string {
 export function devMailRoutes(outbox: OutboxMailer): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/dev/mail', {
+      config: { access: 'public' },
       schema: { tags: ['dev'], summary: 'Mails in the local outbox, newest first', response: { 200: z.object({ mails: z.array(mailSchema) }) } },
       handler: async () => ({ mails: await outbox.list() }),
     });
-    app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) =>
+    app.get('/dev/mail', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
       reply.header('content-type', 'text/html; charset=utf-8').send(outboxPage(await outbox.list())),
     );
   };

@@ -13,9 +13,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
+import { mailLanguage } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
-import { mailLanguage } from '../auth/account-mails.ts';
-import { sessionFor } from '../auth/auth.service.ts';
 import { createAccountFromInvitation, emailByToken, linkToAccount, resendConfirmation } from './invitations.service.ts';
 
 const tags = ['invitations'];
@@ -26,23 +25,26 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
   return async (app) => {
     app.post('/auth/account-creation', {
+      config: { access: 'public' },
       schema: { tags, summary: 'Create the invited lab account', body: accountCreationBodySchema, response: { 200: authResponseSchema, ...commonErrors } },
       handler: async (request) => {
         await tokenLimit(request);
-        return sessionFor(deps, await createAccountFromInvitation(deps, request.body));
+        return createAccountFromInvitation(deps, request.body);
       },
     });
 
     app.post('/auth/user-email-by-token', {
+      config: { access: 'public' },
       schema: { tags, summary: 'The invited address of an invitation', body: userEmailByTokenBodySchema, response: { 200: userEmailByTokenResponseSchema, ...commonErrors } },
       handler: async (request) => {
         await tokenLimit(request);
         const invited = await emailByToken(deps, request.body.confirmationToken);
-        return { emailByConfirmationToken: invited.email, roleType: invited.roleType };
+        return { emailByConfirmationToken: invited.email, roleType: invited.roleType, accountExists: invited.accountExists };
       },
     });
 
     app.post('/auth/resend-confirmation-email', {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Move an invitation to another address and mail it there',
@@ -59,6 +61,7 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     app.post('/mills/:millId/link-to-account', {
+      config: { access: 'invitation.accept' },
       schema: {
         tags,
         summary: 'Accept an invitation with the signed-in lab account',
@@ -70,9 +73,7 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request) => {
         await tokenLimit(request);
         if (request.params.millId !== request.body.millId) throw AppError.fields({ millId: ['VALIDATION_FAILED'] });
-        const user = await loadCurrentUser(request, deps.db);
-        await linkToAccount(deps, user, request.body.confirmationToken, request.body.millId);
-        return sessionFor(deps, user);
+        return linkToAccount(deps, await loadCurrentUser(request, deps.db), request.body.confirmationToken, request.body.millId);
       },
     });
   };

@@ -1,17 +1,39 @@
-import { eq, sql } from 'drizzle-orm';
+import type { AuthResponse } from '@casebridge/shared/schemas/auth';
 import type { Language } from '@casebridge/shared/constants/languages';
 import type { AppDeps } from '../../deps.ts';
-import { companies } from '../../db/schema/companies.ts';
-import { users } from '../../db/schema/users.ts';
+import type { Db } from '../../db/client.ts';
+import { authorize } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UserRow } from '../../lib/current-user.ts';
+import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { findUserByEmail, findUserById } from '../auth/auth.repository.ts';
-import { checkNewPassword } from '../auth/auth.service.ts';
-import { sendAccountMail } from '../auth/account-mails.ts';
-import { consumeToken, issueToken, peekToken, revokeTokens, type OneTimeTokenRow } from '../auth/one-time-token.repository.ts';
-import { confirmClient, createInvitedLab, deletePlaceholderLab, labOfCompany, upsertClient } from './invitations.repository.ts';
+import type { SqlExecutor } from '../../platform/jobs/job-queue.ts';
+import {
+  checkCredentials,
+  checkNewPassword,
+  peekInvitation,
+  revokeInvitationLinks,
+  sessionFor,
+  useInvitationToken,
+  type InvitationToken,
+} from '../auth/auth.service.ts';
+import { clientRelation, confirmClientRelation, saveClientRelation } from '../clients/clients.service.ts';
+import { labOfCompany, renameCompany } from '../companies/companies.service.ts';
+import {
+  createPlaceholderLab,
+  deletePlaceholderAccount,
+  moveUnusedAccount,
+  setPassword,
+  userByEmail,
+  userById,
+  type UserRow,
+} from '../users/users.service.ts';
 
+/**
+ * Invitations: a mill invites a lab (or a new staff member) by address; the invited person accepts
+ * by creating the account, or, with an existing lab account, by signing in (link-to-account).
+ * The invitation is a one-time link (modules/auth) naming the invited account and the mill.
+ */
 const INVALID_INVITATION = new AppError(400, 'TOKEN_INVALID', 'This invitation link is invalid, used or expired. Ask your mill for a new one.');
 
 export interface InviteLabInput {
@@ -22,8 +44,12 @@ export interface InviteLabInput {
 }
 
 /**
- * A mill invites a lab. An address that already belongs to a confirmed lab account becomes a
- * confirmed client at once; otherwise the lab gets an invitation link (7 days, one use).
+ * A mill invites a lab by address (the clients feature calls this after its access check).
+ * Nothing of an existing lab account becomes visible to the mill until that lab agrees: the mill
+ * gets an unconfirmed client showing the name and address it typed, and the lab gets an invitation
+ * to connect, accepted by signing in (link-to-account). A new address gets a placeholder account
+ * and the account-creation invitation. Either way the mail is queued in the same transaction as
+ * the client relation.
  */
 export async function inviteLab(
   deps: AppDeps,
@@ -31,48 +57,59 @@ export async function inviteLab(
   input: InviteLabInput,
   language: Language,
 ): Promise<{ userId: number; confirmed: boolean }> {
-  const existing = await findUserByEmail(deps.db, input.email);
-  if (existing && existing.confirmed) {
-    const lab = await labOfCompany(deps.db, existing.companyId);
-    if (existing.roleType !== 'lab' || !lab) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
-    await upsertClient(deps.db, { millId, labId: lab.id, userId: existing.id, confirmed: true, activationMessage: input.activationMessage });
-    return { userId: existing.id, confirmed: true };
-  }
-  const invited: UserRow =
-    existing ?? (await deps.db.transaction((tx) => createInvitedLab(tx, { ...input, language }))).user;
-  const lab = await labOfCompany(deps.db, invited.companyId);
-  if (!lab) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
-  await upsertClient(deps.db, { millId, labId: lab.id, userId: invited.id, confirmed: false, activationMessage: input.activationMessage });
-  await sendInvitation(deps, invited, millId, language);
-  return { userId: invited.id, confirmed: false };
+  // The same new address sent twice at once: both find nobody, the unique email lets one in.
+  return unlessDuplicate(() => deps.db.transaction(async (tx) => {
+    const existing = await userByEmail(tx, input.email);
+    const invited = existing ?? (await createPlaceholderLab(tx, { ...input, language })).user;
+    // Only a lab account can become a client: an address of mill staff or a dealer is taken.
+    const lab = invited.roleType === 'lab' ? await labOfCompany(tx, invited.companyId) : null;
+    if (!lab) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
+    const relation = await clientRelation(tx, millId, lab.id);
+    if (relation?.confirmed) throw new AppError(409, 'CONFLICT', 'This lab is already your client');
+    await saveClientRelation(tx, {
+      millId,
+      labId: lab.id,
+      userId: invited.id,
+      confirmed: false,
+      activationMessage: input.activationMessage,
+      invited: { firstName: input.firstName, lastName: input.lastName, email: input.email },
+    });
+    if (relation) await revokeInvitationLinks(tx, invited.id);
+    await queueInvitation(deps, tx, invited, millId, language);
+    return { userId: invited.id, confirmed: false };
+  }), () => AppError.emailTaken());
 }
 
-export async function sendInvitation(deps: AppDeps, user: UserRow, millId: number, language: Language): Promise<void> {
-  const token = await issueToken(deps.db, 'invitation', user.id, { millId, email: user.email });
-  await sendAccountMail(deps, user.roleType === 'mill' ? 'staffInvitation' : 'invitation', user, language, token, millId);
+/**
+ * Queues the invitation mail (lab or mill staff) in the caller's transaction: it leaves exactly
+ * when the invitation commits. The auth feature's mail job issues the link when it sends.
+ */
+export async function queueInvitation(deps: AppDeps, tx: SqlExecutor, user: UserRow, millId: number, language: Language): Promise<void> {
+  await deps.jobs.enqueue(tx, 'mail.account', { kind: user.roleType === 'mill' ? 'staffInvitation' : 'invitation', userId: user.id, language, millId });
 }
 
-async function invitationFor(deps: AppDeps, token: string, millId?: number): Promise<OneTimeTokenRow> {
-  const row = await peekToken(deps.db, token, 'invitation');
+/** A usable invitation and its invited account; with `millId`, only one issued for that mill. */
+async function openInvitation(db: Db, token: string, millId?: number): Promise<{ row: InvitationToken; invited: UserRow }> {
+  const row = await peekInvitation(db, token);
   if (!row || (millId !== undefined && row.millId !== millId)) throw INVALID_INVITATION;
-  return row;
-}
-
-/** The invited address, and whether a lab (asked for its company name) or mill staff is invited. */
-export async function emailByToken(deps: AppDeps, token: string): Promise<{ email: string; roleType: UserRow['roleType'] }> {
-  const row = await invitationFor(deps, token);
-  const user = await findUserById(deps.db, row.userId);
-  if (!user) throw INVALID_INVITATION;
-  return { email: user.email, roleType: user.roleType };
+  const invited = await userById(db, row.userId);
+  if (!invited) throw INVALID_INVITATION;
+  return { row, invited };
 }
 
 /** Uses the invitation up, checking it was issued for this very mill. */
-async function useInvitation(deps: AppDeps, token: string, millId: number): Promise<{ invited: UserRow; millId: number }> {
-  const row = await consumeToken(deps.db, token, 'invitation');
+async function useInvitation(db: Db, token: string, millId: number): Promise<UserRow> {
+  const row = await useInvitationToken(db, token);
   if (!row || row.millId !== millId) throw INVALID_INVITATION;
-  const invited = await findUserById(deps.db, row.userId);
+  const invited = await userById(db, row.userId);
   if (!invited) throw INVALID_INVITATION;
-  return { invited, millId };
+  return invited;
+}
+
+/** `POST /auth/user-email-by-token` (public): the invited address, and whether a lab (asked for its company name) or mill staff is invited. */
+export async function emailByToken(deps: AppDeps, token: string): Promise<{ email: string; roleType: UserRow['roleType']; accountExists: boolean }> {
+  const { invited } = await openInvitation(deps.db, token);
+  return { email: invited.email, roleType: invited.roleType, accountExists: invited.confirmed };
 }
 
 export interface AccountCreationInput {
@@ -83,57 +120,78 @@ export interface AccountCreationInput {
   millId: number;
 }
 
-/** The invited lab sets its password and company name; the client relation becomes confirmed. */
-export async function createAccountFromInvitation(deps: AppDeps, input: AccountCreationInput): Promise<UserRow> {
+/** `POST /auth/account-creation` (public): the invited person sets a password (a lab also its company name) and is signed in. */
+export async function createAccountFromInvitation(deps: AppDeps, input: AccountCreationInput): Promise<AuthResponse> {
   checkNewPassword(input.password);
-  const row = await invitationFor(deps, input.confirmationToken, input.millId);
-  const invited = await findUserById(deps.db, row.userId);
-  if (!invited) throw INVALID_INVITATION;
+  const { invited } = await openInvitation(deps.db, input.confirmationToken, input.millId);
   if (invited.email !== input.identifier) {
     // The address differs from the invited one: the flow continues by mail (resend-confirmation-email).
     throw AppError.fields({ identifier: ['VALIDATION_FAILED'] }, 'Use "Send confirmation email" to continue with another address');
   }
   if (invited.confirmed) throw AppError.fields({ identifier: ['EMAIL_TAKEN'] });
   const passwordHash = await hashPassword(input.password);
-  const { millId } = await useInvitation(deps, input.confirmationToken, input.millId);
-  const [user] = await deps.db
-    .update(users)
-    .set({ passwordHash, confirmed: true, tokenVersion: sql`${users.tokenVersion} + 1` })
-    .where(eq(users.id, invited.id))
-    .returning();
-  // Only an invited lab names its (new) company; invited mill staff join the mill's company as it is.
-  if (input.companyName && invited.roleType === 'lab' && invited.companyId !== null) {
-    await deps.db.update(companies).set({ name: input.companyName }).where(eq(companies.id, invited.companyId));
-  }
-  const lab = await labOfCompany(deps.db, invited.companyId);
-  if (lab) await confirmClient(deps.db, millId, lab.id);
-  return user!;
+  const user = await deps.db.transaction(async (tx) => {
+    // Used up with the rest: a failure below leaves the link usable.
+    await useInvitation(tx, input.confirmationToken, input.millId);
+    const updated = await setPassword(tx, invited.id, passwordHash);
+    // Only an invited lab names its (new) company; invited mill staff join the mill's company as it is.
+    const lab = invited.roleType === 'lab' ? await labOfCompany(tx, invited.companyId) : null;
+    if (lab && input.companyName) await renameCompany(tx, lab.companyId, input.companyName);
+    if (lab) await confirmClientRelation(tx, input.millId, lab.id);
+    return updated;
+  });
+  return sessionFor(deps, user);
 }
 
 /**
- * The lab wants to accept with another address than the invited one: the invitation moves to
- * that address (older links stop working) and a new mail goes there.
+ * `POST /auth/resend-confirmation-email` (public): the lab wants to accept with another address
+ * than the invited one. The invitation moves to that address (older links stop working) and a
+ * new mail goes there.
  */
 export async function resendConfirmation(deps: AppDeps, token: string, email: string, language: Language): Promise<void> {
-  const row = await invitationFor(deps, token);
-  const invited = await findUserById(deps.db, row.userId);
-  if (!invited || invited.confirmed) throw INVALID_INVITATION;
-  if (email !== invited.email) {
-    if (await findUserByEmail(deps.db, email)) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
-    await deps.db.update(users).set({ email }).where(eq(users.id, invited.id));
-  }
-  await revokeTokens(deps.db, invited.id, 'invitation');
-  await sendInvitation(deps, { ...invited, email }, row.millId!, language);
+  const { row, invited } = await openInvitation(deps.db, token);
+  if (invited.confirmed) throw INVALID_INVITATION;
+  if (email !== invited.email && (await userByEmail(deps.db, email))) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
+  await unlessDuplicate(() => deps.db.transaction(async (tx) => {
+    if (email !== invited.email) await moveUnusedAccount(tx, invited.id, email);
+    await revokeInvitationLinks(tx, invited.id);
+    await queueInvitation(deps, tx, invited, row.millId!, language);
+  }), () => AppError.fields({ email: ['EMAIL_TAKEN'] }));
 }
 
-/** A signed-in lab accepts an invitation with its existing account. */
-export async function linkToAccount(deps: AppDeps, user: UserRow, token: string, millId: number): Promise<void> {
-  if (user.roleType !== 'lab') throw AppError.forbidden('Only a lab account can become a client of a mill');
-  const lab = await labOfCompany(deps.db, user.companyId);
-  if (!lab) throw AppError.forbidden('Only a lab account can become a client of a mill');
-  const { invited } = await useInvitation(deps, token, millId);
-  await deps.db.transaction(async (tx) => {
-    await upsertClient(tx, { millId, labId: lab.id, userId: user.id, confirmed: true });
-    if (invited.id !== user.id && !invited.confirmed) await deletePlaceholderLab(tx, invited);
+const ONLY_LABS = 'Only a lab account can become a client of a mill';
+
+/**
+ * Accepts an invitation with an existing lab account (rule book: invitation.accept, labs only).
+ * The placeholder account the invitation created goes away.
+ */
+async function acceptWithAccount(deps: AppDeps, user: UserRow, token: string, millId: number): Promise<void> {
+  await authorize(deps.db, user, 'invitation.accept', {}).catch((error: unknown) => {
+    // The rule book's bare 403, said plainly: this account is not a lab's.
+    throw error instanceof AppError && error.statusCode === 403 ? AppError.forbidden(ONLY_LABS) : error;
   });
+  const lab = await labOfCompany(deps.db, user.companyId);
+  if (!lab) throw AppError.forbidden(ONLY_LABS);
+  const invited = await useInvitation(deps.db, token, millId);
+  await deps.db.transaction(async (tx) => {
+    await saveClientRelation(tx, { millId, labId: lab.id, userId: user.id, confirmed: true });
+    if (invited.id !== user.id && !invited.confirmed) await deletePlaceholderAccount(tx, invited);
+  });
+}
+
+/** `POST /mills/{millId}/link-to-account`: the signed-in lab accepts the invitation. */
+export async function linkToAccount(deps: AppDeps, user: SessionUser, token: string, millId: number): Promise<AuthResponse> {
+  await acceptWithAccount(deps, user, token, millId);
+  return sessionFor(deps, user);
+}
+
+/** `POST /auth/local` with `linkToAnExistingAccount` (public): sign in and accept the invitation in one step. */
+export async function signInAndLink(
+  deps: AppDeps,
+  credentials: { identifier: string; password: string },
+  invitation: { token: string; millId: number },
+): Promise<AuthResponse> {
+  const user = await checkCredentials(deps, credentials.identifier, credentials.password);
+  await acceptWithAccount(deps, user, invitation.token, invitation.millId);
+  return sessionFor(deps, user);
 }

@@ -3,26 +3,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labs, millClients } from '../../db/schema/labs.ts';
 import { oneTimeTokens } from '../../db/schema/tokens.ts';
 import { users } from '../../db/schema/users.ts';
-import type { AppDeps } from '../../deps.ts';
 import { createLab, createMill, PASSWORD, signIn, uniqueEmail } from '../../../test/factories.ts';
 import { createTestApp, tokenFromMail, waitForMail, type TestApp } from '../../../test/test-app.ts';
-import { OutboxMailer } from '../../platform/mail/mailer.ts';
-import { inviteLab } from './invitations.service.ts';
+import { millMembers } from '../../db/schema/mills.ts';
 
 let t: TestApp;
-let deps: AppDeps;
 beforeAll(async () => {
   t = await createTestApp();
-  const outbox = new OutboxMailer(`${t.config.dataDir}/outbox`, 'test');
-  // The add-client screen arrives with the client-management issue; until then tests invite directly.
-  deps = { config: t.config, db: t.db, mailer: outbox, outbox } as unknown as AppDeps;
 });
 afterAll(async () => {
   await t.close();
 });
 
+/** The mill's admin adds a client by address, as the clients screen does. */
+async function addClient(millId: number, email: string, language: 'en' | 'it' = 'en') {
+  const [member] = await t.db.select({ email: users.email }).from(millMembers).innerJoin(users, eq(users.id, millMembers.userId)).where(eq(millMembers.millId, millId));
+  const jwt = await signIn(t, member!.email);
+  const response = await t.request({
+    method: 'POST',
+    url: `/api/mills/${millId}/clients?locale=${language}`,
+    token: jwt,
+    payload: { firstName: 'Ivo', lastName: 'Invited', email, activationMessage: 'Welcome' },
+  });
+  expect(response.statusCode).toBe(200);
+  return { jwt, body: response.json() };
+}
+
 async function invite(millId: number, email = uniqueEmail('invited'), language: 'en' | 'it' = 'en') {
-  await inviteLab(deps, millId, { firstName: 'Ivo', lastName: 'Invited', email, activationMessage: 'Welcome' }, language);
+  await addClient(millId, email, language);
   const mail = await waitForMail(t, (m) => m.to === email && m.text.includes('activation='));
   return { email, token: tokenFromMail(mail, 'activation'), mail };
 }
@@ -41,7 +49,7 @@ describe('invitation of a new lab', () => {
     const { mill } = await createMill(t.db);
     const { email, token } = await invite(mill.id);
     const byToken = await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: token } });
-    expect(byToken.json()).toEqual({ emailByConfirmationToken: email, roleType: 'lab' });
+    expect(byToken.json()).toEqual({ emailByConfirmationToken: email, roleType: 'lab', accountExists: false });
 
     const created = await t.request({
       method: 'POST',
@@ -153,13 +161,46 @@ describe('an existing lab accepts with its account', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('makes an already confirmed lab a client at once, without a mail', async () => {
+  it('asks an existing lab to agree: until it accepts, the mill sees only what it typed and the lab sees nothing', async () => {
     const { mill } = await createMill(t.db);
     const existing = await createLab(t.db);
-    const result = await inviteLab(deps, mill.id, { firstName: 'A', lastName: 'B', email: existing.user.email, activationMessage: 'Hi' }, 'en');
-    expect(result).toEqual({ userId: existing.user.id, confirmed: true });
-    const jwt = await signIn(t, existing.user.email);
-    const me = await t.request({ method: 'GET', url: '/api/users/me', token: jwt });
-    expect(me.json().mills.map((m: { id: number }) => m.id)).toEqual([mill.id]);
+    const added = await addClient(mill.id, existing.user.email);
+    expect(added.body.confirmed).toBe(false);
+    expect(added.body.user).toMatchObject({ firstName: 'Ivo', lastName: 'Invited', email: existing.user.email, company: null, contactPerson: '' });
+
+    // The lab's company record stays closed to the mill.
+    const company = await t.request({ method: 'GET', url: `/api/companies/${existing.company.id}`, token: added.jwt });
+    expect(company.statusCode).toBe(404);
+    const list = await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients?_q=${encodeURIComponent(existing.company.name)}`, token: added.jwt });
+    expect(list.json().count).toBe(0);
+
+    // The lab got an invitation to connect and sees nothing of the mill before it agrees.
+    const mail = await waitForMail(t, (m) => m.to === existing.user.email && m.text.includes('activation='));
+    const labJwt = await signIn(t, existing.user.email);
+    const before = await t.request({ method: 'GET', url: '/api/users/me', token: labJwt });
+    expect(before.json().mills).toEqual([]);
+    const byToken = await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: tokenFromMail(mail, 'activation') } });
+    expect(byToken.json()).toMatchObject({ emailByConfirmationToken: existing.user.email, accountExists: true });
+
+    const linked = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/link-to-account`, token: labJwt, payload: { confirmationToken: tokenFromMail(mail, 'activation'), millId: mill.id } });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().mills.map((m: { id: number }) => m.id)).toEqual([mill.id]);
+    const after = await t.request({ method: 'GET', url: `/api/companies/${existing.company.id}`, token: added.jwt });
+    expect(after.statusCode).toBe(200);
+    const client = await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients/${existing.user.id}`, token: added.jwt });
+    expect(client.json()).toMatchObject({ confirmed: true, company: { id: existing.company.id }, firstName: existing.user.firstName });
+  });
+
+  it('answers 409 when the lab is already a confirmed client', async () => {
+    const { mill } = await createMill(t.db);
+    const existing = await createLab(t.db, { clientOf: mill.id });
+    const [member] = await t.db.select({ email: users.email }).from(millMembers).innerJoin(users, eq(users.id, millMembers.userId)).where(eq(millMembers.millId, mill.id));
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/mills/${mill.id}/clients`,
+      token: await signIn(t, member!.email),
+      payload: { firstName: 'A', lastName: 'B', email: existing.user.email, activationMessage: 'Hi' },
+    });
+    expect(response.statusCode).toBe(409);
   });
 });

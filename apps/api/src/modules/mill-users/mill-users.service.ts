@@ -1,53 +1,18 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@casebridge/shared/constants/languages';
 import type { MillRole } from '@casebridge/shared/constants/roles';
 import type { MillUser } from '@casebridge/shared/schemas/mill-users';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import { millMembers } from '../../db/schema/mills.ts';
-import { users } from '../../db/schema/users.ts';
+import { authorize, type Grant } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { MillAccess } from '../../lib/mill-access.ts';
-import { findUserByEmail } from '../auth/auth.repository.ts';
-import { revokeTokens } from '../auth/one-time-token.repository.ts';
-import { sendInvitation } from '../invitations/invitations.service.ts';
+import { unlessDuplicate } from '../../lib/db-errors.ts';
+import { revokeInvitationLinks } from '../auth/auth.service.ts';
+import { queueInvitation } from '../invitations/invitations.service.ts';
+import { blockUser, createUser, deleteUser, updateStaffDetails, userByEmail } from '../users/users.service.ts';
+import { deleteMember, findMember, insertMember, listMembers, membershipsOf, setMemberRole, type MillUserListQuery } from './mill-users.repository.ts';
 
-export interface MillUserListQuery {
-  start: number;
-  limit: number;
-  sort: { field: 'created_at' | 'firstName' | 'lastName' | 'email' | 'millRole'; direction: 'asc' | 'desc' };
-  search?: string;
-  millRole?: MillRole;
-}
-
-const SORT = { created_at: millMembers.createdAt, firstName: users.firstName, lastName: users.lastName, email: users.email, millRole: millMembers.millRole } as const;
-const columns = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, millRole: millMembers.millRole, confirmed: users.confirmed };
-
-export async function listMillUsers(db: Db, millId: number, query: MillUserListQuery): Promise<{ count: number; data: MillUser[] }> {
-  const conditions: (SQL | undefined)[] = [eq(millMembers.millId, millId)];
-  if (query.millRole) conditions.push(eq(millMembers.millRole, query.millRole));
-  if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern)));
-  }
-  const where = and(...conditions);
-  const order = query.sort.direction === 'asc' ? asc(SORT[query.sort.field]) : desc(SORT[query.sort.field]);
-  const [data, [total]] = await Promise.all([
-    db.select(columns).from(millMembers).innerJoin(users, eq(users.id, millMembers.userId)).where(where).orderBy(order, asc(users.id)).limit(query.limit).offset(query.start),
-    db.select({ n: count() }).from(millMembers).innerJoin(users, eq(users.id, millMembers.userId)).where(where),
-  ]);
-  return { count: total?.n ?? 0, data };
-}
-
-async function memberOrNotFound(db: Db, millId: number, userId: number): Promise<MillUser> {
-  const [row] = await db.select(columns).from(millMembers).innerJoin(users, eq(users.id, millMembers.userId)).where(and(eq(millMembers.millId, millId), eq(millMembers.userId, userId)));
-  if (!row) throw AppError.notFound('User');
-  return row;
-}
-
-function notOwnRow(access: MillAccess, userId: number): void {
-  if (access.user.id === userId) throw AppError.forbidden('You cannot change or delete your own user here; use your account page.');
-}
+export type { MillUserListQuery };
 
 export interface MillUserInput {
   firstName: string;
@@ -56,61 +21,121 @@ export interface MillUserInput {
   millRole: MillRole;
 }
 
+const ALREADY_MEMBER = 'This person is already a user of the mill';
+
+/** The mill's staff. Only its admins see and manage them (rule book: millUsers.*), never on their own row. */
+export async function listMillUsers(deps: AppDeps, user: SessionUser, millId: number, query: MillUserListQuery): Promise<{ count: number; data: MillUser[] }> {
+  await authorize(deps.db, user, 'millUsers.read', { millId });
+  return listMembers(deps.db, millId, query);
+}
+
+async function memberOrNotFound(db: Db, millId: number, userId: number): Promise<MillUser> {
+  const member = await findMember(db, millId, userId);
+  if (!member) throw AppError.notFound('User');
+  return member;
+}
+
+/** One's own row is changed on one's account page: an admin cannot demote or remove themselves here. */
+function notOwnRow(grant: Grant, userId: number): void {
+  if (grant.user.id === userId) throw AppError.forbidden('You cannot change or delete your own user here; use your account page.');
+}
+
 /**
- * A new address gets an account without password and an invitation to choose one; a person
- * already working for another mill simply joins this one too (the mill selector).
+ * A new address gets an account without password and an invitation to choose one, in one
+ * transaction; a person already working for another mill simply joins this one too (the mill
+ * selector). The same address added twice at once: the unique email lets one in, the other gets 409.
  */
-export async function addMillUser(deps: AppDeps, access: MillAccess, input: MillUserInput, language: Language): Promise<MillUser> {
-  const existing = await findUserByEmail(deps.db, input.email);
+export async function addMillUser(deps: AppDeps, user: SessionUser, millId: number, input: MillUserInput, language: Language): Promise<MillUser> {
+  const grant = await authorize(deps.db, user, 'millUsers.manage', { millId });
+  const existing = await userByEmail(deps.db, input.email);
   if (existing && existing.roleType !== 'mill') throw AppError.fields({ email: ['EMAIL_TAKEN'] });
   if (existing) {
-    const inserted = await deps.db.insert(millMembers).values({ millId: access.millId, userId: existing.id, millRole: input.millRole }).onConflictDoNothing().returning();
-    if (inserted.length === 0) throw AppError.fields({ email: ['EMAIL_TAKEN'] }, 'This person is already a user of the mill');
-    return memberOrNotFound(deps.db, access.millId, existing.id);
+    if (!(await insertMember(deps.db, { millId, userId: existing.id, millRole: input.millRole }))) throw AppError.emailTaken(ALREADY_MEMBER);
+    return memberOrNotFound(deps.db, millId, existing.id);
   }
-  const user = await deps.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({ email: input.email, firstName: input.firstName, lastName: input.lastName, roleType: 'mill', companyId: access.user.companyId, language, confirmed: false })
-      .returning();
-    await tx.insert(millMembers).values({ millId: access.millId, userId: created!.id, millRole: input.millRole });
-    return created!;
-  });
-  await sendInvitation(deps, user, access.millId, language);
-  return memberOrNotFound(deps.db, access.millId, user.id);
+  const created = await unlessDuplicate(() => deps.db.transaction(async (tx) => {
+    const invited = await createUser(tx, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      roleType: 'mill',
+      companyId: grant.mill!.companyId,
+      language,
+      confirmed: false,
+    });
+    await insertMember(tx, { millId, userId: invited.id, millRole: input.millRole });
+    await queueInvitation(deps, tx, invited, millId, language);
+    return invited;
+  }), () => AppError.emailTaken(ALREADY_MEMBER));
+  return memberOrNotFound(deps.db, millId, created.id);
 }
 
 /** Names and role; the address only while the person has not accepted (then it is theirs to change). */
-export async function updateMillUser(deps: AppDeps, access: MillAccess, userId: number, input: MillUserInput, language: Language): Promise<MillUser> {
-  notOwnRow(access, userId);
-  const member = await memberOrNotFound(deps.db, access.millId, userId);
+export async function updateMillUser(deps: AppDeps, user: SessionUser, millId: number, userId: number, input: MillUserInput, language: Language): Promise<MillUser> {
+  const grant = await authorize(deps.db, user, 'millUsers.manage', { millId });
+  notOwnRow(grant, userId);
+  const member = await memberOrNotFound(deps.db, millId, userId);
   const emailChanged = input.email !== member.email;
   if (emailChanged && member.confirmed) throw AppError.fields({ email: ['FORBIDDEN'] }, 'Only the user can change their own address once they accepted');
-  if (emailChanged && (await findUserByEmail(deps.db, input.email))) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
-  await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ firstName: input.firstName, lastName: input.lastName, email: input.email }).where(eq(users.id, userId));
-    await tx.update(millMembers).set({ millRole: input.millRole }).where(and(eq(millMembers.millId, access.millId), eq(millMembers.userId, userId)));
-  });
-  if (emailChanged) {
-    const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-    await revokeTokens(deps.db, userId, 'invitation');
-    await sendInvitation(deps, user!, access.millId, language);
-  }
-  return memberOrNotFound(deps.db, access.millId, userId);
+  if (emailChanged && (await userByEmail(deps.db, input.email))) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
+  await unlessDuplicate(() => deps.db.transaction(async (tx) => {
+    const updated = await updateStaffDetails(tx, userId, { firstName: input.firstName, lastName: input.lastName, email: input.email });
+    await setMemberRole(tx, millId, userId, input.millRole);
+    if (!emailChanged) return;
+    // The invitation follows the corrected address; a link mailed to the old one stops working.
+    await revokeInvitationLinks(tx, userId);
+    await queueInvitation(deps, tx, updated, millId, language);
+  }), () => AppError.emailTaken());
+  return memberOrNotFound(deps.db, millId, userId);
 }
 
 /**
  * Removes the person from this mill. Someone who belongs to no mill any more is blocked rather
  * than deleted, so what they authored keeps its author; a never-accepted invitation is deleted.
  */
-export async function removeMillUser(deps: AppDeps, access: MillAccess, userId: number): Promise<void> {
-  notOwnRow(access, userId);
-  const member = await memberOrNotFound(deps.db, access.millId, userId);
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(millMembers).where(and(eq(millMembers.millId, access.millId), eq(millMembers.userId, userId)));
-    const [left] = await tx.select({ n: count() }).from(millMembers).where(eq(millMembers.userId, userId));
-    if ((left?.n ?? 0) > 0) return;
-    if (!member.confirmed) await tx.delete(users).where(eq(users.id, userId));
-    else await tx.update(users).set({ blocked: true, tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, userId));
+export async function removeMillUser(deps: AppDeps, user: SessionUser, millId: number, userId: number): Promise<void> {
+  const grant = await authorize(deps.db, user, 'millUsers.manage', { millId });
+  notOwnRow(grant, userId);
+  const member = await memberOrNotFound(deps.db, millId, userId);
+  const sessionEnded = await deps.db.transaction(async (tx) => {
+    await deleteMember(tx, millId, userId);
+    if ((await membershipsOf(tx, userId)).length > 0) return false;
+    if (member.confirmed) await blockUser(tx, userId);
+    else await deleteUser(tx, userId);
+    return true;
   });
+  // Open live connections end with the session, not at the next reconnect.
+  if (sessionEnded) deps.realtime.endSessions(userId);
+}
+
+// For other features (`db` may be a transaction).
+
+/** Sign-up: the signer becomes the new mill's admin. */
+export async function addMillMember(tx: Db, millId: number, userId: number, millRole: MillRole): Promise<void> {
+  await insertMember(tx, { millId, userId, millRole });
+}
+
+/** The mills a person works for, with their role in each (the session's mill selector). */
+export async function millMembershipsOf(db: Db, userId: number): Promise<{ millId: number; millRole: MillRole }[]> {
+  return membershipsOf(db, userId);
+}
+
+// Needed by notifications (engineer B).
+import { memberUserIds } from './mill-users.repository.ts';
+
+/** Notifications: the ids of the mill's staff, the candidates for its order and message notifications. */
+export async function staffUserIdsOf(db: Db, millId: number): Promise<number[]> {
+  return memberUserIds(db, millId);
+}
+
+// Needed by orders (the orders area's engineer): the responsible person of an order is one of the mill's staff.
+import { activeMemberNames, findMember as findMemberRow } from './mill-users.repository.ts';
+
+/** The staff an order can be handed to: not blocked, by last and first name. */
+export async function staffNames(db: Db, millId: number): Promise<{ id: number; firstName: string; lastName: string }[]> {
+  return activeMemberNames(db, millId);
+}
+
+export async function isStaffOf(db: Db, millId: number, userId: number): Promise<boolean> {
+  return (await findMemberRow(db, millId, userId)) !== null;
 }

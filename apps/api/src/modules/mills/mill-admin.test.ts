@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mills } from '../../db/schema/mills.ts';
@@ -39,6 +41,13 @@ describe('landing page', () => {
     const other = await signedInMill(t);
     const body = multipart({ landingPageHeader: 'X', landingPageContent: 'Y' });
     expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, token: await signIn(t, plain.email), ...body })).statusCode).toBe(403);
+    // The form is read only after the access check: a refused caller's logo is never stored.
+    const storedLogos = () => readdir(path.join(t.config.dataDir, 'files', 'logos')).catch(() => [] as string[]);
+    const before = await storedLogos();
+    const withLogo = multipart({ landingPageHeader: 'X', landingPageContent: 'Y' }, PNG);
+    expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, token: await signIn(t, plain.email), ...withLogo })).statusCode).toBe(403);
+    expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, token: other.jwt, ...withLogo })).statusCode).toBe(404);
+    expect(await storedLogos()).toEqual(before);
     expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, token: other.jwt, ...body })).statusCode).toBe(404);
     expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}`, ...body })).statusCode).toBe(401);
   });

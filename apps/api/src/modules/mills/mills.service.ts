@@ -1,53 +1,125 @@
-import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { landingPageDataSchema, millDetailSchema, onboardingSchema } from '@casebridge/shared/schemas/mill-admin';
+import { landingPageDataSchema, type millDetailSchema, type onboardingSchema } from '@casebridge/shared/schemas/mill-admin';
 import type { AppDeps } from '../../deps.ts';
-import { companies } from '../../db/schema/companies.ts';
-import { millClients } from '../../db/schema/labs.ts';
-import { licenceKeys } from '../../db/schema/licence-keys.ts';
-import { mills } from '../../db/schema/mills.ts';
-import type { MillAccess } from '../../lib/mill-access.ts';
-import type { UploadedImage } from '../../lib/multipart-form.ts';
-import { companyOf, fileUrl } from '../session/session.service.ts';
+import type { Db } from '../../db/client.ts';
+import { authorize } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { fileUrl } from '../../lib/file-url.ts';
+import { useImageForm, type ImageFormReader } from '../../lib/multipart-form.ts';
+import { clientCount } from '../clients/clients.service.ts';
+import { companyById, setCompanyLogo, type CompanyRow } from '../companies/companies.service.ts';
+import { licenceKeyCount } from '../licence-keys/licence-keys.service.ts';
+import { activeDocumentIds } from '../policies/policies.service.ts';
+import {
+  companyHasPaidMill as paidMillOfCompany,
+  findMill,
+  findMills,
+  insertMill,
+  insertPolicyConsent,
+  requirePoliciesApprovalOfAll,
+  setLandingPage,
+  setNeedPoliciesApproval,
+  type MillRow,
+} from './mills.repository.ts';
 
-export async function millDetail(deps: AppDeps, millId: number): Promise<z.infer<typeof millDetailSchema>> {
-  const [row] = await deps.db.select({ mill: mills, company: companies }).from(mills).innerJoin(companies, eq(companies.id, mills.companyId)).where(eq(mills.id, millId));
-  const { mill, company } = row!;
+export type { MillRow };
+type MillDetail = z.infer<typeof millDetailSchema>;
+type Onboarding = z.infer<typeof onboardingSchema>;
+
+/** What anyone may know of a mill: its public landing page. */
+export interface PublicMill {
+  id: number;
+  company: { id: number; name: string; logo: { url: string } | null };
+  landingPageHeader: string;
+  landingPageContent: string;
+}
+
+function toPublicMill(mill: MillRow, company: CompanyRow | null): PublicMill {
   return {
     id: mill.id,
-    company: { id: company.id, name: company.name, logo: fileUrl(company.logoPath) },
+    company: { id: mill.companyId, name: company?.name ?? '', logo: fileUrl(company?.logoPath ?? null) },
     landingPageHeader: mill.landingPageHeader,
     landingPageContent: mill.landingPageContent,
+  };
+}
+
+function toMillDetail(deps: AppDeps, mill: MillRow, company: CompanyRow | null): MillDetail {
+  return {
+    ...toPublicMill(mill, company),
     landingPageInfoIsUpdated: mill.landingPageInfoIsUpdated,
     needPoliciesApproval: mill.needPoliciesApproval,
     publicUrl: `${deps.config.publicUrl}/${mill.id}`,
   };
 }
 
-export async function updateLandingPage(
-  deps: AppDeps,
-  access: MillAccess,
-  data: z.infer<typeof landingPageDataSchema>,
-  logo: UploadedImage | null,
-) {
-  await deps.db.update(mills).set({ ...data, landingPageInfoIsUpdated: true }).where(eq(mills.id, access.millId));
-  if (logo) {
-    const company = await companyOf(deps.db, access.mill.companyId);
-    await deps.db.update(companies).set({ logoPath: logo.key, logoName: logo.name }).where(eq(companies.id, access.mill.companyId));
-    if (company?.logoPath) await deps.storage.remove(company.logoPath);
-  }
-  return millDetail(deps, access.millId);
+/** Public: the landing page a lab sees before it signs in or up. */
+export async function publicMill(deps: AppDeps, millId: number): Promise<PublicMill> {
+  const mill = await findMill(deps.db, millId);
+  if (!mill) throw AppError.notFound('Mill');
+  return toPublicMill(mill, await companyById(deps.db, mill.companyId));
 }
 
-export async function onboardingOf(deps: AppDeps, access: MillAccess): Promise<z.infer<typeof onboardingSchema>> {
-  const company = await companyOf(deps.db, access.mill.companyId);
-  const [clients] = await deps.db.select({ n: count() }).from(millClients).where(eq(millClients.millId, access.millId));
-  const [keys] = await deps.db.select({ n: count() }).from(licenceKeys).where(eq(licenceKeys.millId, access.millId));
+/**
+ * The landing page's texts and, optionally, a new logo (the mill company's logo). The form is read
+ * only once the caller may change the page, so nothing is stored for anyone else; a refused form
+ * leaves no file behind.
+ */
+export async function updateLandingPage(deps: AppDeps, user: SessionUser, millId: number, readForm: ImageFormReader): Promise<MillDetail> {
+  const grant = await authorize(deps.db, user, 'mill.update', { millId });
+  const previousLogo = (await companyById(deps.db, grant.mill!.companyId))?.logoPath ?? null;
+  const { mill, company } = await useImageForm(deps.storage, readForm, landingPageDataSchema, (page, logo) =>
+    deps.db.transaction(async (tx) => ({
+      mill: await setLandingPage(tx, millId, page),
+      company: logo ? await setCompanyLogo(tx, grant.mill!.companyId, logo) : await companyById(tx, grant.mill!.companyId),
+    })),
+  );
+  if (company?.logoPath !== previousLogo && previousLogo) await deps.storage.remove(previousLogo);
+  return toMillDetail(deps, mill, company);
+}
+
+/** A new mill's first steps, each ticked once it is done. */
+export async function onboardingOf(deps: AppDeps, user: SessionUser, millId: number): Promise<Onboarding> {
+  const grant = await authorize(deps.db, user, 'mill.onboarding', { millId });
+  const mill = grant.mill!;
+  const company = await companyById(deps.db, mill.companyId);
   return {
     companyDetails: company?.companyInfoIsUpdated ?? false,
-    landingPage: access.mill.landingPageInfoIsUpdated,
-    firstClientInvited: (clients?.n ?? 0) > 0,
-    licenceKeys: (keys?.n ?? 0) > 0,
+    landingPage: mill.landingPageInfoIsUpdated,
+    firstClientInvited: (await clientCount(deps.db, millId)) > 0,
+    licenceKeys: (await licenceKeyCount(deps.db, millId)) > 0,
     desktopAppAvailable: Boolean(deps.config.desktopAppUrl),
   };
+}
+
+/** Records that the caller accepted the documents in force now, for this mill; the consent dialog goes away. */
+export async function approvePolicies(deps: AppDeps, user: SessionUser, millId: number): Promise<void> {
+  await authorize(deps.db, user, 'mill.approvePolicies', { millId });
+  await deps.db.transaction(async (tx) => {
+    await insertPolicyConsent(tx, { millId, userId: user.id, documentIds: await activeDocumentIds(tx) });
+    await setNeedPoliciesApproval(tx, millId, false);
+  });
+}
+
+/** The manager published new documents: every mill's users see the consent dialog again until one approves. */
+export async function askEveryMillToApprovePolicies(deps: AppDeps, user: SessionUser): Promise<number> {
+  await authorize(deps.db, user, 'policies.manage', {});
+  return requirePoliciesApprovalOfAll(deps.db);
+}
+
+// For other features (`db` may be a transaction).
+
+/** Companies: a paying mill's invoices depend on its company's country, which then stays. */
+export async function companyHasPaidMill(db: Db, companyId: number): Promise<boolean> {
+  return paidMillOfCompany(db, companyId);
+}
+
+/** Sign-up with an activation key: the new company's mill. */
+export async function createBasicMill(tx: Db, companyId: number): Promise<MillRow> {
+  return insertMill(tx, companyId);
+}
+
+/** The session's mill list: these mills, by id. */
+export async function millsById(db: Db, ids: number[]): Promise<MillRow[]> {
+  return findMills(db, [...new Set(ids)]);
 }

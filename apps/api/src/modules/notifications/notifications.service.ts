@@ -1,13 +1,42 @@
-import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { notificationsResponseSchema } from '@casebridge/shared/schemas/account';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { labs } from '../../db/schema/labs.ts';
-import { millMembers } from '../../db/schema/mills.ts';
-import { notifications, type NotificationType } from '../../db/schema/notifications.ts';
-import { users } from '../../db/schema/users.ts';
-import { DEFAULT_SETTINGS } from '../session/session.service.ts';
-import { DEFAULT_LANGUAGE, isLanguage } from '@casebridge/shared/constants/languages';
-import { renderNotificationMail } from './notification-mails.ts';
+import { authorize } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
+import type { SqlExecutor } from '../../platform/jobs/job-queue.ts';
+import { labById } from '../companies/companies.service.ts';
+import { staffUserIdsOf } from '../mill-users/mill-users.service.ts';
+import { labUsersOfCompany, languageOf, settingsOf, usersById, type UserRow } from '../users/users.service.ts';
+import { renderNotificationMail } from './notifications.mails.ts';
+import { insertNotifications, listOfUser, setReadState, type NotificationType } from './notifications.repository.ts';
+
+/** The bell shows recent history; older notifications are not worth a page of their own yet. */
+const LIST_LIMIT = 200;
+
+/** `GET /notifications`: the caller's own, newest first. */
+export async function listNotifications(deps: AppDeps, user: SessionUser): Promise<z.infer<typeof notificationsResponseSchema>> {
+  await authorize(deps.db, user, 'account.read', {});
+  const rows = await listOfUser(deps.db, user.id, LIST_LIMIT);
+  return {
+    notifications: rows.map((row) => ({
+      notificationId: row.id,
+      notificationType: row.type,
+      objectId: row.objectId,
+      parentObjectId: row.parentObjectId,
+      message: row.message,
+      isRead: row.isRead,
+      millId: row.millId,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** `POST /notifications/markReadState`: only the caller's own change. */
+export async function markReadState(deps: AppDeps, user: SessionUser, notificationIds: number[], read: boolean): Promise<void> {
+  await authorize(deps.db, user, 'account.update', {});
+  await setReadState(deps.db, user.id, notificationIds, read);
+}
 
 export interface NotificationEvent {
   type: NotificationType;
@@ -39,61 +68,46 @@ const SETTING: Record<NotificationType, 'notificationOnNewProjectIsCreated' | 'n
  * lab checks hold by construction: recipients are the staff of the event's mill and the users of
  * the event's lab.
  */
-type UserRow = typeof users.$inferSelect;
-
 async function candidatesOf(db: Db, event: NotificationEvent, side: 'mill' | 'lab'): Promise<UserRow[]> {
-  const candidates =
-    side === 'mill'
-      ? await db.select({ user: users }).from(millMembers).innerJoin(users, eq(users.id, millMembers.userId)).where(eq(millMembers.millId, event.millId))
-      : await db.select({ user: users }).from(labs).innerJoin(users, eq(users.companyId, labs.companyId)).where(and(eq(labs.id, event.labId), eq(users.roleType, 'lab')));
+  const candidates = side === 'mill' ? await usersById(db, await staffUserIdsOf(db, event.millId)) : await usersOfLab(db, event.labId);
   return candidates
-    .map(({ user }) => user)
     .filter((user) => !user.blocked && user.id !== event.senderId)
     .filter((user) => side === 'lab' || event.responsibleId === null || event.responsibleId === user.id);
 }
 
-const wants = (user: UserRow, setting: keyof typeof DEFAULT_SETTINGS) => Boolean({ ...DEFAULT_SETTINGS, ...user.settings }[setting]);
-
-export async function recipientsOf(db: Db, event: NotificationEvent, side: 'mill' | 'lab'): Promise<number[]> {
-  return (await candidatesOf(db, event, side)).filter((user) => wants(user, SETTING[event.type])).map((user) => user.id);
+async function usersOfLab(db: Db, labId: number): Promise<UserRow[]> {
+  const lab = await labById(db, labId);
+  return lab ? labUsersOfCompany(db, lab.companyId) : [];
 }
 
-function mailLater(deps: Pick<AppDeps, 'mailer' | 'config'>, event: NotificationEvent, side: 'mill' | 'lab', recipients: UserRow[]): void {
-  if (recipients.length === 0) return;
+const wants = (user: UserRow, setting: typeof SETTING[NotificationType] | typeof MAIL_SETTING[NotificationType]) => Boolean(settingsOf(user)[setting]);
+
+/** One queued mail per recipient who asked for mail; the queue retries a failing mail server. */
+async function queueMails(deps: Pick<AppDeps, 'jobs' | 'config'>, tx: SqlExecutor, event: NotificationEvent, side: 'mill' | 'lab', recipients: UserRow[]): Promise<void> {
   const link = `${deps.config.publicUrl}${side === 'mill' ? '/mills' : '/lab'}/${event.type === 'newProjectCreated' ? 'projects' : 'messages'}`;
-  setImmediate(() => {
-    for (const user of recipients) {
-      const language = isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
-      const mail = renderNotificationMail(event.type, language, event.message, link);
-      deps.mailer.send({ to: user.email, ...mail }).catch(() => undefined);
-    }
-  });
+  for (const user of recipients) {
+    await deps.jobs.enqueue(tx, 'mail.send', { to: user.email, ...renderNotificationMail(event.type, languageOf(user), event.message, link) });
+  }
 }
 
-export async function storeNotifications(db: Db, event: NotificationEvent, userIds: number[]) {
-  if (userIds.length === 0) return [];
-  return db.insert(notifications).values(
-    userIds.map((userId) => ({
-      userId,
-      millId: event.millId,
-      type: event.type,
-      objectId: event.objectId,
-      parentObjectId: event.parentObjectId,
-      message: event.message,
-    })),
-  ).returning({ id: notifications.id, userId: notifications.userId });
+function storeNotifications(db: Db, event: NotificationEvent, userIds: number[]) {
+  const { millId, type, objectId, parentObjectId, message } = event;
+  return insertNotifications(db, userIds.map((userId) => ({ userId, millId, type, objectId, parentObjectId, message })));
 }
 
 /**
- * Stores the notifications, pushes each recipient its own live event, and mails those who asked
- * for mail. Mail goes out after the answer, so a slow mail server never slows the sender.
+ * Stores the notifications, pushes each recipient its own live event, and queues a mail for those
+ * who asked for mail, so a slow mail server never slows the sender and a crash loses none.
  */
-export async function notify(deps: Pick<AppDeps, 'db' | 'realtime' | 'mailer' | 'config'>, event: NotificationEvent, side: 'mill' | 'lab'): Promise<number[]> {
+export async function notify(deps: Pick<AppDeps, 'db' | 'realtime' | 'jobs' | 'config'>, event: NotificationEvent, side: 'mill' | 'lab'): Promise<number[]> {
   const candidates = await candidatesOf(deps.db, event, side);
   const userIds = candidates.filter((user) => wants(user, SETTING[event.type])).map((user) => user.id);
-  mailLater(deps, event, side, candidates.filter((user) => wants(user, MAIL_SETTING[event.type])));
-  const stored = await storeNotifications(deps.db, event, userIds);
-  const [lab] = await deps.db.select({ companyId: labs.companyId }).from(labs).where(eq(labs.id, event.labId));
+  // The notifications and their mails are kept together: both or neither.
+  const stored = await deps.db.transaction(async (tx) => {
+    await queueMails(deps, tx, event, side, candidates.filter((user) => wants(user, MAIL_SETTING[event.type])));
+    return storeNotifications(tx, event, userIds);
+  });
+  const lab = await labById(deps.db, event.labId);
   for (const row of stored) {
     deps.realtime.publish([row.userId], {
       type: event.type,

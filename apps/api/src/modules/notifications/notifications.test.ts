@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/notifications.ts';
-import { createLab, createMill, signIn } from '../../../test/factories.ts';
+import { users } from '../../db/schema/users.ts';
+import { addMillUser, createLab, createMill, signIn, uniqueEmail } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { notify } from './notifications.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,5 +44,59 @@ describe('notifications', () => {
     expect((await t.request({ method: 'POST', url: '/api/notifications/markReadState', token: jwt, payload: { notificationIds: [], read: true } })).statusCode).toBe(400);
     expect((await t.request({ method: 'POST', url: '/api/notifications/markReadState', token: jwt, payload: { notificationIds: ['1 or 1=1'], read: true } })).statusCode).toBe(400);
     expect((await t.request({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+  });
+});
+
+describe('notify', () => {
+  /** The adapters notify uses, recording what it publishes and queues instead of sending. */
+  function recordingDeps() {
+    const published: { userIds: number[]; event: { notificationId: number; labCompanyId: number | null } }[] = [];
+    const queued: { name: string; data: { to: string } }[] = [];
+    const deps = {
+      db: t.db,
+      config: t.config,
+      realtime: { publish: (userIds: number[], event: (typeof published)[number]['event']) => void published.push({ userIds, event }) },
+      jobs: { enqueue: async (_tx: unknown, name: string, data: { to: string }) => void queued.push({ name, data }) },
+    } as unknown as Parameters<typeof notify>[0];
+    return { deps, published, queued };
+  }
+
+  const event = (millId: number, labId: number, senderId: number, responsibleId: number | null) =>
+    ({ type: 'newMessageReceived', millId, labId, objectId: 7, parentObjectId: 3, message: 'Hello', senderId, responsibleId }) as const;
+
+  it("tells the mill's active staff, not the sender, the lab or a blocked colleague", async () => {
+    const { mill, company, admin } = await createMill(t.db);
+    const colleague = await addMillUser(t.db, mill.id, company.id);
+    const blocked = await addMillUser(t.db, mill.id, company.id);
+    await t.db.update(users).set({ blocked: true }).where(eq(users.id, blocked.id));
+    const lab = await createLab(t.db, { clientOf: mill.id });
+    const { deps, published } = recordingDeps();
+
+    const told = await notify(deps, event(mill.id, lab.lab.id, colleague.id, null), 'mill');
+    expect(told).toEqual([admin.id]);
+    expect(published).toEqual([{ userIds: [admin.id], event: expect.objectContaining({ labCompanyId: lab.company.id }) }]);
+    const stored = await t.db.select().from(notifications).where(eq(notifications.objectId, 7));
+    expect(stored.map((row) => row.userId)).toEqual([admin.id]);
+  });
+
+  it('tells only the responsible person when an order has one', async () => {
+    const { mill, company, admin } = await createMill(t.db);
+    const responsible = await addMillUser(t.db, mill.id, company.id);
+    const lab = await createLab(t.db, { clientOf: mill.id });
+    const { deps } = recordingDeps();
+    expect(await notify(deps, event(mill.id, lab.lab.id, lab.user.id, responsible.id), 'mill')).toEqual([responsible.id]);
+    expect(await notify(deps, event(mill.id, lab.lab.id, lab.user.id, null), 'mill')).toEqual(expect.arrayContaining([admin.id, responsible.id]));
+  });
+
+  it("tells the lab's users by their settings: a notification, a mail, or nothing", async () => {
+    const { mill, admin } = await createMill(t.db);
+    const lab = await createLab(t.db, { clientOf: mill.id });
+    const [mailed] = await t.db.insert(users).values({ email: uniqueEmail('mailed'), firstName: 'M', lastName: 'L', roleType: 'lab', companyId: lab.company.id, confirmed: true, settings: { sendEmailOnNewMessageReceived: true } }).returning();
+    await t.db.insert(users).values({ email: uniqueEmail('quiet'), firstName: 'Q', lastName: 'L', roleType: 'lab', companyId: lab.company.id, confirmed: true, settings: { notificationOnNewMessageReceived: false } });
+    const { deps, queued } = recordingDeps();
+
+    const told = await notify(deps, event(mill.id, lab.lab.id, admin.id, null), 'lab');
+    expect(told.sort()).toEqual([lab.user.id, mailed!.id].sort());
+    expect(queued).toEqual([{ name: 'mail.send', data: expect.objectContaining({ to: mailed!.email }) }]);
   });
 });

@@ -2,24 +2,24 @@ import path from 'node:path';
 import { MemoryLocker, Server as TusServer, type Locker } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.ts';
-import { componentFiles } from '../../db/schema/orders.ts';
-import { users } from '../../db/schema/users.ts';
-import type { JwtClaims, UserRow } from '../../lib/current-user.ts';
-import { checkDocument, extensionOf } from '../orders/file-types.ts';
-import { DOCUMENT_EXTENSIONS } from '@casebridge/shared/constants/orders';
-import { assertLabMayWrite, orderAccess } from '../orders/order-access.ts';
-import { componentOf } from '../orders/orders.service.ts';
+import { idSchema, lineSchema } from '@casebridge/shared/schemas/common';
+import { AppError } from '../../lib/app-error.ts';
+import type { UserRow } from '../../lib/current-user.ts';
+import { bearerToken, checkSession } from '../../access/session-check.ts';
+import { isAcceptedDocument } from '@casebridge/shared/constants/orders';
+import { authorizeDocumentUpload, recordUploadedDocument, type UploadTarget } from '../order-files/order-files.service.ts';
 import { open, rm } from 'node:fs/promises';
-import { HashingFileStore } from './hashing-file-store.ts';
-import { RedisLocker } from './redis-locker.ts';
+import { HashingFileStore } from '../../platform/uploads/hashing-file-store.ts';
+import { RedisLocker } from '../../platform/uploads/redis-locker.ts';
 
 /**
  * Resumable uploads of order documents through the tus protocol (the web app and the CLI use
  * tus-js-client). An upload is created for one component of one order by a lab user who may
  * write to it; every later request must come from the same user. Once complete, the file is
- * checked against its name, moved into storage and recorded on the component.
+ * checked against its name, moved into storage and recorded on the component. Who may upload,
+ * and what becomes of the file, is order-files' service (rule book: order.edit); this module
+ * speaks tus.
  */
 const TUS_PATH = '/api/uploads';
 
@@ -45,6 +45,24 @@ function refuse(status: number, code: string, message: string): TusRefusal {
   return new TusRefusal(status, JSON.stringify({ statusCode: status, code, message }));
 }
 
+/** Only our own refusals travel to the client; anything else is a fault whose text stays here. */
+async function refusingAppErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError) throw refuse(error.statusCode, error.code, error.message);
+    throw error;
+  }
+}
+
+/** The order and component an upload is for, bounded like every other id: past the column's range is refused, not sent to SQL. */
+function targetOf(metadata: Upload['metadata']): UploadTarget {
+  const orderId = idSchema.safeParse(metadata?.orderId);
+  const componentId = idSchema.safeParse(metadata?.componentId);
+  if (!orderId.success || !componentId.success) throw refuse(400, 'VALIDATION_FAILED', 'orderId and componentId are required');
+  return { orderId: orderId.data, componentId: componentId.data };
+}
+
 /** Several server processes (REDIS_URL set) share their upload locks through Redis. */
 function uploadLocker(app: FastifyInstance, redisUrl: string | undefined): Locker {
   if (!redisUrl) return new MemoryLocker();
@@ -57,37 +75,8 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
   const directory = path.join(deps.config.dataDir, 'tus');
   const datastore = new HashingFileStore({ directory, expirationPeriodInMilliseconds: 7 * 24 * 60 * 60 * 1000 });
 
-  async function caller(req: Request): Promise<UserRow> {
-    const header = req.headers.get('authorization') ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    let claims: JwtClaims;
-    try {
-      claims = app.jwt.verify<JwtClaims>(token);
-    } catch {
-      throw refuse(401, 'UNAUTHENTICATED', 'Sign in to continue');
-    }
-    const [user] = await deps.db.select().from(users).where(eq(users.id, Number(claims.sub)));
-    if (!user || user.blocked || user.tokenVersion !== claims.ver) throw refuse(401, 'UNAUTHENTICATED', 'Sign in to continue');
-    return user;
-  }
-
-  /** The order and component an upload is for, checked as for any other lab write. */
-  async function target(user: UserRow, metadata: Upload['metadata']) {
-    const orderId = Number(metadata?.orderId);
-    const componentId = Number(metadata?.componentId);
-    if (!Number.isSafeInteger(orderId) || !Number.isSafeInteger(componentId)) throw refuse(400, 'VALIDATION_FAILED', 'orderId and componentId are required');
-    try {
-      const access = await orderAccess(deps.db, user, orderId);
-      if (access.side !== 'lab') throw refuse(403, 'FORBIDDEN', 'Only the lab uploads documents');
-      assertLabMayWrite(access);
-      const component = await componentOf(deps, access, componentId);
-      return { access, component };
-    } catch (error) {
-      if (error instanceof TusRefusal) throw error;
-      const e = error as { statusCode?: number; code?: string; message?: string };
-      throw refuse(e.statusCode ?? 500, e.code ?? 'INTERNAL', e.message ?? 'Upload refused');
-    }
-  }
+  /** The upload's caller, through the same session check as every HTTP request and the websocket. */
+  const caller = (req: Request): Promise<UserRow> => refusingAppErrors(() => checkSession(deps.db, app.jwt, bearerToken(req.headers.get('authorization'))));
 
   const tus = new TusServer({
     path: TUS_PATH,
@@ -99,10 +88,12 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
     async onUploadCreate(req, upload) {
       const user = await caller(req);
       const filename = String(upload.metadata?.filename ?? '');
-      if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extensionOf(filename))) {
+      if (!isAcceptedDocument(filename)) {
         throw refuse(400, 'FILE_TYPE_NOT_ALLOWED', 'This file type is not accepted');
       }
-      await target(user, upload.metadata);
+      if (!lineSchema.safeParse(filename).success) throw refuse(400, 'VALIDATION_FAILED', 'The file name must not contain control characters');
+      const target = targetOf(upload.metadata);
+      await refusingAppErrors(() => authorizeDocumentUpload(deps, user, target));
       return { metadata: { ...upload.metadata, filename: filename.slice(0, 200), userId: String(user.id) } };
     },
     async onIncomingRequest(req, uploadId) {
@@ -114,23 +105,22 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
     },
     async onUploadFinish(req, upload) {
       const user = await caller(req);
-      const { component } = await target(user, upload.metadata);
+      const target = targetOf(upload.metadata);
       const localPath = path.join(directory, upload.id);
       const filename = String(upload.metadata?.filename);
-      // Asked before the check so that a refused upload's running hash is let go too.
+      // Asked before any check so that a refused upload's running hash is let go too.
       const sha256 = await datastore.digestOf(upload.id, upload.size ?? -1);
-      const check = checkDocument(filename, await fileHead(localPath));
-      if (!check.ok) {
-        await rm(localPath, { force: true });
-        throw refuse(400, 'FILE_TYPE_NOT_ALLOWED', 'The file is not what its name says');
-      }
-      const stored = await deps.storage.adopt('documents', localPath, sha256);
+      const file = await refusingAppErrors(async () => {
+        try {
+          return await recordUploadedDocument(deps, user, { ...target, filename, head: await fileHead(localPath), localPath, sha256 });
+        } catch (error) {
+          // A file that is not what its name says is not kept, not even for a retry.
+          if (error instanceof AppError && error.code === 'FILE_TYPE_NOT_ALLOWED') await rm(localPath, { force: true });
+          throw error;
+        }
+      });
       await rm(`${localPath}.json`, { force: true });
-      const [row] = await deps.db
-        .insert(componentFiles)
-        .values({ componentId: component.id, kind: 'document', name: filename, storageKey: stored.key, size: stored.size, sha256: stored.sha256, fileType: check.fileType, uploadedById: user.id })
-        .returning();
-      return { headers: { 'CaseBridge-File-Id': row!.id, 'CaseBridge-Sha256': stored.sha256 } };
+      return { headers: { 'CaseBridge-File-Id': file.id, 'CaseBridge-Sha256': file.sha256 } };
     },
   });
 
@@ -140,6 +130,7 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
     await tus.handle(request.raw, reply.raw);
   };
   for (const url of [TUS_PATH, `${TUS_PATH}/*`]) {
-    app.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS', 'GET'], url, schema: { hide: true }, handler });
+    // Declared for the record; the hooks above ask the rule book (order.edit) through order-files.
+    app.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS', 'GET'], url, schema: { hide: true }, config: { access: 'order.edit' }, handler });
   }
 }

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { millClients } from '../../db/schema/labs.ts';
 import { createLab, createMill, signIn } from '../../../test/factories.ts';
 import { binaryStl, sendOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -75,6 +77,17 @@ describe('resumable uploads (tus)', () => {
     expect((await create(s.labJwt, 100, { ...base, filename: 'virus.exe' })).statusCode).toBe(400);
     expect((await create(s.labJwt, 3_000_000, base)).statusCode).toBe(413);
     expect((await create(undefined, 100, base)).statusCode).toBe(401);
+  });
+
+  it('asks the rule book (order.edit): the mill may not add documents, nor a lab its mill blocked', async () => {
+    const s = await setup();
+    const base = { filename: 'a.stl', orderId: s.order.id, componentId: s.componentId };
+    await t.request({ method: 'POST', url: `/api/orders/${s.order.id}/submit`, token: s.labJwt });
+    expect((await create(await signIn(t, s.admin.email), 100, base)).statusCode).toBe(403);
+    await t.db.update(millClients).set({ blockedByMill: true }).where(eq(millClients.labId, s.lab.lab.id));
+    const blocked = await create(s.labJwt, 100, base);
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().message).toMatch(/does not accept/);
   });
 
   it('refuses a finished upload whose content does not match its name, and keeps nothing', async () => {

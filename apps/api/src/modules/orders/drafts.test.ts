@@ -73,7 +73,8 @@ describe('GET /api/labs/drafts', () => {
 
     const labOfAnotherMill = await createLab(t.db, { clientOf: second.mill.id });
     expect((await drafts(await signIn(t, labOfAnotherMill.user.email), w.mill.id)).statusCode).toBe(404);
-    expect((await drafts(w.adminJwt, w.mill.id)).statusCode).toBe(404);
+    // The mill's staff know the mill: they are refused starting orders there (403), not told it is missing.
+    expect((await drafts(w.adminJwt, w.mill.id)).statusCode).toBe(403);
     expect((await drafts(undefined, w.mill.id)).statusCode).toBe(401);
   });
 

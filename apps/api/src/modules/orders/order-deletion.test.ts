@@ -61,6 +61,7 @@ describe('a lab deletes an order', () => {
     expect((await t.request({ method: 'GET', url: `/api/project/${order.id}/download/documents`, token: w.adminJwt })).statusCode).toBe(409);
     expect((await t.request({ method: 'POST', url: `/api/mills/${w.mill.id}/messages`, token: w.adminJwt, payload: { projectId: order.id, message: 'Too late' } })).statusCode).toBe(409);
     expect((await remove(order.id, w.labJwt)).statusCode).toBe(409);
+    expect((await t.request({ method: 'POST', url: `/api/orders/${order.id}/components`, token: w.labJwt, payload: { name: 'Late addition' } })).statusCode).toBe(409);
   });
 
   it('discards an unfinished order completely', async () => {

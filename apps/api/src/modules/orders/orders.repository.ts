@@ -1,13 +1,19 @@
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import type { ComponentStatus } from '@casebridge/shared/constants/orders';
 import type { Order } from '@casebridge/shared/schemas/orders';
 import type { Db } from '../../db/client.ts';
-import { fileUrl } from '../session/session.service.ts';
+import { components, orderListVersions, projects } from '../../db/schema/orders.ts';
+import { fileUrl } from '../../lib/file-url.ts';
+
+/** The orders' tables: projects (orders), components, and the list's counters and versions. */
+export type OrderRow = typeof projects.$inferSelect;
+export type ComponentRow = typeof components.$inferSelect;
 
 export interface OrderFilters {
-  millId?: number;
+  millId: number;
   labId?: number;
   /** Component statuses an order must have at least one of. */
   statuses?: string[];
@@ -33,8 +39,7 @@ function likePattern(search: string): string {
 
 /** The WHERE of both the page and the count, so the total always matches the filters. */
 function whereOf(f: OrderFilters): SQL {
-  const parts: SQL[] = [sql`p.submitted_at is not null`];
-  if (f.millId !== undefined) parts.push(sql`p.mill_id = ${f.millId}`);
+  const parts: SQL[] = [sql`p.submitted_at is not null`, sql`p.mill_id = ${f.millId}`];
   if (f.labId !== undefined) parts.push(sql`p.lab_id = ${f.labId}`);
   if (f.client !== undefined) parts.push(sql`p.lab_id = ${f.client}`);
   if (f.responsible === 'none') parts.push(sql`p.responsible_id is null`);
@@ -48,7 +53,7 @@ function whereOf(f: OrderFilters): SQL {
   return sql.join(parts, sql` and `);
 }
 
-interface OrderRow extends Record<string, unknown> {
+interface OrderListRow extends Record<string, unknown> {
   id: number;
   total: number;
   name: string;
@@ -68,11 +73,15 @@ interface OrderRow extends Record<string, unknown> {
  * One round trip for a page: the ids of the page by index order, then each order's components,
  * counts and names through correlated subqueries on indexed columns, and the total: the mill's
  * counter when unfiltered, else a count on the same filters (an uncorrelated subquery, run once).
+ *
+ * The one statement that reads other features' tables (files, messages and read marks for the
+ * counts; the lab's company and the responsible person for names), read-only: a page must be one
+ * statement (ADR 0005), and asking each owner per page would multiply the list's round trips.
  */
 export async function listOrders(db: Db, viewerId: number, filters: OrderFilters, page: OrderPage): Promise<{ count: number; data: Order[] }> {
   const where = whereOf(filters);
   // The unfiltered list of a mill reads its total from the counter the triggers keep.
-  const unfiltered = filters.millId !== undefined && filters.labId === undefined && filters.client === undefined && filters.responsible === undefined && !filters.statuses?.length && !filters.search;
+  const unfiltered = filters.labId === undefined && filters.client === undefined && filters.responsible === undefined && !filters.statuses?.length && !filters.search;
   const totalSql = unfiltered
     ? sql`(select coalesce((select submitted from mill_order_counts where mill_id = ${filters.millId}), 0))`
     : sql`(select count(*)::int from projects p where ${where})`;
@@ -120,9 +129,9 @@ export async function listOrders(db: Db, viewerId: number, filters: OrderFilters
   `;
   // The total rides along with the page (one round trip); only a page past the end asks again.
   // A search pattern is planned for its value each time; everything else reuses its plan.
-  const rows = filters.search ? (await db.execute<OrderRow>(pageQuery)).rows : await executePrepared(db, pageQuery, 'orders_list');
-  const count = rows[0]?.total ?? (await db.execute<{ n: number }>(sql`select ${totalSql}::int as n`)).rows[0]?.n ?? 0;
-  return { count, data: rows.map(toOrderDto) };
+  const rows = filters.search ? (await db.execute<OrderListRow>(pageQuery)).rows : await executePrepared(db, pageQuery, 'orders_list');
+  const total = rows[0]?.total ?? (await db.execute<{ n: number }>(sql`select ${totalSql}::int as n`)).rows[0]?.n ?? 0;
+  return { count: total, data: rows.map(toOrderDto) };
 }
 
 const dialect = new PgDialect();
@@ -132,16 +141,16 @@ const dialect = new PgDialect();
  * sort change the text, values are parameters). Planning the list statement costs more than
  * running it, and PostgreSQL keeps a named statement's plan for the connection's lifetime.
  */
-async function executePrepared(db: Db, query: SQL, prefix: string): Promise<OrderRow[]> {
+async function executePrepared(db: Db, query: SQL, prefix: string): Promise<OrderListRow[]> {
   // A transaction's handle has no pool of its own: there the statement runs unnamed.
   const pool = (db as { $client?: pg.Pool }).$client;
-  if (!pool) return (await db.execute<OrderRow>(query)).rows;
+  if (!pool) return (await db.execute<OrderListRow>(query)).rows;
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-  return (await pool.query<OrderRow>({ name, text, values: params })).rows;
+  return (await pool.query<OrderListRow>({ name, text, values: params })).rows;
 }
 
-function toOrderDto(row: OrderRow): Order {
+function toOrderDto(row: OrderListRow): Order {
   return {
     id: row.id,
     name: row.name,
@@ -158,8 +167,120 @@ function toOrderDto(row: OrderRow): Order {
   };
 }
 
-/** The spec's combined filter: Open and Downloaded together. */
-export function statusesOf(filter: string | undefined): string[] | undefined {
-  if (!filter) return undefined;
-  return filter === 'OpenDownloaded' ? ['Open', 'Downloaded'] : [filter];
+const preparedVersions = new WeakMap<Db, ReturnType<typeof prepareListVersion>>();
+
+/**
+ * The mill's orders-list version (migration 0008) plus row 0's (names and logos of any mill).
+ * It is read on every list request, cache hit or not, so it is a named prepared statement.
+ */
+function prepareListVersion(db: Db) {
+  return db
+    .select({ version: sql<string>`coalesce(sum(${orderListVersions.version}), 0)::text` })
+    .from(orderListVersions)
+    .where(sql`${orderListVersions.millId} in (0, ${sql.placeholder('millId')})`)
+    .prepare('order_list_version');
+}
+
+export async function listVersion(db: Db, millId: number): Promise<string> {
+  let prepared = preparedVersions.get(db);
+  if (!prepared) preparedVersions.set(db, (prepared = prepareListVersion(db)));
+  const [row] = await prepared.execute({ millId });
+  return row?.version ?? '0';
+}
+
+// ---- Orders and their components
+
+export async function insertOrder(tx: Db, values: { millId: number; labId: number; authorId: number; name: string }): Promise<OrderRow> {
+  const [order] = await tx.insert(projects).values(values).returning();
+  return order!;
+}
+
+export async function insertComponents(db: Db, orderId: number, names: string[]): Promise<{ id: number; name: string }[]> {
+  return db
+    .insert(components)
+    .values(names.map((name) => ({ projectId: orderId, name })))
+    .returning({ id: components.id, name: components.name });
+}
+
+/** Stamps the order submitted; null when it already was (a second submit changes nothing). */
+export async function markSubmitted(db: Db, orderId: number): Promise<OrderRow | null> {
+  const [updated] = await db
+    .update(projects)
+    .set({ submittedAt: sql`now()` })
+    .where(and(eq(projects.id, orderId), isNull(projects.submittedAt)))
+    .returning();
+  return updated ?? null;
+}
+
+export async function setResponsible(db: Db, orderId: number, responsibleId: number | null): Promise<void> {
+  await db.update(projects).set({ responsibleId }).where(eq(projects.id, orderId));
+}
+
+export async function markDeleted(tx: Db, orderId: number): Promise<void> {
+  await tx.update(projects).set({ isDeleted: true }).where(eq(projects.id, orderId));
+}
+
+/** Components, files and messages go with it (foreign keys cascade). */
+export async function deleteOrder(tx: Db, orderId: number): Promise<void> {
+  await tx.delete(projects).where(eq(projects.id, orderId));
+}
+
+export async function findComponent(db: Db, componentId: number): Promise<ComponentRow | null> {
+  const [component] = await db.select().from(components).where(eq(components.id, componentId));
+  return component ?? null;
+}
+
+export async function componentsOfOrders(db: Db, orderIds: number[]): Promise<ComponentRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(components).where(inArray(components.projectId, orderIds)).orderBy(asc(components.id));
+}
+
+export async function updateComponent(db: Db, componentId: number, patch: { status?: ComponentStatus; comment?: string }): Promise<void> {
+  await db.update(components).set(patch).where(eq(components.id, componentId));
+}
+
+/** Open components whose documents were all fetched become Downloaded; the others stay as they are. */
+export async function markDownloaded(db: Db, componentIds: number[]): Promise<void> {
+  if (componentIds.length === 0) return;
+  await db
+    .update(components)
+    .set({ status: 'Downloaded' })
+    .where(and(inArray(components.id, componentIds), eq(components.status, 'Open')));
+}
+
+// ---- Drafts and counts
+
+/** A lab user's own unsubmitted orders with one mill (not deleted), newest first. */
+function ownDrafts(owner: { millId: number; labId: number; authorId: number }): SQL | undefined {
+  return and(
+    eq(projects.millId, owner.millId),
+    eq(projects.labId, owner.labId),
+    eq(projects.authorId, owner.authorId),
+    isNull(projects.submittedAt),
+    eq(projects.isDeleted, false),
+  );
+}
+
+export async function findDrafts(db: Db, owner: { millId: number; labId: number; authorId: number }, limit: number): Promise<{ total: number; drafts: OrderRow[] }> {
+  const [[total], drafts] = await Promise.all([
+    db.select({ value: count() }).from(projects).where(ownDrafts(owner)),
+    db.select().from(projects).where(ownDrafts(owner)).orderBy(desc(projects.createdAt), desc(projects.id)).limit(limit),
+  ]);
+  return { total: total?.value ?? 0, drafts };
+}
+
+/** Submitted orders of these mills: where a mill's staff land after signing in. */
+export async function countSubmitted(db: Db, millIds: number[]): Promise<number> {
+  if (millIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(projects)
+    .where(and(inArray(projects.millId, millIds), sql`${projects.submittedAt} is not null`));
+  return row?.n ?? 0;
+}
+
+/** Every order of a lab, drafts included. */
+export async function countOfLab(db: Db, labId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(projects).where(eq(projects.labId, labId));
+  return row?.n ?? 0;
 }

@@ -1,46 +1,158 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { ComponentDetail } from '@casebridge/shared/schemas/orders';
+import type { ComponentStatus } from '@casebridge/shared/constants/orders';
+import { orderSchema, type ComponentDetail, type DraftOrder } from '@casebridge/shared/schemas/orders';
+import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
-import { companies } from '../../db/schema/companies.ts';
-import { labs } from '../../db/schema/labs.ts';
-import { millMembers } from '../../db/schema/mills.ts';
-import { componentFiles, components, messageReads, messages, projects, type ComponentStatus } from '../../db/schema/orders.ts';
-import { users } from '../../db/schema/users.ts';
+import type { Db } from '../../db/client.ts';
+import { authorize, type Grant } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UserRow } from '../../lib/current-user.ts';
+import { removeQueued } from '../../platform/storage/removals.ts';
+import { companiesById, labById } from '../companies/companies.service.ts';
+import { conversationOf, markComponentRead } from '../messages/messages.service.ts';
+import { millsById } from '../mills/mills.service.ts';
+import { isStaffOf, staffNames } from '../mill-users/mill-users.service.ts';
 import { notify } from '../notifications/notifications.service.ts';
-import { assertLabMayWrite, assertMillSide, labAsClient, type OrderAccess } from './order-access.ts';
-import { messagesOf } from './messages.repository.ts';
+import { deleteFilesOfComponents, documentsOfComponents, filesOfComponent } from '../order-files/order-files.service.ts';
+import { usersById } from '../users/users.service.ts';
+import { OrderListCache } from './orders.cache.ts';
+import {
+  componentsOfOrders,
+  countOfLab,
+  countSubmitted,
+  deleteOrder as deleteOrderRow,
+  findComponent,
+  findDrafts,
+  insertComponents,
+  insertOrder,
+  listOrders,
+  listVersion,
+  markDeleted,
+  markDownloaded,
+  markSubmitted,
+  setResponsible as setResponsibleRow,
+  updateComponent as updateComponentRow,
+  type ComponentRow,
+  type OrderRow,
+} from './orders.repository.ts';
 
-export async function createOrder(deps: AppDeps, user: UserRow, input: { millId: number; name: string; components: { name: string }[] }) {
-  const { lab, blocked } = await labAsClient(deps.db, user, input.millId);
-  if (blocked) throw AppError.forbidden('This mill does not accept orders from you at the moment.');
+export type { ComponentRow, OrderRow };
+
+/** The order an order-scoped grant was given for (access.ts resolves it to decide). */
+export function grantedOrder(grant: Grant): OrderRow {
+  if (!grant.order) throw AppError.notFound('Order');
+  return grant.order;
+}
+
+/** A withdrawn order stays readable, but nothing new is added to it. */
+export function refuseIfDeleted(order: OrderRow, message = 'This order was deleted'): void {
+  if (order.isDeleted) throw new AppError(409, 'CONFLICT', message);
+}
+
+// ---- Lists
+
+export interface OrderListQuery {
+  start: number;
+  limit: number;
+  sort: { field: 'created_at' | 'name' | 'id'; direction: 'asc' | 'desc' };
+  /** A component status, or the spec's OpenDownloaded. */
+  status?: string;
+  client?: number;
+  responsible?: number | 'none';
+  search?: string;
+}
+
+/** Every list answer is checked like any response before it is sent, or kept in the cache. */
+const orderListResponseSchema = listResponseSchema(orderSchema);
+
+/** The spec's combined filter: Open and Downloaded together. */
+function statusesOf(filter: string | undefined): string[] | undefined {
+  if (!filter) return undefined;
+  return filter === 'OpenDownloaded' ? ['Open', 'Downloaded'] : [filter];
+}
+
+/** One cache per running app (its deps), sized by ORDER_LIST_CACHE_BYTES. */
+const listCaches = new WeakMap<AppDeps, OrderListCache>();
+
+function listCacheOf(deps: AppDeps): OrderListCache {
+  let cache = listCaches.get(deps);
+  if (!cache) listCaches.set(deps, (cache = new OrderListCache(deps.config.orderListCacheBytes)));
+  return cache;
+}
+
+/**
+ * The orders exchanged with a mill, as the serialized response (checked against its schema):
+ * its staff see all of them, a lab its own. The staff's pages are kept in the versioned cache
+ * (ADR 0005): a hit costs the access check and one version lookup. The lab's list is not cached
+ * (a lab's orders with one mill are few).
+ */
+export async function orderList(deps: AppDeps, user: SessionUser, millId: number, query: OrderListQuery): Promise<string> {
+  // The version is read beside the access check, not after it: a hit then waits for one round
+  // trip less. It is used only once access is granted, and read before the page is built, so
+  // an answer can only be newer than its stamp (ADR 0005).
+  const [grant, version] = await Promise.all([authorize(deps.db, user, 'orders.list', { millId }), listVersion(deps.db, millId)]);
+  const filters = { millId, statuses: statusesOf(query.status), client: query.client, responsible: query.responsible, search: query.search };
+  const page = { start: query.start, limit: query.limit, sort: query.sort };
+  if (grant.role === 'lab') return JSON.stringify(orderListResponseSchema.parse(await listOrders(deps.db, user.id, { ...filters, labId: grant.labId }, page)));
+  const cache = listCacheOf(deps);
+  // The viewer is part of the key: newMessages counts what this user has not read.
+  const key = `${millId}:${user.id}:${JSON.stringify(query)}`;
+  let body = cache.get(key, version);
+  if (body === undefined) {
+    body = JSON.stringify(orderListResponseSchema.parse(await listOrders(deps.db, user.id, filters, page)));
+    cache.set(key, version, body);
+  }
+  return body;
+}
+
+/** The lab's unsubmitted orders with a mill, to continue sending one (ADR 0003). */
+export async function labDrafts(deps: AppDeps, user: SessionUser, millId: number, limit: number): Promise<{ count: number; data: DraftOrder[] }> {
+  const grant = await authorize(deps.db, user, 'orders.create', { millId });
+  const labId = labOf(grant);
+  // Only the user's own drafts: nobody else may continue their tus uploads, and a colleague's
+  // draft may be being sent right now.
+  const { total, drafts } = await findDrafts(deps.db, { millId, labId, authorId: user.id }, limit);
+  const parts = await componentsOfOrders(deps.db, drafts.map((draft) => draft.id));
+  const documents = await documentsOfComponents(deps.db, parts.map((part) => part.id));
+  const data = drafts.map((draft) => ({
+    id: draft.id,
+    name: draft.name,
+    created_at: draft.createdAt.toISOString(),
+    components: parts
+      .filter((part) => part.projectId === draft.id)
+      .map((part) => ({ id: part.id, name: part.name, documents: documents.get(part.id) ?? [] })),
+  }));
+  return { count: total, data };
+}
+
+/** Only a lab starts and sends orders (rule book); its grant names the lab. */
+function labOf(grant: Grant): number {
+  if (grant.labId === undefined) throw AppError.forbidden('Only a lab sends orders');
+  return grant.labId;
+}
+
+// ---- The lab sends an order
+
+export async function createOrder(deps: AppDeps, user: SessionUser, input: { millId: number; name: string; components: { name: string }[] }) {
+  const grant = await authorize(deps.db, user, 'orders.create', { millId: input.millId });
+  const labId = labOf(grant);
   return deps.db.transaction(async (tx) => {
-    const [project] = await tx.insert(projects).values({ millId: input.millId, labId: lab.id, authorId: user.id, name: input.name }).returning();
-    const created = await tx
-      .insert(components)
-      .values(input.components.map((c) => ({ projectId: project!.id, name: c.name })))
-      .returning({ id: components.id, name: components.name });
-    return { id: project!.id, name: project!.name, components: created };
+    const order = await insertOrder(tx, { millId: input.millId, labId, authorId: user.id, name: input.name });
+    const created = await insertComponents(tx, order.id, input.components.map((c) => c.name));
+    return { id: order.id, name: order.name, components: created };
   });
 }
 
-export async function addComponent(deps: AppDeps, access: OrderAccess, name: string) {
-  if (access.side !== 'lab') throw AppError.forbidden('Only the lab adds components');
-  assertLabMayWrite(access);
-  const [created] = await deps.db.insert(components).values({ projectId: access.project.id, name }).returning({ id: components.id, name: components.name });
+export async function addComponent(deps: AppDeps, user: SessionUser, orderId: number, name: string): Promise<{ id: number; name: string }> {
+  const order = grantedOrder(await authorize(deps.db, user, 'order.edit', { orderId }));
+  refuseIfDeleted(order);
+  const [created] = await insertComponents(deps.db, order.id, [name]);
   return created!;
 }
 
 /** The order becomes visible to the mill, whose users are notified once. */
-export async function submitOrder(deps: AppDeps, access: OrderAccess): Promise<void> {
-  if (access.side !== 'lab') throw AppError.forbidden('Only the lab sends an order');
-  assertLabMayWrite(access);
-  const [updated] = await deps.db
-    .update(projects)
-    .set({ submittedAt: sql`now()` })
-    .where(and(eq(projects.id, access.project.id), sql`${projects.submittedAt} is null`))
-    .returning();
+export async function submitOrder(deps: AppDeps, user: SessionUser, orderId: number): Promise<void> {
+  await authorize(deps.db, user, 'order.edit', { orderId });
+  const updated = await markSubmitted(deps.db, orderId);
   if (!updated) return;
   await notify(
     deps,
@@ -51,88 +163,145 @@ export async function submitOrder(deps: AppDeps, access: OrderAccess): Promise<v
       objectId: updated.id,
       parentObjectId: null,
       message: updated.name,
-      senderId: access.user.id,
+      senderId: user.id,
       responsibleId: updated.responsibleId,
     },
     'mill',
   );
 }
 
-export async function componentOf(deps: AppDeps, access: OrderAccess, componentId: number) {
-  const [component] = await deps.db.select().from(components).where(and(eq(components.id, componentId), eq(components.projectId, access.project.id)));
-  if (!component) throw AppError.notFound('Component');
-  return component;
+/**
+ * The lab withdraws an order it sent. Its files go (rows and bytes, so nothing is kept that the
+ * lab took back); the order stays in the mill's list marked deleted, with its components and
+ * messages, because the mill may already have worked on it. A draft the mill never saw goes
+ * entirely. Rows and the removal queue change in one transaction; the bytes go after it commits.
+ */
+export async function deleteOrder(deps: AppDeps, user: SessionUser, orderId: number): Promise<'deleted' | 'discarded'> {
+  const order = grantedOrder(await authorize(deps.db, user, 'order.delete', { orderId }));
+  refuseIfDeleted(order);
+  const keys = await deps.db.transaction(async (tx) => {
+    const parts = await componentsOfOrders(tx, [order.id]);
+    const removed = await deleteFilesOfComponents(tx, parts.map((part) => part.id));
+    if (order.submittedAt) await markDeleted(tx, order.id);
+    else await deleteOrderRow(tx, order.id);
+    return removed;
+  });
+  await removeQueued(deps.db, deps.storage, keys);
+  return order.submittedAt ? 'deleted' : 'discarded';
 }
 
-export const fileDto = (f: typeof componentFiles.$inferSelect) => ({ id: f.id, name: f.name, size: f.size, sha256: f.sha256, fileType: f.fileType, createdAt: f.createdAt.toISOString() });
+// ---- One component, as both sides see it
 
 /** Opening a component marks its messages read for the viewer only. */
-export async function componentDetail(deps: AppDeps, access: OrderAccess, componentId: number): Promise<ComponentDetail> {
-  const component = await componentOf(deps, access, componentId);
-  const files = await deps.db.select().from(componentFiles).where(eq(componentFiles.componentId, component.id)).orderBy(asc(componentFiles.id));
-  await markRead(deps, access.user.id, access.project.id, component.id);
-  const project = access.project;
-  const [lab] = await deps.db.select({ name: companies.name }).from(labs).innerJoin(companies, eq(companies.id, labs.companyId)).where(eq(labs.id, project.labId));
-  const [author] = project.authorId ? await deps.db.select().from(users).where(eq(users.id, project.authorId)) : [];
-  const [responsible] = project.responsibleId ? await deps.db.select().from(users).where(eq(users.id, project.responsibleId)) : [];
+export async function componentDetail(deps: AppDeps, user: SessionUser, orderId: number, componentId: number): Promise<ComponentDetail> {
+  const order = grantedOrder(await authorize(deps.db, user, 'order.read', { orderId }));
+  return detailOf(deps.db, user, order, await componentOfOrder(deps.db, order.id, componentId));
+}
+
+export async function updateComponent(deps: AppDeps, user: SessionUser, orderId: number, componentId: number, patch: { status?: ComponentStatus; comment?: string }): Promise<ComponentDetail> {
+  const order = grantedOrder(await authorize(deps.db, user, 'order.process', { orderId }));
+  const component = await componentOfOrder(deps.db, order.id, componentId);
+  await updateComponentRow(deps.db, component.id, patch);
+  return detailOf(deps.db, user, order, { ...component, ...patch });
+}
+
+async function detailOf(db: Db, viewer: SessionUser, order: OrderRow, component: ComponentRow): Promise<ComponentDetail> {
+  await markComponentRead(db, viewer.id, order.id, component.id);
+  const [files, messages, parties] = await Promise.all([filesOfComponent(db, component.id), conversationOf(db, viewer.id, order.id, component.id), partiesOf(db, order)]);
   return {
     id: component.id,
     name: component.name,
     displayName: component.name,
     status: component.status,
     comment: component.comment,
-    documents: files.filter((f) => f.kind === 'document').map(fileDto),
-    downloads: files.filter((f) => f.kind === 'download').map(fileDto),
-    messages: await messagesOf(deps.db, access.user.id, project.id, component.id),
+    documents: files.documents,
+    downloads: files.downloads,
+    messages,
     project: {
-      id: project.id,
-      name: project.name,
-      isDeleted: project.isDeleted,
-      created_at: project.createdAt.toISOString(),
-      millId: project.millId,
-      labId: project.labId,
-      client: { id: project.labId, name: lab?.name ?? '' },
-      author: author ? { firstName: author.firstName, lastName: author.lastName, companyName: lab?.name ?? '' } : null,
-      responsible: responsible ? { id: responsible.id, firstName: responsible.firstName, lastName: responsible.lastName } : null,
+      id: order.id,
+      name: order.name,
+      isDeleted: order.isDeleted,
+      created_at: order.createdAt.toISOString(),
+      millId: order.millId,
+      labId: order.labId,
+      client: { id: order.labId, name: parties.labName },
+      author: parties.author ? { firstName: parties.author.firstName, lastName: parties.author.lastName, companyName: parties.labName } : null,
+      responsible: parties.responsible,
     },
   };
 }
 
-async function markRead(deps: AppDeps, userId: number, projectId: number, componentId: number): Promise<void> {
-  const unread = await deps.db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.projectId, projectId), eq(messages.componentId, componentId), ne(messages.authorId, userId)));
-  if (unread.length === 0) return;
-  await deps.db
-    .insert(messageReads)
-    .values(unread.map((m) => ({ messageId: m.id, userId })))
-    .onConflictDoNothing();
-}
+// ---- The mill processes orders
 
-export async function updateComponent(deps: AppDeps, access: OrderAccess, componentId: number, patch: { status?: ComponentStatus; comment?: string }) {
-  assertMillSide(access);
-  const component = await componentOf(deps, access, componentId);
-  await deps.db.update(components).set(patch).where(eq(components.id, component.id));
-  return componentDetail(deps, access, component.id);
-}
-
-export async function responsiblePersons(deps: AppDeps, millId: number) {
-  const rows = await deps.db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(millMembers)
-    .innerJoin(users, eq(users.id, millMembers.userId))
-    .where(and(eq(millMembers.millId, millId), eq(users.blocked, false)))
-    .orderBy(asc(users.lastName), asc(users.firstName));
-  return { count: rows.length, data: rows };
+export async function responsiblePersons(deps: AppDeps, user: SessionUser, millId: number) {
+  await authorize(deps.db, user, 'orders.assign', { millId });
+  const data = await staffNames(deps.db, millId);
+  return { count: data.length, data };
 }
 
 /** Mill users may hand an order to any colleague of the same mill, or to nobody. */
-export async function setResponsible(deps: AppDeps, access: OrderAccess, responsibleId: number | null): Promise<void> {
-  assertMillSide(access);
-  if (responsibleId !== null) {
-    const staff = await deps.db.select().from(millMembers).where(and(eq(millMembers.millId, access.project.millId), inArray(millMembers.userId, [responsibleId])));
-    if (staff.length === 0) throw AppError.fields({ responsibleId: ['VALIDATION_FAILED'] }, 'Choose a user of this mill');
+export async function setResponsible(deps: AppDeps, user: SessionUser, target: { millId: number; labId: number; orderId: number }, responsibleId: number | null): Promise<void> {
+  const order = grantedOrder(await authorize(deps.db, user, 'order.process', { orderId: target.orderId }));
+  // The path names the order's mill and lab: any other pair is a path to nothing.
+  if (order.millId !== target.millId || order.labId !== target.labId) throw AppError.notFound('Order');
+  if (responsibleId !== null && !(await isStaffOf(deps.db, order.millId, responsibleId))) {
+    throw AppError.fields({ responsibleId: ['VALIDATION_FAILED'] }, 'Choose a user of this mill');
   }
-  await deps.db.update(projects).set({ responsibleId }).where(eq(projects.id, access.project.id));
+  await setResponsibleRow(deps.db, order.id, responsibleId);
+}
+
+// ---- For the order's other features (files, messages), after their own access check
+
+/** A component of this order; another order's component answers like a missing one. */
+export async function componentOfOrder(db: Db, orderId: number, componentId: number): Promise<ComponentRow> {
+  const component = await findComponent(db, componentId);
+  if (!component || component.projectId !== orderId) throw AppError.notFound('Component');
+  return component;
+}
+
+/** The order a component belongs to, to check access to it; null when there is no such component. */
+export async function orderIdOfComponent(db: Db, componentId: number): Promise<number | null> {
+  return (await findComponent(db, componentId))?.projectId ?? null;
+}
+
+export async function componentsOf(db: Db, orderId: number): Promise<ComponentRow[]> {
+  return componentsOfOrders(db, [orderId]);
+}
+
+/** Downloading every document of an Open component makes it Downloaded. */
+export async function markComponentsDownloaded(db: Db, componentIds: number[]): Promise<void> {
+  await markDownloaded(db, componentIds);
+}
+
+export interface OrderParties {
+  millName: string;
+  labName: string;
+  author: { firstName: string; lastName: string } | null;
+  responsible: { id: number; firstName: string; lastName: string } | null;
+}
+
+/** Who an order is between, by name: the mill, the lab, its author and its responsible person. */
+export async function partiesOf(db: Db, order: OrderRow): Promise<OrderParties> {
+  const people = [order.authorId, order.responsibleId].filter((id): id is number => id !== null);
+  const [lab, [mill], persons] = await Promise.all([labById(db, order.labId), millsById(db, [order.millId]), usersById(db, people)]);
+  const companies = await companiesById(db, [lab?.companyId, mill?.companyId].filter((id): id is number => id !== undefined));
+  const person = (id: number | null) => persons.find((candidate) => candidate.id === id);
+  const author = person(order.authorId);
+  const responsible = person(order.responsibleId);
+  return {
+    millName: (mill && companies.get(mill.companyId)?.name) ?? '',
+    labName: (lab && companies.get(lab.companyId)?.name) ?? '',
+    author: author ? { firstName: author.firstName, lastName: author.lastName } : null,
+    responsible: responsible ? { id: responsible.id, firstName: responsible.firstName, lastName: responsible.lastName } : null,
+  };
+}
+
+// For users (engineer B): the session's order count decides where a user lands after sign-in.
+
+export async function submittedOrderCount(db: Db, millIds: number[]): Promise<number> {
+  return countSubmitted(db, millIds);
+}
+
+export async function labOrderCount(db: Db, labId: number): Promise<number> {
+  return countOfLab(db, labId);
 }

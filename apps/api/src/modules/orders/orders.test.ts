@@ -1,39 +1,23 @@
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { millClients } from '../../db/schema/labs.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { projects } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
-import { addMillUser, createLab, createMill, signIn } from '../../../test/factories.ts';
-import { binaryStl, multipartFile, sendOrder } from '../../../test/orders.ts';
-import { createTestApp, waitForMail, type TestApp } from '../../../test/test-app.ts';
+import { createLab, createMill, signIn } from '../../../test/factories.ts';
+import { binaryStl, orderWorkspace, sendOrder } from '../../../test/orders.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { MAX_UPLOAD_BYTES: '100000' } });
+  t = await createTestApp();
 });
 afterAll(async () => {
   await t.close();
 });
 
-/** A mill with an admin, a plain user and a confirmed lab client, all signed in. */
-async function workspace() {
-  const m = await createMill(t.db);
-  const staff = await addMillUser(t.db, m.mill.id, m.company.id, 'user');
-  const lab = await createLab(t.db, { clientOf: m.mill.id });
-  return {
-    ...m,
-    lab,
-    staff,
-    adminJwt: await signIn(t, m.admin.email),
-    staffJwt: await signIn(t, staff.email),
-    labJwt: await signIn(t, lab.user.email),
-  };
-}
-
+const workspace = () => orderWorkspace(t);
 const list = async (jwt: string, millId: number, query = '') => (await t.request({ method: 'GET', url: `/api/mills/${millId}/projects?${query}`, token: jwt })).json();
 
 describe('a lab sends an order and the mill sees it', () => {
@@ -144,172 +128,8 @@ describe('the orders list', () => {
     expect(response.statusCode).toBe(400);
     const persons = (await t.request({ method: 'GET', url: `/api/mills/${w.mill.id}/responsible-persons`, token: w.staffJwt })).json();
     expect(persons.data.map((p: { id: number }) => p.id).sort()).toEqual([w.admin.id, w.staff.id].sort());
-  });
-});
-
-describe('files', () => {
-  it('refuses a disguised file, an unknown type and an oversized file, and leaves no bytes behind', async () => {
-    const w = await workspace();
-    const order = await sendOrder(t, w.labJwt, w.mill.id, { submit: false, files: [] });
-    const storedFiles = () => readdir(path.join(t.config.dataDir, 'files', 'documents')).catch(() => [] as string[]);
-    const before = await storedFiles();
-    const url = `/api/orders/${order.id}/components/${order.components[0]!.id}/documents`;
-    const disguised = await t.request({ method: 'POST', url, token: w.labJwt, ...multipartFile('files.file', 'scan.stl', Buffer.from('<html><script>alert(1)</script></html>')) });
-    expect(disguised.json().code).toBe('FILE_TYPE_NOT_ALLOWED');
-    const pdf = await t.request({ method: 'POST', url, token: w.labJwt, ...multipartFile('files.file', 'order.pdf', Buffer.from('GIF89a not a pdf')) });
-    expect(pdf.json().code).toBe('FILE_TYPE_NOT_ALLOWED');
-    const exe = await t.request({ method: 'POST', url, token: w.labJwt, ...multipartFile('files.file', 'setup.exe', Buffer.from('MZ')) });
-    expect(exe.json().code).toBe('FILE_TYPE_NOT_ALLOWED');
-    const big = await t.request({ method: 'POST', url, token: w.labJwt, ...multipartFile('files.file', 'huge.stl', binaryStl(2100)) });
-    expect(big.statusCode).toBe(413);
-    expect(await storedFiles()).toEqual(before);
-  });
-
-  it('lets the mill hand files back and delete them; the lab only reads them', async () => {
-    const w = await workspace();
-    const order = await sendOrder(t, w.labJwt, w.mill.id);
-    const componentId = order.components[0]!.id;
-    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
-    const uploaded = await t.request({ method: 'POST', url: `/api/downloads?projectId=${order.id}&componentId=${componentId}`, token: w.staffJwt, ...multipartFile('files.file', 'report.pdf', pdf) });
-    expect(uploaded.statusCode).toBe(200);
-    const byLab = await t.request({ method: 'POST', url: `/api/downloads?projectId=${order.id}&componentId=${componentId}`, token: w.labJwt, ...multipartFile('files.file', 'report.pdf', pdf) });
-    expect(byLab.statusCode).toBe(403);
-    expect((await t.request({ method: 'DELETE', url: `/api/downloads/${uploaded.json().id}`, token: w.labJwt })).statusCode).toBe(403);
-    expect((await t.request({ method: 'DELETE', url: `/api/downloads/${uploaded.json().id}`, token: w.adminJwt })).statusCode).toBe(200);
-    const detail = (await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}`, token: w.labJwt })).json();
-    expect(detail.downloads).toEqual([]);
-  });
-
-  it('streams a ZIP once per link; all documents downloaded turns the component Downloaded', async () => {
-    const w = await workspace();
-    const order = await sendOrder(t, w.labJwt, w.mill.id, { name: 'Zip me', components: ['Crown'], files: [{ name: 'a.stl', content: binaryStl() }, { name: 'a.stl', content: binaryStl(2) }] });
-    const componentId = order.components[0]!.id;
-    const link = (await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}/download/documents`, token: w.adminJwt })).json().url;
-    expect(link).toMatch(/^\/api\/dl\//);
-    const zip = await t.request({ method: 'GET', url: link });
-    expect(zip.statusCode).toBe(200);
-    expect(zip.headers['content-type']).toBe('application/zip');
-    expect(String(zip.headers['content-disposition'])).toMatch(/^attachment/);
-    const body = zip.rawPayload;
-    expect(body.subarray(0, 2).toString()).toBe('PK');
-    // Known before the first byte, so the browser shows the download's progress.
-    expect(Number(zip.headers['content-length'])).toBe(body.length);
-    // Hierarchical by default, and the second a.stl is renamed rather than overwriting the first.
-    expect(body.includes(Buffer.from('Zip me/Crown/a.stl'))).toBe(true);
-    expect(body.includes(Buffer.from('Zip me/Crown/a (2).stl'))).toBe(true);
-    expect((await t.request({ method: 'GET', url: link })).statusCode).toBe(404);
-    const detail = (await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}`, token: w.adminJwt })).json();
-    expect(detail.status).toBe('Downloaded');
-  });
-
-  it('lays the ZIP out flat for users who chose flat folders', async () => {
-    const w = await workspace();
-    await t.request({ method: 'PUT', url: '/api/users/settings', token: w.adminJwt, payload: { projectDownloadFolderStructure: 'flat' } });
-    const order = await sendOrder(t, w.labJwt, w.mill.id, { name: 'Flat', files: [{ name: 'f.stl', content: binaryStl() }] });
-    const link = (await t.request({ method: 'GET', url: `/api/project/${order.id}/download/documents`, token: w.adminJwt })).json().url;
-    const body = (await t.request({ method: 'GET', url: link })).rawPayload;
-    expect(body.includes(Buffer.from('f.stl'))).toBe(true);
-    expect(body.includes(Buffer.from('Flat/'))).toBe(false);
-  });
-
-  it('refuses a ZIP of a deleted order, and a link to a file of another tenant', async () => {
-    const w = await workspace();
-    const stranger = await workspace();
-    const order = await sendOrder(t, w.labJwt, w.mill.id);
-    const detail = (await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${order.components[0]!.id}`, token: w.adminJwt })).json();
-    expect((await t.request({ method: 'GET', url: `/api/files/${detail.documents[0].id}/download`, token: stranger.adminJwt })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: `/api/files/${detail.documents[0].id}/download`, token: stranger.labJwt })).statusCode).toBe(404);
-    const single = (await t.request({ method: 'GET', url: `/api/files/${detail.documents[0].id}/download`, token: w.labJwt })).json().url;
-    const file = await t.request({ method: 'GET', url: single });
-    expect(file.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.rawPayload.equals(binaryStl())).toBe(true);
-    await t.db.update(projects).set({ isDeleted: true }).where(eq(projects.id, order.id));
-    expect((await t.request({ method: 'GET', url: `/api/project/${order.id}/download/documents`, token: w.adminJwt })).statusCode).toBe(409);
-  });
-});
-
-describe('order summary report', () => {
-  it('is a PDF for either side of the order, through a one-time link, and nobody else', async () => {
-    const w = await workspace();
-    const stranger = await workspace();
-    const order = await sendOrder(t, w.labJwt, w.mill.id);
-    for (const jwt of [w.adminJwt, w.labJwt]) {
-      const link = (await t.request({ method: 'GET', url: `/api/reports/project/summary/${order.id}`, token: jwt })).json().url;
-      const pdf = await t.request({ method: 'GET', url: link });
-      expect(pdf.headers['content-type']).toBe('application/pdf');
-      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-      expect((await t.request({ method: 'GET', url: link })).statusCode).toBe(404);
-    }
-    expect((await t.request({ method: 'GET', url: `/api/reports/project/summary/${order.id}`, token: stranger.adminJwt })).statusCode).toBe(404);
-  });
-
-  it("writes dates in the viewer's report date format", async () => {
-    const { formatReportDate } = await import('./order-report.ts');
-    const date = new Date('2026-03-04T05:06:00Z');
-    expect(formatReportDate(date, 'de')).toBe('04.03.2026, 05:06');
-    expect(formatReportDate(date, 'us')).toMatch(/^Mar 4, 2026/);
-    expect(formatReportDate(date, 'zz')).toBe(formatReportDate(date, 'de'));
-  });
-});
-
-describe('messages', () => {
-  it('reach the other side, count as new until read, and reading is per user', async () => {
-    const w = await workspace();
-    const order = await sendOrder(t, w.labJwt, w.mill.id);
-    const componentId = order.components[0]!.id;
-    const sent = await t.request({ method: 'POST', url: `/api/mills/${w.mill.id}/messages`, token: w.labJwt, payload: { projectId: order.id, componentId, message: 'Please use A2 shade' } });
-    expect(sent.json()).toMatchObject({ message: 'Please use A2 shade', author: { role: 'lab' }, read: true });
-    expect((await list(w.adminJwt, w.mill.id)).data[0].newMessages).toBe(1);
-    const unread = (await t.request({ method: 'GET', url: `/api/mills/${w.mill.id}/messages?read=false`, token: w.adminJwt })).json();
-    expect(unread.count).toBe(1);
-    await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}`, token: w.adminJwt });
-    expect((await list(w.adminJwt, w.mill.id)).data[0].newMessages).toBe(0);
-    expect((await t.request({ method: 'GET', url: `/api/mills/${w.mill.id}/messages?read=true`, token: w.adminJwt })).json().count).toBe(1);
-    expect((await list(w.staffJwt, w.mill.id)).data[0].newMessages).toBe(1);
-    const byClient = async (labId: number) => (await t.request({ method: 'GET', url: `/api/mills/${w.mill.id}/messages?client=${labId}`, token: w.adminJwt })).json().count;
-    expect(await byClient(w.lab.lab.id)).toBe(1);
-    expect(await byClient(w.lab.lab.id + 100000)).toBe(0);
-
-    const answer = await t.request({ method: 'POST', url: `/api/mills/${w.mill.id}/messages`, token: w.staffJwt, payload: { projectId: order.id, componentId, message: 'Noted' } });
-    expect(answer.json().author).toMatchObject({ role: 'mill', millRole: 'user' });
-    const labInbox = (await t.request({ method: 'GET', url: `/api/mills/${w.mill.id}/messages`, token: w.labJwt })).json();
-    expect(labInbox.data.map((m: { message: string }) => m.message)).toEqual(['Noted']);
-    const labNotes = await t.db.select().from(notifications).where(eq(notifications.userId, w.lab.user.id));
-    expect(labNotes).toEqual([expect.objectContaining({ type: 'newMessageReceived', parentObjectId: order.id })]);
-  });
-
-  it('are mailed, in their language, to users who chose mail for them', async () => {
-    const w = await workspace();
-    await t.db.update(users).set({ language: 'de', settings: { sendEmailOnNewMessageReceived: true } }).where(eq(users.id, w.lab.user.id));
-    const order = await sendOrder(t, w.labJwt, w.mill.id);
-    await t.request({ method: 'POST', url: `/api/mills/${w.mill.id}/messages`, token: w.adminJwt, payload: { projectId: order.id, message: 'Ready tomorrow' } });
-    const mail = await waitForMail(t, (m) => m.to === w.lab.user.email);
-    expect(mail.subject).toBe('Neue Nachricht: Ready tomorrow');
-    expect(mail.text).toContain('http://portal.test/lab/messages');
-    // Nobody else asked for mail.
-    expect((await t.mails()).filter((m) => m.to === w.admin.email || m.to === w.staff.email)).toEqual([]);
-  });
-
-  it('notify only the responsible mill user when there is one', async () => {
-    const w = await workspace();
-    const order = await sendOrder(t, w.labJwt, w.mill.id);
-    await t.request({ method: 'PUT', url: `/api/mills/${w.mill.id}/labs/${w.lab.lab.id}/projects/${order.id}`, token: w.adminJwt, payload: { responsibleId: w.staff.id } });
-    const sent = (await t.request({ method: 'POST', url: `/api/mills/${w.mill.id}/messages`, token: w.labJwt, payload: { projectId: order.id, message: 'Hello' } })).json();
-    const notified = await t.db.select().from(notifications).where(and(eq(notifications.type, 'newMessageReceived'), eq(notifications.objectId, sent.id)));
-    expect(notified.map((n) => n.userId)).toEqual([w.staff.id]);
-  });
-
-  it('require a message, a component of that order, and an unblocked lab', async () => {
-    const w = await workspace();
-    const order = await sendOrder(t, w.labJwt, w.mill.id);
-    const otherOrder = await sendOrder(t, w.labJwt, w.mill.id);
-    const url = `/api/mills/${w.mill.id}/messages`;
-    expect((await t.request({ method: 'POST', url, token: w.labJwt, payload: { projectId: order.id, message: ' ' } })).statusCode).toBe(400);
-    expect((await t.request({ method: 'POST', url, token: w.labJwt, payload: { projectId: order.id, componentId: otherOrder.components[0]!.id, message: 'x' } })).statusCode).toBe(404);
-    await t.db.update(millClients).set({ blockedByMill: true }).where(eq(millClients.labId, w.lab.lab.id));
-    expect((await t.request({ method: 'POST', url, token: w.labJwt, payload: { projectId: order.id, message: 'x' } })).statusCode).toBe(403);
-    // Still reads its orders.
-    expect((await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${order.components[0]!.id}`, token: w.labJwt })).statusCode).toBe(200);
+    // The mill's staff are not its clients' business (rule book: orders.assign).
+    expect((await t.request({ method: 'GET', url: `/api/mills/${w.mill.id}/responsible-persons`, token: w.labJwt })).statusCode).toBe(403);
   });
 });
 
@@ -346,7 +166,10 @@ describe('who sees which order (role × endpoint × tenant)', () => {
       }
     }
     expect((await t.request({ method: 'GET', url: `/api/mills/${w.mill.id}/projects`, token: otherMill.adminJwt })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: `/api/mills/${w.mill.id}/projects`, token: w.labJwt })).statusCode).toBe(404);
+    // A lab may list the orders it exchanges with the mill (rule book: orders.list), its own only.
+    const ownList = (jwt: string) => t.request({ method: 'GET', url: `/api/mills/${w.mill.id}/projects`, token: jwt }).then((r) => r.json().data.map((o: { id: number }) => o.id));
+    expect(await ownList(w.labJwt)).toEqual([order.id]);
+    expect(await ownList(siblingJwt)).toEqual([]);
     expect((await t.request({ method: 'GET', url: `/api/labs/projects?millId=${w.mill.id}`, token: otherMill.labJwt })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: `/api/mills/${w.mill.id}/messages`, token: otherMill.labJwt })).statusCode).toBe(404);
     const untouched = (await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}`, token: w.adminJwt })).json();

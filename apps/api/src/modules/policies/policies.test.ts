@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyConsents } from '../../db/schema/mills.ts';
@@ -64,6 +66,9 @@ describe('policy documents managed by the manager', () => {
   it('is for managers only', async () => {
     const { admin, mill } = await createMill(t.db);
     const lab = await createLab(t.db, { clientOf: mill.id });
+    // The form is read only after the access check: a refused caller's file is never stored.
+    const storedDocuments = () => readdir(path.join(t.config.dataDir, 'files', 'policies')).catch(() => [] as string[]);
+    const before = await storedDocuments();
     for (const email of [admin.email, lab.user.email]) {
       const jwt = await signIn(t, email);
       expect((await t.request({ method: 'POST', url: '/api/policy-documents', token: jwt, ...upload({ kind: 'terms-of-service', language: 'en' }, PDF) })).statusCode).toBe(403);
@@ -71,5 +76,6 @@ describe('policy documents managed by the manager', () => {
       expect((await t.request({ method: 'GET', url: '/api/policy-documents', token: jwt })).statusCode).toBe(403);
     }
     expect((await t.request({ method: 'POST', url: '/api/policy-documents/require-approval' })).statusCode).toBe(401);
+    expect(await storedDocuments()).toEqual(before);
   });
 });

@@ -32,4 +32,12 @@ describe('support contact', () => {
     expect((await t.request({ method: 'POST', url: `/api/mills/${b.mill.id}/support/contact/send-email`, token: jwt, payload: { topic: 'T', message: 'M' } })).statusCode).toBe(404);
     expect((await t.request({ method: 'POST', url: `/api/mills/${a.mill.id}/support/contact/send-email`, payload: { topic: 'T', message: 'M' } })).statusCode).toBe(401);
   });
+
+  it('counts a lab as related to the mill only once it accepted the invitation', async () => {
+    const { mill } = await createMill(t.db);
+    const invited = await createLab(t.db, { clientOf: mill.id, confirmed: false });
+    const jwt = await signIn(t, invited.user.email);
+    const response = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/support/contact/send-email`, token: jwt, payload: { topic: 'T', message: 'M' } });
+    expect(response.statusCode).toBe(404);
+  });
 });

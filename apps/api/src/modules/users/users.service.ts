@@ -1,119 +1,283 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
-import type { CompanyInfoData } from '@casebridge/shared/schemas/account';
-import type { UserSettings } from '@casebridge/shared/schemas/auth';
-import type { Company } from '@casebridge/shared/schemas/account';
-import type { Language } from '@casebridge/shared/constants/languages';
+import type { Session, User, UserSettings } from '@casebridge/shared/schemas/auth';
+import { profileDataSchema } from '@casebridge/shared/schemas/account';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@casebridge/shared/constants/languages';
 import type { AppDeps } from '../../deps.ts';
-import { companies } from '../../db/schema/companies.ts';
-import { millMembers, mills } from '../../db/schema/mills.ts';
-import { users } from '../../db/schema/users.ts';
+import type { Db } from '../../db/client.ts';
+import { authorize } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UserRow } from '../../lib/current-user.ts';
-import type { UploadedImage } from '../../lib/multipart-form.ts';
-import { findUserByEmail } from '../auth/auth.repository.ts';
-import { issueToken } from '../auth/one-time-token.repository.ts';
-import { sendAccountMail } from '../auth/account-mails.ts';
-import { companyOf, fileUrl } from '../session/session.service.ts';
+import { unlessDuplicate } from '../../lib/db-errors.ts';
+import { fileUrl } from '../../lib/file-url.ts';
+import { useImageForm, type ImageFormReader } from '../../lib/multipart-form.ts';
+import { companiesById, companyById, createLabCompany, deleteLabCompany, labOfCompany, type CompanyRow } from '../companies/companies.service.ts';
+import { confirmedMillsOfLab } from '../clients/clients.service.ts';
+import { dealerOfUser } from '../dealers/dealers.service.ts';
+import { millsById } from '../mills/mills.service.ts';
+import { millMembershipsOf } from '../mill-users/mill-users.service.ts';
+import { labOrderCount, submittedOrderCount } from '../orders/orders.service.ts';
+import {
+  blockAccount,
+  deleteUser as deleteUserRow,
+  findUserByEmail as findByEmail,
+  findUserById,
+  findUsers,
+  findUsersOfCompany,
+  insertUser,
+  markConfirmed,
+  setEmail,
+  setNamesAndEmail,
+  setPassword as setPasswordRow,
+  updateProfile as updateProfileRow,
+  updateSettings as updateSettingsRow,
+  type NewUser,
+  type UserRow,
+} from './users.repository.ts';
 
-export interface ProfileInput {
-  firstName: string;
-  lastName: string;
-  email: string;
+export type { UserRow };
+
+/** What a user who never opened the settings gets; stored settings override it key by key. */
+const DEFAULT_SETTINGS: UserSettings = {
+  language: DEFAULT_LANGUAGE,
+  pageSize: 10,
+  notificationOnNewMessageReceived: true,
+  sendEmailOnNewMessageReceived: false,
+  notificationOnNewProjectIsCreated: true,
+  sendEmailOnNewProjectIsCreated: false,
+  notificationOnOrderProcessStart: true,
+  notificationOnOrderProcessCompleted: true,
+  projectDownloadFolderStructure: 'hierarchical',
+  reportDateFormat: 'de',
+};
+
+const ROLE_NAMES = { mill: 'Mill', lab: 'Lab', manager: 'Manager', dealer: 'Dealer' } as const;
+
+export function languageOf(user: UserRow): Language {
+  return isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
 }
 
-/**
- * An email change ends every session and leaves the account unconfirmed until the new address
- * is confirmed through the link we mail there: nobody takes over an account by typing an address.
- */
-export async function updateProfile(
-  deps: AppDeps,
-  user: UserRow,
-  input: ProfileInput,
-  avatar: UploadedImage | null,
-  language: Language,
-): Promise<{ user: UserRow; emailChanged: boolean }> {
-  const emailChanged = input.email !== user.email;
-  if (emailChanged && (await findUserByEmail(deps.db, input.email))) {
-    throw AppError.fields({ email: ['EMAIL_TAKEN'] });
-  }
-  const [updated] = await deps.db
-    .update(users)
-    .set({
-      firstName: input.firstName,
-      lastName: input.lastName,
-      ...(avatar ? { avatarPath: avatar.key } : {}),
-      ...(emailChanged ? { email: input.email, confirmed: false, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
-    })
-    .where(eq(users.id, user.id))
-    .returning();
-  if (avatar && user.avatarPath) await deps.storage.remove(user.avatarPath);
-  if (emailChanged) {
-    const token = await issueToken(deps.db, 'email-confirmation', user.id);
-    await sendAccountMail(deps, 'confirmation', updated!, language, token);
-  }
-  return { user: updated!, emailChanged };
+export function settingsOf(user: UserRow): UserSettings {
+  return { ...DEFAULT_SETTINGS, ...user.settings, language: languageOf(user) };
 }
 
-export async function updateSettings(deps: AppDeps, user: UserRow, patch: Partial<UserSettings>): Promise<void> {
-  const settings = { ...user.settings, ...patch };
-  await deps.db
-    .update(users)
-    .set({ settings, ...(patch.language ? { language: patch.language } : {}) })
-    .where(eq(users.id, user.id));
-}
-
-export function toCompanyDto(company: typeof companies.$inferSelect): Company {
-  const logo = fileUrl(company.logoPath);
+/** Every response shows a user through this function, so no column (a password hash) leaks by accident. */
+function toUserDto(user: UserRow, company: CompanyRow | null): User {
   return {
-    id: company.id,
-    name: company.name,
-    email: company.email,
-    web: company.web,
-    contactPerson: company.contactPerson,
-    vatNumber: company.vatNumber,
-    taxId: company.taxId,
-    logo: logo ? { url: logo.url, name: company.logoName ?? '' } : null,
-    address: { country: company.country, state: company.state, street: company.street, city: company.city, zipCode: company.zipCode, phone: company.phone },
-    companyInfoIsUpdated: company.companyInfoIsUpdated,
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    language: languageOf(user),
+    avatar: fileUrl(user.avatarPath),
+    blocked: user.blocked,
+    confirmed: user.confirmed,
+    role: { type: user.roleType, name: ROLE_NAMES[user.roleType] },
+    company: company ? { id: company.id, name: company.name, logo: fileUrl(company.logoPath) } : null,
+    companyInfoIsUpdated: company?.companyInfoIsUpdated ?? true,
+    userSettings: settingsOf(user),
   };
 }
 
-/** Lab users edit their lab's company; on the mill side only a mill admin may. */
-async function assertMayEditCompany(deps: AppDeps, user: UserRow): Promise<void> {
-  if (user.roleType === 'lab' || user.roleType === 'dealer') return;
-  if (user.roleType === 'mill') {
-    const [admin] = await deps.db
-      .select({ millId: millMembers.millId })
-      .from(millMembers)
-      .where(and(eq(millMembers.userId, user.id), eq(millMembers.millRole, 'admin')))
-      .limit(1);
-    if (admin) return;
-  }
-  throw AppError.forbidden('Only an administrator can change the company details');
+async function userDto(db: Db, user: UserRow): Promise<User> {
+  return toUserDto(user, await companyById(db, user.companyId));
 }
 
-export async function getCompanyInfo(deps: AppDeps, user: UserRow): Promise<Company> {
-  const company = await companyOf(deps.db, user.companyId);
-  if (!company) throw AppError.notFound('Company');
-  return toCompanyDto(company);
+type SessionMill = Session['mills'][number];
+
+/** Mill staff: the mills they work for, with their role and the mill's block state. */
+async function staffMills(db: Db, userId: number): Promise<{ mills: SessionMill[]; ordersCount: number }> {
+  const memberships = await millMembershipsOf(db, userId);
+  const roles = new Map(memberships.map((m) => [m.millId, m.millRole]));
+  const mills = await millsById(db, [...roles.keys()]);
+  const companies = await companiesById(db, mills.map((mill) => mill.companyId));
+  return {
+    mills: mills.map((mill) => ({
+      id: mill.id,
+      company: summaryOf(companies.get(mill.companyId)),
+      millRole: roles.get(mill.id)!,
+      isActive: !mill.blocked,
+      needPoliciesApproval: mill.needPoliciesApproval,
+      landingPageInfoIsUpdated: mill.landingPageInfoIsUpdated,
+      blocked: mill.blocked,
+      blockReason: mill.blockReason,
+      blockedMillClientMessage: mill.blockedMillClientMessage,
+    })),
+    ordersCount: await submittedOrderCount(db, [...roles.keys()]),
+  };
 }
 
-export async function updateCompanyInfo(deps: AppDeps, user: UserRow, data: CompanyInfoData, logo: UploadedImage | null): Promise<Company> {
-  await assertMayEditCompany(deps, user);
-  const company = await companyOf(deps.db, user.companyId);
-  if (!company) throw AppError.notFound('Company');
-  // A paying mill's invoices depend on its country (VAT), so it cannot change it here.
-  const [paying] = await deps.db.select({ id: mills.id }).from(mills).where(and(eq(mills.companyId, company.id), ne(mills.plan, 'basic'))).limit(1);
-  if (paying && data.country !== company.country) throw AppError.fields({ country: ['FORBIDDEN'] }, 'The country cannot be changed on a paid plan');
-  const [updated] = await deps.db
-    .update(companies)
-    .set({
-      ...data,
-      ...(logo ? { logoPath: logo.key, logoName: logo.name } : {}),
-      companyInfoIsUpdated: true,
-    })
-    .where(eq(companies.id, company.id))
-    .returning();
-  if (logo && company.logoPath) await deps.storage.remove(company.logoPath);
-  return toCompanyDto(updated!);
+/** A lab: the mills it is a confirmed client of, and all its own orders (drafts included). */
+async function labMills(db: Db, companyId: number | null): Promise<{ mills: SessionMill[]; ordersCount: number }> {
+  const lab = await labOfCompany(db, companyId);
+  if (!lab) return { mills: [], ordersCount: 0 };
+  const relations = new Map((await confirmedMillsOfLab(db, lab.id)).map((relation) => [relation.millId, relation]));
+  const mills = await millsById(db, [...relations.keys()]);
+  const companies = await companiesById(db, mills.map((mill) => mill.companyId));
+  return {
+    mills: mills.map((mill) => {
+      const relation = relations.get(mill.id)!;
+      const blocked = mill.blocked || relation.blockedByMill || relation.blockedBySystem;
+      return {
+        id: mill.id,
+        company: summaryOf(companies.get(mill.companyId)),
+        millRole: null,
+        isActive: !blocked,
+        needPoliciesApproval: false,
+        landingPageInfoIsUpdated: mill.landingPageInfoIsUpdated,
+        blocked,
+        // A lab is told the mill's message for clients, never the mill's internal block reason.
+        blockReason: null,
+        blockedMillClientMessage: blocked ? (mill.blockedMillClientMessage ?? '') : null,
+      };
+    }),
+    ordersCount: await labOrderCount(db, lab.id),
+  };
+}
+
+function summaryOf(company: CompanyRow | undefined): SessionMill['company'] {
+  return { id: company?.id ?? 0, name: company?.name ?? '', logo: fileUrl(company?.logoPath ?? null) };
+}
+
+async function dealerSummary(db: Db, userId: number): Promise<Session['dealer']> {
+  const dealer = await dealerOfUser(db, userId);
+  if (!dealer) return null;
+  const company = await companyById(db, dealer.companyId);
+  return { id: dealer.id, name: company?.name ?? '', parentId: dealer.parentId, dealerRole: dealer.dealerRole };
+}
+
+/**
+ * What a signed-in browser needs to draw the shell: the user, their mills (as staff or as a
+ * client), the order count that decides where they land (spec §2), and their dealer.
+ */
+export async function sessionOf(db: Db, userId: number): Promise<Session> {
+  const user = await findUserById(db, userId);
+  if (!user) throw AppError.notFound('User');
+  const side =
+    user.roleType === 'mill' ? await staffMills(db, user.id) : user.roleType === 'lab' ? await labMills(db, user.companyId) : { mills: [], ordersCount: 0 };
+  return {
+    user: await userDto(db, user),
+    mills: side.mills,
+    ordersCount: side.ordersCount,
+    dealer: user.roleType === 'dealer' ? await dealerSummary(db, user.id) : null,
+  };
+}
+
+/** `GET /users/me`. */
+export async function readSession(deps: AppDeps, user: SessionUser): Promise<Session> {
+  await authorize(deps.db, user, 'account.read', {});
+  return sessionOf(deps.db, user.id);
+}
+
+/**
+ * Name, email and avatar (multipart, read once the caller may). An email change ends every
+ * session and leaves the account unconfirmed until the new address is confirmed through the link
+ * we mail there: nobody takes over an account by typing an address.
+ */
+export async function updateProfile(
+  deps: AppDeps,
+  user: SessionUser,
+  readForm: ImageFormReader,
+  language: Language,
+): Promise<{ user: User; emailChanged: boolean }> {
+  await authorize(deps.db, user, 'account.update', {});
+  const updated = await useImageForm(deps.storage, readForm, profileDataSchema, async (input, avatar) => {
+    const emailChanged = input.email !== user.email;
+    if (emailChanged && (await findByEmail(deps.db, input.email))) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
+    // Two accounts moving to one address at once: the unique index lets one in.
+    return unlessDuplicate(() => deps.db.transaction(async (tx) => {
+      const row = await updateProfileRow(tx, user.id, {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        avatarPath: avatar?.key,
+        newEmail: emailChanged ? input.email : undefined,
+      });
+      // The confirmation mail (modules/auth sends it) leaves exactly when this change commits.
+      if (emailChanged) await deps.jobs.enqueue(tx, 'mail.account', { kind: 'confirmation', userId: user.id, language });
+      return row;
+    }), () => AppError.emailTaken());
+  });
+  const emailChanged = updated.email !== user.email;
+  if (updated.avatarPath !== user.avatarPath && user.avatarPath) await deps.storage.remove(user.avatarPath);
+  if (emailChanged) deps.realtime.endSessions(user.id);
+  return { user: await userDto(deps.db, updated), emailChanged };
+}
+
+export async function updateSettings(deps: AppDeps, user: SessionUser, patch: Partial<UserSettings>): Promise<User> {
+  await authorize(deps.db, user, 'account.update', {});
+  const updated = await updateSettingsRow(deps.db, user.id, { ...user.settings, ...patch }, patch.language);
+  return userDto(deps.db, updated);
+}
+
+/** The interface language is also the language of the user's mails. */
+export async function updateLanguage(deps: AppDeps, user: SessionUser, language: Language): Promise<User> {
+  return updateSettings(deps, user, { language });
+}
+
+// For other features, inside their transactions (`db` may be a transaction).
+
+export async function userById(db: Db, userId: number): Promise<UserRow | null> {
+  return findUserById(db, userId);
+}
+
+export async function userByEmail(db: Db, email: string): Promise<UserRow | null> {
+  return findByEmail(db, email);
+}
+
+export async function usersById(db: Db, ids: number[]): Promise<UserRow[]> {
+  return findUsers(db, [...new Set(ids)]);
+}
+
+export async function labUsersOfCompany(db: Db, companyId: number): Promise<UserRow[]> {
+  return findUsersOfCompany(db, companyId, 'lab');
+}
+
+/** A new account; the unique email index decides between two created at once (callers map it to 409). */
+export async function createUser(tx: Db, values: NewUser): Promise<UserRow> {
+  return insertUser(tx, values);
+}
+
+export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<UserRow> {
+  return setPasswordRow(db, userId, passwordHash);
+}
+
+export async function confirmUser(db: Db, userId: number): Promise<UserRow> {
+  return markConfirmed(db, userId);
+}
+
+export async function moveUnusedAccount(db: Db, userId: number, email: string): Promise<void> {
+  await setEmail(db, userId, email);
+}
+
+export async function deleteUser(tx: Db, userId: number): Promise<void> {
+  await deleteUserRow(tx, userId);
+}
+
+// Needed by mill-users (engineer C): a mill admin edits and removes its staff.
+
+/** Names, and the address of an account nobody accepted yet (the unique email index may refuse it). */
+export async function updateStaffDetails(tx: Db, userId: number, values: { firstName: string; lastName: string; email: string }): Promise<UserRow> {
+  return setNamesAndEmail(tx, userId, values);
+}
+
+/** Someone who works for no mill any more: kept (what they wrote keeps its author), but blocked and signed out. */
+export async function blockUser(tx: Db, userId: number): Promise<void> {
+  await blockAccount(tx, userId);
+}
+
+/** An invited lab before it accepted: an account without password, with its own nameless company and lab. */
+export async function createPlaceholderLab(
+  tx: Db,
+  input: { firstName: string; lastName: string; email: string; language: string },
+): Promise<{ user: UserRow; labId: number }> {
+  const { company, lab } = await createLabCompany(tx, input.email);
+  const user = await insertUser(tx, { ...input, roleType: 'lab', companyId: company.id, confirmed: false });
+  return { user, labId: lab.id };
+}
+
+/**
+ * The account of an invitation nobody accepted (or that another, existing account accepted) goes
+ * away whole: for a lab, with its placeholder company and lab.
+ */
+export async function deletePlaceholderAccount(tx: Db, user: UserRow): Promise<void> {
+  await deleteUserRow(tx, user.id);
+  if (user.roleType === 'lab' && user.companyId !== null) await deleteLabCompany(tx, user.companyId);
 }

@@ -1,5 +1,7 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMillUser, createDealer, createLab, createMill, PASSWORD, signIn, uniqueEmail } from '../../../test/factories.ts';
+import { addMillUser, createDealer, createLab, createManager, createMill, PASSWORD, signIn, uniqueEmail } from '../../../test/factories.ts';
 import { createTestApp, tokenFromMail, waitForMail, type TestApp } from '../../../test/test-app.ts';
 import { multipartForm as multipart, PNG } from '../../../test/multipart.ts';
 
@@ -10,6 +12,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** The images in one storage folder of the test app. */
+async function storedFiles(folder: 'avatars' | 'logos'): Promise<string[]> {
+  return readdir(path.join(t.config.dataDir, 'files', folder)).catch(() => []);
+}
 
 describe('GET /api/users/me', () => {
   it('gives a lab user the mills it is a confirmed client of, and not the others', async () => {
@@ -101,6 +108,21 @@ describe('PUT /api/users/profile', () => {
     await signIn(t, newEmail, PASSWORD);
   });
 
+  it('lets only one of two accounts moving to the same new address at once have it', async () => {
+    const one = await createMill(t.db);
+    const two = await createMill(t.db);
+    const target = uniqueEmail('contested');
+    const move = async (email: string) => {
+      const jwt = await signIn(t, email);
+      return t.request({ method: 'PUT', url: '/api/users/profile', token: jwt, ...multipart({ data: JSON.stringify({ firstName: 'A', lastName: 'B', email: target }) }) });
+    };
+    const answers = await Promise.all([move(one.admin.email), move(two.admin.email)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, expect.any(Number)]);
+    const loser = answers.find((answer) => answer.statusCode !== 200)!;
+    expect([400, 409]).toContain(loser.statusCode);
+    expect(loser.json().errors).toEqual({ email: ['EMAIL_TAKEN'] });
+  });
+
   it('refuses an email that another account has', async () => {
     const { admin } = await createMill(t.db);
     const other = await createLab(t.db);
@@ -156,11 +178,21 @@ describe('company info', () => {
     expect((await send({ ...valid, name: '' })).json().errors.name).toBeDefined();
   });
 
-  it('refuses a mill user who is not an admin', async () => {
+  it('refuses a mill user who is not an admin, before storing any byte of the logo', async () => {
     const { mill, company } = await createMill(t.db);
     const member = await addMillUser(t.db, mill.id, company.id, 'user');
     const jwt = await signIn(t, member.email);
-    const response = await t.request({ method: 'PUT', url: '/api/users/companyInfo', token: jwt, ...multipart({ data: JSON.stringify(valid) }) });
+    const before = await storedFiles('logos');
+    const form = multipart({ data: JSON.stringify(valid) }, { field: 'files.logo', name: 'logo.png', type: 'image/png', content: PNG });
+    const response = await t.request({ method: 'PUT', url: '/api/users/companyInfo', token: jwt, ...form });
     expect(response.statusCode).toBe(403);
+    expect(await storedFiles('logos')).toEqual(before);
+  });
+
+  it('answers 404 to someone without a company (the manager)', async () => {
+    const manager = await createManager(t.db);
+    const jwt = await signIn(t, manager.email);
+    expect((await t.request({ method: 'GET', url: '/api/users/companyInfo', token: jwt })).statusCode).toBe(404);
+    expect((await t.request({ method: 'PUT', url: '/api/users/companyInfo', token: jwt, ...multipart({ data: JSON.stringify(valid) }) })).statusCode).toBe(404);
   });
 });

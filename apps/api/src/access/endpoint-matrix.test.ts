@@ -1,0 +1,224 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../db/schema/companies.ts';
+import { dealerMembers, dealers } from '../db/schema/dealers.ts';
+import { users } from '../db/schema/users.ts';
+import { randomLicenceKey } from '../db/seed/seed.ts';
+import { wellFormedRequest } from '../fuzz/malformed-requests.ts';
+import { operationsOf, type IdBook, type OpenApiDocument, type Operation } from '../fuzz/openapi-operations.ts';
+import { addMillUser, createDealer, createLab, createManager, createMill } from '../../test/factories.ts';
+import { binaryStl, multipartFile, sendOrder } from '../../test/orders.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { RouteAccess } from './route-access.ts';
+import { ACTIONS, ROLES, roleMay, type Action, type Role, type ScopeKind } from './rule-book.ts';
+
+/**
+ * Role × endpoint × tenant, read from the same tables the server decides with: every operation of
+ * the OpenAPI document, with the access its route declares (route-access.ts), is called by every
+ * role of the rule book and by an anonymous caller, on records of the caller's own tenant and of
+ * another tenant. Manager and dealer callers try every mill and lab endpoint too.
+ */
+let t: TestApp;
+let operations: { operation: Operation; access: RouteAccess | undefined }[];
+
+/** Which roles hold any tenancy of a scope kind at all: the others get 404 even for "their" record. */
+const TENANCY: Record<ScopeKind, readonly Role[]> = {
+  account: ROLES,
+  platform: ROLES,
+  company: ROLES,
+  ownCompany: ROLES,
+  mill: ['millAdmin', 'millUser', 'lab', 'manager'],
+  order: ['millAdmin', 'millUser', 'lab', 'manager'],
+  dealer: ['manager', 'dealer', 'dealerManager'],
+};
+
+/** One tenant: a mill with an admin and a plain user, a confirmed client lab, a sent order with a document and a download, a licence key. */
+async function tenant() {
+  const { mill, company, admin } = await createMill(t.db);
+  const plain = await addMillUser(t.db, mill.id, company.id, 'user');
+  const colleague = await addMillUser(t.db, mill.id, company.id, 'user');
+  const lab = await createLab(t.db, { clientOf: mill.id });
+  const adminJwt = tokenOf(admin);
+  const order = await sendOrder(t, tokenOf(lab.user), mill.id);
+  const componentId = order.components[0]!.id;
+  const documentId = (await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}`, token: adminJwt })).json().documents[0].id as number;
+  const download = await t.request({ method: 'POST', url: `/api/downloads?projectId=${order.id}&componentId=${componentId}`, token: adminJwt, ...multipartFile('files.file', 'result.stl', binaryStl()) });
+  const key = await t.request({ method: 'POST', url: '/api/toolpass-data-collection-consents', token: adminJwt, payload: { millId: mill.id, licenseKey: randomLicenceKey(), enableDataCollection: false } });
+  if (download.statusCode !== 200 || key.statusCode !== 200) throw new Error(`tenant setup failed: ${download.body} ${key.body}`);
+  return {
+    callers: { millAdmin: admin, millUser: plain, lab: lab.user },
+    millCompanyId: company.id,
+    labCompanyId: lab.company.id,
+    ids: {
+      mills: mill.id, millId: mill.id, invitedMillId: mill.id,
+      labs: lab.lab.id, labId: lab.lab.id, client: lab.lab.id,
+      orders: order.id, projects: order.id, project: order.id, projectId: order.id, orderId: order.id,
+      components: componentId, componentId,
+      users: colleague.id, userId: lab.user.id,
+      responsibleId: admin.id, responsible: admin.id,
+      files: documentId, downloads: download.json().id as number,
+      'toolpass-data-collection-consents': key.json().id as number,
+    } satisfies IdBook,
+  };
+}
+
+type Caller = typeof users.$inferSelect;
+
+function tokenOf(user: Caller): string {
+  return t.app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion });
+}
+
+async function withCompany(user: Caller, name: string): Promise<Caller> {
+  const [company] = await t.db.insert(companies).values({ name }).returning();
+  const [updated] = await t.db.update(users).set({ companyId: company!.id }).where(eq(users.id, user.id)).returning();
+  return updated!;
+}
+
+async function dealerOf(dealerRole: 'dealer' | 'manager'): Promise<Caller> {
+  const created = await createDealer(t.db);
+  await t.db.update(dealerMembers).set({ dealerRole }).where(eq(dealerMembers.userId, created.user.id));
+  await t.db.insert(dealers).values({ companyId: created.dealer.companyId, parentId: created.dealer.id });
+  return created.user;
+}
+
+/** Everything one call needs: both tenants, and a caller for every role. */
+async function world() {
+  const own = await tenant();
+  const other = await tenant();
+  const callers: Record<Role, Caller> = {
+    ...own.callers,
+    manager: await withCompany(await createManager(t.db), 'Operator'),
+    dealer: await dealerOf('dealer'),
+    dealerManager: await dealerOf('manager'),
+  };
+  return { own, other, callers };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+const MISSING = 2_000_000_000;
+
+/** The records a role calls "its own": for company reads a mill's staff pick their client's company. */
+function ownIds(w: World, role: Role, kind: ScopeKind | null): IdBook {
+  const caller = w.callers[role];
+  const staff = role === 'millAdmin' || role === 'millUser';
+  const companies = kind === 'company' && staff ? w.own.labCompanyId : (caller.companyId ?? MISSING);
+  return { ...w.own.ids, companies };
+}
+
+function otherIds(w: World, role: Role): IdBook {
+  // The manager's tenant is the platform: only a record that does not exist is someone else's.
+  if (role === 'manager') return Object.fromEntries([...Object.keys(w.other.ids), 'companies'].map((key) => [key, MISSING]));
+  return { ...w.other.ids, companies: w.other.labCompanyId };
+}
+
+/**
+ * A company-scoped call names its company by a company id, a lab id, or not at all (one's own):
+ * which company it is decides the caller's tenancy, as access.ts decides it.
+ */
+function companyTenancy(w: World, role: Role, operation: Operation, ids: IdBook, kind: 'company' | 'ownCompany'): boolean {
+  const caller = w.callers[role];
+  const byLab = /\/labs\/\{id\}/.test(operation.path);
+  const named = /\{id\}/.test(operation.path);
+  const target = !named ? caller.companyId : byLab ? (ids.labs === w.own.ids.labs ? w.own.labCompanyId : ids.labs === w.other.ids.labs ? w.other.labCompanyId : MISSING) : ids.companies;
+  if (target === null || target === undefined || target === MISSING) return false;
+  // A lab route about a company that has no lab (a mill's, the operator's, a dealer's) finds nothing.
+  if (/\/labs\//.test(operation.path) && target !== w.own.labCompanyId && target !== w.other.labCompanyId) return false;
+  if (target === caller.companyId) return true;
+  if (kind === 'ownCompany') return false;
+  if (role === 'manager') return true;
+  const staff = role === 'millAdmin' || role === 'millUser';
+  return staff && target === w.own.labCompanyId;
+}
+
+/** Fields the generic sample cannot make valid from the schema alone (a transformed pattern). */
+function completed(payload: string | Buffer | undefined): string | Buffer | undefined {
+  if (typeof payload !== 'string' || !payload.startsWith('{')) return payload;
+  const body = JSON.parse(payload) as Record<string, unknown>;
+  if ('licenseKey' in body) body.licenseKey = randomLicenceKey();
+  // Another shipping address needs all its fields filled in; the same address needs none.
+  if ('shippingAtSameAddress' in body) body.shippingAtSameAddress = true;
+  return JSON.stringify(body);
+}
+
+async function call(operation: Operation, ids: IdBook, caller: Caller | null): Promise<LightMyRequestResponse> {
+  const generic = wellFormedRequest(operation, ids);
+  const request = { ...generic, payload: completed(generic.payload) };
+  const headers = { ...request.headers, ...(caller ? { authorization: `Bearer ${tokenOf(caller)}` } : {}) };
+  return t.app.inject({ method: request.method as 'GET', url: request.url, headers, payload: request.payload });
+}
+
+type Expectation = 'allowed' | 401 | 403 | 404;
+
+function expected(w: World, operation: Operation, access: Action | 'signedIn', role: Role | null, ids: IdBook, tenantOf: 'own' | 'other'): Expectation {
+  if (role === null) return 401;
+  if (access === 'signedIn') return 'allowed';
+  const kind: ScopeKind = ACTIONS[access].scope;
+  const tenancy = kind === 'company' || kind === 'ownCompany' ? companyTenancy(w, role, operation, ids, kind) : tenantOf === 'own' && TENANCY[kind].includes(role);
+  if (!tenancy) return 404;
+  return roleMay(role, access) ? 'allowed' : 403;
+}
+
+/** Whether "another tenant's record" means anything for this call: not for one's own account or the platform. */
+function namesRecord(operation: Operation, access: Action | 'signedIn'): boolean {
+  if (access === 'signedIn') return false;
+  const kind: ScopeKind = ACTIONS[access].scope;
+  if (kind === 'account' || kind === 'platform') return false;
+  return operation.pathParams.length > 0 || operation.query.some((p) => p.required) || /millId|projectId/.test(JSON.stringify(operation.body ?? {}));
+}
+
+const outcomeOf = (status: number): Expectation | number => (status === 401 || status === 403 || status === 404 ? status : status < 500 ? 'allowed' : status);
+
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const document = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
+  operations = operationsOf(document).map((operation) => ({
+    operation,
+    access: t.app.routeAccess.get(`${operation.method} ${operation.path.replace(/\{(\w+)\}/g, ':$1')}`),
+  }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('every endpoint declares who may call it', () => {
+  it('has an access declaration naming a rule-book action, signedIn or public', () => {
+    const undeclared = operations.filter(({ access }) => access === undefined || (access !== 'public' && access !== 'signedIn' && !(access in ACTIONS)));
+    expect(undeclared.map(({ operation }) => operation.key)).toEqual([]);
+  });
+});
+
+describe('role × endpoint × tenant', () => {
+  it('answers every role, on its own and on another tenant’s records, as the rule book says', { timeout: 300_000 }, async () => {
+    const mismatches: string[] = [];
+    let calls = 0;
+    let w = await world();
+    for (const { operation, access } of operations) {
+      if (!access || access === 'public') continue;
+      const mutates = operation.method !== 'GET';
+      const kind = access === 'signedIn' ? null : ACTIONS[access].scope;
+      const cases: { role: Role | null; tenantOf: 'own' | 'other' }[] = [{ role: null, tenantOf: 'own' }];
+      for (const role of ROLES) {
+        cases.push({ role, tenantOf: 'own' });
+        if (namesRecord(operation, access)) cases.push({ role, tenantOf: 'other' });
+      }
+      const idsOf = ({ role, tenantOf }: { role: Role | null; tenantOf: 'own' | 'other' }) =>
+        role === null ? ownIds(w, 'millAdmin', kind) : tenantOf === 'own' ? ownIds(w, role, kind) : otherIds(w, role);
+      const want = (c: { role: Role | null; tenantOf: 'own' | 'other' }) => expected(w, operation, access, c.role, idsOf(c), c.tenantOf);
+      // Refusals change nothing, so they go first; an allowed change gets a fresh world after it.
+      cases.sort((a, b) => Number(want(a) === 'allowed') - Number(want(b) === 'allowed'));
+      for (const c of cases) {
+        const wanted = want(c);
+        const response = await call(operation, idsOf(c), c.role === null ? null : w.callers[c.role]);
+        calls += 1;
+        const got = outcomeOf(response.statusCode);
+        if (got !== wanted) mismatches.push(`${operation.key} as ${c.role ?? 'anonymous'} on ${c.tenantOf}: want ${wanted}, got ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (mutates && got === 'allowed') w = await world();
+      }
+    }
+    console.log(`role × endpoint × tenant: ${operations.length} operations, ${calls} calls`);
+    expect(mismatches).toEqual([]);
+    expect(calls).toBeGreaterThan(operations.length * ROLES.length);
+  });
+});

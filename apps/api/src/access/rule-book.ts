@@ -1,0 +1,121 @@
+/**
+ * The access rule book: who may do what, in one typed table. Every service method asks
+ * `authorize` (access.ts) first; the permission matrix in docs/ and the role × endpoint tests are
+ * generated from these same tables, so the rules cannot drift from what is documented or tested.
+ *
+ * A caller's role is decided per tenant: the same person can be admin of one mill and user of
+ * another. Roles:
+ * - millAdmin, millUser: staff of the mill the request is about;
+ * - lab: a user of the lab (for a mill: a lab that is its confirmed client);
+ * - manager: the operator's staff, over the whole platform;
+ * - dealer, dealerManager: users of a dealer (dealer role `dealer` or `manager`), over that
+ *   dealer's subtree of sub-dealers.
+ */
+export const ROLES = ['millAdmin', 'millUser', 'lab', 'manager', 'dealer', 'dealerManager'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * What an action is about decides whose tenant is checked (access.ts): a mill, one order, a company
+ * record (any the caller may see, or only the caller's own), the caller's own account, a dealer
+ * and its subtree, or the platform as a whole.
+ */
+export type ScopeKind = 'mill' | 'order' | 'company' | 'ownCompany' | 'account' | 'platform' | 'dealer';
+
+/**
+ * Blocks that stop an action (403): `millBlocked` while the operator blocks the mill (it may
+ * still read and fix its company details, but not grow); `clientBlocked` while the mill blocks
+ * its lab client, or the lab is no client any more (the lab may read but not write to it).
+ */
+export type Block = 'millBlocked' | 'clientBlocked';
+
+export interface ActionRule {
+  scope: ScopeKind;
+  description: string;
+  refusedWhen?: readonly Block[];
+}
+
+export const ACTIONS = {
+  // Account: everyone signed in, about themselves.
+  'account.read': { scope: 'account', description: 'Read one’s own profile, settings, session and notifications' },
+  'account.update': { scope: 'account', description: 'Change one’s own profile, password, settings, language and notifications' },
+  // Only a lab account can become a mill's client; other accounts are refused (403), not hidden.
+  'invitation.accept': { scope: 'account', description: 'Accept a mill’s invitation with one’s own lab account, becoming its client' },
+
+  // A mill, as its staff and clients see it.
+  'mill.read': { scope: 'mill', description: 'Read the mill’s profile and landing page' },
+  'mill.onboarding': { scope: 'mill', description: 'Read the mill’s onboarding checklist' },
+  'mill.approvePolicies': { scope: 'mill', description: 'Record that one accepts the current policies for this mill' },
+  'mill.update': { scope: 'mill', refusedWhen: ['millBlocked'], description: 'Change the mill’s landing page and logo' },
+  'mill.support': { scope: 'mill', description: 'Write to the operator’s support about this mill' },
+  'clients.read': { scope: 'mill', description: 'List the mill’s clients and read one, with its activation instructions' },
+  'clients.manage': { scope: 'mill', refusedWhen: ['millBlocked'], description: 'Invite, re-invite, block, unblock and remove clients' },
+  'millUsers.read': { scope: 'mill', description: 'List the mill’s staff' },
+  'millUsers.manage': { scope: 'mill', refusedWhen: ['millBlocked'], description: 'Add, change and remove the mill’s staff' },
+  'licenceKeys.read': { scope: 'mill', description: 'List the mill’s licence keys' },
+  'licenceKeys.manage': { scope: 'mill', refusedWhen: ['millBlocked'], description: 'Register, change and remove licence keys' },
+  'orders.list': { scope: 'mill', description: 'List the orders and messages exchanged with this mill (a lab: its own)' },
+  'orders.create': { scope: 'mill', refusedWhen: ['clientBlocked'], description: 'Start an order for this mill, and continue own drafts' },
+  // The mill's staff names are not the labs' business: a lab sees only who handles its own orders.
+  'orders.assign': { scope: 'mill', description: 'List the mill’s staff an order can be handed to' },
+
+  // One order, as its mill's staff and its lab see it.
+  'order.read': { scope: 'order', description: 'Read an order, its components, files, messages, ZIPs and report' },
+  'order.edit': { scope: 'order', refusedWhen: ['clientBlocked'], description: 'Add components and documents to an own order, submit it' },
+  // Not refused while blocked: withdrawing one's own data does not grow the account.
+  'order.delete': { scope: 'order', description: 'Withdraw an own order (its files go; the mill keeps a deleted entry)' },
+  'order.process': { scope: 'order', description: 'Set status, responsible person and component details; give files back' },
+  'order.message': { scope: 'order', refusedWhen: ['clientBlocked'], description: 'Write a message on an order' },
+
+  // A company's record (mills and labs each have one).
+  'company.read': { scope: 'company', description: 'Read a company record and a lab’s shipping address' },
+  // Not refused while blocked: a blocked mill must be able to correct its company details.
+  'company.update': { scope: 'ownCompany', description: 'Change one’s own company record and shipping address' },
+
+  // The platform, as the operator runs it.
+  'policies.manage': { scope: 'platform', description: 'Publish policy documents and ask every mill to approve them again' },
+  'policies.read': { scope: 'platform', description: 'List all policy documents' },
+
+  // The reseller tree: a dealer's users see their dealer and its sub-dealers, the manager all.
+  'dealer.read': { scope: 'dealer', description: 'Read a dealer of one’s own subtree' },
+} as const satisfies Record<string, ActionRule>;
+
+export type Action = keyof typeof ACTIONS;
+
+const EVERYONE_ON_THEMSELVES = ['account.read', 'account.update'] as const satisfies readonly Action[];
+
+/**
+ * Role → actions. `satisfies Record<Role, …>` makes a new role a type error until it has a row.
+ * A role that lacks an action gets 403; a caller with no role in the tenant gets 404.
+ */
+export const PERMISSIONS = {
+  millAdmin: [
+    ...EVERYONE_ON_THEMSELVES,
+    'mill.read', 'mill.onboarding', 'mill.approvePolicies', 'mill.update', 'mill.support',
+    'clients.read', 'clients.manage',
+    'millUsers.read', 'millUsers.manage',
+    'licenceKeys.read', 'licenceKeys.manage',
+    'orders.list', 'orders.assign', 'order.read', 'order.process', 'order.message',
+    'company.read', 'company.update',
+  ],
+  millUser: [
+    ...EVERYONE_ON_THEMSELVES,
+    'mill.read', 'mill.onboarding', 'mill.approvePolicies', 'mill.support',
+    'clients.read', 'clients.manage',
+    'orders.list', 'orders.assign', 'order.read', 'order.process', 'order.message',
+    'company.read',
+  ],
+  lab: [
+    ...EVERYONE_ON_THEMSELVES, 'invitation.accept',
+    'mill.read', 'mill.support',
+    'orders.list', 'orders.create',
+    'order.read', 'order.edit', 'order.delete', 'order.message',
+    'company.read', 'company.update',
+  ],
+  manager: [...EVERYONE_ON_THEMSELVES, 'policies.read', 'policies.manage', 'company.read', 'company.update', 'dealer.read'],
+  dealer: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read'],
+  dealerManager: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read'],
+} as const satisfies Record<Role, readonly Action[]>;
+
+export function roleMay(role: Role, action: Action): boolean {
+  return (PERMISSIONS[role] as readonly Action[]).includes(action);
+}

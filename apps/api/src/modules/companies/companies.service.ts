@@ -1,0 +1,166 @@
+import type { z } from 'zod';
+import { companyInfoDataSchema, type Company } from '@casebridge/shared/schemas/account';
+import type { labSchema, shippingBodySchema } from '@casebridge/shared/schemas/mill-admin';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
+import { authorize } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { fileUrl } from '../../lib/file-url.ts';
+import { useImageForm, type ImageFormReader } from '../../lib/multipart-form.ts';
+import { companyHasPaidMill } from '../mills/mills.service.ts';
+import {
+  deleteCompany,
+  deleteLabOfCompany,
+  findCompanies,
+  findCompany,
+  findLab,
+  findLabOfCompany,
+  insertCompany,
+  insertLab,
+  updateCompany,
+  updateShipping,
+  type CompanyRow,
+  type LabRow,
+} from './companies.repository.ts';
+
+export type { CompanyRow, LabRow };
+type Lab = z.infer<typeof labSchema>;
+type ShippingBody = z.infer<typeof shippingBodySchema>;
+
+function toCompanyDto(company: CompanyRow): Company {
+  const logo = fileUrl(company.logoPath);
+  return {
+    id: company.id,
+    name: company.name,
+    email: company.email,
+    web: company.web,
+    contactPerson: company.contactPerson,
+    vatNumber: company.vatNumber,
+    taxId: company.taxId,
+    logo: logo ? { url: logo.url, name: company.logoName ?? '' } : null,
+    address: { country: company.country, state: company.state, street: company.street, city: company.city, zipCode: company.zipCode, phone: company.phone },
+    companyInfoIsUpdated: company.companyInfoIsUpdated,
+  };
+}
+
+function toLabDto(lab: LabRow, companyName: string): Lab {
+  return {
+    id: lab.id,
+    company: { id: lab.companyId, name: companyName },
+    shippingAtSameAddress: lab.shippingAtSameAddress,
+    shippingAddress: { street: lab.shippingStreet, city: lab.shippingCity, zipCode: lab.shippingZipCode, phone: lab.shippingPhone },
+  };
+}
+
+/** A company of one's own, or the lab company of a confirmed client of one's mill (rule book: company.read). */
+export async function readCompany(deps: AppDeps, user: SessionUser, companyId: number): Promise<Company> {
+  await authorize(deps.db, user, 'company.read', { companyId });
+  const company = await findCompany(deps.db, companyId);
+  if (!company) throw AppError.notFound('Company');
+  return toCompanyDto(company);
+}
+
+/** `/users/companyInfo`: the caller's own company; someone without one (the manager) has none to read. */
+export async function readOwnCompany(deps: AppDeps, user: SessionUser): Promise<Company> {
+  if (user.companyId === null) throw AppError.notFound('Company');
+  return readCompany(deps, user, user.companyId);
+}
+
+/**
+ * Changes the own company record (multipart: data and an optional logo, read only once the caller
+ * may; on the mill side only an administrator may, ADR 0004). One rule beyond the rule book: a
+ * paying mill keeps its country, because its invoices' VAT depends on it.
+ */
+export async function updateOwnCompany(deps: AppDeps, user: SessionUser, companyId: number | null, readForm: ImageFormReader): Promise<Company> {
+  if (companyId === null) throw AppError.notFound('Company');
+  await authorize(deps.db, user, 'company.update', { companyId });
+  const company = await findCompany(deps.db, companyId);
+  if (!company) throw AppError.notFound('Company');
+  const updated = await useImageForm(deps.storage, readForm, companyInfoDataSchema, async (data, logo) => {
+    if (data.country !== company.country && (await companyHasPaidMill(deps.db, company.id))) {
+      throw AppError.fields({ country: ['FORBIDDEN'] }, 'The country cannot be changed on a paid plan');
+    }
+    return updateCompany(deps.db, company.id, { ...data, ...(logo ? { logoPath: logo.key, logoName: logo.name } : {}), companyInfoIsUpdated: true });
+  });
+  if (updated.logoPath !== company.logoPath && company.logoPath) await deps.storage.remove(company.logoPath);
+  return toCompanyDto(updated);
+}
+
+/**
+ * The rule book decides on the lab's company. A lab the caller may not see answers exactly like a
+ * missing one ("Lab not found"), so the answer does not tell that it exists.
+ */
+async function readableLab(deps: AppDeps, user: SessionUser, lab: LabRow | null, action: 'company.read' | 'company.update'): Promise<LabRow> {
+  if (!lab) throw AppError.notFound('Lab');
+  try {
+    await authorize(deps.db, user, action, { companyId: lab.companyId });
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) throw AppError.notFound('Lab');
+    throw error;
+  }
+  return lab;
+}
+
+async function labDto(deps: AppDeps, lab: LabRow): Promise<Lab> {
+  return toLabDto(lab, (await findCompany(deps.db, lab.companyId))?.name ?? '');
+}
+
+export async function readLab(deps: AppDeps, user: SessionUser, labId: number): Promise<Lab> {
+  return labDto(deps, await readableLab(deps, user, await findLab(deps.db, labId), 'company.read'));
+}
+
+export async function readLabOfCompany(deps: AppDeps, user: SessionUser, companyId: number): Promise<Lab> {
+  return labDto(deps, await readableLab(deps, user, await findLabOfCompany(deps.db, companyId), 'company.read'));
+}
+
+/** The own lab's shipping address (rule book: company.update, own company only). */
+export async function updateLabShipping(deps: AppDeps, user: SessionUser, labId: number, body: ShippingBody): Promise<Lab> {
+  const lab = await readableLab(deps, user, await findLab(deps.db, labId), 'company.update');
+  const { shippingAtSameAddress, shippingAddress } = body;
+  return labDto(deps, await updateShipping(deps.db, lab.id, { shippingAtSameAddress, ...shippingAddress }));
+}
+
+// For other features, inside their transactions (`db` may be a transaction).
+
+export async function companyById(db: Db, companyId: number | null): Promise<CompanyRow | null> {
+  return companyId === null ? null : findCompany(db, companyId);
+}
+
+export async function companiesById(db: Db, ids: number[]): Promise<Map<number, CompanyRow>> {
+  return new Map((await findCompanies(db, [...new Set(ids)])).map((company) => [company.id, company]));
+}
+
+/** Sign-up: the company of a new mill, named after its signer until the company details are filled in. */
+export async function createCompany(tx: Db, values: { name: string; email: string }): Promise<CompanyRow> {
+  return insertCompany(tx, values);
+}
+
+/** An invited lab: a nameless company (the lab names it on accepting) and its lab row. */
+export async function createLabCompany(tx: Db, email: string): Promise<{ company: CompanyRow; lab: LabRow }> {
+  const company = await insertCompany(tx, { name: '', email });
+  return { company, lab: await insertLab(tx, company.id) };
+}
+
+export async function labOfCompany(db: Db, companyId: number | null): Promise<LabRow | null> {
+  return companyId === null ? null : findLabOfCompany(db, companyId);
+}
+
+export async function labById(db: Db, labId: number): Promise<LabRow | null> {
+  return findLab(db, labId);
+}
+
+export async function renameCompany(db: Db, companyId: number, name: string): Promise<void> {
+  await updateCompany(db, companyId, { name });
+}
+
+/** The placeholder company of an invitation nobody accepted goes away with its lab row. */
+export async function deleteLabCompany(tx: Db, companyId: number): Promise<void> {
+  await deleteLabOfCompany(tx, companyId);
+  await deleteCompany(tx, companyId);
+}
+
+/** Needed by mills (engineer C): the landing page's logo is the mill company's logo. */
+export async function setCompanyLogo(db: Db, companyId: number, logo: { key: string; name: string }): Promise<CompanyRow> {
+  return updateCompany(db, companyId, { logoPath: logo.key, logoName: logo.name });
+}

@@ -1,0 +1,64 @@
+import type { LicenceKey } from '@casebridge/shared/schemas/licence-keys';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
+import { authorize } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { unlessDuplicate } from '../../lib/db-errors.ts';
+import { countKeys, deleteKey, findKey, insertKey, listKeys, setDataCollection, type LicenceKeyListQuery, type LicenceKeyRow } from './licence-keys.repository.ts';
+
+/**
+ * Licence keys of the desktop software, each registered by one mill with its data-collection
+ * consent. Only the mill's admins manage them (rule book: licenceKeys.*).
+ */
+function toDto(row: LicenceKeyRow): LicenceKey {
+  return { id: row.id, licenseKey: row.key, enableDataCollection: row.enableDataCollection, createdAt: row.createdAt.toISOString() };
+}
+
+export async function listLicenceKeys(deps: AppDeps, user: SessionUser, millId: number, query: LicenceKeyListQuery): Promise<{ count: number; data: LicenceKey[] }> {
+  await authorize(deps.db, user, 'licenceKeys.read', { millId });
+  const { count, rows } = await listKeys(deps.db, millId, { ...query, key: query.key?.toUpperCase() });
+  return { count, data: rows.map(toDto) };
+}
+
+export async function addLicenceKey(deps: AppDeps, user: SessionUser, input: { millId: number; licenseKey: string; enableDataCollection: boolean }): Promise<LicenceKey> {
+  await authorize(deps.db, user, 'licenceKeys.manage', { millId: input.millId });
+  // One key, one mill: whoever holds it, the answer does not say.
+  const row = await unlessDuplicate(
+    () => insertKey(deps.db, { millId: input.millId, key: input.licenseKey, enableDataCollection: input.enableDataCollection }),
+    () => AppError.fields({ licenseKey: ['LICENCE_KEY_TAKEN'] }, 'This licence key is already registered'),
+  );
+  return toDto(row);
+}
+
+export async function setLicenceKeyDataCollection(deps: AppDeps, user: SessionUser, id: number, enableDataCollection: boolean): Promise<LicenceKey> {
+  const key = await manageableKey(deps, user, id);
+  return toDto(await setDataCollection(deps.db, key.id, enableDataCollection));
+}
+
+export async function removeLicenceKey(deps: AppDeps, user: SessionUser, id: number): Promise<void> {
+  const key = await manageableKey(deps, user, id);
+  await deleteKey(deps.db, key.id);
+}
+
+/**
+ * A key is addressed by its own id, so its mill is known only once it is read: the rule book then
+ * decides on that mill. Another tenant's key answers exactly like a missing key, never "mill not
+ * found", so the answer does not tell that the key exists.
+ */
+async function manageableKey(deps: AppDeps, user: SessionUser, id: number): Promise<LicenceKeyRow> {
+  const key = await findKey(deps.db, id);
+  if (!key) throw AppError.notFound('Licence key');
+  try {
+    await authorize(deps.db, user, 'licenceKeys.manage', { millId: key.millId });
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) throw AppError.notFound('Licence key');
+    throw error;
+  }
+  return key;
+}
+
+/** For the mill's onboarding checklist (mills service): whether the mill registered any key. */
+export async function licenceKeyCount(db: Db, millId: number): Promise<number> {
+  return countKeys(db, millId);
+}

@@ -1,0 +1,330 @@
+import { formatBytes } from '@casebridge/shared/format/bytes';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
+import { authorize, type Grant } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { UploadedFile } from '../../lib/multipart-form.ts';
+import { hashOneTimeToken, newOneTimeToken } from '../../lib/one-time-tokens.ts';
+import { textPdf, type PdfLine } from '../../platform/pdf/text-pdf.ts';
+import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
+import { storedZip } from '../../platform/zip/stored-zip.ts';
+import { componentOfOrder, componentsOf, grantedOrder, markComponentsDownloaded, orderIdOfComponent, partiesOf, refuseIfDeleted, type OrderRow } from '../orders/orders.service.ts';
+import { settingsOf, userById } from '../users/users.service.ts';
+import { checkDocument } from './order-files.rules.ts';
+import {
+  componentsFullyDownloaded,
+  deleteFile,
+  deleteFilesOfComponents as deleteFileRows,
+  filesOfComponents,
+  findFile,
+  insertDownloadLink,
+  insertFile,
+  recordDownloads,
+  useDownloadLink,
+  type DownloadTarget,
+  type FileKind,
+  type FileRow,
+} from './order-files.repository.ts';
+
+const LINK_LIFETIME_MS = 5 * 60 * 1000;
+
+/** Work that must commit together with its removal queue entries (platform/storage/removals.ts). */
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const toFileDto = (f: FileRow) => ({ id: f.id, name: f.name, size: f.size, sha256: f.sha256, fileType: f.fileType, createdAt: f.createdAt.toISOString() });
+export type FileDto = ReturnType<typeof toFileDto>;
+
+/** A route hands its multipart form over unread: it is read only once the caller may store a file. */
+export type FileFormReader = () => Promise<{ data: unknown; file: UploadedFile | null }>;
+
+// ---- Uploads through a multipart form
+
+/** The lab adds a document to a component of its order. */
+export async function uploadDocument(deps: AppDeps, user: SessionUser, orderId: number, componentId: number, readForm: FileFormReader): Promise<FileDto> {
+  const grant = await authorize(deps.db, user, 'order.edit', { orderId });
+  return storeFormFile(deps, user, grantedOrder(grant), componentId, 'document', readForm);
+}
+
+/** The mill hands a file back on a component. */
+export async function uploadDownload(deps: AppDeps, user: SessionUser, orderId: number, componentId: number, readForm: FileFormReader): Promise<FileDto> {
+  const grant = await authorize(deps.db, user, 'order.process', { orderId });
+  return storeFormFile(deps, user, grantedOrder(grant), componentId, 'download', readForm);
+}
+
+/** Streams the form's file into storage (checked against its name) and records it; no bytes without a row. */
+async function storeFormFile(deps: AppDeps, user: SessionUser, order: OrderRow, componentId: number, kind: FileKind, readForm: FileFormReader): Promise<FileDto> {
+  refuseIfDeleted(order);
+  const component = await componentOfOrder(deps.db, order.id, componentId);
+  const form = await readForm();
+  if (!form.file) throw AppError.fields({ file: ['VALIDATION_FAILED'] }, 'Choose a file');
+  const { key, name, size, sha256, type } = form.file;
+  try {
+    return toFileDto(await insertFile(deps.db, { componentId: component.id, kind, name, storageKey: key, size, sha256, fileType: type, uploadedById: user.id }));
+  } catch (error) {
+    await deps.storage.remove(key);
+    throw error;
+  }
+}
+
+// ---- Resumable uploads (modules/order-uploads): the same rule as a form upload
+
+export interface UploadTarget {
+  orderId: number;
+  componentId: number;
+}
+
+/** Before any byte arrives: the caller may add documents to this component now. */
+export async function authorizeDocumentUpload(deps: AppDeps, user: SessionUser, target: UploadTarget): Promise<void> {
+  const order = grantedOrder(await authorize(deps.db, user, 'order.edit', { orderId: target.orderId }));
+  refuseIfDeleted(order);
+  await componentOfOrder(deps.db, order.id, target.componentId);
+}
+
+/**
+ * A finished upload becomes a document of its component: asked again (rights may have changed
+ * during a long upload), checked against its name by its first bytes, then moved into storage.
+ */
+export async function recordUploadedDocument(
+  deps: AppDeps,
+  user: SessionUser,
+  upload: UploadTarget & { filename: string; head: Buffer; localPath: string; sha256: string | null },
+): Promise<FileDto> {
+  await authorizeDocumentUpload(deps, user, upload);
+  const check = checkDocument(upload.filename, upload.head);
+  if (!check.ok) throw new AppError(400, 'FILE_TYPE_NOT_ALLOWED', 'The file is not what its name says');
+  const stored = await deps.storage.adopt('documents', upload.localPath, upload.sha256);
+  try {
+    const row = await insertFile(deps.db, { componentId: upload.componentId, kind: 'document', name: upload.filename, storageKey: stored.key, size: stored.size, sha256: stored.sha256, fileType: check.fileType, uploadedById: user.id });
+    return toFileDto(row);
+  } catch (error) {
+    await deps.storage.remove(stored.key);
+    throw error;
+  }
+}
+
+// ---- Deleting
+
+/** The mill takes back a file it handed back. Rows and the removal queue in one transaction, bytes after. */
+export async function deleteDownload(deps: AppDeps, user: SessionUser, fileId: number): Promise<void> {
+  const { file } = await fileWithGrant(deps, user, fileId, 'order.process');
+  if (file.kind !== 'download') throw AppError.forbidden('Only files the mill handed back can be deleted');
+  await deps.db.transaction(async (tx) => {
+    await deleteFile(tx, file.id);
+    await queueRemovals(tx, [file.storageKey]);
+  });
+  await removeQueued(deps.db, deps.storage, [file.storageKey]);
+}
+
+/**
+ * For orders, inside the transaction that withdraws an order: the files of its components go,
+ * their bytes queued for removal in the same transaction. Call `removeQueued` with the answered
+ * keys once it committed.
+ */
+export async function deleteFilesOfComponents(tx: Transaction, componentIds: number[]): Promise<string[]> {
+  const keys = await deleteFileRows(tx, componentIds);
+  await queueRemovals(tx, keys);
+  return keys;
+}
+
+/** A file and the caller's grant on its order; a file of another tenant answers like a missing one. */
+async function fileWithGrant(deps: AppDeps, user: SessionUser, fileId: number, action: 'order.read' | 'order.process'): Promise<{ file: FileRow; grant: Grant }> {
+  const file = await findFile(deps.db, fileId);
+  const orderId = file && (await orderIdOfComponent(deps.db, file.componentId));
+  if (!file || !orderId) throw AppError.notFound('File');
+  return { file, grant: await authorize(deps.db, user, action, { orderId }) };
+}
+
+// ---- Reading, for the component view and drafts (orders)
+
+export async function filesOfComponent(db: Db, componentId: number): Promise<{ documents: FileDto[]; downloads: FileDto[] }> {
+  const files = await filesOfComponents(db, [componentId]);
+  return { documents: files.filter((f) => f.kind === 'document').map(toFileDto), downloads: files.filter((f) => f.kind === 'download').map(toFileDto) };
+}
+
+/** Each component's documents, by component id. */
+export async function documentsOfComponents(db: Db, componentIds: number[]): Promise<Map<number, FileDto[]>> {
+  const byComponent = new Map<number, FileDto[]>();
+  for (const file of await filesOfComponents(db, componentIds, 'document')) {
+    byComponent.set(file.componentId, [...(byComponent.get(file.componentId) ?? []), toFileDto(file)]);
+  }
+  return byComponent;
+}
+
+// ---- One-time download links: asked for with the session, used without it
+
+async function issueLink(deps: AppDeps, user: SessionUser, target: DownloadTarget, targetId: number): Promise<string> {
+  const { token, tokenHash } = newOneTimeToken();
+  await insertDownloadLink(deps.db, { tokenHash, userId: user.id, target, targetId, expiresAt: new Date(Date.now() + LINK_LIFETIME_MS) });
+  return `/api/dl/${token}`;
+}
+
+const NO_ZIP_OF_DELETED = 'This order was deleted; its files can no longer be downloaded together';
+
+export async function fileLink(deps: AppDeps, user: SessionUser, fileId: number): Promise<string> {
+  await fileWithGrant(deps, user, fileId, 'order.read');
+  return issueLink(deps, user, 'file', fileId);
+}
+
+export async function componentZipLink(deps: AppDeps, user: SessionUser, orderId: number, componentId: number): Promise<string> {
+  const order = grantedOrder(await authorize(deps.db, user, 'order.read', { orderId }));
+  const component = await componentOfOrder(deps.db, order.id, componentId);
+  refuseIfDeleted(order, NO_ZIP_OF_DELETED);
+  return issueLink(deps, user, 'component', component.id);
+}
+
+export async function orderZipLink(deps: AppDeps, user: SessionUser, orderId: number): Promise<string> {
+  const order = grantedOrder(await authorize(deps.db, user, 'order.read', { orderId }));
+  refuseIfDeleted(order, NO_ZIP_OF_DELETED);
+  return issueLink(deps, user, 'project', order.id);
+}
+
+export async function reportLink(deps: AppDeps, user: SessionUser, orderId: number): Promise<string> {
+  const order = grantedOrder(await authorize(deps.db, user, 'order.read', { orderId }));
+  return issueLink(deps, user, 'report', order.id);
+}
+
+export interface DownloadStream {
+  stream: NodeJS.ReadableStream;
+  filename: string;
+  contentType: string;
+  size?: number;
+}
+
+/**
+ * Uses a link once. The link is the caller's authorisation; its user's rights are checked again,
+ * as for any call, so a link outlives no permission.
+ */
+export async function openDownload(deps: AppDeps, token: string): Promise<DownloadStream> {
+  const link = await useDownloadLink(deps.db, hashOneTimeToken(token));
+  const user = link && (await userById(deps.db, link.userId));
+  if (!link || !user || user.blocked) throw AppError.notFound('Download');
+  switch (link.target) {
+    case 'report':
+      return reportDownload(deps, user, link.targetId);
+    case 'file':
+      return fileDownload(deps, user, link.targetId);
+    case 'component':
+    case 'project':
+      return zipDownload(deps, user, link.target, link.targetId);
+  }
+}
+
+async function fileDownload(deps: AppDeps, user: SessionUser, fileId: number): Promise<DownloadStream> {
+  const { file, grant } = await fileWithGrant(deps, user, fileId, 'order.read');
+  await countAsFetched(deps.db, grant, [file]);
+  const opened = await deps.storage.open(file.storageKey);
+  if (!opened) throw AppError.notFound('File');
+  return { stream: opened.stream, filename: file.name, contentType: 'application/octet-stream', size: opened.size };
+}
+
+/** The documents of one component, or of the whole order, as one ZIP. */
+async function zipDownload(deps: AppDeps, user: SessionUser, target: 'component' | 'project', targetId: number): Promise<DownloadStream> {
+  const orderId = target === 'project' ? targetId : await orderIdOfComponent(deps.db, targetId);
+  if (!orderId) throw AppError.notFound('Component');
+  const grant = await authorize(deps.db, user, 'order.read', { orderId });
+  const order = grantedOrder(grant);
+  refuseIfDeleted(order, NO_ZIP_OF_DELETED);
+  const parts = (await componentsOf(deps.db, order.id)).filter((part) => target === 'project' || part.id === targetId);
+  const documents = await filesOfComponents(deps.db, parts.map((part) => part.id), 'document');
+  await countAsFetched(deps.db, grant, documents);
+  const componentName = new Map(parts.map((part) => [part.id, part.name]));
+  const entries = documents.map((row) => ({ row, projectName: order.name, componentName: componentName.get(row.componentId) ?? '' }));
+  const name = target === 'project' ? order.name : (parts[0]?.name ?? 'component');
+  const zip = buildZip(deps, entries, settingsOf(user).projectDownloadFolderStructure);
+  return { stream: zip.stream, filename: `${safeName(name)}.zip`, contentType: 'application/zip', size: zip.length };
+}
+
+/**
+ * A document downloaded by the mill counts as fetched; once every document of a component was
+ * fetched, an Open component becomes Downloaded. The lab fetching its own files changes nothing.
+ */
+async function countAsFetched(db: Db, grant: Grant, files: FileRow[]): Promise<void> {
+  if (grant.role === 'lab') return;
+  const documents = files.filter((f) => f.kind === 'document');
+  if (documents.length === 0) return;
+  await recordDownloads(db, documents.map((f) => f.id), grant.user.id);
+  await markComponentsDownloaded(db, await componentsFullyDownloaded(db, [...new Set(documents.map((f) => f.componentId))]));
+}
+
+// ---- ZIP layout
+
+interface ZipEntry {
+  row: FileRow;
+  projectName: string;
+  componentName: string;
+}
+
+/** No path separators, reserved characters or control characters in a ZIP entry or file name. */
+function safeName(name: string): string {
+  const cleaned = [...name].map((c) => (c.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('');
+  return cleaned.slice(0, 150) || 'file';
+}
+
+/** Flat: every file at the top; hierarchical: order/component/file. Same names get a suffix. */
+export function zipPaths(files: ZipEntry[], structure: 'flat' | 'hierarchical'): string[] {
+  const used = new Set<string>();
+  return files.map((f) => {
+    const base = structure === 'flat' ? safeName(f.row.name) : `${safeName(f.projectName)}/${safeName(f.componentName)}/${safeName(f.row.name)}`;
+    let candidate = base;
+    for (let i = 2; used.has(candidate); i++) candidate = base.replace(/(\.[^./]*)?$/, (ext) => ` (${i})${ext}`);
+    used.add(candidate);
+    return candidate;
+  });
+}
+
+/** Written while it is sent (platform/zip), each file opened in its turn; its length is known up front. */
+function buildZip(deps: AppDeps, files: ZipEntry[], structure: 'flat' | 'hierarchical') {
+  const paths = zipPaths(files, structure);
+  return storedZip(
+    files.map((f, i) => ({
+      name: paths[i]!,
+      size: f.row.size,
+      mtime: f.row.createdAt,
+      open: async () => {
+        const opened = await deps.storage.open(f.row.storageKey);
+        // A row always has its bytes (ADR 0005); if not, the download fails rather than lies.
+        if (!opened) throw new Error(`stored bytes of file ${f.row.id} are missing`);
+        return opened.stream;
+      },
+    })),
+  );
+}
+
+// ---- The order summary report
+
+/** A report date format is a country code (spec §9); a few map to a fuller locale. */
+const LOCALES: Record<string, string> = { de: 'de-DE', en: 'en-GB', us: 'en-US', fr: 'fr-FR', it: 'it-IT', sp: 'es-ES', es: 'es-ES', pl: 'pl-PL' };
+
+export function formatReportDate(date: Date, reportDateFormat: string): string {
+  const wanted = LOCALES[reportDateFormat] ?? reportDateFormat;
+  // An unknown code falls back to the spec's default (de), not to the server's own locale.
+  const locale = Intl.DateTimeFormat.supportedLocalesOf(wanted).length > 0 ? wanted : 'de-DE';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date);
+}
+
+/** The order summary PDF: mill and lab, components with status and files, dates in the viewer's format. */
+async function reportDownload(deps: AppDeps, user: SessionUser, orderId: number): Promise<DownloadStream> {
+  const order = grantedOrder(await authorize(deps.db, user, 'order.read', { orderId }));
+  const [parties, parts] = await Promise.all([partiesOf(deps.db, order), componentsOf(deps.db, order.id)]);
+  const files = await filesOfComponents(deps.db, parts.map((part) => part.id));
+  const format = settingsOf(user).reportDateFormat;
+  const date = (value: Date) => formatReportDate(value, format);
+  const lines: PdfLine[] = [
+    { style: 'title', text: `Order ${order.id}: ${order.name}` },
+    { style: 'body', text: `Mill: ${parties.millName}` },
+    { style: 'body', text: `Lab: ${parties.labName}` },
+    { style: 'body', text: `Created: ${date(order.createdAt)}` },
+  ];
+  if (parties.responsible) lines.push({ style: 'body', text: `Responsible: ${parties.responsible.firstName} ${parties.responsible.lastName}` });
+  if (order.isDeleted) lines.push({ style: 'warning', text: 'This order was deleted.' });
+  for (const part of parts) {
+    lines.push({ style: 'heading', text: `${part.name} (${part.status})` });
+    for (const file of files.filter((f) => f.componentId === part.id)) {
+      const kind = file.kind === 'document' ? 'Document' : 'Download';
+      lines.push({ style: 'body', text: `${kind}: ${file.name}, ${formatBytes(file.size)}, ${date(file.createdAt)}` });
+    }
+  }
+  lines.push({ style: 'footnote', text: `Printed ${date(new Date())} by ${user.firstName} ${user.lastName}` });
+  return { stream: textPdf({ title: `Order ${order.id}` }, lines), filename: `order-${order.id}.pdf`, contentType: 'application/pdf' };
+}

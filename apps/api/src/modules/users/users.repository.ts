@@ -1,0 +1,97 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { RoleType } from '@casebridge/shared/constants/roles';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'tokenVersion' | 'blocked'>;
+
+/** A bump of the credential version: every JWT signed before it stops working (session-check.ts). */
+const nextTokenVersion = sql`${users.tokenVersion} + 1`;
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user ?? null;
+}
+
+/** Addresses are stored normalised (the request schemas lower-case and trim them), so this is exact. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return user ?? null;
+}
+
+export async function findUsers(db: Db, ids: number[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, ids));
+}
+
+export async function findUsersOfCompany(db: Db, companyId: number, roleType: RoleType): Promise<UserRow[]> {
+  return db.select().from(users).where(and(eq(users.companyId, companyId), eq(users.roleType, roleType)));
+}
+
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
+  const [user] = await db.insert(users).values(values).returning();
+  return user!;
+}
+
+/** A new password confirms the address it was mailed to and ends every other session. */
+export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<UserRow> {
+  const [user] = await db.update(users).set({ passwordHash, confirmed: true, tokenVersion: nextTokenVersion }).where(eq(users.id, userId)).returning();
+  return user!;
+}
+
+export async function markConfirmed(db: Db, userId: number): Promise<UserRow> {
+  const [user] = await db.update(users).set({ confirmed: true }).where(eq(users.id, userId)).returning();
+  return user!;
+}
+
+export interface ProfilePatch {
+  firstName: string;
+  lastName: string;
+  avatarPath?: string;
+  /** A new address: the account is unconfirmed until it is confirmed, and its sessions end. */
+  newEmail?: string;
+}
+
+export async function updateProfile(db: Db, userId: number, patch: ProfilePatch): Promise<UserRow> {
+  const [user] = await db
+    .update(users)
+    .set({
+      firstName: patch.firstName,
+      lastName: patch.lastName,
+      ...(patch.avatarPath ? { avatarPath: patch.avatarPath } : {}),
+      ...(patch.newEmail ? { email: patch.newEmail, confirmed: false, tokenVersion: nextTokenVersion } : {}),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return user!;
+}
+
+export async function updateSettings(db: Db, userId: number, settings: UserRow['settings'], language?: string): Promise<UserRow> {
+  const [user] = await db
+    .update(users)
+    .set({ settings, ...(language ? { language } : {}) })
+    .where(eq(users.id, userId))
+    .returning();
+  return user!;
+}
+
+/** Moves an account that was never used to another address (an invitation that follows the lab). */
+export async function setEmail(db: Db, userId: number, email: string): Promise<void> {
+  await db.update(users).set({ email }).where(eq(users.id, userId));
+}
+
+export async function deleteUser(db: Db, userId: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}
+
+/** Needed by mill-users (engineer C): a mill admin corrects a staff member's names, and the address while it is unaccepted. */
+export async function setNamesAndEmail(db: Db, userId: number, values: { firstName: string; lastName: string; email: string }): Promise<UserRow> {
+  const [user] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
+  return user!;
+}
+
+/** Needed by mill-users (engineer C): blocked, and every session signed before ends with the version bump. */
+export async function blockAccount(db: Db, userId: number): Promise<void> {
+  await db.update(users).set({ blocked: true, tokenVersion: nextTokenVersion }).where(eq(users.id, userId));
+}

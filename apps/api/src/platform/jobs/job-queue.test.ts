@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/test-app.ts';
+import { JobQueue } from './job-queue.ts';
+
+/** The queue's promises: a job exists exactly when its transaction committed; failures retry; schedules fire. */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+const mail = { to: 'someone@example.test', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' };
+
+async function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the job queue', () => {
+  it('keeps no job of a transaction that rolled back, and runs the one of a committed transaction', async () => {
+    const sent: string[] = [];
+    const queue = new JobQueue({ pool: database.database.pool, work: true });
+    queue.handle('mail.send', async (message) => void sent.push(message.subject));
+    await queue.start();
+    try {
+      await expect(
+        database.database.db.transaction(async (tx) => {
+          await queue.enqueue(tx, 'mail.send', { ...mail, subject: 'rolled back' });
+          throw new Error('the change failed');
+        }),
+      ).rejects.toThrow('the change failed');
+      await database.database.db.transaction(async (tx) => queue.enqueue(tx, 'mail.send', { ...mail, subject: 'committed' }));
+      await queue.idle(['mail.send']);
+      expect(sent).toEqual(['committed']);
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it('tries a failing job again after a delay', async () => {
+    const attempts: number[] = [];
+    const queue = new JobQueue({ pool: database.database.pool, work: true, pollingIntervalSeconds: 0.5 });
+    queue.handle(
+      'mail.send',
+      async () => {
+        attempts.push(Date.now());
+        if (attempts.length === 1) throw new Error('the mail server is down');
+      },
+      { retryLimit: 3, retryDelay: 1 },
+    );
+    await queue.start();
+    try {
+      await queue.enqueue(database.database.db, 'mail.send', mail);
+      await until(() => attempts.length === 2);
+      expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(900);
+      await queue.idle(['mail.send']);
+    } finally {
+      await queue.stop();
+    }
+  });
+
+  it('runs a scheduled job on its schedule', async () => {
+    let runs = 0;
+    const queue = new JobQueue({ pool: database.database.pool, work: true, pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1 });
+    queue.schedule('tokens.purge-expired', '* * * * *', async () => void (runs += 1));
+    await queue.start();
+    try {
+      await until(() => runs >= 1, 20_000);
+      expect(runs).toBe(1);
+    } finally {
+      await queue.stop();
+    }
+  }, 30_000);
+});
