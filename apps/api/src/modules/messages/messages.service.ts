@@ -37,21 +37,27 @@ export async function createMessage(deps: AppDeps, user: SessionUser, millId: nu
   if (order.millId !== millId) throw AppError.notFound('Order');
   refuseIfDeleted(order);
   if (input.componentId !== undefined) await componentOfOrder(deps.db, order.id, input.componentId);
-  const id = await insertMessage(deps.db, { projectId: order.id, componentId: input.componentId ?? null, authorId: user.id, message: input.message });
-  await notify(
-    deps,
-    {
-      type: 'newMessageReceived',
-      millId: order.millId,
-      labId: order.labId,
-      objectId: id,
-      parentObjectId: order.id,
-      message: input.message.slice(0, 200),
-      senderId: user.id,
-      responsibleId: order.responsibleId,
-    },
-    grant.role === 'lab' ? 'mill' : 'lab',
-  );
+  // The message, its notifications and their mails commit together; the live push follows the commit.
+  const { id, publish } = await deps.db.transaction(async (tx) => {
+    const messageId = await insertMessage(tx, { projectId: order.id, componentId: input.componentId ?? null, authorId: user.id, message: input.message });
+    const told = await notify(
+      deps,
+      tx,
+      {
+        type: 'newMessageReceived',
+        millId: order.millId,
+        labId: order.labId,
+        objectId: messageId,
+        parentObjectId: order.id,
+        message: input.message.slice(0, 200),
+        senderId: user.id,
+        responsibleId: order.responsibleId,
+      },
+      grant.role === 'lab' ? 'mill' : 'lab',
+    );
+    return { id: messageId, publish: told.publish };
+  });
+  publish();
   const row = await findMessage(deps.db, user.id, id);
   if (!row) throw AppError.notFound('Message');
   return toMessageDto(row);

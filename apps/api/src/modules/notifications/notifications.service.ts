@@ -96,31 +96,36 @@ function storeNotifications(db: Db, event: NotificationEvent, userIds: number[])
 }
 
 /**
- * Stores the notifications, pushes each recipient its own live event, and queues a mail for those
- * who asked for mail, so a slow mail server never slows the sender and a crash loses none.
+ * Stores the notifications and queues a mail for those who asked for mail, in the transaction of
+ * the change that causes them (a message, a submitted order): both exist exactly when the change
+ * committed. Returns who was told, and the live push to make once the transaction committed.
  */
-export async function notify(deps: Pick<AppDeps, 'db' | 'realtime' | 'jobs' | 'config'>, event: NotificationEvent, side: 'mill' | 'lab'): Promise<number[]> {
-  const candidates = await candidatesOf(deps.db, event, side);
-  const userIds = candidates.filter((user) => wants(user, SETTING[event.type])).map((user) => user.id);
-  // The notifications and their mails are kept together: both or neither.
-  const stored = await deps.db.transaction(async (tx) => {
-    await queueMails(deps, tx, event, side, candidates.filter((user) => wants(user, MAIL_SETTING[event.type])));
-    return storeNotifications(tx, event, userIds);
-  });
-  const lab = await labById(deps.db, event.labId);
-  for (const row of stored) {
-    deps.realtime.publish([row.userId], {
-      type: event.type,
-      notificationId: row.id,
-      objectId: event.objectId,
-      parentObjectId: event.parentObjectId,
-      message: event.message,
-      millId: event.millId,
-      labCompanyId: lab?.companyId ?? null,
-      userId: event.senderId,
-      responsible: event.responsibleId,
-    });
-  }
-  return userIds;
+export async function notify(
+  deps: Pick<AppDeps, 'realtime' | 'jobs' | 'config'>,
+  tx: Db,
+  event: NotificationEvent,
+  side: 'mill' | 'lab',
+): Promise<{ recipients: number[]; publish: () => void }> {
+  const candidates = await candidatesOf(tx, event, side);
+  const recipients = candidates.filter((user) => wants(user, SETTING[event.type])).map((user) => user.id);
+  await queueMails(deps, tx, event, side, candidates.filter((user) => wants(user, MAIL_SETTING[event.type])));
+  const stored = await storeNotifications(tx, event, recipients);
+  const lab = await labById(tx, event.labId);
+  const publish = () => {
+    for (const row of stored) {
+      deps.realtime.publish([row.userId], {
+        type: event.type,
+        notificationId: row.id,
+        objectId: event.objectId,
+        parentObjectId: event.parentObjectId,
+        message: event.message,
+        millId: event.millId,
+        labCompanyId: lab?.companyId ?? null,
+        userId: event.senderId,
+        responsible: event.responsibleId,
+      });
+    }
+  };
+  return { recipients, publish };
 }
 

@@ -72,8 +72,10 @@ describe('notify', () => {
     const lab = await createLab(t.db, { clientOf: mill.id });
     const { deps, published } = recordingDeps();
 
-    const told = await notify(deps, event(mill.id, lab.lab.id, colleague.id, null), 'mill');
-    expect(told).toEqual([admin.id]);
+    const told = await notify(deps, t.db, event(mill.id, lab.lab.id, colleague.id, null), 'mill');
+    expect(told.recipients).toEqual([admin.id]);
+    expect(published).toEqual([]);
+    told.publish();
     expect(published).toEqual([{ userIds: [admin.id], event: expect.objectContaining({ labCompanyId: lab.company.id }) }]);
     const stored = await t.db.select().from(notifications).where(eq(notifications.objectId, 7));
     expect(stored.map((row) => row.userId)).toEqual([admin.id]);
@@ -84,8 +86,8 @@ describe('notify', () => {
     const responsible = await addMillUser(t.db, mill.id, company.id);
     const lab = await createLab(t.db, { clientOf: mill.id });
     const { deps } = recordingDeps();
-    expect(await notify(deps, event(mill.id, lab.lab.id, lab.user.id, responsible.id), 'mill')).toEqual([responsible.id]);
-    expect(await notify(deps, event(mill.id, lab.lab.id, lab.user.id, null), 'mill')).toEqual(expect.arrayContaining([admin.id, responsible.id]));
+    expect((await notify(deps, t.db, event(mill.id, lab.lab.id, lab.user.id, responsible.id), 'mill')).recipients).toEqual([responsible.id]);
+    expect((await notify(deps, t.db, event(mill.id, lab.lab.id, lab.user.id, null), 'mill')).recipients).toEqual(expect.arrayContaining([admin.id, responsible.id]));
   });
 
   it("tells the lab's users by their settings: a notification, a mail, or nothing", async () => {
@@ -95,7 +97,7 @@ describe('notify', () => {
     await t.db.insert(users).values({ email: uniqueEmail('quiet'), firstName: 'Q', lastName: 'L', roleType: 'lab', companyId: lab.company.id, confirmed: true, settings: { notificationOnNewMessageReceived: false } });
     const { deps, queued } = recordingDeps();
 
-    const told = await notify(deps, event(mill.id, lab.lab.id, admin.id, null), 'lab');
+    const told = (await notify(deps, t.db, event(mill.id, lab.lab.id, admin.id, null), 'lab')).recipients;
     expect(told.sort()).toEqual([lab.user.id, mailed!.id].sort());
     expect(queued).toEqual([{ name: 'mail.send', data: expect.objectContaining({ to: mailed!.email }) }]);
   });

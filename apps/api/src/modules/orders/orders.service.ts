@@ -152,22 +152,28 @@ export async function addComponent(deps: AppDeps, user: SessionUser, orderId: nu
 /** The order becomes visible to the mill, whose users are notified once. */
 export async function submitOrder(deps: AppDeps, user: SessionUser, orderId: number): Promise<void> {
   await authorize(deps.db, user, 'order.edit', { orderId });
-  const updated = await markSubmitted(deps.db, orderId);
-  if (!updated) return;
-  await notify(
-    deps,
-    {
-      type: 'newProjectCreated',
-      millId: updated.millId,
-      labId: updated.labId,
-      objectId: updated.id,
-      parentObjectId: null,
-      message: updated.name,
-      senderId: user.id,
-      responsibleId: updated.responsibleId,
-    },
-    'mill',
-  );
+  // Submitting, the mill's notifications and their mails commit together; the live push follows.
+  const publish = await deps.db.transaction(async (tx) => {
+    const updated = await markSubmitted(tx, orderId);
+    if (!updated) return null;
+    const told = await notify(
+      deps,
+      tx,
+      {
+        type: 'newProjectCreated',
+        millId: updated.millId,
+        labId: updated.labId,
+        objectId: updated.id,
+        parentObjectId: null,
+        message: updated.name,
+        senderId: user.id,
+        responsibleId: updated.responsibleId,
+      },
+      'mill',
+    );
+    return told.publish;
+  });
+  publish?.();
 }
 
 /**
