@@ -1,3 +1,4 @@
+import type { MillRole } from '@casebridge/shared/constants/roles';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import {
@@ -71,6 +72,21 @@ export async function authorize<A extends Action>(db: Db, user: SessionUser, act
   const scope: ScopeKind = ACTIONS[action].scope;
   const resolved = await resolveRole(db, user, scope, target as Partial<ScopeTargets[keyof ScopeTargets]> & Record<string, number>);
   if (!resolved) throw AppError.notFound(NOT_FOUND[scope]);
+  return decide(user, action, resolved);
+}
+
+/**
+ * The same decision as `authorize` for mill staff whose membership the caller already read in
+ * its own statement (the orders list reads session, membership and list version in one round
+ * trip, ADR 0005). Null when the user is no staff of that mill: then ask `authorize`.
+ */
+export function authorizeStaff<A extends Action>(user: SessionUser, action: A, mill: MillRow | null, staffRole: MillRole | null): Grant | null {
+  if (ACTIONS[action].scope !== 'mill') throw new Error(`${action} is not about a mill`);
+  if (user.roleType !== 'mill' || !mill || !staffRole) return null;
+  return decide(user, action, staffResolved(mill, staffRole));
+}
+
+function decide(user: SessionUser, action: Action, resolved: Resolved): Grant {
   if (!roleMay(resolved.role, action)) throw AppError.forbidden();
   const rule = ACTIONS[action] as { refusedWhen?: readonly Block[] };
   const block = rule.refusedWhen?.find((kind) => resolved.blocks.includes(kind));
@@ -118,12 +134,16 @@ async function ownRole(db: Db, user: SessionUser): Promise<Role | null> {
   }
 }
 
+function staffResolved(mill: MillRow, staffRole: MillRole): Resolved {
+  return { role: staffRole === 'admin' ? 'millAdmin' : 'millUser', blocks: mill.blocked ? ['millBlocked'] : [], mill };
+}
+
 async function millRole(db: Db, user: SessionUser, millId: number): Promise<Resolved | null> {
   if (user.roleType === 'mill') {
     // Staff ask on every request of their workspace: the mill and the role in one round trip.
     const found = await millWithStaffRole(db, user.id, millId);
     if (!found?.role) return null;
-    return { role: found.role === 'admin' ? 'millAdmin' : 'millUser', blocks: found.mill.blocked ? ['millBlocked'] : [], mill: found.mill };
+    return staffResolved(found.mill, found.role);
   }
   const mill = await millById(db, millId);
   if (!mill) return null;

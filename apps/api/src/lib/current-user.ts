@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {} from '@fastify/jwt';
 import type { Db } from '../db/client.ts';
-import { bearerToken, checkSession, type JwtClaims, type SessionUser } from '../access/session-check.ts';
+import { bearerToken, checkSession, verifySessionToken, type JwtClaims, type SessionUser } from '../access/session-check.ts';
 
 export type UserRow = SessionUser;
 export type { JwtClaims };
@@ -24,6 +24,14 @@ export async function loadCurrentUser(request: FastifyRequest, db: Db): Promise<
   if (request.currentUser) return request.currentUser;
   request.currentUser = await checkSession(db, request.server.jwt, bearerToken(request.headers.authorization));
   return request.currentUser;
+}
+
+/**
+ * The request's verified token only (signature, expiry, shape), for a service that reads the user
+ * in its own statement and then applies the same session rules (`acceptSession`).
+ */
+export function sessionClaims(request: FastifyRequest): { userId: number; ver: number } {
+  return verifySessionToken(request.server.jwt, bearerToken(request.headers.authorization));
 }
 
 export function registerCurrentUser(app: FastifyInstance): void {

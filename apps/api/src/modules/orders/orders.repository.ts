@@ -5,7 +5,9 @@ import type pg from 'pg';
 import type { ComponentStatus } from '@casebridge/shared/constants/orders';
 import type { Order } from '@casebridge/shared/schemas/orders';
 import type { Db } from '../../db/client.ts';
+import { millMembers, mills } from '../../db/schema/mills.ts';
 import { components, orderListVersions, projects } from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/users.ts';
 import { fileUrl } from '../../lib/file-url.ts';
 
 /** The orders' tables: projects (orders), components, and the list's counters and versions. */
@@ -179,6 +181,34 @@ function prepareListVersion(db: Db) {
     .from(orderListVersions)
     .where(sql`${orderListVersions.millId} in (0, ${sql.placeholder('millId')})`)
     .prepare('order_list_version');
+}
+
+/**
+ * What a cached list hit needs, in one round trip (ADR 0005): the session's user, their staff
+ * role in the mill and the mill (read-only joins, decided on by access/), and the list version.
+ */
+function prepareSessionAndVersion(db: Db) {
+  return db
+    .select({
+      user: users,
+      staffRole: millMembers.millRole,
+      mill: mills,
+      version: sql<string>`(select coalesce(sum(${orderListVersions.version}), 0)::text from ${orderListVersions} where ${orderListVersions.millId} in (0, ${sql.placeholder('millId')}))`,
+    })
+    .from(users)
+    .leftJoin(mills, eq(mills.id, sql.placeholder('millId')))
+    .leftJoin(millMembers, and(eq(millMembers.userId, users.id), eq(millMembers.millId, mills.id)))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('order_list_session_and_version');
+}
+
+const preparedSessions = new WeakMap<Db, ReturnType<typeof prepareSessionAndVersion>>();
+
+export async function sessionMillAndVersion(db: Db, userId: number, millId: number) {
+  let prepared = preparedSessions.get(db);
+  if (!prepared) preparedSessions.set(db, (prepared = prepareSessionAndVersion(db)));
+  const [row] = await prepared.execute({ userId, millId });
+  return row ?? null;
 }
 
 export async function listVersion(db: Db, millId: number): Promise<string> {

@@ -3,8 +3,8 @@ import { orderSchema, type ComponentDetail, type DraftOrder } from '@casebridge/
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import { authorize, type Grant } from '../../access/access.ts';
-import type { SessionUser } from '../../access/session-check.ts';
+import { authorize, authorizeStaff, type Grant } from '../../access/access.ts';
+import { acceptSession, type SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { removeQueued } from '../../platform/storage/removals.ts';
 import { companiesById, labById } from '../companies/companies.service.ts';
@@ -26,6 +26,7 @@ import {
   insertOrder,
   listOrders,
   listVersion,
+  sessionMillAndVersion,
   markDeleted,
   markDownloaded,
   markSubmitted,
@@ -90,15 +91,36 @@ export async function orderList(deps: AppDeps, user: SessionUser, millId: number
   // trip less. It is used only once access is granted, and read before the page is built, so
   // an answer can only be newer than its stamp (ADR 0005).
   const [grant, version] = await Promise.all([authorize(deps.db, user, 'orders.list', { millId }), listVersion(deps.db, millId)]);
-  const filters = { millId, statuses: statusesOf(query.status), client: query.client, responsible: query.responsible, search: query.search };
-  const page = { start: query.start, limit: query.limit, sort: query.sort };
-  if (grant.role === 'lab') return JSON.stringify(orderListResponseSchema.parse(await listOrders(deps.db, user.id, { ...filters, labId: grant.labId }, page)));
+  if (grant.role === 'lab') {
+    const filters = { millId, labId: grant.labId, statuses: statusesOf(query.status), client: query.client, responsible: query.responsible, search: query.search };
+    return JSON.stringify(orderListResponseSchema.parse(await listOrders(deps.db, user.id, filters, { start: query.start, limit: query.limit, sort: query.sort })));
+  }
+  return staffPage(deps, user, millId, query, version);
+}
+
+/**
+ * The list as its route calls it, from the verified token: one statement reads the session's
+ * user, their staff role and mill, and the list version, so a staff cache hit costs one round
+ * trip (ADR 0005). The session rules and the rule book decide as everywhere else; anyone who is
+ * not staff of this mill takes the general path.
+ */
+export async function orderListForSession(deps: AppDeps, claims: { userId: number; ver: number }, millId: number, query: OrderListQuery): Promise<string> {
+  const row = await sessionMillAndVersion(deps.db, claims.userId, millId);
+  const user = acceptSession(row?.user, claims);
+  const grant = authorizeStaff(user, 'orders.list', row?.mill ?? null, row?.staffRole ?? null);
+  if (!grant) return orderList(deps, user, millId, query);
+  return staffPage(deps, user, millId, query, row!.version);
+}
+
+/** A staff page from the versioned cache, built and kept on a miss. */
+async function staffPage(deps: AppDeps, user: SessionUser, millId: number, query: OrderListQuery, version: string): Promise<string> {
   const cache = listCacheOf(deps);
   // The viewer is part of the key: newMessages counts what this user has not read.
   const key = `${millId}:${user.id}:${JSON.stringify(query)}`;
   let body = cache.get(key, version);
   if (body === undefined) {
-    body = JSON.stringify(orderListResponseSchema.parse(await listOrders(deps.db, user.id, filters, page)));
+    const filters = { millId, statuses: statusesOf(query.status), client: query.client, responsible: query.responsible, search: query.search };
+    body = JSON.stringify(orderListResponseSchema.parse(await listOrders(deps.db, user.id, filters, { start: query.start, limit: query.limit, sort: query.sort })));
     cache.set(key, version, body);
   }
   return body;
