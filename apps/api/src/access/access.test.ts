@@ -11,6 +11,7 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { addMillUser, createDealer, createLab, createManager, createMill } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { TENANCY } from '../../test/tenancy.ts';
 import { authorize, type ScopeTargets } from './access.ts';
 import { renderPermissionMatrix } from './permission-matrix.ts';
 import { ACTIONS, PERMISSIONS, ROLES, roleMay, type Action, type Role, type ScopeKind } from './rule-book.ts';
@@ -71,16 +72,6 @@ async function buildWorld(db: Db) {
   };
 }
 
-/** Which roles hold any tenancy of a scope kind at all (others answer 404 even for "their" object). */
-const TENANCY: Record<ScopeKind, readonly Role[]> = {
-  account: ROLES,
-  platform: ROLES,
-  company: ROLES,
-  ownCompany: ROLES,
-  mill: ['millAdmin', 'millUser', 'lab', 'manager'],
-  order: ['millAdmin', 'millUser', 'lab', 'manager'],
-  dealer: ['manager', 'dealer', 'dealerManager'],
-};
 
 const MISSING = 2_000_000_000;
 

@@ -10,6 +10,7 @@ import { operationsOf, type IdBook, type OpenApiDocument, type Operation } from 
 import { addMillUser, createDealer, createLab, createManager, createMill } from '../../test/factories.ts';
 import { binaryStl, multipartFile, sendOrder } from '../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { TENANCY } from '../../test/tenancy.ts';
 import type { RouteAccess } from './route-access.ts';
 import { ACTIONS, ROLES, roleMay, type Action, type Role, type ScopeKind } from './rule-book.ts';
 
@@ -22,16 +23,6 @@ import { ACTIONS, ROLES, roleMay, type Action, type Role, type ScopeKind } from 
 let t: TestApp;
 let operations: { operation: Operation; access: RouteAccess | undefined }[];
 
-/** Which roles hold any tenancy of a scope kind at all: the others get 404 even for "their" record. */
-const TENANCY: Record<ScopeKind, readonly Role[]> = {
-  account: ROLES,
-  platform: ROLES,
-  company: ROLES,
-  ownCompany: ROLES,
-  mill: ['millAdmin', 'millUser', 'lab', 'manager'],
-  order: ['millAdmin', 'millUser', 'lab', 'manager'],
-  dealer: ['manager', 'dealer', 'dealerManager'],
-};
 
 /** One tenant: a mill with an admin and a plain user, a confirmed client lab, a sent order with a document and a download, a licence key. */
 async function tenant() {

@@ -1,13 +1,10 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { storageRemovals } from '../../db/schema/storage.ts';
+import { deleteRemovals, insertRemovals, queuedKeys } from './removals.repository.ts';
 import type { Storage } from './storage.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** Call inside the transaction that deletes the rows naming these keys. */
-export async function queueRemovals(tx: Tx, keys: string[]): Promise<void> {
-  if (keys.length) await tx.insert(storageRemovals).values(keys.map((storageKey) => ({ storageKey }))).onConflictDoNothing();
+export async function queueRemovals(tx: Db, keys: string[]): Promise<void> {
+  await insertRemovals(tx, keys);
 }
 
 /**
@@ -16,7 +13,7 @@ export async function queueRemovals(tx: Tx, keys: string[]): Promise<void> {
  * bytes are gone, so a failure is retried at the next start.
  */
 export async function removeQueued(db: Db, storage: Storage, keys?: string[]): Promise<number> {
-  const queued = keys ?? (await db.select({ key: storageRemovals.storageKey }).from(storageRemovals).limit(10_000)).map((row) => row.key);
+  const queued = keys ?? (await queuedKeys(db, 10_000));
   const removed: string[] = [];
   for (const key of queued) {
     try {
@@ -26,6 +23,6 @@ export async function removeQueued(db: Db, storage: Storage, keys?: string[]): P
       // Left queued for the next start.
     }
   }
-  if (removed.length) await db.delete(storageRemovals).where(inArray(storageRemovals.storageKey, removed));
+  await deleteRemovals(db, removed);
   return removed.length;
 }
