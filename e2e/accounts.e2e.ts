@@ -69,15 +69,8 @@ describe('sign-up, confirmation and password reset', () => {
 
     const link = await linkFromOutbox(email, 'confirmation=');
     await page.goto(link);
-    // A new mill first accepts the policies (the dialog cannot be closed) ...
-    const consent = page.getByRole('dialog', { name: 'Please accept our policies' });
-    await consent.waitFor();
-    const ok = consent.getByRole('button', { name: 'OK' });
-    expect(await ok.isDisabled()).toBe(true);
-    await consent.getByRole('checkbox', { name: /Terms of service/ }).check();
-    await consent.getByRole('checkbox', { name: /Data processing agreement/ }).check();
-    await ok.click();
-    // ... and is asked to complete its company information.
+    // The agreements ticked at sign-up are its policy consent: no consent dialog follows.
+    // The new mill is asked to complete its company information.
     await page.waitForURL((url) => url.pathname === '/mill/settings');
     await page.getByText('Please update company information first.').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();

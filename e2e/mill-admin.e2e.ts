@@ -46,6 +46,8 @@ describe('mill administration', () => {
 
     await mill.reload();
     await mill.getByRole('button', { name: 'Block Ivy Invite' }).click();
+    // Blocking asks first (a destructive action); nothing changes until it is confirmed.
+    await mill.getByRole('dialog', { name: 'Block client' }).getByRole('button', { name: 'Block', exact: true }).click();
     await mill.getByRole('button', { name: 'Unblock Ivy Invite' }).waitFor();
     await lab.reload();
     await lab.getByText('Access blocked').first().waitFor();

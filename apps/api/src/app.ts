@@ -1,11 +1,9 @@
-import { access, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,8 +12,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { DEFAULT_RATE_LIMITS, type AppDeps, type RateLimits } from './deps.ts';
 import { registerCurrentUser } from './lib/current-user.ts';
-import { errorBody, registerErrorHandler } from './lib/error-handler.ts';
+import { registerErrorHandler } from './lib/error-handler.ts';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './lib/rate-limiter.ts';
+import { registerSecurityHeaders, registerWebApp } from './lib/web-static.ts';
 import { OutboxMailer, SmtpMailer } from './platform/mail/mailer.ts';
 import { removeQueued } from './platform/storage/removals.ts';
 import { LocalStorage } from './platform/storage/storage.ts';
@@ -23,11 +22,19 @@ import { registerRoutes } from './routes.ts';
 import { registerJobs } from './jobs.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import { attachRealtime } from './platform/realtime/realtime.ts';
+import { TestPaymentProvider } from './platform/payments/test-provider.ts';
+import { derivedSecret } from './lib/secrets.ts';
 import { checkSession } from './access/session-check.ts';
 import { recordRouteAccess } from './access/route-access.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../../web/dist');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -36,6 +43,8 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Pino logger options; tests pass false. */
   logger?: boolean | object;
+  /** The built web app to serve; tests pass a folder of their own. */
+  webRoot?: string;
 }
 
 async function readVersion(): Promise<string> {
@@ -61,23 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCurrentUser(app);
   recordRouteAccess(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app);
   await app.register(jwt, { secret: options.jwtSecret, sign: { algorithm: 'HS256', expiresIn: '7d' }, verify: { algorithms: ['HS256'] } });
   await app.register(multipart);
 
@@ -86,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimitStore: RateLimitStore = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
   const outbox = config.smtpUrl ? null : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom);
 
+  const jobs = new JobQueue({ pool: database.pool, work: config.runJobs, onError: (error) => app.log.error({ err: error }, 'job failed') });
+  const testPayments = new TestPaymentProvider({ db: database.db, jobs, publicUrl: config.publicUrl, webhookSecret: derivedSecret(options.jwtSecret, 'test payment webhooks') });
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -97,9 +92,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     signJwt: (user) => app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion }),
     // The websocket handshake goes through the same session check as every HTTP request.
     realtime: attachRealtime(app.server, async (token) => (await checkSession(database.db, app.jwt, token)).id, redis, config.realtimeChannel),
-    jobs: new JobQueue({ pool: database.pool, work: config.runJobs, onError: (error) => app.log.error({ err: error }, 'job failed') }),
+    jobs,
+    payments: testPayments,
+    testPayments,
   };
   registerJobs(deps);
+  // Tests reach the adapters (the test payment provider's clock-driven renewals) through the app.
+  app.decorate('deps', deps);
   app.addHook('onReady', async () => deps.jobs.start());
   // Running jobs finish (or return to the queue) before the database closes behind them.
   app.addHook('onClose', async () => deps.jobs.stop());
@@ -117,18 +116,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await registerRoutes(app, deps, { version, signingSecret: options.jwtSecret });
-  await registerWebApp(app);
+  await registerWebApp(app, options.webRoot ?? WEB_DIST);
   return app;
-}
-
-/** Serves the built React app; any non-API path falls back to index.html for client routing. */
-async function registerWebApp(app: FastifyInstance): Promise<void> {
-  const hasBuild = await access(path.join(WEB_DIST, 'index.html')).then(() => true, () => false);
-  if (hasBuild) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/api?');
-    if (isPage && hasBuild) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    if (isPage) return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
-    return reply.status(404).send(errorBody(404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
-  });
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { InvoiceParty } from '@casebridge/shared/schemas/billing';
 import { StartupError } from './lib/startup-error.ts';
 
 /**
@@ -39,7 +40,31 @@ const envSchema = z.object({
   ORDER_LIST_CACHE_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
   /** `false` makes a process serve requests only; its jobs run on the processes that work them. */
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
+  /** The seller on invoices, as JSON: name, street, zipCode, city, country, vatNumber, email. */
+  INVOICE_SELLER: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.object({ name: z.string().min(1), street: z.string(), zipCode: z.string(), city: z.string(), country: z.string().length(2), vatNumber: z.string().nullable(), email: z.string().email() }))
+    .optional(),
 });
+
+/** Who issues the invoices unless INVOICE_SELLER says otherwise (the demo's operator). */
+export const DEFAULT_SELLER: InvoiceParty = {
+  name: 'CaseBridge GmbH',
+  street: 'Friedrichstraße 100',
+  zipCode: '10117',
+  city: 'Berlin',
+  country: 'DE',
+  vatNumber: 'DE123456789',
+  email: 'billing@casebridge.local',
+};
 
 export interface Config {
   readonly env: 'development' | 'production' | 'test';
@@ -63,6 +88,8 @@ export interface Config {
   readonly orderListCacheBytes: number;
   /** Whether this process works background jobs (every process can add them). */
   readonly runJobs: boolean;
+  /** The seller named on every invoice. */
+  readonly invoiceSeller: InvoiceParty;
   /** For Fastify's trustProxy: false, or the proxies' addresses. */
   readonly trustProxy: false | string[];
 }
@@ -91,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     orderListCacheBytes: e.ORDER_LIST_CACHE_BYTES,
     runJobs: e.RUN_JOBS === 'true',
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    invoiceSeller: e.INVOICE_SELLER ?? DEFAULT_SELLER,
     ...overrides,
   });
 }
@@ -111,6 +139,7 @@ const ACCEPTS = {
   MAIL_FROM: 'a sender such as CaseBridge <no-reply@example.com>',
   JWT_SECRET: 'a secret of at least 32 characters',
   PUBLIC_URL: 'a URL such as https://portal.example.com',
+  INVOICE_SELLER: 'JSON with name, street, zipCode, city, country (2 letters), vatNumber, email',
   LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
   DESKTOP_APP_URL: 'a URL',
   SUPPORT_EMAIL: 'an email address',

@@ -4,6 +4,8 @@ import type { RateLimitPolicy } from './lib/rate-limit-guard.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
 import type { Mailer, OutboxMailer } from './platform/mail/mailer.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
+import type { PaymentProvider } from './platform/payments/payment-provider.ts';
+import type { TestPaymentProvider } from './platform/payments/test-provider.ts';
 import type { Realtime } from './platform/realtime/realtime.ts';
 import type { Storage } from './platform/storage/storage.ts';
 
@@ -18,6 +20,10 @@ export interface AppDeps {
   /** Background work in PostgreSQL: enqueue in the transaction of the change that causes it. */
   jobs: JobQueue;
   rateLimitStore: RateLimitStore;
+  /** The card payment provider (Stripe or the built-in test provider). */
+  payments: PaymentProvider;
+  /** The built-in test provider when it is the one in use: its checkout and card pages. */
+  testPayments: TestPaymentProvider | null;
   realtime: Realtime;
   rateLimits: RateLimits;
   /** Signs a session JWT carrying the user's current token version. */

@@ -1,6 +1,7 @@
 import type { AppDeps } from './deps.ts';
 import { sendAccountMail } from './modules/auth/auth.mails.ts';
 import { purgeExpiredTokens, sendPasswordReset } from './modules/auth/auth.service.ts';
+import { applyPaymentEvent, receiveWebhook } from './modules/subscriptions/subscriptions.service.ts';
 import { removeQueued } from './platform/storage/removals.ts';
 
 /** Mail servers fail for minutes, not seconds: 8 tries over roughly 40 minutes. */
@@ -14,5 +15,15 @@ export function registerJobs(deps: AppDeps): void {
   jobs.handle('mail.password-reset', (job) => sendPasswordReset(deps, job), MAIL_RETRIES);
   // Removal normally follows its transaction at once; this catches what a failure or crash left.
   jobs.schedule('storage.remove-queued', '*/10 * * * *', async () => void (await removeQueued(deps.db, deps.storage)));
+  // Payment events must not be lost: retried for about a day, as a provider retries its webhooks.
+  jobs.handle('payments.apply-event', ({ event }) => applyPaymentEvent(deps, event), { retryLimit: 12, retryDelay: 30, retryBackoff: true });
+  const testPayments = deps.testPayments;
+  if (testPayments) {
+    jobs.handle('payments.test-deliver', async ({ eventId }) => {
+      const signed = await testPayments.signedEvent(eventId);
+      if (signed) await receiveWebhook(deps, signed.rawBody, signed.signature);
+    }, { retryLimit: 12, retryDelay: 30, retryBackoff: true });
+    jobs.schedule('payments.test-renew', '*/5 * * * *', async () => void (await testPayments.renewDueSubscriptions()));
+  }
   jobs.schedule('tokens.purge-expired', '17 3 * * *', () => purgeExpiredTokens(deps.db));
 }

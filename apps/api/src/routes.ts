@@ -19,6 +19,10 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { policyRoutes } from './modules/policies/policies.routes.ts';
 import { uploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { planRoutes } from './modules/plans/plans.routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { testPaymentRoutes } from './modules/test-payments/test-payments.routes.ts';
 
 /** The explicit list of feature modules: no autoloading, so what the API serves is read here. */
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps, options: { version: string; signingSecret: string }) {
@@ -40,6 +44,10 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(orderFileRoutes(deps));
       await api.register(messageRoutes(deps));
       await api.register(uploadRoutes(deps));
+      await api.register(planRoutes(deps));
+      await api.register(subscriptionRoutes(deps));
+      await api.register(invoiceRoutes(deps));
+      if (deps.testPayments) await api.register(testPaymentRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/client.ts';
+import { millSubscriptions } from '../src/db/schema/billing.ts';
 import { companies } from '../src/db/schema/companies.ts';
 import { dealerMembers, dealers, licenceTickets } from '../src/db/schema/dealers.ts';
 import { labs, millClients } from '../src/db/schema/labs.ts';
@@ -52,6 +53,15 @@ export async function createLab(db: Db, options: { clientOf?: number; confirmed?
     await db.insert(millClients).values({ millId: options.clientOf, labId: lab!.id, userId: labUser.id, confirmed: options.confirmed ?? true });
   }
   return { lab: lab!, company: labCompany, user: labUser };
+}
+
+/**
+ * Puts a mill on the custom plan with these limits (its storage is the custom plan's), as if the
+ * manager had offered it and the mill subscribed: a test's own limits, or room beyond basic.
+ */
+export async function putOnCustomPlan(db: Db, millId: number, limits: { maxOrders?: number; allowedClients?: number } = {}) {
+  const terms = { planKey: 'custom', customPriceCents: 0, customMaxOrders: limits.maxOrders ?? 1_000_000, customAllowedClients: limits.allowedClients ?? 1_000_000 };
+  await db.insert(millSubscriptions).values({ millId, ...terms }).onConflictDoUpdate({ target: millSubscriptions.millId, set: terms });
 }
 
 export async function createManager(db: Db) {

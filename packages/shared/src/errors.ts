@@ -26,6 +26,11 @@ export const ERROR_CODES = [
   'FILE_TYPE_NOT_ALLOWED',
   'FILE_TOO_LARGE',
   'CONFLICT',
+  'SUBSCRIPTION_EXISTS',
+  'NO_SUBSCRIPTION',
+  'SUBSCRIPTION_NOT_CANCELLED',
+  'PAYMENT_FAILED',
+  'PLAN_LIMIT_REACHED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

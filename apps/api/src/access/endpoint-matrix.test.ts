@@ -89,6 +89,13 @@ type World = Awaited<ReturnType<typeof world>>;
 
 const MISSING = 2_000_000_000;
 
+/**
+ * Calls about a payment provider's record (a checkout session id, an invoice the provider's webhook
+ * created): the generic world has none, so subscriptions.test.ts tries these rules with real ones
+ * (another mill's session and invoice: 404; a mill user: 403).
+ */
+const NAMED_BY_PROVIDER_RECORDS = new Set(['POST /api/payments/success', 'GET /api/payments/invoices/{id}/pdf']);
+
 /** The records a role calls "its own": for company reads a mill's staff pick their client's company. */
 function ownIds(w: World, role: Role, kind: ScopeKind | null): IdBook {
   const caller = w.callers[role];
@@ -129,6 +136,8 @@ function completed(payload: string | Buffer | undefined): string | Buffer | unde
   if ('licenseKey' in body) body.licenseKey = randomLicenceKey();
   // Another shipping address needs all its fields filled in; the same address needs none.
   if ('shippingAtSameAddress' in body) body.shippingAtSameAddress = true;
+  // A plan changed by the manager must leave room for the next world's orders, clients and files.
+  if ('storageMb' in body) Object.assign(body, { storageMb: 1_000_000, maxOrdersCount: 100_000, allowedClients: 100_000 });
   return JSON.stringify(body);
 }
 
@@ -186,7 +195,7 @@ describe('role × endpoint × tenant', () => {
     let calls = 0;
     let w = await world();
     for (const { operation, access } of operations) {
-      if (!access || access === 'public') continue;
+      if (!access || access === 'public' || NAMED_BY_PROVIDER_RECORDS.has(operation.key)) continue;
       const mutates = operation.method !== 'GET';
       const kind = access === 'signedIn' ? null : ACTIONS[access].scope;
       const cases: { role: Role | null; tenantOf: 'own' | 'other' }[] = [{ role: null, tenantOf: 'own' }];

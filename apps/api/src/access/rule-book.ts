@@ -58,6 +58,12 @@ export const ACTIONS = {
   // The mill's staff names are not the labs' business: a lab sees only who handles its own orders.
   'orders.assign': { scope: 'mill', description: 'List the mill’s staff an order can be handed to' },
 
+  // The paid contract: staff see the plan and its usage; only administrators change or pay.
+  'subscription.read': { scope: 'mill', description: 'See the mill’s plan, its add-on and its usage against the plan’s limits' },
+  // Not refused while blocked: a mill blocked for an unpaid bill must be able to pay.
+  'subscription.manage': { scope: 'mill', description: 'Subscribe, change or cancel the plan, buy add-ons, manage the card, read invoices' },
+  'subscription.setCustom': { scope: 'mill', description: 'Offer the mill a custom plan (price, orders, clients)' },
+
   // One order, as its mill's staff and its lab see it.
   'order.read': { scope: 'order', description: 'Read an order, its components, files, messages, ZIPs and report' },
   'order.edit': { scope: 'order', refusedWhen: ['clientBlocked'], description: 'Add components and documents to an own order, submit it' },
@@ -74,6 +80,7 @@ export const ACTIONS = {
   // The platform, as the operator runs it.
   'policies.manage': { scope: 'platform', description: 'Publish policy documents and ask every mill to approve them again' },
   'policies.read': { scope: 'platform', description: 'List all policy documents' },
+  'plans.manage': { scope: 'platform', description: 'Change the plans’ prices and limits (they apply at once to every mill on the plan)' },
 
   // The reseller tree: a dealer's users see their dealer and its sub-dealers, the manager all.
   'dealer.read': { scope: 'dealer', description: 'Read a dealer of one’s own subtree' },
@@ -94,6 +101,7 @@ export const PERMISSIONS = {
     'clients.read', 'clients.manage',
     'millUsers.read', 'millUsers.manage',
     'licenceKeys.read', 'licenceKeys.manage',
+    'subscription.read', 'subscription.manage',
     'orders.list', 'orders.assign', 'order.read', 'order.process', 'order.message',
     'company.read', 'company.update',
   ],
@@ -101,6 +109,7 @@ export const PERMISSIONS = {
     ...EVERYONE_ON_THEMSELVES,
     'mill.read', 'mill.onboarding', 'mill.approvePolicies', 'mill.support',
     'clients.read', 'clients.manage',
+    'subscription.read',
     'orders.list', 'orders.assign', 'order.read', 'order.process', 'order.message',
     'company.read',
   ],
@@ -111,7 +120,10 @@ export const PERMISSIONS = {
     'order.read', 'order.edit', 'order.delete', 'order.message',
     'company.read', 'company.update',
   ],
-  manager: [...EVERYONE_ON_THEMSELVES, 'policies.read', 'policies.manage', 'company.read', 'company.update', 'dealer.read'],
+  manager: [
+    ...EVERYONE_ON_THEMSELVES, 'policies.read', 'policies.manage', 'plans.manage', 'subscription.read', 'subscription.setCustom',
+    'company.read', 'company.update', 'dealer.read',
+  ],
   dealer: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read'],
   dealerManager: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read'],
 } as const satisfies Record<Role, readonly Action[]>;

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { LocalSecrets } from '../lib/secrets.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
+import * as billing from './schema/billing.ts';
 import * as companies from './schema/companies.ts';
 import * as dealers from './schema/dealers.ts';
 import * as labs from './schema/labs.ts';
@@ -16,7 +17,7 @@ import * as storage from './schema/storage.ts';
 import * as tokens from './schema/tokens.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...companies, ...dealers, ...labs, ...licenceKeys, ...mills, ...notifications, ...orders, ...policies, ...storage, ...tokens, ...users };
+export const schema = { ...billing, ...companies, ...dealers, ...labs, ...licenceKeys, ...mills, ...notifications, ...orders, ...policies, ...storage, ...tokens, ...users };
 export type Db = NodePgDatabase<typeof schema>;
 
 export interface Database {

@@ -31,6 +31,15 @@ export class AppError extends Error {
     return new AppError(409, 'EMAIL_TAKEN', message, { email: ['EMAIL_TAKEN'] });
   }
 
+  /** The request is fine but the state of things refuses it (409). */
+  static conflict(message: string, code: ErrorCode = 'CONFLICT'): AppError {
+    return new AppError(409, code, message);
+  }
+
+  static badRequest(message: string): AppError {
+    return new AppError(400, 'VALIDATION_FAILED', message);
+  }
+
   /** A 400 naming the fields at fault, shown under those fields in the web app. */
   static fields(errors: Record<string, ErrorCode[]>, message = 'Please correct the marked fields'): AppError {
     return new AppError(400, 'VALIDATION_FAILED', message, errors);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -35,4 +35,9 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<LocalSecrets
     await unlink(draft);
   }
   return JSON.parse(await readFile(file, 'utf8')) as LocalSecrets;
+}
+
+/** A key for one purpose derived from a master secret, so one leaked key opens nothing else. */
+export function derivedSecret(master: string, purpose: string): string {
+  return createHmac('sha256', master).update(purpose).digest('base64url');
 }

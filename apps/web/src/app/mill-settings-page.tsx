@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../components/coming-soon.tsx';
 import { Loading } from '../components/loading.tsx';
 import { QueryTabsPage } from '../components/query-tabs.tsx';
 import { CompanyInfoSection } from '../features/account/components/company-info-section.tsx';
+import { BillingTab, InvoicesTab } from '../features/contract/components/invoice-tables.tsx';
 import { LandingPageTab } from '../features/landing-page/components/landing-page-tab.tsx';
 import { LicenceKeysTab } from '../features/licence-keys/components/licence-keys-tab.tsx';
 import { MillUsersTab } from '../features/mill-users/components/mill-users-tab.tsx';
@@ -10,7 +10,7 @@ import { useSelectedMill, useSession } from '../lib/session.ts';
 
 /**
  * Mill settings gathers tabs that belong to different features (landing page, company, users,
- * licence keys; billing and invoices come with the subscription issue), so the page is composed
+ * licence keys, and the contract's billing and invoices), so the page is composed
  * here in the app layer, which may import features, rather than in one feature that would have
  * to import the others.
  */
@@ -19,7 +19,6 @@ export function MillSettingsPage() {
   const { session } = useSession();
   const { mill } = useSelectedMill(session);
   if (!session || !mill) return <Loading />;
-  const soon = (key: string) => <ComingSoon what={t(key)} />;
   return (
     <QueryTabsPage
       title={t('nav.settings')}
@@ -29,8 +28,8 @@ export function MillSettingsPage() {
         { value: 'company-details', label: t('millSettings.companyDetails'), panel: <CompanyInfoSection /> },
         { value: 'users', label: t('millSettings.users'), panel: <MillUsersTab key={mill.id} millId={mill.id} currentUserId={session.user.id} /> },
         { value: 'license-keys', label: t('millSettings.licenseKeys'), panel: <LicenceKeysTab key={mill.id} millId={mill.id} /> },
-        { value: 'billing', label: t('millSettings.billing'), panel: soon('millSettings.billing') },
-        { value: 'invoices', label: t('millSettings.invoices'), panel: soon('millSettings.invoices') },
+        { value: 'billing', label: t('millSettings.billing'), panel: <BillingTab key={mill.id} millId={mill.id} /> },
+        { value: 'invoices', label: t('millSettings.invoices'), panel: <InvoicesTab key={mill.id} millId={mill.id} /> },
       ]}
     />
   );

@@ -1,11 +1,11 @@
 import { Outlet } from 'react-router';
-import { AuthDialogs } from '../features/auth/components/auth-dialogs.tsx';
+import { LazyAuthDialogs } from './lazy-auth-dialogs.tsx';
 
 export function RootLayout() {
   return (
     <>
       <Outlet />
-      <AuthDialogs />
+      <LazyAuthDialogs />
     </>
   );
 }

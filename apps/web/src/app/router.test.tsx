@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { millFixture, sessionFixture } from '../test/fixtures.ts';
 import { mockFetch, renderRoutes } from '../test/render.tsx';
 import { appRoutes } from './router.tsx';
@@ -23,6 +23,11 @@ function stubApi() {
 }
 
 describe('app routes', () => {
+  // Pages load lazily by area; transforming an area's modules the first time outlasts findBy's wait.
+  beforeAll(async () => {
+    await Promise.all([import('./areas/signed-in-area.ts'), import('./areas/mill-area.tsx'), import('./areas/lab-area.ts')]);
+  }, 60_000);
+
   it('shows the home page and opens the sign-in dialog from it', async () => {
     stubApi();
     const user = userEvent.setup();

@@ -43,7 +43,8 @@ export function AgreementCheckbox({ prefix, linkLabel, to, value, showMissing, o
         label={
           <>
             {prefix}{' '}
-            <Anchor component={Link} to={to} target="_blank" rel="noopener">
+            {/* inherit: the label's size, not the larger default of a link. */}
+            <Anchor component={Link} to={to} target="_blank" rel="noopener" inherit>
               {linkLabel}
             </Anchor>
           </>

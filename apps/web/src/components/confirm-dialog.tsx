@@ -14,6 +14,13 @@ export interface ConfirmDialogOptions {
   onCancel?: () => void;
 }
 
+/**
+ * Where the focus goes when a dialog opens (Mantine's focus trap picks `data-autofocus`, else the
+ * header's close button): on the answer, so a keyboard user can reply at once, and for a question
+ * on Cancel, so a hasty Enter changes nothing.
+ */
+const initialFocus = { 'data-autofocus': true } as const;
+
 /** The generic confirmation dialog of spec §2 (title, message, OK, optional cancel). */
 export function openConfirmDialog(options: ConfirmDialogOptions): string {
   const t = i18next.t.bind(i18next);
@@ -24,6 +31,7 @@ export function openConfirmDialog(options: ConfirmDialogOptions): string {
       children: <Text size="sm">{options.message}</Text>,
       labels: { confirm: confirmLabel, cancel: options.cancelLabel },
       confirmProps: options.danger ? { color: 'red' } : undefined,
+      cancelProps: initialFocus,
       onConfirm: options.onConfirm,
       onCancel: options.onCancel,
     });
@@ -35,7 +43,9 @@ export function openConfirmDialog(options: ConfirmDialogOptions): string {
       <>
         <Text size="sm">{options.message}</Text>
         <Group justify="flex-end" mt="md">
-          <Button onClick={() => modals.close(id)}>{confirmLabel}</Button>
+          <Button onClick={() => modals.close(id)} {...initialFocus}>
+            {confirmLabel}
+          </Button>
         </Group>
       </>
     ),

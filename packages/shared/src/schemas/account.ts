@@ -66,7 +66,7 @@ export type Company = z.infer<typeof companySchema>;
 
 export const notificationSchema = z.object({
   notificationId: z.number(),
-  notificationType: z.enum(['newProjectCreated', 'newMessageReceived']),
+  notificationType: z.enum(['newProjectCreated', 'newMessageReceived', 'planLimitReached']),
   objectId: z.number(),
   parentObjectId: z.number().nullable(),
   message: z.string(),

@@ -1,5 +1,5 @@
 /** What the server pushes over the websocket for a new order or message (spec §3 "Live events"). */
-export const LIVE_EVENT_TYPES = ['newProjectCreated', 'newMessageReceived'] as const;
+export const LIVE_EVENT_TYPES = ['newProjectCreated', 'newMessageReceived', 'planLimitReached'] as const;
 
 export interface LiveEvent {
   type: (typeof LIVE_EVENT_TYPES)[number];

@@ -7,7 +7,6 @@ import { users } from './users.ts';
 export const mills = pgTable('mills', {
   id: serial('id').primaryKey(),
   companyId: integer('company_id').notNull().references(() => companies.id),
-  plan: text('plan').notNull().default('basic'),
   needPoliciesApproval: boolean('need_policies_approval').notNull().default(true),
   landingPageHeader: text('landing_page_header').notNull().default(''),
   landingPageContent: text('landing_page_content').notNull().default(''),

@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizz
 import { mills } from './mills.ts';
 import { users } from './users.ts';
 
-export type NotificationType = 'newProjectCreated' | 'newMessageReceived';
+export type NotificationType = 'newProjectCreated' | 'newMessageReceived' | 'planLimitReached';
 
 export const notifications = pgTable(
   'notifications',

@@ -42,4 +42,20 @@ describe('demo data', () => {
     const mesh = (await t.request({ method: 'GET', url: link })).rawPayload;
     expect(mesh.readUInt32LE(80) * 50 + 84).toBe(mesh.length);
   });
+
+  it('puts Demo Mill on essential with two invoices, and another mill on each other plan', async () => {
+    await seedDemo(t.db, new LocalStorage(path.join(t.config.dataDir, 'files')));
+    const planOf = async (email: string) => {
+      const login = (await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: email, password: DEMO_PASSWORD } })).json();
+      const millId = login.mills[0].id as number;
+      const subscription = (await t.request({ method: 'GET', url: `/api/mills/${millId}/subscription`, token: login.jwt })).json();
+      const invoices = (await t.request({ method: 'GET', url: `/api/payments/invoices?millId=${millId}`, token: login.jwt })).json();
+      const upcoming = (await t.request({ method: 'GET', url: `/api/payments/upcoming/invoices?millId=${millId}`, token: login.jwt })).json();
+      return { plan: subscription.contractType.id, invoices: invoices.count, upcoming: upcoming.upcomingInvoice !== null };
+    };
+    expect(await planOf('admin@demo-mill.test')).toEqual({ plan: 'essential', invoices: 2, upcoming: true });
+    expect(await planOf('admin@alpine-mill.test')).toEqual({ plan: 'basic', invoices: 0, upcoming: false });
+    expect(await planOf('admin@nordic-mill.test')).toEqual({ plan: 'enterprise', invoices: 1, upcoming: true });
+    expect(await planOf('admin@atlas-mill.test')).toEqual({ plan: 'custom', invoices: 1, upcoming: true });
+  });
 });

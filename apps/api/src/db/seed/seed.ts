@@ -10,6 +10,7 @@ import { users } from '../schema/users.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { seedMillAdministration } from './demo-mill-admin.ts';
+import { seedDemoContract } from './demo-contracts.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
 
@@ -75,6 +76,30 @@ async function seedAccounts(db: Db, storage: Storage, passwordHash: string): Pro
   await db.insert(licenceTickets).values({ key: randomLicenceKey(), dealerId: dealer!.id, usedByMillId: mill!.id, usedAt: new Date() });
 
   for (const doc of POLICY_TEXTS) await db.insert(policyDocuments).values(doc);
+  await seedContracts(db, passwordHash, mill!.id, millCompany);
+}
+
+const DEMO_MILLS = [
+  { plan: 'basic', name: 'Alpine Mill', email: 'admin@alpine-mill.test', country: 'AT', vatNumber: '', city: 'Innsbruck' },
+  { plan: 'enterprise', name: 'Nordic Mill', email: 'admin@nordic-mill.test', country: 'DK', vatNumber: '12345678', city: 'Aarhus' },
+  { plan: 'custom', name: 'Atlas Mill', email: 'admin@atlas-mill.test', country: 'DE', vatNumber: '234567891', city: 'Hamburg' },
+] as const;
+
+/** Demo Mill on essential with two invoices, and one more mill on each other plan (spec §9). */
+async function seedContracts(db: Db, passwordHash: string, demoMillId: number, demoCompany: typeof companies.$inferSelect): Promise<void> {
+  const party = (company: typeof companies.$inferSelect) => ({
+    name: company.name, street: company.street, zipCode: company.zipCode, city: company.city, country: company.country, vatNumber: company.vatNumber || null, email: company.email,
+  });
+  await seedDemoContract(db, { millId: demoMillId, planKey: 'essential', months: 2, buyer: party(demoCompany) });
+  for (const demo of DEMO_MILLS) {
+    const company = await createCompany(db, { name: demo.name, email: demo.email, country: demo.country, vatNumber: demo.vatNumber, street: 'Werkstraße 3', city: demo.city, zipCode: '6020', phone: '4351212345' });
+    const [mill] = await db.insert(mills).values({ companyId: company.id, needPoliciesApproval: false, landingPageHeader: demo.name, landingPageContent: `${demo.name} mills zirconia and titanium.`, landingPageInfoIsUpdated: true }).returning();
+    const admin = await createUser(db, passwordHash, { email: demo.email, firstName: 'Demo', lastName: 'Admin', roleType: 'mill', companyId: company.id });
+    await db.insert(millMembers).values({ millId: mill!.id, userId: admin.id, millRole: 'admin' });
+    if (demo.plan === 'basic') continue;
+    const custom = demo.plan === 'custom' ? { priceCents: 9900, maxOrdersCount: 600, allowedClients: 60 } : undefined;
+    await seedDemoContract(db, { millId: mill!.id, planKey: demo.plan, months: 1, buyer: party(company), custom });
+  }
 }
 
 async function ensureFreeKeys(db: Db): Promise<string[]> {
@@ -93,6 +118,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'lab@demo-lab.test', role: 'lab user, Demo Lab (client of Demo Mill)' },
   { email: 'manager@casebridge.test', role: 'manager' },
   { email: 'dealer@demo-dealer.test', role: 'root dealer, Demo Dealer' },
+  ...DEMO_MILLS.map((demo) => ({ email: demo.email, role: `mill admin, ${demo.name} (${demo.plan} plan)` })),
 ];
 
 function describe(keys: string[]): string {

@@ -11,7 +11,7 @@ import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
 import { createCompany } from '../companies/companies.service.ts';
 import { lockTicketForSignUp, markTicketUsed } from '../licence-tickets/licence-tickets.service.ts';
-import { createBasicMill } from '../mills/mills.service.ts';
+import { createBasicMill, recordPolicyConsent } from '../mills/mills.service.ts';
 import { addMillMember } from '../mill-users/mill-users.service.ts';
 import { confirmUser, createUser, languageOf, sessionOf, setPassword, userByEmail, type UserRow } from '../users/users.service.ts';
 import { sendAccountMail } from './auth.mails.ts';
@@ -95,6 +95,9 @@ export async function register(deps: AppDeps, input: RegisterInput): Promise<voi
       () => AppError.fields({ email: ['EMAIL_TAKEN'] }),
     );
     await addMillMember(tx, mill.id, user.id, 'admin');
+    // The sign-up form demands both agreements (its schema refuses anything else): they are the
+    // approval of the documents in force, so the consent dialog does not ask again after confirming.
+    await recordPolicyConsent(tx, mill.id, user.id);
     await markTicketUsed(tx, ticket.id, mill.id);
     await deps.jobs.enqueue(tx, 'mail.account', { kind: 'confirmation', userId: user.id, language: input.language });
   });

@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mills, policyConsents } from '../../db/schema/mills.ts';
+import { policyDocuments } from '../../db/schema/policies.ts';
 import { oneTimeTokens } from '../../db/schema/tokens.ts';
 import { users } from '../../db/schema/users.ts';
 import { createLab, createMill, createTicket, PASSWORD, signIn, uniqueEmail } from '../../../test/factories.ts';
@@ -98,13 +100,33 @@ describe('sign-up with an activation key', () => {
     expect(confirmed.statusCode).toBe(200);
     const session = confirmed.json();
     expect(session.user).toMatchObject({ email: body.email, confirmed: true, role: { type: 'mill' }, companyInfoIsUpdated: false });
-    expect(session.mills).toEqual([expect.objectContaining({ millRole: 'admin', needPoliciesApproval: true })]);
+    // Both agreements were ticked at sign-up: the consent dialog has nothing left to ask.
+    expect(session.mills).toEqual([expect.objectContaining({ millRole: 'admin', needPoliciesApproval: false })]);
     const me = await t.request({ method: 'GET', url: '/api/users/me', token: session.jwt });
     expect(me.json().user.email).toBe(body.email);
 
     const again = await t.request({ method: 'GET', url: `/api/auth/email-confirmation?confirmation=${token}` });
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('TOKEN_INVALID');
+  });
+
+  it('keeps the agreements of the sign-up as the consent to the documents in force', async () => {
+    const [terms, dataProcessing] = await t.db
+      .insert(policyDocuments)
+      .values([
+        { kind: 'terms-of-service', language: 'en', title: 'Terms', contentHtml: '<p>Terms</p>' },
+        { kind: 'data-processing', language: 'en', title: 'Data processing', contentHtml: '<p>DPA</p>' },
+      ])
+      .returning();
+    const body = registration({ activationKey: await createTicket(t.db) });
+    expect((await t.request({ method: 'POST', url: '/api/auth/local/register', payload: body })).statusCode).toBe(200);
+
+    const [user] = await t.db.select().from(users).where(eq(users.email, body.email));
+    const consents = await t.db.select().from(policyConsents).where(eq(policyConsents.userId, user!.id));
+    expect(consents).toHaveLength(1);
+    expect(consents[0]!.documentIds).toEqual(expect.arrayContaining([terms!.id, dataProcessing!.id]));
+    const [mill] = await t.db.select().from(mills).where(eq(mills.id, consents[0]!.millId));
+    expect(mill!.needPoliciesApproval).toBe(false);
   });
 
   it('answers field errors for a taken email and a malformed key together', async () => {

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { revokeInvitationLinks } from '../auth/auth.service.ts';
 import { inviteLab, queueInvitation, type InviteLabInput } from '../invitations/invitations.service.ts';
+import { tellingPlanLimits } from '../notifications/notifications.service.ts';
 import { deletePlaceholderAccount, userById } from '../users/users.service.ts';
 import {
   activationMessageOf,
@@ -45,10 +46,13 @@ async function clientOrNotFound(db: Db, millId: number, userId: number): Promise
   return client;
 }
 
-/** By address: the lab is invited (modules/invitations) and shows as an unconfirmed client until it accepts. */
+/**
+ * By address: the lab is invited (modules/invitations) and shows as an unconfirmed client until it
+ * accepts. A new client needs room in the mill's plan (409 PLAN_LIMIT_REACHED).
+ */
 export async function addClient(deps: AppDeps, user: SessionUser, millId: number, input: InviteLabInput, language: Language) {
   await authorize(deps.db, user, 'clients.manage', { millId });
-  const result = await inviteLab(deps, millId, input, language);
+  const result = await tellingPlanLimits(deps, { millId, limit: 'clients', triedBy: user.id }, () => inviteLab(deps, millId, input, language));
   return { user: await clientOrNotFound(deps.db, millId, result.userId), confirmed: result.confirmed };
 }
 

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fileUrl } from '../../lib/file-url.ts';
 import { useImageForm, type ImageFormReader } from '../../lib/multipart-form.ts';
-import { companyHasPaidMill } from '../mills/mills.service.ts';
+import { companyHasPaidMill } from '../subscriptions/subscriptions.service.ts';
 import {
   deleteCompany,
   deleteLabOfCompany,

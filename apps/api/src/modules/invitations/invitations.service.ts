@@ -19,6 +19,8 @@ import {
 } from '../auth/auth.service.ts';
 import { clientRelation, confirmClientRelation, saveClientRelation } from '../clients/clients.service.ts';
 import { labOfCompany, renameCompany } from '../companies/companies.service.ts';
+import { tellingPlanLimits } from '../notifications/notifications.service.ts';
+import { assertClientRoom } from '../subscriptions/subscriptions.service.ts';
 import {
   createPlaceholderLab,
   deletePlaceholderAccount,
@@ -66,6 +68,8 @@ export async function inviteLab(
     if (!lab) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
     const relation = await clientRelation(tx, millId, lab.id);
     if (relation?.confirmed) throw new AppError(409, 'CONFLICT', 'This lab is already your client');
+    // Inviting again is no new client; a new one needs room in the mill's plan.
+    if (!relation) await assertClientRoom(tx, millId);
     await saveClientRelation(tx, {
       millId,
       labId: lab.id,
@@ -172,11 +176,17 @@ async function acceptWithAccount(deps: AppDeps, user: UserRow, token: string, mi
   });
   const lab = await labOfCompany(deps.db, user.companyId);
   if (!lab) throw AppError.forbidden(ONLY_LABS);
-  const invited = await useInvitation(deps.db, token, millId);
-  await deps.db.transaction(async (tx) => {
-    await saveClientRelation(tx, { millId, labId: lab.id, userId: user.id, confirmed: true });
-    if (invited.id !== user.id && !invited.confirmed) await deletePlaceholderAccount(tx, invited);
-  });
+  await tellingPlanLimits(deps, { millId, limit: 'clients', triedBy: user.id }, () =>
+    deps.db.transaction(async (tx) => {
+      // Used up with the rest: a refusal below (a full plan) leaves the link usable.
+      const invited = await useInvitation(tx, token, millId);
+      // The placeholder's relation goes first, so that it does not count against the plan.
+      if (invited.id !== user.id && !invited.confirmed) await deletePlaceholderAccount(tx, invited);
+      // The invitation's relation was with the placeholder's lab: this lab is a new client.
+      if (!(await clientRelation(tx, millId, lab.id))) await assertClientRoom(tx, millId);
+      await saveClientRelation(tx, { millId, labId: lab.id, userId: user.id, confirmed: true });
+    }),
+  );
 }
 
 /** `POST /mills/{millId}/link-to-account`: the signed-in lab accepts the invitation. */

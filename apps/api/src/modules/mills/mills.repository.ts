@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mills, policyConsents } from '../../db/schema/mills.ts';
 
@@ -14,16 +14,10 @@ export async function findMills(db: Db, ids: number[]): Promise<MillRow[]> {
   return db.select().from(mills).where(inArray(mills.id, ids)).orderBy(asc(mills.id));
 }
 
-/** A new mill starts on the basic plan, asked to approve the policies (the column's defaults). */
+/** A new mill is asked to approve the policies (the column's default); its plan is basic until it pays. */
 export async function insertMill(db: Db, companyId: number): Promise<MillRow> {
-  const [mill] = await db.insert(mills).values({ companyId, plan: 'basic' }).returning();
+  const [mill] = await db.insert(mills).values({ companyId }).returning();
   return mill!;
-}
-
-/** Whether any mill of this company is on a paid plan (anything but `basic`). */
-export async function companyHasPaidMill(db: Db, companyId: number): Promise<boolean> {
-  const [row] = await db.select({ id: mills.id }).from(mills).where(and(eq(mills.companyId, companyId), ne(mills.plan, 'basic'))).limit(1);
-  return row !== undefined;
 }
 
 /** The landing page's texts; saving it once ticks the onboarding step for good. */

@@ -12,7 +12,6 @@ import { companyById, setCompanyLogo, type CompanyRow } from '../companies/compa
 import { licenceKeyCount } from '../licence-keys/licence-keys.service.ts';
 import { activeDocumentIds } from '../policies/policies.service.ts';
 import {
-  companyHasPaidMill as paidMillOfCompany,
   findMill,
   findMills,
   insertMill,
@@ -95,10 +94,7 @@ export async function onboardingOf(deps: AppDeps, user: SessionUser, millId: num
 /** Records that the caller accepted the documents in force now, for this mill; the consent dialog goes away. */
 export async function approvePolicies(deps: AppDeps, user: SessionUser, millId: number): Promise<void> {
   await authorize(deps.db, user, 'mill.approvePolicies', { millId });
-  await deps.db.transaction(async (tx) => {
-    await insertPolicyConsent(tx, { millId, userId: user.id, documentIds: await activeDocumentIds(tx) });
-    await setNeedPoliciesApproval(tx, millId, false);
-  });
+  await deps.db.transaction((tx) => recordPolicyConsent(tx, millId, user.id));
 }
 
 /** The manager published new documents: every mill's users see the consent dialog again until one approves. */
@@ -109,14 +105,18 @@ export async function askEveryMillToApprovePolicies(deps: AppDeps, user: Session
 
 // For other features (`db` may be a transaction).
 
-/** Companies: a paying mill's invoices depend on its company's country, which then stays. */
-export async function companyHasPaidMill(db: Db, companyId: number): Promise<boolean> {
-  return paidMillOfCompany(db, companyId);
-}
-
 /** Sign-up with an activation key: the new company's mill. */
 export async function createBasicMill(tx: Db, companyId: number): Promise<MillRow> {
   return insertMill(tx, companyId);
+}
+
+/**
+ * The user accepted the documents in force now for this mill (in the consent dialog, or by ticking
+ * both agreements at sign-up): the consent is kept with those documents and the dialog goes away.
+ */
+export async function recordPolicyConsent(tx: Db, millId: number, userId: number): Promise<void> {
+  await insertPolicyConsent(tx, { millId, userId, documentIds: await activeDocumentIds(tx) });
+  await setNeedPoliciesApproval(tx, millId, false);
 }
 
 /** The session's mill list: these mills, by id. */

@@ -1,9 +1,9 @@
 import type { Language } from '@casebridge/shared/constants/languages';
 import { escapeHtml } from '../../lib/html.ts';
-import type { NotificationType } from './notifications.repository.ts';
+import type { ActivityNotificationType } from './notifications.repository.ts';
 
 /** Mails for users who chose `sendEmailOn…`, in their own language. */
-const TEXTS: Record<NotificationType, Record<Language, { subject: (what: string) => string; intro: string; action: string }>> = {
+const TEXTS: Record<ActivityNotificationType, Record<Language, { subject: (what: string) => string; intro: string; action: string }>> = {
   newProjectCreated: {
     en: { subject: (w) => `New order: ${w}`, intro: 'A lab sent you a new order on CaseBridge.', action: 'Open the orders' },
     de: { subject: (w) => `Neuer Auftrag: ${w}`, intro: 'Ein Labor hat Ihnen einen neuen Auftrag über CaseBridge gesendet.', action: 'Aufträge öffnen' },
@@ -22,7 +22,7 @@ const TEXTS: Record<NotificationType, Record<Language, { subject: (what: string)
   },
 };
 
-export function renderNotificationMail(type: NotificationType, language: Language, what: string, link: string) {
+export function renderNotificationMail(type: ActivityNotificationType, language: Language, what: string, link: string) {
   const t = TEXTS[type][language];
   const subject = t.subject(what.slice(0, 80));
   const text = `${t.intro}\n\n${what}\n\n${t.action}: ${link}\n\nCaseBridge`;

@@ -1,10 +1,12 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications, type NotificationType } from '../../db/schema/notifications.ts';
 
 /** The notifications table: what the bell shows each user. */
 export type NotificationRow = typeof notifications.$inferSelect;
 export type { NotificationType };
+/** Notifications about an order or a message: users choose in their settings whether they want them. */
+export type ActivityNotificationType = Exclude<NotificationType, 'planLimitReached'>;
 export type NewNotification = Pick<typeof notifications.$inferInsert, 'userId' | 'millId' | 'type' | 'objectId' | 'parentObjectId' | 'message'>;
 
 export async function listOfUser(db: Db, userId: number, limit: number): Promise<NotificationRow[]> {
@@ -27,4 +29,22 @@ export async function setReadState(db: Db, userId: number, ids: number[], read: 
 export async function insertNotifications(db: Db, rows: NewNotification[]): Promise<{ id: number; userId: number }[]> {
   if (rows.length === 0) return [];
   return db.insert(notifications).values(rows).returning({ id: notifications.id, userId: notifications.userId });
+}
+
+/**
+ * Serialises the plan-limit notices of one mill and limit until the transaction ends, so two
+ * refusals at once cannot both find no notice and both store one.
+ */
+export async function lockPlanLimitNotices(tx: Db, millId: number, limit: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`planLimitReached:${millId}:${limit}`}))`);
+}
+
+/** Whether the mill's staff were told about this limit since `since`. */
+export async function planLimitNoticedSince(db: Db, millId: number, limit: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.millId, millId), eq(notifications.type, 'planLimitReached'), eq(notifications.message, limit), gte(notifications.createdAt, since)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -5,11 +5,20 @@ import type { AppDeps } from '../../deps.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import type { SqlExecutor } from '../../platform/jobs/job-queue.ts';
+import type { UsageStat } from '@casebridge/shared/schemas/billing';
+import { PlanLimitError } from '../subscriptions/subscriptions.service.ts';
 import { labById } from '../companies/companies.service.ts';
 import { staffUserIdsOf } from '../mill-users/mill-users.service.ts';
 import { labUsersOfCompany, languageOf, settingsOf, usersById, type UserRow } from '../users/users.service.ts';
 import { renderNotificationMail } from './notifications.mails.ts';
-import { insertNotifications, listOfUser, setReadState, type NotificationType } from './notifications.repository.ts';
+import {
+  insertNotifications,
+  listOfUser,
+  lockPlanLimitNotices,
+  planLimitNoticedSince,
+  setReadState,
+  type ActivityNotificationType,
+} from './notifications.repository.ts';
 
 /** The bell shows recent history; older notifications are not worth a page of their own yet. */
 const LIST_LIMIT = 200;
@@ -39,7 +48,7 @@ export async function markReadState(deps: AppDeps, user: SessionUser, notificati
 }
 
 export interface NotificationEvent {
-  type: NotificationType;
+  type: ActivityNotificationType;
   millId: number;
   labId: number;
   /** The new order's id, or the new message's id. */
@@ -52,12 +61,12 @@ export interface NotificationEvent {
   responsibleId: number | null;
 }
 
-const MAIL_SETTING: Record<NotificationType, 'sendEmailOnNewProjectIsCreated' | 'sendEmailOnNewMessageReceived'> = {
+const MAIL_SETTING: Record<ActivityNotificationType, 'sendEmailOnNewProjectIsCreated' | 'sendEmailOnNewMessageReceived'> = {
   newProjectCreated: 'sendEmailOnNewProjectIsCreated',
   newMessageReceived: 'sendEmailOnNewMessageReceived',
 };
 
-const SETTING: Record<NotificationType, 'notificationOnNewProjectIsCreated' | 'notificationOnNewMessageReceived'> = {
+const SETTING: Record<ActivityNotificationType, 'notificationOnNewProjectIsCreated' | 'notificationOnNewMessageReceived'> = {
   newProjectCreated: 'notificationOnNewProjectIsCreated',
   newMessageReceived: 'notificationOnNewMessageReceived',
 };
@@ -80,7 +89,7 @@ async function usersOfLab(db: Db, labId: number): Promise<UserRow[]> {
   return lab ? labUsersOfCompany(db, lab.companyId) : [];
 }
 
-const wants = (user: UserRow, setting: typeof SETTING[NotificationType] | typeof MAIL_SETTING[NotificationType]) => Boolean(settingsOf(user)[setting]);
+const wants = (user: UserRow, setting: typeof SETTING[ActivityNotificationType] | typeof MAIL_SETTING[ActivityNotificationType]) => Boolean(settingsOf(user)[setting]);
 
 /** One queued mail per recipient who asked for mail; the queue retries a failing mail server. */
 async function queueMails(deps: Pick<AppDeps, 'jobs' | 'config'>, tx: SqlExecutor, event: NotificationEvent, side: 'mill' | 'lab', recipients: UserRow[]): Promise<void> {
@@ -129,3 +138,59 @@ export async function notify(
   return { recipients, publish };
 }
 
+// A plan's limit refused something (modules/subscriptions): the mill is told.
+
+/** Which limit: the same names as the usage statistics the notice links to. */
+export type PlanLimit = UsageStat['name'];
+
+export interface PlanLimitAttempt {
+  millId: number;
+  limit: PlanLimit;
+  /** Who tried (a lab user, or the mill's own staff). */
+  triedBy: number;
+}
+
+/**
+ * Runs work a plan's limit may refuse. A refusal is told to the mill's staff, then passed on
+ * unchanged to whoever tried (409 PLAN_LIMIT_REACHED).
+ */
+export async function tellingPlanLimits<T>(deps: Pick<AppDeps, 'db' | 'realtime'>, attempt: PlanLimitAttempt, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PlanLimitError) await notifyPlanLimit(deps, attempt);
+    throw error;
+  }
+}
+
+/**
+ * Stores the "plan limit reached" notice for the mill's active staff in a transaction of its own
+ * (the refused one rolled back), at most once per mill, limit and day (UTC): a busy lab does not
+ * flood the mill. The message is the limit's name; the web app says it in the reader's language.
+ */
+async function notifyPlanLimit(deps: Pick<AppDeps, 'db' | 'realtime'>, attempt: PlanLimitAttempt): Promise<void> {
+  const { millId, limit } = attempt;
+  const stored = await deps.db.transaction(async (tx) => {
+    await lockPlanLimitNotices(tx, millId, limit);
+    if (await planLimitNoticedSince(tx, millId, limit, startOfUtcDay(new Date()))) return [];
+    const staff = (await usersById(tx, await staffUserIdsOf(tx, millId))).filter((user) => !user.blocked);
+    return insertNotifications(tx, staff.map((user) => ({ userId: user.id, millId, type: 'planLimitReached' as const, objectId: millId, parentObjectId: null, message: limit })));
+  });
+  for (const row of stored) {
+    deps.realtime.publish([row.userId], {
+      type: 'planLimitReached',
+      notificationId: row.id,
+      objectId: millId,
+      parentObjectId: null,
+      message: limit,
+      millId,
+      labCompanyId: null,
+      userId: attempt.triedBy,
+      responsible: null,
+    });
+  }
+}
+
+function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}

@@ -7,7 +7,9 @@ export type FileRow = typeof componentFiles.$inferSelect;
 export type DownloadLinkRow = typeof downloadTokens.$inferSelect;
 export type { DownloadTarget, FileKind };
 
-export async function insertFile(db: Db, values: typeof componentFiles.$inferInsert): Promise<FileRow> {
+export type NewFile = typeof componentFiles.$inferInsert;
+
+export async function insertFile(db: Db, values: NewFile): Promise<FileRow> {
   const [row] = await db.insert(componentFiles).values(values).returning();
   return row!;
 }

@@ -10,6 +10,8 @@ import { textPdf, type PdfLine } from '../../platform/pdf/text-pdf.ts';
 import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
 import { storedZip } from '../../platform/zip/stored-zip.ts';
 import { componentOfOrder, componentsOf, grantedOrder, markComponentsDownloaded, orderIdOfComponent, partiesOf, refuseIfDeleted, type OrderRow } from '../orders/orders.service.ts';
+import { tellingPlanLimits } from '../notifications/notifications.service.ts';
+import { assertStorageRoom } from '../subscriptions/subscriptions.service.ts';
 import { settingsOf, userById } from '../users/users.service.ts';
 import { checkDocument } from './order-files.rules.ts';
 import {
@@ -25,6 +27,7 @@ import {
   type DownloadTarget,
   type FileKind,
   type FileRow,
+  type NewFile,
 } from './order-files.repository.ts';
 
 const LINK_LIFETIME_MS = 5 * 60 * 1000;
@@ -59,10 +62,24 @@ async function storeFormFile(deps: AppDeps, user: SessionUser, order: OrderRow, 
   const form = await readForm();
   if (!form.file) throw AppError.fields({ file: ['VALIDATION_FAILED'] }, 'Choose a file');
   const { key, name, size, sha256, type } = form.file;
+  return toFileDto(await recordWithinPlan(deps, user, order.millId, { componentId: component.id, kind, name, storageKey: key, size, sha256, fileType: type, uploadedById: user.id }));
+}
+
+/**
+ * Records stored bytes as a file when the mill's plan has room for them, under the plan's lock so
+ * two uploads cannot both take the last room; otherwise (or on any failure) the bytes go, and a
+ * refusal by the plan is told to the mill (409 PLAN_LIMIT_REACHED).
+ */
+async function recordWithinPlan(deps: AppDeps, user: SessionUser, millId: number, file: NewFile): Promise<FileRow> {
   try {
-    return toFileDto(await insertFile(deps.db, { componentId: component.id, kind, name, storageKey: key, size, sha256, fileType: type, uploadedById: user.id }));
+    return await tellingPlanLimits(deps, { millId, limit: 'storage', triedBy: user.id }, () =>
+      deps.db.transaction(async (tx) => {
+        await assertStorageRoom(tx, millId, file.size);
+        return insertFile(tx, file);
+      }),
+    );
   } catch (error) {
-    await deps.storage.remove(key);
+    await deps.storage.remove(file.storageKey);
     throw error;
   }
 }
@@ -74,11 +91,24 @@ export interface UploadTarget {
   componentId: number;
 }
 
-/** Before any byte arrives: the caller may add documents to this component now. */
-export async function authorizeDocumentUpload(deps: AppDeps, user: SessionUser, target: UploadTarget): Promise<void> {
+/**
+ * Before any byte arrives: the caller may add documents to this component now, and the mill's plan
+ * has room for the upload's announced length (checked again, under the plan's lock, when it is recorded).
+ */
+export async function authorizeDocumentUpload(deps: AppDeps, user: SessionUser, target: UploadTarget, announcedBytes: number | null): Promise<void> {
+  const order = await writableOrderOf(deps, user, target);
+  if (announcedBytes === null) return;
+  await tellingPlanLimits(deps, { millId: order.millId, limit: 'storage', triedBy: user.id }, () =>
+    deps.db.transaction((tx) => assertStorageRoom(tx, order.millId, announcedBytes)),
+  );
+}
+
+/** The order of a component the caller may add documents to now. */
+async function writableOrderOf(deps: AppDeps, user: SessionUser, target: UploadTarget): Promise<OrderRow> {
   const order = grantedOrder(await authorize(deps.db, user, 'order.edit', { orderId: target.orderId }));
   refuseIfDeleted(order);
   await componentOfOrder(deps.db, order.id, target.componentId);
+  return order;
 }
 
 /**
@@ -90,17 +120,11 @@ export async function recordUploadedDocument(
   user: SessionUser,
   upload: UploadTarget & { filename: string; head: Buffer; localPath: string; sha256: string | null },
 ): Promise<FileDto> {
-  await authorizeDocumentUpload(deps, user, upload);
+  const order = await writableOrderOf(deps, user, upload);
   const check = checkDocument(upload.filename, upload.head);
   if (!check.ok) throw new AppError(400, 'FILE_TYPE_NOT_ALLOWED', 'The file is not what its name says');
   const stored = await deps.storage.adopt('documents', upload.localPath, upload.sha256);
-  try {
-    const row = await insertFile(deps.db, { componentId: upload.componentId, kind: 'document', name: upload.filename, storageKey: stored.key, size: stored.size, sha256: stored.sha256, fileType: check.fileType, uploadedById: user.id });
-    return toFileDto(row);
-  } catch (error) {
-    await deps.storage.remove(stored.key);
-    throw error;
-  }
+  return toFileDto(await recordWithinPlan(deps, user, order.millId, { componentId: upload.componentId, kind: 'document', name: upload.filename, storageKey: stored.key, size: stored.size, sha256: stored.sha256, fileType: check.fileType, uploadedById: user.id }));
 }
 
 // ---- Deleting

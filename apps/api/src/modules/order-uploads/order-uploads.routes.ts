@@ -93,7 +93,8 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
       }
       if (!lineSchema.safeParse(filename).success) throw refuse(400, 'VALIDATION_FAILED', 'The file name must not contain control characters');
       const target = targetOf(upload.metadata);
-      await refusingAppErrors(() => authorizeDocumentUpload(deps, user, target));
+      // Upload-Length is known unless deferred: an upload the plan cannot hold is refused before its bytes come.
+      await refusingAppErrors(() => authorizeDocumentUpload(deps, user, target, upload.size ?? null));
       return { metadata: { ...upload.metadata, filename: filename.slice(0, 200), userId: String(user.id) } };
     },
     async onIncomingRequest(req, uploadId) {

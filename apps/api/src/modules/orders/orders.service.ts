@@ -11,8 +11,9 @@ import { companiesById, labById } from '../companies/companies.service.ts';
 import { conversationOf, markComponentRead } from '../messages/messages.service.ts';
 import { millsById } from '../mills/mills.service.ts';
 import { isStaffOf, staffNames } from '../mill-users/mill-users.service.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { notify, tellingPlanLimits } from '../notifications/notifications.service.ts';
 import { deleteFilesOfComponents, documentsOfComponents, filesOfComponent } from '../order-files/order-files.service.ts';
+import { takeOrderSlotOf } from '../subscriptions/subscriptions.service.ts';
 import { usersById } from '../users/users.service.ts';
 import { OrderListCache } from './orders.cache.ts';
 import {
@@ -171,13 +172,24 @@ export async function addComponent(deps: AppDeps, user: SessionUser, orderId: nu
   return created!;
 }
 
-/** The order becomes visible to the mill, whose users are notified once. */
+/**
+ * The order becomes visible to the mill, whose users are notified once. It takes one of the
+ * period's order slots of the mill's plan; with none left it stays a draft (409 PLAN_LIMIT_REACHED).
+ */
 export async function submitOrder(deps: AppDeps, user: SessionUser, orderId: number): Promise<void> {
-  await authorize(deps.db, user, 'order.edit', { orderId });
-  // Submitting, the mill's notifications and their mails commit together; the live push follows.
-  const publish = await deps.db.transaction(async (tx) => {
+  const order = grantedOrder(await authorize(deps.db, user, 'order.edit', { orderId }));
+  const publish = await tellingPlanLimits(deps, { millId: order.millId, limit: 'orders', triedBy: user.id }, () => submitAndNotify(deps, user, orderId));
+  publish?.();
+}
+
+/** Submitting, its order slot, the mill's notifications and their mails commit together; the live push follows. */
+async function submitAndNotify(deps: AppDeps, user: SessionUser, orderId: number): Promise<(() => void) | null> {
+  return deps.db.transaction(async (tx) => {
+    // Marked first: the row lock makes a second submit of this order wait and then find it
+    // submitted, so it takes no second slot.
     const updated = await markSubmitted(tx, orderId);
     if (!updated) return null;
+    await takeOrderSlotOf(tx, updated.millId);
     const told = await notify(
       deps,
       tx,
@@ -195,7 +207,6 @@ export async function submitOrder(deps: AppDeps, user: SessionUser, orderId: num
     );
     return told.publish;
   });
-  publish?.();
 }
 
 /**

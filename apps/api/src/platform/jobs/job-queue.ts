@@ -121,6 +121,10 @@ export class JobQueue {
     for (const [name, registration] of this.registrations) {
       const id = await this.boss.work(name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
         for (const job of jobs) await registration.handler(job.data as never, { id: job.id });
+        // pg-boss waits a whole polling interval after every batch; when this one had work, more
+        // is likely waiting (a chain of events, a burst of mails): look again at once.
+        const self = this.workerIds.get(name);
+        if (jobs.length > 0 && self) this.boss.notifyWorker(self);
       });
       this.workerIds.set(name, id);
     }

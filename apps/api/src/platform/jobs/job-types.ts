@@ -1,4 +1,5 @@
 import type { MailMessage } from '../mail/mailer.ts';
+import type { ProviderEvent } from '../payments/payment-provider.ts';
 import type { AccountMailJob } from '../../modules/auth/auth.mails.ts';
 import type { PasswordResetJob } from '../../modules/auth/auth.service.ts';
 
@@ -16,6 +17,12 @@ export interface JobTypes {
   'mail.password-reset': PasswordResetJob;
   /** Scheduled: bytes queued for removal that an earlier attempt did not remove. */
   'storage.remove-queued': Record<string, never>;
+  /** A verified webhook event of the payment provider, applied once. */
+  'payments.apply-event': { event: ProviderEvent };
+  /** The test payment provider delivers one of its events to the webhook receiver. */
+  'payments.test-deliver': { eventId: string };
+  /** Scheduled: the test payment provider renews or ends subscriptions whose period ended. */
+  'payments.test-renew': Record<string, never>;
   /** Scheduled: one-time tokens long past their expiry. */
   'tokens.purge-expired': Record<string, never>;
 }

@@ -80,6 +80,41 @@ describe('CompanyInfoForm VAT rules', () => {
     expect(sent).toMatchObject({ country: 'CH', vatNumber: '', phone: '0301234' });
   });
 
+  it('drops the VAT message with the VAT number when the country changes to one outside the EU', async () => {
+    mockFetch(() => ({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: 'VAT number is not valid' },
+    }));
+    const user = userEvent.setup();
+    renderForm(company());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const message = 'Invalid VAT Number: The VAT number provided is not correct, please enter a VALID VAT number.';
+    expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+
+    const country = screen.getByLabelText(/^Country/, { selector: 'input' });
+    await user.clear(country);
+    await user.type(country, 'Switz');
+    await user.click(await screen.findByRole('option', { name: /Switzerland/, hidden: true }));
+
+    expect(vatInput().disabled).toBe(true);
+    expect(screen.queryByText(message)).toBeNull();
+    expect(vatInput().getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it("drops the browser's own VAT message when the country changes to one outside the EU", async () => {
+    mockFetch(() => ({}));
+    const user = userEvent.setup();
+    renderForm(company({ vatNumber: 'DE1234' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^Invalid VAT Number/)).toBeTruthy();
+
+    const country = screen.getByLabelText(/^Country/, { selector: 'input' });
+    await user.clear(country);
+    await user.type(country, 'Switz');
+    await user.click(await screen.findByRole('option', { name: /Switzerland/, hidden: true }));
+    expect(screen.queryByText(/^Invalid VAT Number/)).toBeNull();
+  });
+
   it('shows the VAT message when the server rejects the VAT number', async () => {
     mockFetch(() => ({
       status: 400,

@@ -92,7 +92,10 @@ export function CompanyInfoForm({ company, incomplete }: CompanyInfoFormProps) {
 
   const changeCountry = (country: string | null) => {
     if (!country) return;
-    form.setValues((current) => ({ ...current, country, vatNumber: '' })); // spec §5: a new country clears the VAT number
+    // Spec §5: a new country clears the VAT number, and with it any message about the old one.
+    form.setValue('country', country);
+    form.setValue('vatNumber', '');
+    setVatServerError(false);
   };
 
   const submit = (event: React.FormEvent) => {

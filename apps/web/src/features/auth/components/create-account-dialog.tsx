@@ -120,7 +120,7 @@ export function CreateAccountDialog({ opened, options }: { opened: boolean; opti
               {t('auth.createAccount.confirmationSent')}
             </Alert>
           )}
-          <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.textProps('email')} />
+          <TextInput label={t('fields.email')} type="email" autoComplete="email" required data-autofocus {...form.textProps('email')} />
           <PasswordInput
             label={t('fields.password')}
             description={t('auth.passwordHint')}

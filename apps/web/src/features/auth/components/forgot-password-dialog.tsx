@@ -31,7 +31,7 @@ export function ForgotPasswordDialog({ opened }: { opened: boolean }) {
           <Stack>
             <Text size="sm">{t('auth.forgot.intro')}</Text>
             {send.isError && <Alert color="red">{describeError(t, send.error)}</Alert>}
-            <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.textProps('email')} />
+            <TextInput label={t('fields.email')} type="email" autoComplete="email" required data-autofocus {...form.textProps('email')} />
             <Button type="submit" loading={send.isPending}>
               {t('auth.forgot.submit')}
             </Button>

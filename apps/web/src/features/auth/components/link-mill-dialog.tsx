@@ -30,7 +30,7 @@ export function LinkMillDialog({ opened, options }: { opened: boolean; options: 
           <Button variant="default" onClick={closeAuthDialog}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={connect} loading={link.isPending}>
+          <Button onClick={connect} loading={link.isPending} data-autofocus>
             {t('auth.linkMill.submit')}
           </Button>
         </Group>

@@ -42,6 +42,7 @@ export function ResetPasswordDialog({ opened, code }: { opened: boolean; code: s
             description={t('auth.passwordHint')}
             autoComplete="new-password"
             required
+            data-autofocus
             {...form.textProps('password')}
           />
           <PasswordInput

@@ -47,7 +47,7 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
         <Stack>
           {linking && <Text size="sm">{t('auth.signIn.linkNotice')}</Text>}
           {signIn.isError && <Alert color="red">{describeError(t, signIn.error)}</Alert>}
-          <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.textProps('identifier')} />
+          <TextInput label={t('fields.email')} type="email" autoComplete="email" required data-autofocus {...form.textProps('identifier')} />
           <PasswordInput
             label={t('fields.password')}
             autoComplete="current-password"

@@ -102,4 +102,32 @@ describe('SignUpDialog', () => {
     expect(screen.getByText('This activation key has already been used.')).toBeTruthy();
     expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('shows the key example as a hint, not as a placeholder that turns red like a wrong value', async () => {
+    mockFetch(() => ({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: 'invalid', errors: { activationKey: ['ACTIVATION_KEY_UNKNOWN'] } },
+    }));
+    const user = userEvent.setup();
+    renderWithProviders(<SignUpDialog opened />);
+    await fillValidFields(user);
+    await user.click(termsBox());
+    await user.click(dataBox());
+    await user.clear(screen.getByLabelText(/^Activation key/));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+
+    const key = screen.getByLabelText(/^Activation key/);
+    await waitFor(() => expect(key.getAttribute('aria-invalid')).toBe('true'));
+    expect(key.getAttribute('placeholder')).toBeNull();
+    expect(screen.getByText('The key you received with your licence, e.g. ABCDE-12345-FGHIJ-KLMNO-PQRST')).toBeTruthy();
+  });
+
+  it('sets the agreement links in the size of the text around them', () => {
+    mockFetch(() => ({}));
+    renderWithProviders(<SignUpDialog opened />);
+    // jsdom computes no styles: Mantine marks a text that inherits its parent's font with data-inherit.
+    for (const name of ['Terms of service', 'Data processing agreement']) {
+      expect(screen.getByRole('link', { name }).hasAttribute('data-inherit')).toBe(true);
+    }
+  });
 });

@@ -60,7 +60,7 @@ export function SignUpDialog({ opened }: { opened: boolean }) {
             </Alert>
           )}
           <Group grow align="flex-start">
-            <TextInput label={t('fields.firstName')} autoComplete="given-name" required {...form.textProps('firstName')} />
+            <TextInput label={t('fields.firstName')} autoComplete="given-name" required data-autofocus {...form.textProps('firstName')} />
             <TextInput label={t('fields.lastName')} autoComplete="family-name" required {...form.textProps('lastName')} />
           </Group>
           <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.textProps('email')} />
@@ -71,10 +71,11 @@ export function SignUpDialog({ opened }: { opened: boolean }) {
             required
             {...form.textProps('password')}
           />
+          {/* No placeholder: in the error state it turns red and reads like a wrong value typed in;
+              the description already shows the key's form. */}
           <TextInput
             label={t('fields.activationKey')}
             description={t('auth.signUp.activationKeyHint', { example: 'ABCDE-12345-FGHIJ-KLMNO-PQRST' })}
-            placeholder="ABCDE-12345-FGHIJ-KLMNO-PQRST"
             autoComplete="off"
             required
             {...form.textProps('activationKey')}

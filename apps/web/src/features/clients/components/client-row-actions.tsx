@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconLock, IconLockOpen, IconMailForward, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,19 @@ export function ClientRowActions({ millId, client }: { millId: number; client: C
     );
   };
 
+  // Blocking locks the lab out of new orders at once, so it (and lifting it) is confirmed first.
+  const confirmToggleBlock = () => {
+    const blocking = !client.blockedByMill;
+    openConfirmDialog({
+      title: t(blocking ? 'clients.blockTitle' : 'clients.unblockTitle'),
+      message: t(blocking ? 'clients.blockMessage' : 'clients.unblockMessage', { name }),
+      confirmLabel: t(blocking ? 'clients.block' : 'clients.unblock'),
+      cancelLabel: t('common.cancel'),
+      danger: blocking,
+      onConfirm: toggleBlock,
+    });
+  };
+
   const describeServer = (error: unknown) => (error instanceof Error && error.message ? error.message : t('errors.unknown'));
 
   const invite = () =>
@@ -69,11 +82,17 @@ export function ClientRowActions({ millId, client }: { millId: number; client: C
     <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
       {client.confirmed ? (
         client.blockedByMill ? (
-          <RowAction label={t('clients.unblockNamed', { name })} tooltip={t('clients.unblock')} loading={setBlocked.isPending} onClick={toggleBlock}>
+          <RowAction label={t('clients.unblockNamed', { name })} tooltip={t('clients.unblock')} loading={setBlocked.isPending} onClick={confirmToggleBlock}>
             <IconLockOpen size={18} aria-hidden />
           </RowAction>
+        ) : client.blockedBySystem ? (
+          // The mill's own block could never be lifted while the system's lasts (the server refuses
+          // to unblock), so such a client is not offered Block: its state stands in its place.
+          <Text size="xs" c="red">
+            {t('clients.blockedBySystem')}
+          </Text>
         ) : (
-          <RowAction label={t('clients.blockNamed', { name })} tooltip={t('clients.block')} color="orange" loading={setBlocked.isPending} onClick={toggleBlock}>
+          <RowAction label={t('clients.blockNamed', { name })} tooltip={t('clients.block')} color="orange" loading={setBlocked.isPending} onClick={confirmToggleBlock}>
             <IconLock size={18} aria-hidden />
           </RowAction>
         )

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
@@ -137,6 +138,9 @@ describe('ClientsPage add-client dialog', () => {
 });
 
 describe('ClientsPage row actions', () => {
+  // Toasts live in a store outside the rendered tree; leftovers would queue behind the visible limit.
+  afterEach(() => notifications.clean());
+
   it('offers block only to confirmed clients and send invite only to unconfirmed ones', async () => {
     stubApi([client(), client({ id: 22, firstName: 'Paula', lastName: 'Pending', confirmed: false, status: 'inactive' })]);
     renderPage();
@@ -155,10 +159,58 @@ describe('ClientsPage row actions', () => {
     const user = userEvent.setup();
     const { router } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Unblock Lena Lab' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Unblock client' });
+    await user.click(within(confirm).getByRole('button', { name: 'Unblock' }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(writes(calls)[0]!.body).toEqual({ userId: 21, blockedByMill: false });
     // The action button sits in a clickable row; it must not open the detail page.
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('offers no Block for a client the system blocked, and shows that state instead', async () => {
+    stubApi([client({ blockedBySystem: true, status: 'inactive' })]);
+    renderPage();
+    await screen.findByText('Demo Lab');
+    expect(screen.queryByRole('button', { name: 'Block Lena Lab' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Unblock Lena Lab' })).toBeNull();
+    const row = screen.getByText('Demo Lab').closest('tr')!;
+    // The status badge and the action column both say why nothing can be done here.
+    expect(within(row).getAllByText('Blocked by the system')).toHaveLength(2);
+  });
+
+  it('blocks a client only after the confirmation, and not at all when cancelled', async () => {
+    const calls = stubApi([client()], ({ method }) => (method === 'POST' ? { body: { userId: 21, blockedByMill: true } } : notFound));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Block Lena Lab' }));
+    const cancelled = await screen.findByRole('dialog', { name: 'Block client' });
+    expect(within(cancelled).getByText(/^Block Lena Lab\?/)).toBeTruthy();
+    // Opened from the keyboard, the question has the focus on its safe answer, not on the close button.
+    await waitFor(() => expect(document.activeElement).toBe(within(cancelled).getByRole('button', { name: 'Cancel' })));
+    await user.click(within(cancelled).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Block client' })).toBeNull());
+    expect(writes(calls)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Block Lena Lab' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Block client' });
+    await user.click(within(confirm).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).toEqual({ userId: 21, blockedByMill: true });
+    expect(await screen.findByText('Lena Lab is blocked.')).toBeTruthy();
+  });
+
+  it('unblocks a client only after the confirmation', async () => {
+    const calls = stubApi([client({ blockedByMill: true, status: 'inactive' })], ({ method }) =>
+      method === 'POST' ? { body: { userId: 21, blockedByMill: false } } : notFound,
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Unblock Lena Lab' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Unblock client' });
+    expect(writes(calls)).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Unblock' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).toEqual({ userId: 21, blockedByMill: false });
   });
 
   it('deletes a client only after the confirmation', async () => {

@@ -15,3 +15,15 @@ export function useOnboarding(millId: number) {
     queryFn: () => apiRequest<Onboarding>(`/mills/${millId}/onboarding`),
   });
 }
+
+/**
+ * How many orders this mill has, from its orders list (one row asked for, the count is what
+ * matters). The session's count sums all of a user's mills, so it cannot speak for one of them.
+ */
+export function useMillOrderCount(millId: number) {
+  return useQuery({
+    queryKey: ['mills', millId, 'order-count'],
+    queryFn: ({ signal }) => apiRequest<{ count: number }>(`/mills/${millId}/projects`, { query: { _start: 0, _limit: 1 }, signal }),
+    select: (page) => page.count,
+  });
+}

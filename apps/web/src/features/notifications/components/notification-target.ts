@@ -4,6 +4,8 @@ import { componentPath, messagesPath, ordersPath, type WorkspaceSide } from '../
 import type { AppNotification } from '../api/notifications-api.ts';
 
 const LOOKUP_LIMIT = 100;
+/** A plan's limit was reached: the mill's usage against its plan. */
+export const PLAN_USAGE_PATH = '/mill/contract?tab=usage-details';
 
 async function findOrder(side: WorkspaceSide, millId: number, orderId: number, name: string): Promise<Order | undefined> {
   // The list has no id filter; the new-order notification carries the order's name, so search by it.
@@ -22,10 +24,11 @@ async function findMessage(millId: number, messageId: number): Promise<Message |
 
 /**
  * Where a notification leads. A new order opens its first component; a new message opens the
- * component it was written on. When that cannot be found among the latest entries (or the
+ * component it was written on; a plan's limit opens the usage details. When that cannot be found among the latest entries (or the
  * lookup fails), the orders list searched by the order's name, or the messages page, is shown.
  */
 export async function notificationTarget(side: WorkspaceSide, fallbackMillId: number | null, notification: AppNotification): Promise<string> {
+  if (notification.notificationType === 'planLimitReached') return PLAN_USAGE_PATH;
   const millId = notification.millId ?? fallbackMillId;
   if (notification.notificationType === 'newProjectCreated') {
     const fallback = `${ordersPath(side)}?q=${encodeURIComponent(notification.message)}`;

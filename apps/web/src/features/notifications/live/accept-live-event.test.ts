@@ -44,6 +44,13 @@ describe('live event acceptance (spec §4)', () => {
     expect(acceptLiveEvent(event(), noMessages, MILL)).toBe(true);
   });
 
+  it("tells a plan's limit whatever the settings say, but only for the selected mill", () => {
+    const noneWanted = withSettings(millUser, { notificationOnNewProjectIsCreated: false, notificationOnNewMessageReceived: false });
+    const planFull = event({ type: 'planLimitReached', message: 'orders', labCompanyId: null });
+    expect(rejectLiveEvent(planFull, noneWanted, MILL)).toBeNull();
+    expect(rejectLiveEvent({ ...planFull, millId: 8 }, noneWanted, MILL)).toBe('otherMill');
+  });
+
   it('rejects events of another mill than the selected one', () => {
     expect(rejectLiveEvent(event({ millId: 8 }), millUser, MILL)).toBe('otherMill');
     expect(rejectLiveEvent(event(), millUser, null)).toBe('otherMill');

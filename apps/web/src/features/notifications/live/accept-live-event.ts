@@ -3,10 +3,11 @@ import type { LiveEvent } from '@casebridge/shared/schemas/live-events';
 
 export type Rejection = 'settingOff' | 'otherMill' | 'ownEvent' | 'notResponsible' | 'otherLab' | 'notMillOrLab';
 
-const SETTING = {
+/** The setting that turns a kind off; a plan's limit being reached is always told. */
+const SETTING: Partial<Record<LiveEvent['type'], 'notificationOnNewProjectIsCreated' | 'notificationOnNewMessageReceived'>> = {
   newProjectCreated: 'notificationOnNewProjectIsCreated',
   newMessageReceived: 'notificationOnNewMessageReceived',
-} as const;
+};
 
 /**
  * Spec §4 "Live events", applied again in the browser: the server already picks recipients by
@@ -15,7 +16,8 @@ const SETTING = {
  */
 export function rejectLiveEvent(event: LiveEvent, session: Session, selectedMillId: number | null): Rejection | null {
   const { user } = session;
-  if (!user.userSettings[SETTING[event.type]]) return 'settingOff';
+  const setting = SETTING[event.type];
+  if (setting && !user.userSettings[setting]) return 'settingOff';
   if (selectedMillId === null || event.millId !== selectedMillId) return 'otherMill';
   if (event.userId === user.id) return 'ownEvent';
   switch (user.role.type) {

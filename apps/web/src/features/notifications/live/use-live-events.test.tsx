@@ -60,4 +60,17 @@ describe('useLiveEvents', () => {
     unmount();
     expect(socket.disconnect).toHaveBeenCalled();
   });
+
+  it("toasts a plan's limit in the reader's language, without counting it as an order", async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'secret-token');
+    mockFetch(({ path }) => (path === '/notifications' ? { body: { notifications: [] } } : { status: 404, body: {} }));
+    const { emit } = fakeSocket();
+    renderWithProviders(<Probe session={sessionFixture('mill')} />);
+    const ordersBefore = screen.getByText(/new orders:/).textContent;
+
+    emit('planLimitReached', { ...newOrder, type: 'planLimitReached', message: 'clients', objectId: 7, labCompanyId: null });
+    expect(await screen.findByText("Your plan's client limit is reached: no further client can be added. Upgrade your plan to add more.")).toBeTruthy();
+    expect(screen.getByText('Plan limit reached')).toBeTruthy();
+    expect(screen.getByText(/new orders:/).textContent).toBe(ordersBefore);
+  });
 });

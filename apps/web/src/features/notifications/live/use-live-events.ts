@@ -41,6 +41,8 @@ export function useLiveEvents(session: Session | null, selectedMillId: number | 
       if (event.type === 'newProjectCreated') {
         raiseNewOrders();
         notifyInfo(event.message, translate('live.newOrder'));
+      } else if (event.type === 'planLimitReached') {
+        notifyInfo(translate(`notifications.planLimit.${event.message}`), translate('live.planLimitReached'));
       } else {
         void queryClient.invalidateQueries({ queryKey: ['orders'] });
         notifyInfo(event.message, translate('live.newMessage'));

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Loading } from '../../../components/loading.tsx';
@@ -7,7 +8,7 @@ import { Page } from '../../../components/page.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useSelectedMill, useSession } from '../../../lib/session.ts';
-import { useMarkReadState, useNotifications } from '../api/notifications-api.ts';
+import { useMarkReadState, useNotifications, type AppNotification } from '../api/notifications-api.ts';
 import { notificationTarget } from '../components/notification-target.ts';
 import { filterGroups, groupNotifications, type NotificationFilter, type NotificationGroup } from '../components/group-notifications.ts';
 
@@ -77,7 +78,7 @@ function NotificationRow({ group, onOpen, onMarkUnread }: { group: NotificationG
             {unread && <Badge color="red">{t('notifications.unreadBadge', { count: group.unreadIds.length })}</Badge>}
           </Group>
           <Text fw={unread ? 600 : 400} mt={4}>
-            {group.shown.message}
+            {shownText(t, group.shown)}
           </Text>
           <Text size="xs" c="dimmed">
             {formatDateTime(group.shown.createdAt)}
@@ -91,4 +92,9 @@ function NotificationRow({ group, onOpen, onMarkUnread }: { group: NotificationG
       </Group>
     </Paper>
   );
+}
+
+/** An order's or message's own text; a plan's limit is named by the server and said in the reader's language. */
+function shownText(t: TFunction, notification: AppNotification): string {
+  return notification.notificationType === 'planLimitReached' ? t(`notifications.planLimit.${notification.message}`) : notification.message;
 }

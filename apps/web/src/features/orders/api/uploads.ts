@@ -111,11 +111,13 @@ function parseErrorBody(xhr: XMLHttpRequest): ApiError {
 }
 
 /**
- * The mill hands a file back (POST /downloads, multipart `files.file`). XMLHttpRequest rather
- * than fetch, because only it reports upload progress.
+ * The mill hands a file back (POST /downloads, multipart `files.file`). The part's file name is
+ * the name the document gets (the API has no other name field). XMLHttpRequest rather than
+ * fetch, because only it reports upload progress.
  */
 export function uploadDownloadFile(
   file: File,
+  name: string,
   target: { projectId: number; componentId: number },
   onProgress: (sent: number, total: number) => void,
 ): Promise<void> {
@@ -131,7 +133,7 @@ export function uploadDownloadFile(
     xhr.onerror = () =>
       reject(new ApiError({ statusCode: 0, error: 'Network error', code: 'INTERNAL', message: 'The server could not be reached' }));
     const form = new FormData();
-    form.append('files.file', file, file.name);
+    form.append('files.file', file, name);
     xhr.send(form);
   });
 }

@@ -6,22 +6,27 @@ import { maxLengthOf } from '@casebridge/shared/schemas/max-length';
 import { createMessageBodySchema, type Message } from '@casebridge/shared/schemas/orders';
 import { checkField } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import type { WorkspaceSide } from '../../../lib/order-paths.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSendMessage } from '../api/orders-api.ts';
 
-/** Spec §6: a mill author's bubble looks different from a lab author's. */
-export function MessageBubble({ message }: { message: Message }) {
+/**
+ * Spec §6: a mill author's bubble looks different from a lab author's. As in any chat, the
+ * messages of the viewer's own side sit on the right, the other side's on the left.
+ */
+export function MessageBubble({ message, viewerSide }: { message: Message; viewerSide: WorkspaceSide }) {
   const { t } = useTranslation();
   const fromMill = message.author.role === 'mill';
+  const own = (fromMill ? 'mill' : 'lab') === viewerSide;
   const name = `${message.author.firstName} ${message.author.lastName}`.trim();
   return (
-    <Group justify={fromMill ? 'flex-start' : 'flex-end'} align="flex-start" wrap="nowrap" data-author-side={fromMill ? 'mill' : 'lab'}>
+    <Group justify={own ? 'flex-end' : 'flex-start'} align="flex-start" wrap="nowrap" data-author-side={fromMill ? 'mill' : 'lab'}>
       <Paper
         p="sm"
         radius="lg"
         maw="80%"
-        bg={fromMill ? 'var(--mantine-color-teal-light)' : 'var(--mantine-color-gray-1)'}
-        style={{ borderTopLeftRadius: fromMill ? 4 : undefined, borderTopRightRadius: fromMill ? undefined : 4 }}
+        bg={own ? 'var(--mantine-color-teal-light)' : 'var(--mantine-color-gray-1)'}
+        style={{ borderTopLeftRadius: own ? undefined : 4, borderTopRightRadius: own ? 4 : undefined }}
       >
         <Group gap="xs" mb={4} wrap="nowrap">
           <Avatar src={message.author.avatar?.url} size="sm" radius="xl" alt="" />
@@ -97,7 +102,7 @@ export function MessageForm({ millId, projectId, componentId, disabled }: { mill
   );
 }
 
-export function MessageThread({ messages }: { messages: Message[] }) {
+export function MessageThread({ messages, viewerSide }: { messages: Message[]; viewerSide: WorkspaceSide }) {
   const { t } = useTranslation();
   if (messages.length === 0) {
     return (
@@ -112,7 +117,7 @@ export function MessageThread({ messages }: { messages: Message[] }) {
     <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('orders.messages')}>
       {ordered.map((message) => (
         <li key={message.id}>
-          <MessageBubble message={message} />
+          <MessageBubble message={message} viewerSide={viewerSide} />
         </li>
       ))}
     </Stack>

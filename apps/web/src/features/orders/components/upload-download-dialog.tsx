@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,15 +18,30 @@ export interface UploadDownloadDialogProps {
   onUploaded: () => void;
 }
 
-/** Spec §5 upload form: exactly one file, handed back to the lab on this component. */
+/**
+ * The name the document is stored under. The API takes it from the form's file name and checks
+ * the file's type by that name's extension, so a typed name keeps the chosen file's extension.
+ */
+export function documentFileName(name: string, file: File): string {
+  const trimmed = name.trim();
+  const dot = file.name.lastIndexOf('.');
+  const extension = dot > 0 ? file.name.slice(dot) : '';
+  return trimmed.toLowerCase().endsWith(extension.toLowerCase()) ? trimmed : `${trimmed}${extension}`;
+}
+
+/** Spec §5 upload form: a name (required) and exactly one file, handed back to the lab on this component. */
 export function UploadDownloadDialog({ opened, projectId, componentId, onClose, onUploaded }: UploadDownloadDialogProps) {
   const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
   const close = () => {
     if (progress !== null) return;
+    setName('');
+    setNameError(null);
     setFile(null);
     setError(null);
     onClose();
@@ -45,18 +60,24 @@ export function UploadDownloadDialog({ opened, projectId, componentId, onClose, 
       return;
     }
     setFile(chosen!);
+    // A name not typed yet (or still the previous file's) becomes the chosen file's own.
+    if (!name.trim() || name === file?.name) {
+      setName(chosen!.name);
+      setNameError(null);
+    }
   };
 
   const upload = async () => {
-    if (!file) {
-      setError(t('orders.exactlyOneFile'));
-      return;
-    }
+    const nameMissing = !name.trim();
+    setNameError(nameMissing ? t('validation.required') : null);
+    if (!file) setError(t('orders.exactlyOneFile'));
+    if (nameMissing || !file) return;
     setError(null);
     setProgress(0);
     try {
-      await uploadDownloadFile(file, { projectId, componentId }, (sent, total) => setProgress((sent / total) * 100));
+      await uploadDownloadFile(file, documentFileName(name, file), { projectId, componentId }, (sent, total) => setProgress((sent / total) * 100));
       setProgress(null);
+      setName('');
       setFile(null);
       onUploaded();
     } catch (reason) {
@@ -69,6 +90,19 @@ export function UploadDownloadDialog({ opened, projectId, componentId, onClose, 
     <Modal opened={opened} onClose={close} title={t('orders.uploadFile')} centered>
       <Stack>
         <Text size="sm">{t('orders.uploadFileIntro')}</Text>
+        <TextInput
+          label={t('orders.name')}
+          description={t('orders.uploadNameHint')}
+          required
+          data-autofocus
+          value={name}
+          error={nameError}
+          disabled={progress !== null}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setNameError(null);
+          }}
+        />
         <Group>
           <FileField label={t('orders.file')} accept={DOCUMENT_ACCEPT} onFiles={choose} disabled={progress !== null} />
           <Text size="sm" c={file ? undefined : 'dimmed'} aria-live="polite">

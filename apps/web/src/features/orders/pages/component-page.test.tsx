@@ -85,11 +85,28 @@ describe('ComponentPage', () => {
     expect(writes(calls)).toEqual([expect.objectContaining({ method: 'POST', body: { projectId: 40, componentId: 400, message: 'Thanks!' } })]);
   });
 
-  it('tells that the order was deleted and blocks writing', async () => {
+  it.each(['mill', 'lab'] as const)("puts the %s's own messages on the right and the other side's on the left", async (side) => {
+    stubApi();
+    renderAs(side);
+    const thread = await screen.findByRole('list', { name: 'Messages' });
+    const bubbles = within(thread)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector<HTMLElement>('[data-author-side]')!);
+    const placement = bubbles.map((bubble) => [bubble.dataset.authorSide, bubble.style.getPropertyValue('--group-justify')]);
+    const other = side === 'mill' ? 'lab' : 'mill';
+    expect(placement).toEqual(expect.arrayContaining([[side, 'flex-end'], [other, 'flex-start']]));
+    expect(placement).toHaveLength(2);
+  });
+
+  it('tells that the order was deleted, that its files are gone, and blocks writing', async () => {
     const detail = componentFixture();
-    stubApi({ ...detail, project: { ...detail.project, isDeleted: true } });
+    // What the server leaves of a deleted order: no files, the messages.
+    stubApi({ ...detail, documents: [], downloads: [], project: { ...detail.project, isDeleted: true } });
     renderAs('mill');
     expect(await screen.findByText('Order deleted')).toBeTruthy();
+    const notice = screen.getByText(/^This order was deleted/).textContent!;
+    expect(notice).toMatch(/files were removed for good/);
+    expect(notice).not.toMatch(/files and messages can still be read/);
     expect((screen.getByRole('button', { name: 'Download all documents' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('textbox', { name: /^Message/ }) as HTMLTextAreaElement).disabled).toBe(true);
   });

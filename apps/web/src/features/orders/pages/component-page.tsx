@@ -195,7 +195,7 @@ export function ComponentView({ detail, side }: { detail: ComponentDetail; side:
           <Title order={2} size="h3">
             {t('orders.messages')}
           </Title>
-          <MessageThread messages={detail.messages} />
+          <MessageThread messages={detail.messages} viewerSide={side} />
           <MessageForm millId={project.millId} projectId={project.id} componentId={detail.id} disabled={project.isDeleted} />
         </Stack>
       </Card>

@@ -7,6 +7,7 @@ import { LanguagePicker } from '../../../components/language-picker.tsx';
 import { useAppVersion } from '../api/shell-api.ts';
 import { BlockedMillWarning } from './blocked-mill-warning.tsx';
 import { MillSelector } from './mill-selector.tsx';
+import { UsageDonut } from './usage-donut.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 export interface AppHeaderProps {
@@ -40,6 +41,7 @@ export function AppHeader(props: AppHeaderProps) {
       <Group gap="sm" wrap="nowrap">
         <MillSelector mills={props.session.mills} selected={props.mill} onSelect={props.onSelectMill} />
         <BlockedMillWarning session={props.session} mill={props.mill} />
+        <UsageDonut session={props.session} mill={props.mill} />
         {props.notificationBell}
         <LanguagePicker signedIn />
         <UserMenu session={props.session} onSignOut={props.onSignOut} />

@@ -1,0 +1,91 @@
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from './error-handler.ts';
+
+/** Vite writes only content-hashed files to assets/: a new build gives them new names. */
+const HASHED_ASSETS = 'assets/';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'"],
+  frameAncestors: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/**
+ * Headers that only make sense over TLS. Sent over plain HTTP they make the browser fetch every
+ * asset over HTTPS (a blank page at http://<address>:3000) and pin HTTPS for a year.
+ */
+const TLS_ONLY_HEADERS = {
+  strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
+  contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, upgradeInsecureRequests: [] } },
+};
+
+/**
+ * The request reached us over HTTPS: on a TLS socket, or through a proxy listed in TRUST_PROXY
+ * that says `X-Forwarded-Proto: https` (Fastify believes that header only from those proxies).
+ */
+function servedOverTls(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+/** Helmet's headers for every response; HSTS and upgrade-insecure-requests only over HTTPS. */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, upgradeInsecureRequests: null } },
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (servedOverTls(request)) reply.helmet(TLS_ONLY_HEADERS);
+  });
+}
+
+function setCacheControl(reply: FastifyReply, filePath: string, root: string): void {
+  const isHashed = path.relative(root, filePath).split(path.sep).join('/').startsWith(HASHED_ASSETS);
+  reply.header('cache-control', isHashed ? IMMUTABLE : REVALIDATE);
+}
+
+function isPageRequest(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?')[0]!;
+  const isRead = request.method === 'GET' || request.method === 'HEAD';
+  // A missing file under /assets is a chunk of an older build, not a page: HTML there would fail as a script.
+  return isRead && pathname !== '/api' && !pathname.startsWith('/api/') && !pathname.startsWith(`/${HASHED_ASSETS}`);
+}
+
+/**
+ * Serves the built React app from `root`: the `.br`/`.gz` copies the build wrote next to each
+ * file by Accept-Encoding (with `Vary: Accept-Encoding`), hashed assets cached for good, and
+ * index.html revalidated on every load. Any other page path gets index.html for client routing;
+ * HEAD answers like GET without the body.
+ */
+export async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
+  const hasBuild = await access(path.join(root, 'index.html')).then(() => true, () => false);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // The compressed copies are chosen by negotiation, never asked for by name.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      setHeaders: (reply, filePath) => setCacheControl(reply, filePath, root),
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (isPageRequest(request) && hasBuild) return reply.sendFile('index.html');
+    if (isPageRequest(request)) return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
+    return reply.status(404).send(errorBody(404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

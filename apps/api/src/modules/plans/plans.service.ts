@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import { promotedPriceCents, type AddOn, type ContractType, type PlanKey, type planUpdateBodySchema, type Promotion } from '@casebridge/shared/schemas/billing';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
+import { authorize } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  findAddOn,
+  findAddOnByLookupKey,
+  findPlan,
+  findPlanByLookupKey,
+  listAddOns,
+  listPlans,
+  listPromotions,
+  updatePlan,
+  type AddOnRow,
+  type PlanRow,
+} from './plans.repository.ts';
+
+/**
+ * The catalogue of the paid contract: plans with their limits (spec §3 contract type), their
+ * promotions, and the retention add-ons. The numbers are seeded by migration 0011 and the manager
+ * changes them (README, "Plans and prices"); a change applies at once to every mill on the plan.
+ */
+export type { AddOnRow, PlanRow };
+
+/** The terms a manager set for one mill; they replace the custom plan's price and limits. */
+export interface CustomTerms {
+  priceCents: number;
+  maxOrdersCount: number;
+  allowedClients: number;
+}
+
+export function toContractType(plan: PlanRow, custom: CustomTerms | null = null): ContractType {
+  return {
+    id: plan.key as PlanKey,
+    name: plan.name,
+    priceCents: custom?.priceCents ?? plan.priceCents,
+    lookupKey: plan.lookupKey,
+    maxOrdersCount: custom?.maxOrdersCount ?? plan.maxOrders,
+    allowedClients: custom?.allowedClients ?? plan.allowedClients,
+    storageMb: plan.storageMb,
+    support: plan.support,
+    filesKeepDays: plan.filesKeepDays,
+  };
+}
+
+export const toAddOn = (row: AddOnRow): AddOn => ({ key: row.key, value: row.keepDays, priceCents: row.priceCents });
+
+export async function contractTypes(deps: AppDeps): Promise<{ data: ContractType[]; promotions: Promotion[] }> {
+  const [plans, promotions] = await Promise.all([listPlans(deps.db), listPromotions(deps.db)]);
+  return {
+    data: plans.map((plan) => toContractType(plan)),
+    promotions: promotions.map((row) => ({ planId: row.planKey as PlanKey, description: row.description, value: row.value, isPercentage: row.isPercentage })),
+  };
+}
+
+export async function addOnCatalogue(deps: AppDeps): Promise<AddOn[]> {
+  return (await listAddOns(deps.db)).map(toAddOn);
+}
+
+export async function changePlan(deps: AppDeps, user: SessionUser, key: string, values: z.infer<typeof planUpdateBodySchema>): Promise<ContractType> {
+  await authorize(deps.db, user, 'plans.manage', {});
+  const { maxOrdersCount, allowedClients, ...rest } = values;
+  const updated = await updatePlan(deps.db, key, { ...rest, maxOrders: maxOrdersCount, allowedClients });
+  if (!updated) throw AppError.notFound('Plan');
+  return toContractType(updated);
+}
+
+// For the subscriptions feature.
+
+export async function planByKey(db: Db, key: string): Promise<PlanRow> {
+  const plan = await findPlan(db, key);
+  if (!plan) throw new Error(`Plan ${key} is missing from the catalogue`);
+  return plan;
+}
+
+export async function planByLookupKey(db: Db, lookupKey: string): Promise<PlanRow | null> {
+  return findPlanByLookupKey(db, lookupKey);
+}
+
+export async function addOnByKey(db: Db, key: string): Promise<AddOnRow | null> {
+  return findAddOn(db, key);
+}
+
+export async function addOnByLookupKey(db: Db, lookupKey: string): Promise<AddOnRow | null> {
+  return findAddOnByLookupKey(db, lookupKey);
+}
+
+/** What a new subscriber pays per month: the plan's price after its promotion, if one runs. */
+export async function chargedPriceCents(db: Db, plan: PlanRow, custom: CustomTerms | null): Promise<number> {
+  if (plan.key === 'custom') return custom?.priceCents ?? plan.priceCents;
+  const promotion = (await listPromotions(db)).find((row) => row.planKey === plan.key);
+  return promotion ? promotedPriceCents(plan.priceCents, promotion) : plan.priceCents;
+}

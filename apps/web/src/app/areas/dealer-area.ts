@@ -1,0 +1,2 @@
+/** The dealer's pages, one lazy chunk (router.tsx). */
+export { DealerPage } from '../../features/dealer/pages/dealer-page.tsx';

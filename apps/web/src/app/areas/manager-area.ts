@@ -1,0 +1,3 @@
+/** The manager's pages, one lazy chunk (router.tsx). */
+export { ManagerPage } from '../../features/manager/pages/manager-page.tsx';
+export { PoliciesPage } from '../../features/policies/pages/policies-page.tsx';

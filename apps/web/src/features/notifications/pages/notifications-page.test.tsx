@@ -1,0 +1,38 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { sessionFixture } from '../../../test/fixtures.ts';
+import { mockFetch, renderRoutes } from '../../../test/render.tsx';
+import type { AppNotification } from '../api/notifications-api.ts';
+import { NotificationsPage } from './notifications-page.tsx';
+
+const planFull: AppNotification = {
+  notificationId: 3,
+  notificationType: 'planLimitReached',
+  objectId: 7,
+  parentObjectId: null,
+  message: 'storage',
+  isRead: false,
+  millId: 7,
+  createdAt: '2025-01-01T00:00:00Z',
+};
+
+describe('NotificationsPage', () => {
+  it("says a plan's limit in the reader's language and leads to the usage details", async () => {
+    const calls = mockFetch(({ path }) => (path === '/notifications' ? { body: { notifications: [planFull] } } : { body: { ok: true, message: 'Updated' } }));
+    const { router } = renderRoutes(
+      [
+        { path: '/notifications', element: <NotificationsPage /> },
+        { path: '/mill/contract', element: <p>contract page</p> },
+      ],
+      { path: '/notifications', session: sessionFixture('mill') },
+    );
+
+    expect(await screen.findByText('Plan limit reached')).toBeTruthy();
+    const text = screen.getByText("Your plan's storage is full: further files are refused. Upgrade your plan for more storage.");
+    fireEvent.click(text);
+
+    expect(await screen.findByText('contract page')).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=usage-details');
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', url: expect.stringContaining('/notifications/markReadState'), body: { notificationIds: [3], read: true } }));
+  });
+});

@@ -1,0 +1,182 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
+import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
+
+/**
+ * `npm run bench:web`: what a first visit of each area costs, in Chromium against the built app
+ * served by the real server (production mode, embedded PostgreSQL with the demo data, on a
+ * temporary DATA_DIR). Per area: the JavaScript and CSS bytes as transferred (compressed), the
+ * encoding the browser got, and the Largest Contentful Paint. Prints a table; asserts nothing
+ * (apps/api/src/lib/web-bundle-budget.test.ts holds the budget in `npm test`).
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const HOME_JS_TARGET_KB = 170;
+const LCP_TARGET_MS = 1000;
+/** After the page's heading shows, how long late chunks (and the LCP candidate) may still come. */
+const SETTLE_MS = 1000;
+const DEMO_PASSWORD = 'casebridge-demo';
+/** Runs in the page before its scripts: keeps the latest Largest Contentful Paint candidate. */
+const LCP_OBSERVER = `new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.benchLcp = entry.startTime;
+}).observe({ type: 'largest-contentful-paint', buffered: true });`;
+
+interface Area {
+  name: string;
+  path: string;
+  /** A demo account (apps/api/src/db/seed) whose session the visit starts with. */
+  account?: string;
+  /** The sign-in dialog row: the visit of `/` plus opening the dialog. */
+  opensSignIn?: boolean;
+}
+
+const AREAS: Area[] = [
+  { name: 'public home', path: '/' },
+  { name: 'sign-in dialog opened', path: '/', opensSignIn: true },
+  { name: 'mill orders', path: '/mills/projects', account: 'admin@demo-mill.test' },
+  { name: 'lab orders', path: '/lab/projects', account: 'lab@demo-lab.test' },
+  { name: 'manager', path: '/manager', account: 'manager@casebridge.test' },
+  { name: 'dealer', path: '/dealer', account: 'dealer@demo-dealer.test' },
+];
+
+interface Transfer {
+  jsBytes: number;
+  cssBytes: number;
+  encodings: Set<string>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function ensureBuild(): void {
+  if (existsSync(path.join(root, 'apps/web/dist/.vite/manifest.json'))) return;
+  console.log('No web build yet: running `npm run build:web`.');
+  const build = spawnSync('npm', ['run', 'build:web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build:web failed');
+}
+
+async function startPortal(dataDir: string, port: number): Promise<ChildProcess> {
+  // The embedded database brings the demo accounts; an inherited DATABASE_URL or REDIS_URL would change what is measured.
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
+  const env = { ...inherited, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const died = once(server, 'exit').then(([code]) => Promise.reject(new Error(`server exited (${code}) before answering`)));
+  const healthy = (async () => {
+    for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(250)) {
+      if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return;
+    }
+    throw new Error('server not healthy within 90 s');
+  })();
+  await Promise.race([healthy, died]);
+  return server;
+}
+
+async function stopPortal(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = once(server, 'exit');
+  server.kill('SIGTERM');
+  await exited;
+}
+
+/** Counts compressed script and stylesheet bytes from now on; `settled` waits for the last sizes. */
+function recordTransfers(page: Page): { transfer: Transfer; settled: () => Promise<unknown> } {
+  const transfer: Transfer = { jsBytes: 0, cssBytes: 0, encodings: new Set() };
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    const type = request.resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      (async () => {
+        const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+        if (type === 'script') transfer.jsBytes += sizes.responseBodySize;
+        else transfer.cssBytes += sizes.responseBodySize;
+        transfer.encodings.add((await response?.headerValue('content-encoding')) ?? 'none');
+      })(),
+    );
+  });
+  return { transfer, settled: () => Promise.all(pending) };
+}
+
+/** A demo account's stored session (what the app keeps after signing in), so the visit starts signed in. */
+async function sessionOf(baseURL: string, email: string): Promise<Awaited<ReturnType<BrowserContext['storageState']>>> {
+  const response = await fetch(`${baseURL}/api/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: email, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`signing in ${email} failed: ${response.status}`);
+  const { jwt } = (await response.json()) as { jwt: string };
+  return { cookies: [], origins: [{ origin: baseURL, localStorage: [{ name: STORAGE_KEYS.token, value: jwt }] }] };
+}
+
+async function measure(browser: Browser, baseURL: string, area: Area) {
+  const storageState = area.account ? await sessionOf(baseURL, area.account) : undefined;
+  // A new context has an empty HTTP cache: this is a first visit.
+  const context = await browser.newContext({ baseURL, locale: 'en-GB', storageState });
+  await context.addInitScript({ content: LCP_OBSERVER });
+  const page = await context.newPage();
+  const { transfer, settled } = recordTransfers(page);
+  await page.goto(area.path, { waitUntil: 'load' });
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 });
+  await sleep(SETTLE_MS);
+  const lcpMs = await page.evaluate<number>('window.benchLcp ?? Number.NaN');
+  if (area.opensSignIn) {
+    await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
+    await page.getByRole('dialog', { name: 'Sign in' }).waitFor();
+    await sleep(SETTLE_MS);
+  }
+  await settled();
+  await context.close();
+  return { transfer, lcpMs };
+}
+
+function row(area: Area, transfer: Transfer, lcpMs: number) {
+  const isHome = area.path === '/' && !area.opensSignIn;
+  const jsKb = transfer.jsBytes / 1024;
+  return {
+    area: area.name,
+    path: area.path,
+    'JS KB': kb(transfer.jsBytes),
+    'CSS KB': kb(transfer.cssBytes),
+    encoding: [...transfer.encodings].join(','),
+    'LCP ms': Number.isNaN(lcpMs) ? '–' : Math.round(lcpMs),
+    target: isHome ? `JS ≤ ${HOME_JS_TARGET_KB} KB, LCP ≤ ${LCP_TARGET_MS} ms` : '–',
+    met: isHome ? (jsKb <= HOME_JS_TARGET_KB && lcpMs <= LCP_TARGET_MS ? 'yes' : 'NO') : '',
+  };
+}
+
+async function main(): Promise<void> {
+  ensureBuild();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'casebridge-bench-web-'));
+  // The embedded PostgreSQL runs as another user when started as root; it must reach the folder.
+  await chmod(dataDir, 0o755);
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = await startPortal(dataDir, port);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    // As e2e/browser.ts: no sandbox as root, and no background traffic in the measured bytes.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    // The first page a fresh server and browser process serve is slower than any visitor's first visit.
+    await measure(browser, baseURL, AREAS[0]!);
+    const rows = [];
+    for (const area of AREAS) {
+      const { transfer, lcpMs } = await measure(browser, baseURL, area);
+      rows.push(row(area, transfer, lcpMs));
+    }
+    console.table(rows);
+  } finally {
+    await browser.close();
+    await stopPortal(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
