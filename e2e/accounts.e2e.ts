@@ -117,8 +117,8 @@ describe('language', () => {
   it('switches the interface language and keeps it after a reload', async () => {
     const page = await newPage(browser);
     await page.goto('/');
-    await page.getByRole('combobox', { name: 'Language' }).click();
-    await page.getByRole('option', { name: 'Deutsch' }).click();
+    // A native select (issue 10): the phone's own picker.
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
     await page.getByRole('button', { name: 'Anmelden', exact: true }).first().waitFor();
     await page.reload();
     await page.getByRole('button', { name: 'Anmelden', exact: true }).first().waitFor();

@@ -1,7 +1,9 @@
 import type { AppDeps } from './deps.ts';
 import { sendAccountMail } from './modules/auth/auth.mails.ts';
 import { purgeExpiredTokens, sendPasswordReset } from './modules/auth/auth.service.ts';
+import { runFileRetention } from './modules/file-retention/file-retention.service.ts';
 import { applyPaymentEvent, receiveWebhook } from './modules/subscriptions/subscriptions.service.ts';
+import { purgeUsageHistory } from './modules/usage/usage.service.ts';
 import { removeQueued } from './platform/storage/removals.ts';
 
 /** Mail servers fail for minutes, not seconds: 8 tries over roughly 40 minutes. */
@@ -26,4 +28,8 @@ export function registerJobs(deps: AppDeps): void {
     jobs.schedule('payments.test-renew', '*/5 * * * *', async () => void (await testPayments.renewDueSubscriptions()));
   }
   jobs.schedule('tokens.purge-expired', '17 3 * * *', () => purgeExpiredTokens(deps.db));
+  // Daily: files past their keep period go, a week after their warning. Batches commit as they go,
+  // so a run cut short (an hour's expiry, a crash) is finished by the next; two processes share it.
+  jobs.schedule('files.retention', '41 2 * * *', async () => void (await runFileRetention(deps)), { expireInSeconds: 3600 });
+  jobs.schedule('usage.purge-hours', '27 3 * * *', async () => void (await purgeUsageHistory(deps.db)));
 }

@@ -23,6 +23,10 @@ import { planRoutes } from './modules/plans/plans.routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { testPaymentRoutes } from './modules/test-payments/test-payments.routes.ts';
+import { dealerRoutes } from './modules/dealers/dealers.routes.ts';
+import { dealerUserRoutes } from './modules/dealer-users/dealer-users.routes.ts';
+import { dealerCustomerRoutes } from './modules/dealer-customers/dealer-customers.routes.ts';
+import { usageRoutes } from './modules/usage/usage.routes.ts';
 
 /** The explicit list of feature modules: no autoloading, so what the API serves is read here. */
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps, options: { version: string; signingSecret: string }) {
@@ -47,7 +51,11 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(planRoutes(deps));
       await api.register(subscriptionRoutes(deps));
       await api.register(invoiceRoutes(deps));
+      await api.register(dealerRoutes(deps));
+      await api.register(dealerUserRoutes(deps));
+      await api.register(dealerCustomerRoutes(deps));
       if (deps.testPayments) await api.register(testPaymentRoutes(deps));
+      await api.register(usageRoutes(deps));
     },
     { prefix: '/api' },
   );

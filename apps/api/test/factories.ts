@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/client.ts';
 import { millSubscriptions } from '../src/db/schema/billing.ts';
 import { companies } from '../src/db/schema/companies.ts';
-import { dealerMembers, dealers, licenceTickets } from '../src/db/schema/dealers.ts';
+import { dealerCustomers, dealerMembers, dealers, licenceTickets } from '../src/db/schema/dealers.ts';
 import { labs, millClients } from '../src/db/schema/labs.ts';
 import { millMembers, mills } from '../src/db/schema/mills.ts';
 import { users } from '../src/db/schema/users.ts';
@@ -64,16 +64,52 @@ export async function putOnCustomPlan(db: Db, millId: number, limits: { maxOrder
   await db.insert(millSubscriptions).values({ millId, ...terms }).onConflictDoUpdate({ target: millSubscriptions.millId, set: terms });
 }
 
+/**
+ * Puts a mill on a plan as the payment provider's webhook would leave it (active, with the
+ * retention add-on when given): for tests of what a plan or add-on allows.
+ */
+export async function putOnPlan(db: Db, millId: number, planKey: string, addOnKey: string | null = null) {
+  const terms = { planKey, addOnKey, status: 'active', providerSubscriptionId: `sub_test_${randomBytes(6).toString('hex')}` };
+  await db.insert(millSubscriptions).values({ millId, ...terms }).onConflictDoUpdate({ target: millSubscriptions.millId, set: terms });
+}
+
 export async function createManager(db: Db) {
   return user(db, { roleType: 'manager' });
 }
 
-export async function createDealer(db: Db) {
-  const dealerCompany = await company(db, 'Dealer');
-  const [dealer] = await db.insert(dealers).values({ companyId: dealerCompany.id }).returning();
+/**
+ * A dealer with its user (linked as the dealer's invited user). Without `parentId` a root dealer.
+ * `dealerRole` is the user's role at the dealer (a dealer manager: `manager`).
+ */
+export async function createDealer(
+  db: Db,
+  options: { parentId?: number; subDealerAllowed?: boolean; dealerRole?: 'dealer' | 'manager'; name?: string } = {},
+) {
+  const name = options.name ?? `Dealer ${randomBytes(2).toString('hex')}`;
+  const dealerCompany = await company(db, name);
   const dealerUser = await user(db, { roleType: 'dealer', companyId: dealerCompany.id });
-  await db.insert(dealerMembers).values({ dealerId: dealer!.id, userId: dealerUser.id, dealerRole: 'dealer' });
+  const [dealer] = await db
+    .insert(dealers)
+    .values({ companyId: dealerCompany.id, parentId: options.parentId ?? null, name, email: dealerUser.email, userId: dealerUser.id, subDealerAllowed: options.subDealerAllowed ?? false })
+    .returning();
+  await db.insert(dealerMembers).values({ dealerId: dealer!.id, userId: dealerUser.id, dealerRole: options.dealerRole ?? 'dealer' });
   return { dealer: dealer!, user: dealerUser };
+}
+
+/** Another user of an existing dealer. */
+export async function addDealerUser(db: Db, dealerId: number, companyId: number, dealerRole: 'dealer' | 'manager' = 'dealer') {
+  const member = await user(db, { roleType: 'dealer', companyId });
+  await db.insert(dealerMembers).values({ dealerId, userId: member.id, dealerRole });
+  return member;
+}
+
+/** A customer of a dealer, with a unique customer id. */
+export async function createDealerCustomer(db: Db, dealerId: number, values: Partial<typeof dealerCustomers.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(dealerCustomers)
+    .values({ dealerId, customerCode: `C-${randomBytes(4).toString('hex')}`, firstName: 'Carla', lastName: 'Customer', company: 'Practice', ...values })
+    .returning();
+  return row!;
 }
 
 export async function createTicket(db: Db): Promise<string> {

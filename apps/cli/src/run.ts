@@ -3,6 +3,7 @@ import { loginCommand } from './commands/login.ts';
 import { logoutCommand } from './commands/logout.ts';
 import { pullCommand } from './commands/pull.ts';
 import { sendCommand } from './commands/send.ts';
+import { usageCommand } from './commands/usage.ts';
 import { whoamiCommand } from './commands/whoami.ts';
 import { ApiError } from './lib/api.ts';
 import { UsageError, type Command, type Context } from './lib/command.ts';
@@ -11,7 +12,7 @@ import { CliError, type Io } from './lib/io.ts';
 
 export type { Io } from './lib/io.ts';
 
-export const COMMANDS: Command[] = [loginCommand, logoutCommand, whoamiCommand, sendCommand, pullCommand];
+export const COMMANDS: Command[] = [loginCommand, logoutCommand, whoamiCommand, sendCommand, pullCommand, usageCommand];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -7,7 +7,7 @@ import { users } from '../db/schema/users.ts';
 import { randomLicenceKey } from '../db/seed/seed.ts';
 import { wellFormedRequest } from '../fuzz/malformed-requests.ts';
 import { operationsOf, type IdBook, type OpenApiDocument, type Operation } from '../fuzz/openapi-operations.ts';
-import { addMillUser, createDealer, createLab, createManager, createMill } from '../../test/factories.ts';
+import { addDealerUser, addMillUser, createDealer, createDealerCustomer, createLab, createManager, createMill } from '../../test/factories.ts';
 import { binaryStl, multipartFile, sendOrder } from '../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TENANCY } from '../../test/tenancy.ts';
@@ -37,6 +37,7 @@ async function tenant() {
   const download = await t.request({ method: 'POST', url: `/api/downloads?projectId=${order.id}&componentId=${componentId}`, token: adminJwt, ...multipartFile('files.file', 'result.stl', binaryStl()) });
   const key = await t.request({ method: 'POST', url: '/api/toolpass-data-collection-consents', token: adminJwt, payload: { millId: mill.id, licenseKey: randomLicenceKey(), enableDataCollection: false } });
   if (download.statusCode !== 200 || key.statusCode !== 200) throw new Error(`tenant setup failed: ${download.body} ${key.body}`);
+  const network = await dealerNetwork((await createDealer(t.db, { subDealerAllowed: true })).dealer);
   return {
     callers: { millAdmin: admin, millUser: plain, lab: lab.user },
     millCompanyId: company.id,
@@ -50,8 +51,20 @@ async function tenant() {
       responsibleId: admin.id, responsible: admin.id,
       files: documentId, downloads: download.json().id as number,
       'toolpass-data-collection-consents': key.json().id as number,
+      ...network,
     } satisfies IdBook,
   };
+}
+
+/**
+ * The records of a root dealer's subtree a dealer call names: a sub-dealer (without a user, so an
+ * invitation goes through), a user of it, and a customer of the root (its own users may change it).
+ */
+async function dealerNetwork(root: typeof dealers.$inferSelect): Promise<IdBook> {
+  const [child] = await t.db.insert(dealers).values({ companyId: root.companyId, parentId: root.id }).returning();
+  const colleague = await addDealerUser(t.db, child!.id, root.companyId);
+  const customer = await createDealerCustomer(t.db, root.id);
+  return { dealers: child!.id, parentDealerId: root.id, dealerId: root.id, 'dealer-users': colleague.id, 'dealer-customers': customer.id };
 }
 
 type Caller = typeof users.$inferSelect;
@@ -66,24 +79,27 @@ async function withCompany(user: Caller, name: string): Promise<Caller> {
   return updated!;
 }
 
-async function dealerOf(dealerRole: 'dealer' | 'manager'): Promise<Caller> {
-  const created = await createDealer(t.db);
+async function dealerOf(dealerRole: 'dealer' | 'manager'): Promise<{ user: Caller; network: IdBook }> {
+  const created = await createDealer(t.db, { subDealerAllowed: true });
   await t.db.update(dealerMembers).set({ dealerRole }).where(eq(dealerMembers.userId, created.user.id));
-  await t.db.insert(dealers).values({ companyId: created.dealer.companyId, parentId: created.dealer.id });
-  return created.user;
+  return { user: created.user, network: await dealerNetwork(created.dealer) };
 }
 
 /** Everything one call needs: both tenants, and a caller for every role. */
 async function world() {
   const own = await tenant();
   const other = await tenant();
+  const dealer = await dealerOf('dealer');
+  const dealerManager = await dealerOf('manager');
   const callers: Record<Role, Caller> = {
     ...own.callers,
     manager: await withCompany(await createManager(t.db), 'Operator'),
-    dealer: await dealerOf('dealer'),
-    dealerManager: await dealerOf('manager'),
+    dealer: dealer.user,
+    dealerManager: dealerManager.user,
   };
-  return { own, other, callers };
+  // A dealer user's own records are those of its own subtree.
+  const networks: Partial<Record<Role, IdBook>> = { dealer: dealer.network, dealerManager: dealerManager.network };
+  return { own, other, callers, networks };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -101,7 +117,7 @@ function ownIds(w: World, role: Role, kind: ScopeKind | null): IdBook {
   const caller = w.callers[role];
   const staff = role === 'millAdmin' || role === 'millUser';
   const companies = kind === 'company' && staff ? w.own.labCompanyId : (caller.companyId ?? MISSING);
-  return { ...w.own.ids, companies };
+  return { ...w.own.ids, ...w.networks[role], companies };
 }
 
 function otherIds(w: World, role: Role): IdBook {

@@ -81,14 +81,36 @@ export const ACTIONS = {
   'policies.manage': { scope: 'platform', description: 'Publish policy documents and ask every mill to approve them again' },
   'policies.read': { scope: 'platform', description: 'List all policy documents' },
   'plans.manage': { scope: 'platform', description: 'Change the plans’ prices and limits (they apply at once to every mill on the plan)' },
+  // Concurrent use of the desktop software (issue 12); the pings themselves are public (the key is the credential).
+  'usage.read': { scope: 'platform', description: 'Read the concurrent use of the desktop software per licence key, its machines and history' },
+  'usage.manage': { scope: 'platform', description: 'Set how many machines may use a licence key at once' },
 
   // The reseller tree: a dealer's users see their dealer and its sub-dealers, the manager all.
   'dealer.read': { scope: 'dealer', description: 'Read a dealer of one’s own subtree' },
+  // Lists name no dealer: the manager's list is the whole network, a dealer user's its own subtree.
+  'dealers.list': { scope: 'account', description: 'List the dealers one sees: the manager all, a dealer user its dealer and sub-dealers' },
+  // About the parent; the service also asks the parent's subDealerAllowed (spec §6).
+  'dealer.create': { scope: 'dealer', description: 'Create a sub-dealer below a dealer of one’s own subtree' },
+  'dealers.createRoot': { scope: 'platform', description: 'Create a root dealer' },
+  // Locks of spec §5 (dealer id, email, parent, own permissions) are the service's, on the record's data.
+  'dealer.update': { scope: 'dealer', description: 'Change a dealer of one’s own subtree' },
+  'dealer.invite': { scope: 'dealer', description: 'Invite (or invite again) the user of a dealer of one’s own subtree' },
+  'dealerUsers.list': { scope: 'account', description: 'List the dealer users one sees: the manager all, a dealer manager those of its subtree' },
+  'dealerUsers.manage': { scope: 'dealer', description: 'Add, change, block and unblock the users of a dealer of one’s own subtree' },
+  'customers.list': { scope: 'account', description: 'List and search the customers one sees, and check a customer id is unique' },
+  'customers.read': { scope: 'dealer', description: 'Read a customer of a dealer of one’s own subtree' },
+  // A sub-dealer sees customers read-only (spec §6): the service refuses it on the caller's dealer.
+  'customers.manage': { scope: 'dealer', description: 'Add and change customers of a dealer of one’s own subtree' },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTIONS;
 
 const EVERYONE_ON_THEMSELVES = ['account.read', 'account.update'] as const satisfies readonly Action[];
+
+/** The reseller network as every dealer user and the manager work in it (subtree limits: access.ts). */
+const DEALER_NETWORK = [
+  'dealers.list', 'dealer.create', 'dealer.update', 'dealer.invite', 'customers.list', 'customers.read', 'customers.manage',
+] as const satisfies readonly Action[];
 
 /**
  * Role → actions. `satisfies Record<Role, …>` makes a new role a type error until it has a row.
@@ -121,11 +143,12 @@ export const PERMISSIONS = {
     'company.read', 'company.update',
   ],
   manager: [
-    ...EVERYONE_ON_THEMSELVES, 'policies.read', 'policies.manage', 'plans.manage', 'subscription.read', 'subscription.setCustom',
+    ...EVERYONE_ON_THEMSELVES, 'policies.read', 'policies.manage', 'plans.manage', 'subscription.read', 'subscription.setCustom', 'usage.read', 'usage.manage',
     'company.read', 'company.update', 'dealer.read',
+    ...DEALER_NETWORK, 'dealers.createRoot', 'dealerUsers.list', 'dealerUsers.manage',
   ],
-  dealer: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read'],
-  dealerManager: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read'],
+  dealer: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read', ...DEALER_NETWORK],
+  dealerManager: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read', ...DEALER_NETWORK, 'dealerUsers.list', 'dealerUsers.manage'],
 } as const satisfies Record<Role, readonly Action[]>;
 
 export function roleMay(role: Role, action: Action): boolean {

@@ -15,9 +15,10 @@ import * as orders from './schema/orders.ts';
 import * as policies from './schema/policies.ts';
 import * as storage from './schema/storage.ts';
 import * as tokens from './schema/tokens.ts';
+import * as usage from './schema/usage.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...billing, ...companies, ...dealers, ...labs, ...licenceKeys, ...mills, ...notifications, ...orders, ...policies, ...storage, ...tokens, ...users };
+export const schema = { ...billing, ...companies, ...dealers, ...labs, ...licenceKeys, ...mills, ...notifications, ...orders, ...policies, ...storage, ...tokens, ...usage, ...users };
 export type Db = NodePgDatabase<typeof schema>;
 
 export interface Database {

@@ -109,7 +109,7 @@ export function idFor(ids: IdBook, name: string, path = ''): number {
 }
 
 /** Strings the patterns of the API accept; the first one a field's pattern and length allow is used. */
-const PATTERN_SAMPLES = ['Fuzz value', 'CH', '12345', 'fuzzvalue', 'ABCDE-12345-FGHIJ-KLMNO-PQRST', 'created_at:desc', 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCd', 'de'];
+const PATTERN_SAMPLES = ['Fuzz value', 'CH', '12345', 'fuzzvalue', 'ABCDE-12345-FGHIJ-KLMNO-PQRST', 'created_at:desc', 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCd', 'de', '2026-01-15'];
 
 function sampleString(schema: JsonSchema, name: string): string {
   if (/email|identifier/i.test(name)) return `fuzz-${randomBytes(4).toString('hex')}@example.test`;

@@ -15,4 +15,5 @@ export const TOKEN_LIFETIMES_MS = {
   'email-confirmation': 7 * 24 * 60 * 60 * 1000,
   invitation: 7 * 24 * 60 * 60 * 1000,
   'password-reset': 60 * 60 * 1000,
+  'dealer-invitation': 7 * 24 * 60 * 60 * 1000,
 } as const;

@@ -34,13 +34,17 @@ export function rateLimitAddress(ip: string): string {
   return `${network.join(':')}::/64`;
 }
 
+/** The counters one request was counted under, so that a success can take its hits back. */
+export type RateLimitHits = readonly string[];
+
+/** Counts the request under its address (and identifier) and refuses it with 429 over a limit. */
 export async function enforceRateLimit(
   store: RateLimitStore,
   name: string,
   policy: RateLimitPolicy,
   request: FastifyRequest,
   identifier: string | null,
-): Promise<void> {
+): Promise<RateLimitHits> {
   const checks: [string, RateLimitRule][] = [[`${name}:ip:${rateLimitAddress(request.ip)}`, policy.perIp]];
   if (identifier && policy.perIdentifier) checks.push([`${name}:id:${identifier}`, policy.perIdentifier]);
   for (const [key, rule] of checks) {
@@ -50,4 +54,24 @@ export async function enforceRateLimit(
       throw new AppError(429, 'RATE_LIMITED', `Too many attempts. Please try again in ${seconds} seconds.`);
     }
   }
+  return checks.map(([key]) => key);
+}
+
+/**
+ * A limit on failures only (sign-in): the attempt is counted before it runs, so parallel guesses
+ * cannot slip past the limit while none has failed yet, and a success takes its hits back, so a
+ * user who signs in often is never locked out by their own sign-ins.
+ */
+export async function limitFailures<T>(
+  store: RateLimitStore,
+  name: string,
+  policy: RateLimitPolicy,
+  request: FastifyRequest,
+  identifier: string | null,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const hits = await enforceRateLimit(store, name, policy, request, identifier);
+  const result = await attempt();
+  for (const key of hits) await store.undo(key);
+  return result;
 }

@@ -19,14 +19,30 @@ async function behavesAsFixedWindow(store: RateLimitStore) {
   expect((await store.hit(key, 200)).count).toBe(1);
 }
 
+/** A success takes its hit back; an ended window is left alone rather than going negative. */
+async function takesHitsBack(store: RateLimitStore) {
+  const key = `test:${randomBytes(8).toString('hex')}`;
+  await store.hit(key, 200);
+  await store.hit(key, 200);
+  await store.undo(key);
+  expect((await store.hit(key, 200)).count).toBe(2);
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  await store.undo(key);
+  await store.undo(`${key}:never-hit`);
+  expect((await store.hit(key, 200)).count).toBe(1);
+  expect((await store.hit(`${key}:never-hit`, 200)).count).toBe(1);
+}
+
 describe('rate-limit stores', () => {
   it('counts per key in a window that resets (memory)', async () => {
     await behavesAsFixedWindow(new MemoryRateLimitStore());
+    await takesHitsBack(new MemoryRateLimitStore());
   });
 
   it('counts per key in a window that resets, shared through Redis', async () => {
     await redis.connect();
     await behavesAsFixedWindow(new RedisRateLimitStore(redis));
+    await takesHitsBack(new RedisRateLimitStore(redis));
     // Two stores on one Redis see the same counter: what several server processes need.
     const key = `test:${randomBytes(8).toString('hex')}`;
     const other = new RedisRateLimitStore(redis);

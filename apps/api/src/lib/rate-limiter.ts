@@ -14,6 +14,8 @@ export interface RateLimitRule {
 export interface RateLimitStore {
   /** Adds one hit and returns the count in the current window and when it resets. */
   hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  /** Takes one hit back from the current window (none if the window has ended meanwhile). */
+  undo(key: string): Promise<void>;
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
@@ -31,12 +33,22 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count: window.count, resetInMs: window.resetsAt - now };
   }
 
+  async undo(key: string) {
+    const window = this.windows.get(key);
+    if (window && window.resetsAt > Date.now() && window.count > 0) window.count -= 1;
+  }
+
   /** Keeps memory bounded: expired windows go when new ones open. */
   private sweep(now: number) {
     if (this.windows.size < 10_000) return;
     for (const [key, window] of this.windows) if (window.resetsAt <= now) this.windows.delete(key);
   }
 }
+
+/** DECR only a live, positive counter: a DECR on an expired key would open a window of -1 with no expiry. */
+const UNDO_SCRIPT = `local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
 
 export class RedisRateLimitStore implements RateLimitStore {
   constructor(private readonly redis: Redis) {}
@@ -47,5 +59,9 @@ export class RedisRateLimitStore implements RateLimitStore {
     const count = Number(result?.[0]?.[1] ?? 1);
     const ttl = Number(result?.[2]?.[1] ?? windowMs);
     return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+  }
+
+  async undo(key: string) {
+    await this.redis.eval(UNDO_SCRIPT, 1, `casebridge:rl:${key}`);
   }
 }

@@ -44,4 +44,16 @@ describe('Providers theme', () => {
     const toast = (await screen.findByText('Saved')).closest('[role="alert"]') as HTMLElement;
     expect(within(toast).getByRole('button', { name: 'Close' })).toBeTruthy();
   });
+
+  it('opens every dialog asked for while the dialogs manager is still being fetched', async () => {
+    render(<Providers queryClient={new QueryClient()}>{null}</Providers>);
+    act(() => {
+      modals.open({ modalId: 'first', title: 'First dialog', children: 'One' });
+      modals.openConfirmModal({ modalId: 'second', title: 'Second dialog', children: 'Two', labels: { confirm: 'OK', cancel: 'Cancel' } });
+    });
+    // The manager shows the latest; closing it uncovers the first, so neither was lost.
+    expect(await screen.findByText('Two')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('One')).toBeTruthy();
+  });
 });

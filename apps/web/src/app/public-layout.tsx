@@ -45,7 +45,8 @@ export function PublicLayout() {
   const { pathname } = useLocation();
   const { session } = useSession();
   return (
-    <AppShell header={{ height: 60 }} footer={{ height: 48 }} padding="md">
+    // On a phone the three footer links take two lines: the footer grows to hold them.
+    <AppShell header={{ height: 60 }} footer={{ height: { base: 64, xs: 48 } }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Anchor component={Link} to="/" fw={700} size="lg" underline="never">
@@ -67,7 +68,7 @@ export function PublicLayout() {
         <Outlet />
       </AppShell.Main>
       <AppShell.Footer>
-        <Group h="100%" px="md" gap="md" justify="center">
+        <Group h="100%" px="md" gap="md" justify="center" style={{ rowGap: 4 }}>
           <Anchor component={Link} to="/privacy-policy" size="sm">{t('privacy.title')}</Anchor>
           <Anchor component={Link} to="/terms-of-service" size="sm">{t('policy.termsTitle')}</Anchor>
           <Anchor component={Link} to="/data-processing-agreement" size="sm">{t('policy.dataProcessingTitle')}</Anchor>

@@ -45,15 +45,39 @@ describe('app routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it.each([
+    ['manager', '/manager/dealers/7'],
+    ['dealer', '/dealer/contracts/new'],
+  ] as const)('shows a signed-in %s a not-found page inside the shell for a path that does not exist', async (role, path) => {
+    stubApi();
+    const { router } = renderRoutes(appRoutes, { path, session: sessionFixture(role) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your home page' }).getAttribute('href')).toBe(`/${role}`);
+  });
+
+  it("leads mill users from the sidebar's home entry to the mill home, and gives them a support page", async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(appRoutes, { path: '/mill/support', session: sessionFixture('mill', { ordersCount: 1 }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Support' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Topic/ })).toBeTruthy();
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Home' }));
+    // The welcome page's own requests run on a busy test machine: a longer wait than findBy's default.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome' }, { timeout: 5000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/mill/welcome');
+  });
+
   it('gives a mill admin the signed-in layout with the admin sidebar', async () => {
     stubApi();
     renderRoutes(appRoutes, { path: '/mills/projects', session: sessionFixture('mill', { ordersCount: 1 }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link').map((link) => link.textContent);
-    expect(links).toEqual(['Orders', 'Clients', 'Messages', 'Settings', 'Contract']);
+    expect(links).toEqual(['Home', 'Orders', 'Clients', 'Messages', 'Support', 'Settings', 'Contract']);
     expect(screen.getByRole('button', { name: 'User menu' })).toBeTruthy();
-    expect(screen.getByLabelText('Language', { selector: 'input' })).toBeTruthy();
+    expect(screen.getByLabelText('Language', { selector: 'select' })).toBeTruthy();
     expect(await screen.findByText('v1.2.3')).toBeTruthy();
   });
 
@@ -63,7 +87,7 @@ describe('app routes', () => {
     renderRoutes(appRoutes, { path: '/mill/welcome', session });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome' })).toBeTruthy();
     const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent);
-    expect(links).toEqual(['Orders', 'Clients', 'Messages']);
+    expect(links).toEqual(['Home', 'Orders', 'Clients', 'Messages', 'Support']);
   });
 
   it('shows the lab company form on the lab account page', async () => {

@@ -3,6 +3,7 @@ import { ErrorPage } from '../components/error-page.tsx';
 import { Loading } from '../components/loading.tsx';
 import { HomePage } from '../features/public/pages/home-page.tsx';
 import { ANY_ROLE, RequireRole } from './guards/require-role.tsx';
+import { SignedInOrHome } from './guards/signed-in-or-home.tsx';
 import { lazyPage } from './lazy-route.ts';
 import { PublicLayout } from './public-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -40,6 +41,7 @@ const millRoutes: RouteObject[] = [
   { path: 'mill/client/:id/details', lazy: lazyPage(millArea, (area) => area.MillClientDetailsPage) },
   { path: 'mills/messages', lazy: lazyPage(millArea, (area) => area.MessagesPage) },
   { path: 'mill/account', lazy: lazyPage(millArea, (area) => area.MillAccountPage) },
+  { path: 'mill/support', lazy: lazyPage(millArea, (area) => area.MillSupportPage) },
 ];
 
 const millAdminRoutes: RouteObject[] = [
@@ -69,6 +71,8 @@ const signedInRoutes: RouteObject[] = [
     children: [
       { path: 'manager', lazy: lazyPage(managerArea, (area) => area.ManagerPage) },
       { path: 'manager/policies', lazy: lazyPage(managerArea, (area) => area.PoliciesPage) },
+      { path: 'manager/hd/usage/info', lazy: lazyPage(managerArea, (area) => area.UsagePage) },
+      { path: 'manager/plans', lazy: lazyPage(managerArea, (area) => area.ManagerPlansPage) },
     ],
   },
   { element: <RequireRole roles={['dealer']} />, children: [{ path: 'dealer', lazy: lazyPage(dealerArea, (area) => area.DealerPage) }] },
@@ -91,7 +95,11 @@ export const appRoutes: RouteObject[] = [
         element: <RequireRole roles={ANY_ROLE} />,
         children: [{ lazy: lazyPage(signedInArea, (area) => area.SignedInLayout), children: signedInRoutes }],
       },
-      { path: '*', element: <Navigate to="/" replace /> },
+      {
+        // Unknown paths: home for visitors, a not-found page inside the shell for the signed-in.
+        element: <SignedInOrHome />,
+        children: [{ lazy: lazyPage(signedInArea, (area) => area.SignedInLayout), children: [{ path: '*', lazy: lazyPage(signedInArea, (area) => area.NotFoundPage) }] }],
+      },
     ],
   },
 ];

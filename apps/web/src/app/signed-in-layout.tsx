@@ -3,9 +3,10 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { Loading } from '../components/loading.tsx';
 import { UnsavedChangesBlocker } from '../components/unsaved-changes-blocker.tsx';
+import { usePhoneLayout } from '../components/use-phone-layout.ts';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { useLiveEvents } from '../features/notifications/live/use-live-events.ts';
-import { AppHeader } from '../features/shell/components/app-header.tsx';
+import { AppHeader, ShellExtras, SIDEBAR_ID } from '../features/shell/components/app-header.tsx';
 import { MillSelectionDialog } from '../features/shell/components/mill-selection-dialog.tsx';
 import { PolicyConsentDialog } from '../features/shell/components/policy-consent-dialog.tsx';
 import { SidebarNav } from '../features/shell/components/sidebar-nav.tsx';
@@ -18,6 +19,7 @@ export function SignedInLayout() {
   const { mill, hasStoredChoice, setSelectedMillId } = useSelectedMill(session);
   const [navOpened, nav] = useDisclosure(false);
   const signOut = useSignOut();
+  const compact = usePhoneLayout();
   useLiveEvents(session, mill?.id ?? null);
   if (!session) return <Loading />;
   const isMillUser = session.user.role.type === 'mill';
@@ -25,7 +27,7 @@ export function SignedInLayout() {
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="md"
+      padding={{ base: 'xs', sm: 'md' }}
     >
       <AppShell.Header>
         <AppHeader
@@ -37,9 +39,11 @@ export function SignedInLayout() {
           onToggleNav={nav.toggle}
           notificationBell={<NotificationBell />}
           homePath={homeRouteFor(session, mill).path}
+          compact={compact}
         />
       </AppShell.Header>
-      <AppShell.Navbar p="sm">
+      <AppShell.Navbar p="sm" id={SIDEBAR_ID}>
+        {compact && <ShellExtras session={session} mill={mill} onSelectMill={setSelectedMillId} />}
         <SidebarNav session={session} mill={mill} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main>

@@ -3,6 +3,8 @@ import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevro
 import { Fragment, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortState } from '../lib/use-paging.ts';
+import { DataCards } from './data-cards.tsx';
+import { usePhoneLayout } from './use-phone-layout.ts';
 
 export interface DataTableColumn<Row> {
   key: string;
@@ -10,6 +12,11 @@ export interface DataTableColumn<Row> {
   render: (row: Row) => ReactNode;
   /** The server's sort field for this column; without it the column is not sortable. */
   sortField?: string;
+  /**
+   * Its place on a phone, where rows become cards (data-cards.tsx): the card's heading, its
+   * actions, or left out. By default a field labelled with the header.
+   */
+  phone?: 'title' | 'actions' | 'hidden';
 }
 
 /** Rows that open to show more (e.g. an order's components); `content` null means not expandable. */
@@ -47,10 +54,12 @@ function SortHeader({ header, field, sort, onSortChange }: { header: ReactNode; 
   );
 }
 
-/** The shared table: spec §8 wants 'No data found' in every empty table. */
-export function DataTable<Row>({ columns, rows, rowKey, onRowClick, caption, sort, onSortChange, expansion }: DataTableProps<Row>) {
+/** The shared table: spec §8 wants 'No data found' in every empty table. On a phone, cards. */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { columns, rows, rowKey, onRowClick, caption, sort, onSortChange, expansion } = props;
   const { t } = useTranslation();
   const idPrefix = useId();
+  const phone = usePhoneLayout();
   const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(new Set());
   const toggle = (key: string | number) =>
     setExpanded((current) => {
@@ -59,6 +68,7 @@ export function DataTable<Row>({ columns, rows, rowKey, onRowClick, caption, sor
       else next.add(key);
       return next;
     });
+  if (phone) return <DataCards {...props} expanded={expanded} onToggle={toggle} />;
   const columnCount = columns.length + (expansion ? 1 : 0);
   return (
     <Table.ScrollContainer minWidth={500}>

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +12,11 @@ import { notifyError } from '../lib/notify.ts';
 const options = LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng] }));
 
 /** Spec §2: changing the language stores it (and saves it for a signed-in user), then reloads. */
-export function LanguagePicker({ signedIn }: { signedIn: boolean }) {
+export function LanguagePicker({ signedIn, width = 150 }: { signedIn: boolean; width?: number | string }) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
 
-  const change = async (value: string | null) => {
+  const change = async (value: string) => {
     if (!isLanguage(value) || value === currentLanguage()) return;
     const language: Language = value;
     setSaving(true);
@@ -30,17 +30,16 @@ export function LanguagePicker({ signedIn }: { signedIn: boolean }) {
     }
   };
 
+  // A native select: the phone's own picker, and none of the combobox code in the first load.
   return (
-    <Select
+    <NativeSelect
       aria-label={t('language.label')}
       data={options}
       value={currentLanguage()}
-      onChange={(value) => void change(value)}
-      allowDeselect={false}
+      onChange={(event) => void change(event.currentTarget.value)}
       disabled={saving}
       leftSection={<IconLanguage size={16} aria-hidden />}
-      w={150}
-      comboboxProps={{ withinPortal: true }}
+      w={width}
     />
   );
 }

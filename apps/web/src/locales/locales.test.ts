@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@casebridge/shared/constants/languages';
 import { ERROR_CODES } from '@casebridge/shared/errors';
-import { resources } from '../lib/i18n.ts';
+import { resources } from './resources.ts';
 
 type Tree = { [key: string]: string | Tree };
 

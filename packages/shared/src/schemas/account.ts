@@ -66,13 +66,18 @@ export type Company = z.infer<typeof companySchema>;
 
 export const notificationSchema = z.object({
   notificationId: z.number(),
-  notificationType: z.enum(['newProjectCreated', 'newMessageReceived', 'planLimitReached']),
+  notificationType: z.enum(['newProjectCreated', 'newMessageReceived', 'planLimitReached', 'filesExpiring']),
   objectId: z.number(),
   parentObjectId: z.number().nullable(),
   message: z.string(),
   isRead: z.boolean(),
   millId: z.number().nullable(),
   createdAt: z.string(),
+  /** The order and component it is about, to name them on its card (null where there is none). */
+  orderId: z.number().nullable(),
+  orderName: z.string().nullable(),
+  componentId: z.number().nullable(),
+  componentName: z.string().nullable(),
 });
 export const notificationsResponseSchema = z.object({ notifications: z.array(notificationSchema) });
 export const markReadBodySchema = z.object({

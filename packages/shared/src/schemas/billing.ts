@@ -56,6 +56,14 @@ export function promotedPriceCents(priceCents: number, promotion: Pick<Promotion
 export const addOnSchema = z.object({ key: z.string(), value: z.number(), priceCents: z.number() });
 export type AddOn = z.infer<typeof addOnSchema>;
 
+/**
+ * What a file-retention warning (notification type filesExpiring) announces, as its message
+ * carries it in JSON: how many files, uploaded before which instant, are deleted from which day
+ * on (files of an order with an Open component are kept). Read back by the job and by the web app.
+ */
+export const filesExpiringNoticeSchema = z.object({ files: z.number().int(), uploadedBefore: z.iso.datetime(), deleteOn: z.iso.datetime() });
+export type FilesExpiringNotice = z.infer<typeof filesExpiringNoticeSchema>;
+
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled'] as const;
 
 /** A mill's contract as the contract page and the header show it. */

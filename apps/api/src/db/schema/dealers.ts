@@ -1,16 +1,49 @@
-import { integer, pgTable, primaryKey, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DealerRole } from '@casebridge/shared/constants/roles';
+import type { Address, ConfigurationType, SalesContact, SupportContact } from '@casebridge/shared/schemas/dealers';
 import { companies } from './companies.ts';
 import { mills } from './mills.ts';
 import { users } from './users.ts';
 
-/** Resellers in a tree: a root dealer has no parent. */
-export const dealers = pgTable('dealers', {
-  id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  parentId: integer('parent_id').references((): AnyPgColumn => dealers.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Resellers in a tree: a root dealer has no parent.
+ *
+ * The subtree is a materialised path: `path` holds the ids from the root down to the dealer itself,
+ * filled by a trigger on insert (migration 0012), so "X and everything below X" is the one indexed
+ * condition `path @> array[X]` instead of a recursive query. That is safe because a dealer never
+ * moves: the parent is fixed at creation (spec §5 locks it when editing), so a path never changes.
+ */
+export const dealers = pgTable(
+  'dealers',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    parentId: integer('parent_id').references((): AnyPgColumn => dealers.id),
+    path: integer('path').array().notNull().default(sql`'{}'::integer[]`),
+    /** The public dealer id ("Reseller Id"). Left empty, the insert trigger makes it `D<id>` (existing rows too). */
+    dealerCode: text('dealer_code').notNull().unique().default(''),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    /** The user the dealer's invitation created (spec: userId). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    logoKey: text('logo_key'),
+    dealerContact: jsonb('dealer_contact').$type<Partial<Address>>().notNull().default(sql`'{}'::jsonb`),
+    supportContact: jsonb('support_contact').$type<Partial<SupportContact>>().notNull().default(sql`'{}'::jsonb`),
+    salesContact: jsonb('sales_contact').$type<Partial<SalesContact>>().notNull().default(sql`'{}'::jsonb`),
+    configurationType: text('configuration_type').$type<ConfigurationType>().notNull().default('None'),
+    fixedConfigJson: text('fixed_config_json'),
+    fixedConfigFileKey: text('fixed_config_file_key'),
+    fixedConfigFileName: text('fixed_config_file_name'),
+    dynamicConfigUrlPath: text('dynamic_config_url_path'),
+    componentBaseUrl: text('component_base_url'),
+    subDealerAllowed: boolean('sub_dealer_allowed').notNull().default(false),
+    ownConfigurationsAllowed: boolean('own_configurations_allowed').notNull().default(false),
+    strictModeConfiguration: boolean('strict_mode_configuration').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dealers_path_idx').using('gin', t.path), index('dealers_parent_idx').on(t.parentId)],
+);
 
 export const dealerMembers = pgTable(
   'dealer_members',
@@ -34,3 +67,41 @@ export const licenceTickets = pgTable('licence_tickets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A dealer's customers (spec §3 Dealer customer). `dealer_path` is a copy of the owning dealer's
+ * path, kept by a trigger (migration 0012): a dealer's customer search over its subtree is then
+ * one GIN index over the path and the trigrams of `search_text` together, the same shape as the
+ * orders search (ADR 0005), so a root dealer with 200,000 customers below it reads only the rows
+ * that match both. The path never goes stale: dealers never move, and a customer that changes
+ * dealer gets the new dealer's path from the trigger in the same statement.
+ */
+export const dealerCustomers = pgTable(
+  'dealer_customers',
+  {
+    id: serial('id').primaryKey(),
+    dealerId: integer('dealer_id').notNull().references(() => dealers.id),
+    dealerPath: integer('dealer_path').array().notNull().default(sql`'{}'::integer[]`),
+    /** The public customer id, unique over the whole network (spec §5). */
+    customerCode: text('customer_code').notNull().unique(),
+    title: text('title').notNull().default(''),
+    salutation: text('salutation').notNull().default(''),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    position: text('position').notNull().default(''),
+    company: text('company').notNull(),
+    contactInformation: jsonb('contact_information').$type<Partial<Address>>().notNull().default(sql`'{}'::jsonb`),
+    showInfoToOutOfMaintenanceUsers: boolean('show_info_to_out_of_maintenance_users').notNull().default(false),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(customer_code || ' ' || first_name || ' ' || last_name || ' ' || company || ' ' || coalesce(contact_information->>'email', '') || ' ' || coalesce(contact_information->>'city', ''))`,
+      ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('dealer_customers_path_search_idx').using('gin', t.dealerPath, sql`${t.searchText} gin_trgm_ops`),
+    index('dealer_customers_dealer_created_idx').on(t.dealerId, t.createdAt.desc(), t.id.desc()),
+  ],
+);

@@ -10,5 +10,7 @@ export const licenceKeys = pgTable('licence_keys', {
   millId: integer('mill_id').notNull().references(() => mills.id, { onDelete: 'cascade' }),
   key: text('key').notNull().unique(),
   enableDataCollection: boolean('enable_data_collection').notNull().default(false),
+  /** How many machines may use the key at once; set by the manager until licence tickets carry it (issue 12). */
+  allowedUsers: integer('allowed_users').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,7 +2,7 @@ import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizz
 import { mills } from './mills.ts';
 import { users } from './users.ts';
 
-export type NotificationType = 'newProjectCreated' | 'newMessageReceived' | 'planLimitReached';
+export type NotificationType = 'newProjectCreated' | 'newMessageReceived' | 'planLimitReached' | 'filesExpiring';
 
 export const notifications = pgTable(
   'notifications',

@@ -2,7 +2,8 @@ import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg
 import { mills } from './mills.ts';
 import { users } from './users.ts';
 
-export type TokenPurpose = 'email-confirmation' | 'password-reset' | 'invitation';
+/** `dealer-invitation`: a dealer user chooses their first password through the reset-password form. */
+export type TokenPurpose = 'email-confirmation' | 'password-reset' | 'invitation' | 'dealer-invitation';
 
 /** One-time tokens: only the SHA-256 of the random token is stored, so a database leak leaks no link. */
 export const oneTimeTokens = pgTable(

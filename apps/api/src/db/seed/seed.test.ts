@@ -27,7 +27,7 @@ describe('demo data', () => {
     );
     expect(new Set(states)).toEqual(new Set(['pending', 'system', 'mill', 'confirmed']));
     expect((await t.request({ method: 'GET', url: `/api/mills/${millId}/users`, token: login.jwt })).json().count).toBeGreaterThanOrEqual(3);
-    expect((await t.request({ method: 'GET', url: `/api/mills/${millId}/toolpass-data-collection-consents`, token: login.jwt })).json().count).toBe(2);
+    expect((await t.request({ method: 'GET', url: `/api/mills/${millId}/toolpass-data-collection-consents`, token: login.jwt })).json().count).toBe(3);
     expect((await t.request({ method: 'GET', url: `/api/mills/${millId}` })).json().landingPageHeader).toBe('Demo Mill');
 
     // A living workspace: orders in every status, real STL meshes the API serves back, messages.
@@ -57,5 +57,17 @@ describe('demo data', () => {
     expect(await planOf('admin@alpine-mill.test')).toEqual({ plan: 'basic', invoices: 0, upcoming: false });
     expect(await planOf('admin@nordic-mill.test')).toEqual({ plan: 'enterprise', invoices: 1, upcoming: true });
     expect(await planOf('admin@atlas-mill.test')).toEqual({ plan: 'custom', invoices: 1, upcoming: true });
+  });
+
+  it('gives the manager four weeks of concurrent use and two reported machines to look at', async () => {
+    const login = (await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'manager@casebridge.test', password: DEMO_PASSWORD } })).json();
+    const view = (await t.request({ method: 'GET', url: '/api/usage/licence-keys', token: login.jwt })).json();
+    expect(view.data.map((key: { licenseKey: string; machines: unknown[] }) => [key.licenseKey, key.machines.length])).toEqual([['DEMO1-MILL1-KEY01-AAAAA-00001', 2]]);
+    const to = new Date().toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 27 * 86_400_000).toISOString().slice(0, 10);
+    const history = (await t.request({ method: 'GET', url: `/api/usage/history?from=${from}&to=${to}`, token: login.jwt })).json();
+    // Working hours of about twenty working days, nothing at night.
+    expect(history.data.length).toBeGreaterThan(150);
+    expect(history.data.every((hour: { hour: string }) => new Date(hour.hour).getUTCHours() >= 7 && new Date(hour.hour).getUTCHours() <= 17)).toBe(true);
   });
 });

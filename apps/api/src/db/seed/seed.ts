@@ -11,7 +11,9 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { seedMillAdministration } from './demo-mill-admin.ts';
 import { seedDemoContract } from './demo-contracts.ts';
+import { DEMO_DEALER_ACCOUNTS, seedDemoDealers } from './demo-dealers.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoUsage } from './demo-usage.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
 
 export const DEMO_PASSWORD = 'casebridge-demo';
@@ -72,11 +74,13 @@ async function seedAccounts(db: Db, storage: Storage, passwordHash: string): Pro
   const [dealer] = await db.insert(dealers).values({ companyId: dealerCompany.id }).returning();
   const dealerUser = await createUser(db, passwordHash, { email: 'dealer@demo-dealer.test', firstName: 'Dora', lastName: 'Dealer', roleType: 'dealer', companyId: dealerCompany.id });
   await db.insert(dealerMembers).values({ dealerId: dealer!.id, userId: dealerUser.id, dealerRole: 'dealer' });
+  await seedDemoDealers(db, passwordHash, { dealerId: dealer!.id, companyId: dealerCompany.id, userId: dealerUser.id });
   // The ticket Demo Mill was created with.
   await db.insert(licenceTickets).values({ key: randomLicenceKey(), dealerId: dealer!.id, usedByMillId: mill!.id, usedAt: new Date() });
 
   for (const doc of POLICY_TEXTS) await db.insert(policyDocuments).values(doc);
   await seedContracts(db, passwordHash, mill!.id, millCompany);
+  await seedDemoUsage(db, mill!.id);
 }
 
 const DEMO_MILLS = [
@@ -118,6 +122,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'lab@demo-lab.test', role: 'lab user, Demo Lab (client of Demo Mill)' },
   { email: 'manager@casebridge.test', role: 'manager' },
   { email: 'dealer@demo-dealer.test', role: 'root dealer, Demo Dealer' },
+  ...DEMO_DEALER_ACCOUNTS,
   ...DEMO_MILLS.map((demo) => ({ email: demo.email, role: `mill admin, ${demo.name} (${demo.plan} plan)` })),
 ];
 

@@ -22,12 +22,14 @@ const PURPOSE: Record<MailKind, TokenPurpose> = {
   reset: 'password-reset',
   invitation: 'invitation',
   staffInvitation: 'invitation',
+  dealerInvitation: 'dealer-invitation',
 };
 
 function linkFor(deps: AppDeps, kind: MailKind, token: string, millId?: number): string {
   const base = deps.config.publicUrl;
   if (kind === 'confirmation') return `${base}/?confirmation=${token}`;
-  if (kind === 'reset') return `${base}/?code=${token}`;
+  // A dealer user chooses a first password in the reset-password form: no account form to fill.
+  if (kind === 'reset' || kind === 'dealerInvitation') return `${base}/?code=${token}`;
   // Lab and staff invitations share the account-creation flow of the home page.
   return `${base}/?activation=${token}&millId=${millId}`;
 }

@@ -13,7 +13,7 @@ import {
 import { messageResponseSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
-import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
+import { enforceRateLimit, limitFailures } from '../../lib/rate-limit-guard.ts';
 import { mailLanguage, requestLocale } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
 import { signInAndLink } from '../invitations/invitations.service.ts';
@@ -30,12 +30,14 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: { tags, summary: 'Sign in', body: loginBodySchema, querystring: localeQuerySchema, response: { 200: authResponseSchema, ...commonErrors } },
       handler: async (request) => {
         const body = request.body;
-        await enforceRateLimit(deps.rateLimitStore, 'sign-in', limit('signIn'), request, body.identifier);
-        // Signing in can also accept an invitation with this existing account (the invitations feature).
-        if (body.linkToAnExistingAccount && body.confirmationToken && body.invitedMillId) {
-          return signInAndLink(deps, body, { token: body.confirmationToken, millId: body.invitedMillId });
-        }
-        return signIn(deps, body);
+        // Only failed sign-ins count toward the limit: a success takes its hit back.
+        return limitFailures(deps.rateLimitStore, 'sign-in', limit('signIn'), request, body.identifier, () => {
+          // Signing in can also accept an invitation with this existing account (the invitations feature).
+          if (body.linkToAnExistingAccount && body.confirmationToken && body.invitedMillId) {
+            return signInAndLink(deps, body, { token: body.confirmationToken, millId: body.invitedMillId });
+          }
+          return signIn(deps, body);
+        });
       },
     });
 

@@ -133,10 +133,12 @@ export async function sendPasswordReset(deps: AppDeps, job: PasswordResetJob): P
 /** The reset link sets a new password once; every older session and reset link stops working. */
 export async function resetPassword(deps: AppDeps, input: { code: string; password: string; passwordConfirmation: string }): Promise<AuthResponse> {
   checkNewPassword(input.password, input.passwordConfirmation);
-  const row = await consumeToken(deps.db, input.code, 'password-reset');
+  // A dealer user's invitation link sets the first password the same way (setPassword confirms the address).
+  const row = (await consumeToken(deps.db, input.code, 'password-reset')) ?? (await consumeToken(deps.db, input.code, 'dealer-invitation'));
   if (!row) throw new AppError(400, 'TOKEN_INVALID', 'This reset link is invalid, used or expired. Please ask for a new one.');
   const user = await setPassword(deps.db, row.userId, await hashPassword(input.password));
   await revokeTokens(deps.db, user.id, 'password-reset');
+  await revokeTokens(deps.db, user.id, 'dealer-invitation');
   deps.realtime.endSessions(user.id);
   if (user.blocked) throw accountBlocked();
   return sessionFor(deps, user);
@@ -180,6 +182,11 @@ export async function useInvitationToken(db: Db, token: string): Promise<Invitat
 /** After a newer invitation, or a corrected address, older invitation links stop working. */
 export async function revokeInvitationLinks(db: Db, userId: number): Promise<void> {
   await revokeTokens(db, userId, 'invitation');
+}
+
+/** A dealer user invited again: the older links to choose a password stop working. */
+export async function revokeDealerInvitationLinks(db: Db, userId: number): Promise<void> {
+  await revokeTokens(db, userId, 'dealer-invitation');
 }
 
 /** Scheduled retention: tokens a day past their expiry can never be used and only take space. */

@@ -6,6 +6,7 @@ import { oneTimeTokens } from '../../db/schema/tokens.ts';
 import { users } from '../../db/schema/users.ts';
 import { createLab, createMill, createTicket, PASSWORD, signIn, uniqueEmail } from '../../../test/factories.ts';
 import { createTestApp, tokenFromMail, waitForMail, type TestApp } from '../../../test/test-app.ts';
+import { DEFAULT_RATE_LIMITS } from '../../deps.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -271,5 +272,41 @@ describe('POST /api/auth/check-unique-email', () => {
     expect(taken.json()).toEqual({ emailIsTaken: true });
     const free = await t.request({ method: 'POST', url: '/api/auth/check-unique-email', payload: { email: uniqueEmail() } });
     expect(free.json()).toEqual({ emailIsTaken: false });
+  });
+});
+
+describe('sign-in limit (only failures count)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ rateLimits: { signIn: DEFAULT_RATE_LIMITS.signIn } });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  const attempt = (identifier: string, password: string, remoteAddress = '198.51.100.40') =>
+    limited.request({ method: 'POST', url: '/api/auth/local', remoteAddress, payload: { identifier, password } });
+
+  it('lets 15 successful sign-ins in a row through, on one account and one address', async () => {
+    const { admin } = await createMill(limited.db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) statuses.push((await attempt(admin.email, PASSWORD)).statusCode);
+    expect(statuses).toEqual(Array<number>(15).fill(200));
+  });
+
+  it('still limits failed sign-ins, and a success in between does not reset them', async () => {
+    const { admin } = await createMill(limited.db);
+    const max = DEFAULT_RATE_LIMITS.signIn.perIdentifier!.max;
+    const failures: number[] = [];
+    for (let i = 0; i < max - 1; i++) failures.push((await attempt(admin.email, 'not-the-password', '198.51.100.41')).statusCode);
+    expect(failures.every((status) => status === 400)).toBe(true);
+    // The success neither counts nor wipes the failures before it.
+    expect((await attempt(admin.email, PASSWORD, '198.51.100.41')).statusCode).toBe(200);
+    expect((await attempt(admin.email, 'not-the-password', '198.51.100.41')).statusCode).toBe(400);
+    const limitedAttempt = await attempt(admin.email, 'not-the-password', '198.51.100.41');
+    expect(limitedAttempt.statusCode).toBe(429);
+    expect(limitedAttempt.json().code).toBe('RATE_LIMITED');
+    // Once limited, even the right password waits: the limit is on the account, not on the guess.
+    expect((await attempt(admin.email, PASSWORD, '198.51.100.42')).statusCode).toBe(429);
   });
 });

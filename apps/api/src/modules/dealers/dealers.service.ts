@@ -1,13 +1,286 @@
+import type { Language } from '@casebridge/shared/constants/languages';
+import type { Dealer, DealerBody, DealerConfiguration, DealerSummary } from '@casebridge/shared/schemas/dealers';
+import { addressSchema, salesContactSchema, supportContactSchema } from '@casebridge/shared/schemas/dealers';
+import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import { findDealerOfUser, type DealerMembership } from './dealers.repository.ts';
+import { authorize, type Grant } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { unlessDuplicate } from '../../lib/db-errors.ts';
+import { fileUrl } from '../../lib/file-url.ts';
+import { revokeDealerInvitationLinks, revokeInvitationLinks } from '../auth/auth.service.ts';
+import { createCompany } from '../companies/companies.service.ts';
+import { changeEmailEndingSessions, createUser, endAllSessions, userByEmail, userById } from '../users/users.service.ts';
+import {
+  dealerCodeTaken,
+  findDealer,
+  findDealerOfUser,
+  findMembership,
+  insertDealer,
+  insertMember,
+  isInSubtree,
+  listBelow,
+  listDealers as listDealerRows,
+  moveMember,
+  updateDealerRow,
+  type DealerListQuery,
+  type DealerMembership,
+  type DealerWithParent,
+  type NewDealerRow,
+} from './dealers.repository.ts';
 
 /**
- * Dealers (resellers) in a tree of root dealers and sub-dealers. For now only what the session
- * needs; the reseller issue grows this module (routes, the subtree, customers, tickets).
+ * Dealers (resellers) in a tree of root dealers and sub-dealers (spec manager-dealer §3–§6). The
+ * rule book decides who reaches which dealer (a dealer user: its own subtree, another subtree's
+ * ids are 404); the rules that depend on the record (the locks of §5) are here.
  */
-export type { DealerMembership };
+export type { DealerMembership, DealerListQuery };
+
+// Messages of spec §5 where it gives one, verbatim.
+const INVALID_JSON = 'Invalid JSON';
+const EMAIL_REQUIRED = 'Parent Reseller Id or Email required';
+const DEALER_ID_TAKEN = 'Reseller Id must be unique';
+const NO_SUB_DEALERS = 'Your dealer is not allowed to create sub-dealers';
+const DEALER_ID_LOCKED = 'Only the manager can change the Reseller Id of an existing dealer';
+const EMAIL_LOCKED = 'Only the manager can change the email of an existing dealer';
+const PARENT_LOCKED = 'The parent of an existing dealer cannot be changed';
+const OWN_PERMISSIONS_LOCKED = 'You cannot change the permissions of your own dealer';
+const CONFIRM_EMAIL_CHANGE = 'This dealer is linked to a user who signs in with its email. Confirm to change it; the user is signed out.';
+const CONFIRM_REINVITE = 'This dealer already has a user. Confirm to send the invitation again.';
+const CONFIRM_REINVITE_SELF = 'You are the user of this dealer. Inviting again signs you out. Confirm to continue.';
+export const INVITATION_SENT = 'Invitation has been sent successfully';
 
 /** The dealer a dealer user works for, with their role there; null for anyone else. */
 export async function dealerOfUser(db: Db, userId: number): Promise<DealerMembership | null> {
   return findDealerOfUser(db, userId);
+}
+
+/** Whether `id` is `rootId` or one of its sub-dealers, at any depth. */
+export async function dealerIsInSubtree(db: Db, rootId: number, id: number): Promise<boolean> {
+  return isInSubtree(db, rootId, id);
+}
+
+export async function dealerById(db: Db, id: number): Promise<DealerWithParent | null> {
+  return findDealer(db, id);
+}
+
+function toConfiguration(row: DealerWithParent): DealerConfiguration {
+  return {
+    configurationType: row.configurationType,
+    fixedConfigJson: row.fixedConfigJson,
+    dynamicConfigUrlPath: row.dynamicConfigUrlPath,
+    componentBaseURL: row.componentBaseUrl,
+    permissions: {
+      subDealerAllowed: row.subDealerAllowed,
+      ownConfigurationsAllowed: row.ownConfigurationsAllowed,
+      strictModeConfiguration: row.strictModeConfiguration,
+    },
+  };
+}
+
+export function toDealer(row: DealerWithParent): Dealer {
+  return {
+    id: row.id,
+    dealerId: row.dealerCode,
+    name: row.name,
+    parentDealerId: row.parentId,
+    parentDealerName: row.parentName,
+    email: row.email,
+    userId: row.userId,
+    logo: fileUrl(row.logoKey),
+    isRoot: row.parentId === null,
+    // Stored contacts may predate a field: parsing fills the defaults.
+    dealerContact: addressSchema.parse(row.dealerContact),
+    supportContact: supportContactSchema.parse(row.supportContact),
+    salesContact: salesContactSchema.parse(row.salesContact),
+    configuration: toConfiguration(row),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function dealerOrNotFound(db: Db, id: number): Promise<DealerWithParent> {
+  const row = await findDealer(db, id);
+  if (!row) throw AppError.notFound('Dealer');
+  return row;
+}
+
+/** The dealer a dealer user's lists are limited to; null for the manager (the whole network). */
+async function scopeOf(db: Db, grant: Grant): Promise<number | null> {
+  if (grant.role === 'manager') return null;
+  const membership = await findDealerOfUser(db, grant.user.id);
+  if (!membership) throw AppError.notFound('Dealer');
+  return membership.id;
+}
+
+export async function listDealers(deps: AppDeps, user: SessionUser, query: DealerListQuery): Promise<{ count: number; data: DealerSummary[] }> {
+  const grant = await authorize(deps.db, user, 'dealers.list', {});
+  const { count, data } = await listDealerRows(deps.db, await scopeOf(deps.db, grant), query);
+  return { count, data: data.map((row) => ({ ...row, isRoot: row.parentDealerId === null })) };
+}
+
+export async function readDealer(deps: AppDeps, user: SessionUser, id: number): Promise<Dealer> {
+  await authorize(deps.db, user, 'dealer.read', { dealerId: id });
+  return toDealer(await dealerOrNotFound(deps.db, id));
+}
+
+/** The branch: every sub-dealer below the dealer, at any depth, parents first. */
+export async function listBranch(deps: AppDeps, user: SessionUser, id: number): Promise<DealerSummary[]> {
+  await authorize(deps.db, user, 'dealer.read', { dealerId: id });
+  const rows = await listBelow(deps.db, id);
+  return rows.map((row) => ({ ...row, isRoot: row.parentDealerId === null }));
+}
+
+/** The form rules of spec §5 that do not depend on who saves. */
+function checkForm(body: DealerBody, hasParent: boolean): void {
+  if (!hasParent && body.email === '') throw AppError.fields({ email: ['VALIDATION_FAILED'] }, EMAIL_REQUIRED);
+  const { configurationType, fixedConfigJson } = body.configuration;
+  if (configurationType === 'FixedJson' && !parsesAsJson(fixedConfigJson)) throw AppError.fields({ 'configuration.fixedConfigJson': ['VALIDATION_FAILED'] }, INVALID_JSON);
+}
+
+function parsesAsJson(text: string | null): boolean {
+  if (text === null) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The columns a form sets. Turning off own configurations turns off strict mode too (spec §4). */
+function formColumns(body: DealerBody): Partial<NewDealerRow> {
+  const { configuration: c } = body;
+  return {
+    dealerCode: body.dealerId,
+    name: body.name,
+    email: body.email,
+    dealerContact: body.dealerContact,
+    supportContact: body.supportContact,
+    salesContact: body.salesContact,
+    configurationType: c.configurationType,
+    fixedConfigJson: c.fixedConfigJson,
+    dynamicConfigUrlPath: c.dynamicConfigUrlPath,
+    componentBaseUrl: c.componentBaseURL,
+    subDealerAllowed: c.permissions.subDealerAllowed,
+    ownConfigurationsAllowed: c.permissions.ownConfigurationsAllowed,
+    strictModeConfiguration: c.permissions.ownConfigurationsAllowed && c.permissions.strictModeConfiguration,
+  };
+}
+
+async function assertCodeFree(db: Db, code: string, exceptId: number | null): Promise<void> {
+  if (await dealerCodeTaken(db, code, exceptId)) throw new AppError(409, 'CONFLICT', DEALER_ID_TAKEN, { dealerId: ['CONFLICT'] });
+}
+
+/**
+ * A root dealer (manager only) or a sub-dealer below a dealer of one's subtree. A dealer user
+ * creates sub-dealers only while its own dealer has subDealerAllowed (spec §6).
+ */
+export async function createDealer(deps: AppDeps, user: SessionUser, body: DealerBody): Promise<Dealer> {
+  const parentId = body.parentDealerId ?? null;
+  const grant = parentId === null
+    ? await authorize(deps.db, user, 'dealers.createRoot', {})
+    : await authorize(deps.db, user, 'dealer.create', { dealerId: parentId });
+  if (grant.role !== 'manager') {
+    const own = await dealerOrNotFound(deps.db, (await scopeOf(deps.db, grant))!);
+    if (!own.subDealerAllowed) throw AppError.forbidden(NO_SUB_DEALERS);
+  }
+  checkForm(body, parentId !== null);
+  await assertCodeFree(deps.db, body.dealerId, null);
+  const created = await unlessDuplicate(() => deps.db.transaction(async (tx) => {
+    // Every dealer is a company of the platform, like mills and labs.
+    const company = await createCompany(tx, { name: body.name, email: body.email });
+    return insertDealer(tx, { ...formColumns(body), companyId: company.id, parentId, dealerCode: body.dealerId, name: body.name });
+  }), () => new AppError(409, 'CONFLICT', DEALER_ID_TAKEN, { dealerId: ['CONFLICT'] }));
+  return toDealer(await dealerOrNotFound(deps.db, created.id));
+}
+
+/** The locks of spec §5 on an existing dealer, for whoever saves it. */
+function checkLocks(grant: Grant, existing: DealerWithParent, body: DealerBody, ownDealerId: number | null): void {
+  const manager = grant.role === 'manager';
+  if (body.parentDealerId != null && body.parentDealerId !== existing.parentId) throw AppError.fields({ parentDealerId: ['FORBIDDEN'] }, PARENT_LOCKED);
+  // Locked fields are the form's rules (spec §5), answered under the field like any other.
+  if (!manager && body.dealerId !== existing.dealerCode) throw AppError.fields({ dealerId: ['FORBIDDEN'] }, DEALER_ID_LOCKED);
+  if (!manager && body.email !== existing.email) throw AppError.fields({ email: ['FORBIDDEN'] }, EMAIL_LOCKED);
+  const { subDealerAllowed, ownConfigurationsAllowed } = body.configuration.permissions;
+  const permissionsChanged = subDealerAllowed !== existing.subDealerAllowed || ownConfigurationsAllowed !== existing.ownConfigurationsAllowed;
+  // A dealer user cannot widen what its own dealer may do; the manager or a parent decides that.
+  if (!manager && existing.id === ownDealerId && permissionsChanged) throw AppError.fields({ 'configuration.permissions': ['FORBIDDEN'] }, OWN_PERMISSIONS_LOCKED);
+}
+
+export async function updateDealer(deps: AppDeps, user: SessionUser, id: number, body: DealerBody): Promise<Dealer> {
+  const grant = await authorize(deps.db, user, 'dealer.update', { dealerId: id });
+  const existing = await dealerOrNotFound(deps.db, id);
+  checkLocks(grant, existing, body, await scopeOf(deps.db, grant));
+  checkForm(body, existing.parentId !== null);
+  await assertCodeFree(deps.db, body.dealerId, id);
+  const emailChanged = body.email !== existing.email;
+  const linkedUser = emailChanged && existing.userId !== null ? await userById(deps.db, existing.userId) : null;
+  if (linkedUser && !body.confirmEmailChange) throw AppError.conflict(CONFIRM_EMAIL_CHANGE);
+  if (linkedUser && body.email === '') throw AppError.fields({ email: ['VALIDATION_FAILED'] }, CONFIRM_EMAIL_CHANGE);
+  if (linkedUser && body.email !== linkedUser.email && (await userByEmail(deps.db, body.email))) throw AppError.emailTaken();
+  await unlessDuplicate(() => deps.db.transaction(async (tx) => {
+    await updateDealerRow(tx, id, formColumns(body));
+    // The linked user signs in with the dealer's email: it moves along, and their sessions end.
+    if (linkedUser && body.email !== linkedUser.email) await changeEmailEndingSessions(tx, linkedUser.id, body.email);
+  }), () => AppError.emailTaken());
+  if (linkedUser) deps.realtime.endSessions(linkedUser.id);
+  return toDealer(await dealerOrNotFound(deps.db, id));
+}
+
+/**
+ * The dealer's invitation (spec §4): a dealer without a user gets one, with a mail to choose a
+ * password. A dealer with a user is invited again only after confirmation: its address moves to
+ * the one given, older links stop working and its sessions end (so inviting one's own dealer signs
+ * one out). The mail is queued in the same transaction.
+ */
+export async function inviteDealer(deps: AppDeps, user: SessionUser, id: number, input: { email: string; confirm: boolean }, language: Language): Promise<{ signedOut: boolean }> {
+  await authorize(deps.db, user, 'dealer.invite', { dealerId: id });
+  const dealer = await dealerOrNotFound(deps.db, id);
+  const linked = dealer.userId === null ? null : await userById(deps.db, dealer.userId);
+  const holder = await userByEmail(deps.db, input.email);
+  if (holder && holder.id !== linked?.id) throw AppError.emailTaken();
+  if (!linked) {
+    await unlessDuplicate(() => inviteNewUser(deps, dealer, input.email, language), () => AppError.emailTaken());
+    return { signedOut: false };
+  }
+  const self = linked.id === user.id;
+  if (!input.confirm) throw AppError.conflict(self ? CONFIRM_REINVITE_SELF : CONFIRM_REINVITE);
+  await unlessDuplicate(() => deps.db.transaction(async (tx) => {
+    if (input.email !== linked.email) await changeEmailEndingSessions(tx, linked.id, input.email);
+    else await endAllSessions(tx, linked.id);
+    await revokeInvitationLinks(tx, linked.id);
+    await revokeDealerInvitationLinks(tx, linked.id);
+    if (dealer.email === '' || dealer.email === linked.email) await updateDealerRow(tx, id, { email: input.email });
+    await queueDealerInvitation(deps, tx, linked.id, language);
+  }), () => AppError.emailTaken());
+  deps.realtime.endSessions(linked.id);
+  return { signedOut: self };
+}
+
+async function inviteNewUser(deps: AppDeps, dealer: DealerWithParent, email: string, language: Language): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const invited = await createUser(tx, { email, firstName: dealer.name, lastName: '', roleType: 'dealer', companyId: dealer.companyId, language, confirmed: false });
+    await insertMember(tx, { dealerId: dealer.id, userId: invited.id, dealerRole: 'dealer' });
+    await updateDealerRow(tx, dealer.id, { userId: invited.id, ...(dealer.email === '' ? { email } : {}) });
+    await queueDealerInvitation(deps, tx, invited.id, language);
+  });
+}
+
+// For the dealer-users feature (`tx` may be a transaction).
+
+/** Queues the mail with a single-use link to choose a password (auth.mails issues it on sending). */
+export async function queueDealerInvitation(deps: AppDeps, tx: Db, userId: number, language: Language): Promise<void> {
+  await deps.jobs.enqueue(tx, 'mail.account', { kind: 'dealerInvitation', userId, language });
+}
+
+export async function addDealerMember(tx: Db, dealerId: number, userId: number, role: 'dealer' | 'manager'): Promise<void> {
+  await insertMember(tx, { dealerId, userId, dealerRole: role });
+}
+
+export async function moveDealerMember(tx: Db, userId: number, dealerId: number, role: 'dealer' | 'manager'): Promise<void> {
+  await moveMember(tx, userId, dealerId, role);
+}
+
+export async function membershipOf(db: Db, userId: number): Promise<{ dealerId: number; dealerRole: 'dealer' | 'manager' } | null> {
+  return findMembership(db, userId);
 }

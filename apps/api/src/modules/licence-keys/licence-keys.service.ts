@@ -5,6 +5,7 @@ import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
+import { forgetMachinesOf } from '../usage/usage.service.ts';
 import { countKeys, deleteKey, findKey, insertKey, listKeys, setDataCollection, type LicenceKeyListQuery, type LicenceKeyRow } from './licence-keys.repository.ts';
 
 /**
@@ -33,7 +34,15 @@ export async function addLicenceKey(deps: AppDeps, user: SessionUser, input: { m
 
 export async function setLicenceKeyDataCollection(deps: AppDeps, user: SessionUser, id: number, enableDataCollection: boolean): Promise<LicenceKey> {
   const key = await manageableKey(deps, user, id);
-  return toDto(await setDataCollection(deps.db, key.id, enableDataCollection));
+  // Consent withdrawn: what was stored about the key's machines goes in the same transaction. The
+  // update takes the key's row lock, which a ping's `for share` waits for (usage.repository.ts),
+  // so no ping read under the old consent can store a machine after this delete.
+  const changed = await deps.db.transaction(async (tx) => {
+    const row = await setDataCollection(tx, key.id, enableDataCollection);
+    if (!enableDataCollection) await forgetMachinesOf(tx, key.id);
+    return row;
+  });
+  return toDto(changed);
 }
 
 export async function removeLicenceKey(deps: AppDeps, user: SessionUser, id: number): Promise<void> {

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Message } from '@casebridge/shared/schemas/orders';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { millMembers } from '../../db/schema/mills.ts';
-import { messageReads, messages, projects } from '../../db/schema/orders.ts';
+import { components, messageReads, messages, projects } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
 
 /**
@@ -74,17 +74,37 @@ export async function findConversation(db: Db, viewerId: number, orderId: number
     .orderBy(asc(messages.createdAt), asc(messages.id));
 }
 
-/** Marks what others wrote on a component read, for this user only. */
-export async function markRead(db: Db, userId: number, orderId: number, componentId: number): Promise<void> {
+/** Marks what others wrote on a component read, for this user only; returns those messages' ids. */
+export async function markRead(db: Db, userId: number, orderId: number, componentId: number): Promise<number[]> {
   const unread = await db
     .select({ id: messages.id })
     .from(messages)
     .where(and(eq(messages.projectId, orderId), eq(messages.componentId, componentId), ne(messages.authorId, userId)));
-  if (unread.length === 0) return;
+  if (unread.length === 0) return [];
   await db
     .insert(messageReads)
     .values(unread.map((m) => ({ messageId: m.id, userId })))
     .onConflictDoNothing();
+  return unread.map((m) => m.id);
+}
+
+export interface MessagePlace {
+  messageId: number;
+  orderId: number;
+  orderName: string;
+  componentId: number | null;
+  componentName: string | null;
+}
+
+/** Where messages were written: their order and component with names, in one statement for a whole list. */
+export async function findMessagePlaces(db: Db, messageIds: number[]): Promise<MessagePlace[]> {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({ messageId: messages.id, orderId: projects.id, orderName: projects.name, componentId: components.id, componentName: components.name })
+    .from(messages)
+    .innerJoin(projects, eq(projects.id, messages.projectId))
+    .leftJoin(components, eq(components.id, messages.componentId))
+    .where(inArray(messages.id, messageIds));
 }
 
 export interface MillMessagesScope {

@@ -5,9 +5,9 @@ import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fileUrl } from '../../lib/file-url.ts';
-import { notify } from '../notifications/notifications.service.ts';
+import { markActivityRead, notify } from '../notifications/notifications.service.ts';
 import { componentOfOrder, grantedOrder, refuseIfDeleted } from '../orders/orders.service.ts';
-import { findConversation, findMessage, findMillMessages, insertMessage, markRead, type MessageRow } from './messages.repository.ts';
+import { findConversation, findMessage, findMessagePlaces, findMillMessages, insertMessage, markRead, type MessagePlace, type MessageRow } from './messages.repository.ts';
 
 function toMessageDto(row: MessageRow): Message {
   return {
@@ -87,7 +87,17 @@ export async function conversationOf(db: Db, viewerId: number, orderId: number, 
   return (await findConversation(db, viewerId, orderId, componentId)).map(toMessageDto);
 }
 
-/** Opening a component marks what others wrote there read, for the viewer only. */
+/**
+ * Opening a component marks what others wrote there read, for the viewer only, and with it the
+ * viewer's notifications about those messages and about the order's arrival: the bell must not
+ * call "new" what the viewer has just read.
+ */
 export async function markComponentRead(db: Db, userId: number, orderId: number, componentId: number): Promise<void> {
-  await markRead(db, userId, orderId, componentId);
+  const messageIds = await markRead(db, userId, orderId, componentId);
+  await markActivityRead(db, userId, { orderId, messageIds });
+}
+
+/** Where these messages were written (order and component, with names), for the notifications list. */
+export async function messagePlaces(db: Db, messageIds: number[]): Promise<MessagePlace[]> {
+  return findMessagePlaces(db, messageIds);
 }

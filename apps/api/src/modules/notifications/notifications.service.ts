@@ -5,9 +5,10 @@ import type { AppDeps } from '../../deps.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import type { SqlExecutor } from '../../platform/jobs/job-queue.ts';
-import type { UsageStat } from '@casebridge/shared/schemas/billing';
+import type { FilesExpiringNotice, UsageStat } from '@casebridge/shared/schemas/billing';
 import { PlanLimitError } from '../subscriptions/subscriptions.service.ts';
 import { labById } from '../companies/companies.service.ts';
+import { messagePlaces } from '../messages/messages.service.ts';
 import { staffUserIdsOf } from '../mill-users/mill-users.service.ts';
 import { labUsersOfCompany, languageOf, settingsOf, usersById, type UserRow } from '../users/users.service.ts';
 import { renderNotificationMail } from './notifications.mails.ts';
@@ -16,17 +17,43 @@ import {
   listOfUser,
   lockPlanLimitNotices,
   planLimitNoticedSince,
+  setActivityRead,
   setReadState,
+  filesExpiringCutoffs,
+  type NotificationRow,
   type ActivityNotificationType,
 } from './notifications.repository.ts';
 
 /** The bell shows recent history; older notifications are not worth a page of their own yet. */
 const LIST_LIMIT = 200;
 
+type NotificationDto = z.infer<typeof notificationsResponseSchema>['notifications'][number];
+type NotificationPlace = Pick<NotificationDto, 'orderId' | 'orderName' | 'componentId' | 'componentName'>;
+
+const NOWHERE: NotificationPlace = { orderId: null, orderName: null, componentId: null, componentName: null };
+
+/**
+ * Which order and component a notification is about, so its card can say so: a new order is
+ * its own object (its name is the notification's text); a message was written on an order or
+ * on one of its components.
+ */
+async function placesOf(db: Db, rows: NotificationRow[]): Promise<(row: NotificationRow) => NotificationPlace> {
+  const messageIds = rows.filter((row) => row.type === 'newMessageReceived').map((row) => row.objectId);
+  const byMessage = new Map((await messagePlaces(db, messageIds)).map((place) => [place.messageId, place]));
+  return (row) => {
+    if (row.type === 'newProjectCreated') return { ...NOWHERE, orderId: row.objectId, orderName: row.message };
+    const place = row.type === 'newMessageReceived' ? byMessage.get(row.objectId) : undefined;
+    if (!place) return NOWHERE;
+    const { orderId, orderName, componentId, componentName } = place;
+    return { orderId, orderName, componentId, componentName };
+  };
+}
+
 /** `GET /notifications`: the caller's own, newest first. */
 export async function listNotifications(deps: AppDeps, user: SessionUser): Promise<z.infer<typeof notificationsResponseSchema>> {
   await authorize(deps.db, user, 'account.read', {});
   const rows = await listOfUser(deps.db, user.id, LIST_LIMIT);
+  const placeOf = await placesOf(deps.db, rows);
   return {
     notifications: rows.map((row) => ({
       notificationId: row.id,
@@ -37,6 +64,7 @@ export async function listNotifications(deps: AppDeps, user: SessionUser): Promi
       isRead: row.isRead,
       millId: row.millId,
       createdAt: row.createdAt.toISOString(),
+      ...placeOf(row),
     })),
   };
 }
@@ -45,6 +73,14 @@ export async function listNotifications(deps: AppDeps, user: SessionUser): Promi
 export async function markReadState(deps: AppDeps, user: SessionUser, notificationIds: number[], read: boolean): Promise<void> {
   await authorize(deps.db, user, 'account.update', {});
   await setReadState(deps.db, user.id, notificationIds, read);
+}
+
+/**
+ * For the messages feature, after its own access check: the viewer read the messages on a
+ * component of this order, so their notifications about them (and about the order) are read.
+ */
+export async function markActivityRead(db: Db, userId: number, read: { orderId: number; messageIds: number[] }): Promise<void> {
+  await setActivityRead(db, userId, read.orderId, read.messageIds);
 }
 
 export interface NotificationEvent {
@@ -193,4 +229,26 @@ async function notifyPlanLimit(deps: Pick<AppDeps, 'db' | 'realtime'>, attempt: 
 
 function startOfUtcDay(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+// The retention job (modules/file-retention) warns the mill's staff a week before files go.
+
+/**
+ * The upload cutoffs the mill's staff were warned about: the latest (`warned`) and the latest
+ * whose announced deletion day has come by `now` (`due`). The warnings are the record retention
+ * keeps of what it announced: no file is deleted unless one of them covered it.
+ */
+export async function filesExpiringCutoffsOf(db: Db, millId: number, now: Date): Promise<{ warned: Date | null; due: Date | null }> {
+  return filesExpiringCutoffs(db, millId, await staffUserIdsOf(db, millId), now);
+}
+
+/**
+ * Stores the warning for each of the mill's active staff in the caller's transaction (the job's,
+ * which also queues their mails); answers who was warned.
+ */
+export async function storeFilesExpiring(tx: Db, millId: number, notice: FilesExpiringNotice): Promise<UserRow[]> {
+  const staff = (await usersById(tx, await staffUserIdsOf(tx, millId))).filter((user) => !user.blocked);
+  const message = JSON.stringify(notice);
+  await insertNotifications(tx, staff.map((user) => ({ userId: user.id, millId, type: 'filesExpiring' as const, objectId: millId, parentObjectId: null, message })));
+  return staff;
 }

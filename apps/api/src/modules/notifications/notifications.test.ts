@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMillUser, createLab, createMill, signIn, uniqueEmail } from '../../../test/factories.ts';
+import { orderWorkspace, sendOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { notify } from './notifications.service.ts';
 
@@ -44,6 +45,49 @@ describe('notifications', () => {
     expect((await t.request({ method: 'POST', url: '/api/notifications/markReadState', token: jwt, payload: { notificationIds: [], read: true } })).statusCode).toBe(400);
     expect((await t.request({ method: 'POST', url: '/api/notifications/markReadState', token: jwt, payload: { notificationIds: ['1 or 1=1'], read: true } })).statusCode).toBe(400);
     expect((await t.request({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+  });
+});
+
+describe('notifications of an order and its messages', () => {
+  type Listed = { notificationType: string; isRead: boolean; orderId: number | null; orderName: string | null; componentId: number | null; componentName: string | null; message: string };
+  const listOf = async (jwt: string): Promise<Listed[]> => (await t.request({ method: 'GET', url: '/api/notifications', token: jwt })).json().notifications;
+  const write = (jwt: string, millId: number, payload: { projectId: number; componentId?: number; message: string }) =>
+    t.request({ method: 'POST', url: `/api/mills/${millId}/messages`, token: jwt, payload });
+
+  it('name the order and component they are about', async () => {
+    const w = await orderWorkspace(t);
+    const order = await sendOrder(t, w.labJwt, w.mill.id, { name: 'Case Meyer', components: ['Crown 11'] });
+    const componentId = order.components[0]!.id;
+    await write(w.labJwt, w.mill.id, { projectId: order.id, componentId, message: 'Shade A2' });
+    await write(w.labJwt, w.mill.id, { projectId: order.id, message: 'About the whole order' });
+    const list = await listOf(w.adminJwt);
+    expect(list).toEqual([
+      expect.objectContaining({ notificationType: 'newMessageReceived', message: 'About the whole order', orderId: order.id, orderName: 'Case Meyer', componentId: null, componentName: null }),
+      expect.objectContaining({ notificationType: 'newMessageReceived', message: 'Shade A2', orderId: order.id, orderName: 'Case Meyer', componentId, componentName: 'Crown 11' }),
+      expect.objectContaining({ notificationType: 'newProjectCreated', orderId: order.id, orderName: 'Case Meyer', componentId: null }),
+    ]);
+  });
+
+  it("are read once the component's messages are read there, for the reader only", async () => {
+    const w = await orderWorkspace(t);
+    const order = await sendOrder(t, w.labJwt, w.mill.id, { components: ['Crown 11', 'Bridge 34-36'] });
+    const [crown, bridge] = order.components;
+    await write(w.labJwt, w.mill.id, { projectId: order.id, componentId: crown!.id, message: 'On the crown' });
+    await write(w.labJwt, w.mill.id, { projectId: order.id, componentId: bridge!.id, message: 'On the bridge' });
+    const unread = async (jwt: string) => (await listOf(jwt)).filter((n) => !n.isRead).map((n) => n.message).sort();
+    expect(await unread(w.adminJwt)).toEqual(['Case 1', 'On the bridge', 'On the crown']);
+
+    const opened = await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${crown!.id}`, token: w.adminJwt });
+    expect(opened.statusCode).toBe(200);
+    // The crown's message and the order's arrival are read; the bridge's message is not read yet.
+    expect(await unread(w.adminJwt)).toEqual(['On the bridge']);
+    expect(await unread(w.staffJwt)).toEqual(['Case 1', 'On the bridge', 'On the crown']);
+
+    // The lab reading the mill's answer on its side works the same way.
+    await write(w.adminJwt, w.mill.id, { projectId: order.id, componentId: bridge!.id, message: 'Noted' });
+    expect(await unread(w.labJwt)).toEqual(['Noted']);
+    await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${bridge!.id}`, token: w.labJwt });
+    expect(await unread(w.labJwt)).toEqual([]);
   });
 });
 

@@ -71,3 +71,45 @@ export async function useDownloadLink(db: Db, tokenHash: string): Promise<Downlo
     .returning();
   return link ?? null;
 }
+
+// For file retention (modules/file-retention): files past the mill's keep period.
+
+/**
+ * A file counts for retention only while no component of its order is Open: work in progress is
+ * never deleted. Read from the components themselves rather than the order's status mask (a
+ * cache kept by triggers), so the rule rests on the status it names.
+ */
+const noOpenComponent = sql`not exists (select 1 from components o where o.project_id = c.project_id and o.status = 'Open')`;
+
+/** How many files of the mill uploaded in [from, before) retention would delete today. */
+export async function countRetainedFiles(db: Db, millId: number, from: Date | null, before: Date): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from component_files f
+    join components c on c.id = f.component_id
+    join projects p on p.id = c.project_id
+    where p.mill_id = ${millId} and f.created_at < ${before.toISOString()}::timestamptz
+      and (${from?.toISOString() ?? null}::timestamptz is null or f.created_at >= ${from?.toISOString() ?? null}::timestamptz)
+      and ${noOpenComponent}`);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Deletes up to `limit` of the mill's files uploaded before `before` whose order has no Open
+ * component, in one statement. Rows another transaction holds are skipped (SKIP LOCKED), so two
+ * processes running retention at once share the work instead of waiting or deleting twice.
+ */
+export async function deleteRetainedFileBatch(tx: Db, millId: number, before: Date, limit: number): Promise<{ storageKey: string; size: number }[]> {
+  const { rows } = await tx.execute<{ storage_key: string; size: string }>(sql`
+    with batch as (
+      select f.id from component_files f
+      join components c on c.id = f.component_id
+      join projects p on p.id = c.project_id
+      where p.mill_id = ${millId} and f.created_at < ${before.toISOString()}::timestamptz and ${noOpenComponent}
+      order by f.id
+      limit ${limit}
+      for update of f skip locked
+    )
+    delete from component_files d using batch where d.id = batch.id
+    returning d.storage_key, d.size`);
+  return rows.map((row) => ({ storageKey: row.storage_key, size: Number(row.size) }));
+}

@@ -18,6 +18,8 @@ import {
   componentsFullyDownloaded,
   deleteFile,
   deleteFilesOfComponents as deleteFileRows,
+  countRetainedFiles,
+  deleteRetainedFileBatch,
   filesOfComponents,
   findFile,
   insertDownloadLink,
@@ -351,4 +353,23 @@ async function reportDownload(deps: AppDeps, user: SessionUser, orderId: number)
   }
   lines.push({ style: 'footnote', text: `Printed ${date(new Date())} by ${user.firstName} ${user.lastName}` });
   return { stream: textPdf({ title: `Order ${order.id}` }, lines), filename: `order-${order.id}.pdf`, contentType: 'application/pdf' };
+}
+
+// ---- Retention (modules/file-retention): files past the mill's keep period, never of an order with an Open component
+
+/** How many of the mill's files uploaded in [from, before) retention would delete. */
+export async function countRetainedFilesOf(db: Db, millId: number, uploaded: { from: Date | null; before: Date }): Promise<number> {
+  return countRetainedFiles(db, millId, uploaded.from, uploaded.before);
+}
+
+/**
+ * Deletes one batch of the mill's files uploaded before `before`, their bytes queued for removal
+ * in the same transaction. Call `removeQueued` with the answered keys once it committed; the
+ * mill's storage usage (the sum of its file rows) is lower as soon as it did.
+ */
+export async function deleteRetainedFiles(tx: Transaction, millId: number, before: Date, limit: number): Promise<{ keys: string[]; bytes: number }> {
+  const deleted = await deleteRetainedFileBatch(tx, millId, before, limit);
+  const keys = deleted.map((file) => file.storageKey);
+  await queueRemovals(tx, keys);
+  return { keys, bytes: deleted.reduce((sum, file) => sum + file.size, 0) };
 }

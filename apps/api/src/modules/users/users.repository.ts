@@ -95,3 +95,19 @@ export async function setNamesAndEmail(db: Db, userId: number, values: { firstNa
 export async function blockAccount(db: Db, userId: number): Promise<void> {
   await db.update(users).set({ blocked: true, tokenVersion: nextTokenVersion }).where(eq(users.id, userId));
 }
+
+// Needed by dealers (reseller network, issue 13).
+
+/** The sign-in address of a dealer's user changes with the dealer's email: every session ends. */
+export async function setEmailEndingSessions(db: Db, userId: number, email: string): Promise<void> {
+  await db.update(users).set({ email, tokenVersion: nextTokenVersion }).where(eq(users.id, userId));
+}
+
+export async function setBlocked(db: Db, userId: number, blocked: boolean): Promise<void> {
+  await db.update(users).set(blocked ? { blocked, tokenVersion: nextTokenVersion } : { blocked }).where(eq(users.id, userId));
+}
+
+/** Every JWT signed before stops working (a re-invitation signs the invited user out). */
+export async function bumpTokenVersion(db: Db, userId: number): Promise<void> {
+  await db.update(users).set({ tokenVersion: nextTokenVersion }).where(eq(users.id, userId));
+}

@@ -281,3 +281,20 @@ export async function deletePlaceholderAccount(tx: Db, user: UserRow): Promise<v
   await deleteUserRow(tx, user.id);
   if (user.roleType === 'lab' && user.companyId !== null) await deleteLabCompany(tx, user.companyId);
 }
+
+// Needed by dealers (reseller network, issue 13); `tx` may be a transaction.
+import { bumpTokenVersion, setBlocked, setEmailEndingSessions } from './users.repository.ts';
+
+/** A dealer's sign-in address follows the dealer's email (spec §4): the user is signed out. */
+export async function changeEmailEndingSessions(tx: Db, userId: number, email: string): Promise<void> {
+  await setEmailEndingSessions(tx, userId, email);
+}
+
+/** Block (ending every session at once) or unblock a dealer user. */
+export async function setUserBlocked(tx: Db, userId: number, blocked: boolean): Promise<void> {
+  await setBlocked(tx, userId, blocked);
+}
+
+export async function endAllSessions(tx: Db, userId: number): Promise<void> {
+  await bumpTokenVersion(tx, userId);
+}

@@ -5,7 +5,7 @@ import { escapeHtml } from '../../lib/html.ts';
  * The account mails in the six interface languages. Kept as plain data, one entry per language,
  * so a missing translation is a type error rather than an English mail.
  */
-export type MailKind = 'confirmation' | 'reset' | 'invitation' | 'staffInvitation';
+export type MailKind = 'confirmation' | 'reset' | 'invitation' | 'staffInvitation' | 'dealerInvitation';
 
 interface MailText {
   subject: string;
@@ -48,6 +48,14 @@ const TEXTS: Record<MailKind, Record<Language, MailText>> = {
     fr: { subject: 'Rejoignez votre équipe sur CaseBridge', greeting: (n) => `Bonjour ${n},`, body: "votre centre d'usinage vous a ajouté comme utilisateur sur CaseBridge. Choisissez un mot de passe pour commencer.", action: 'Choisir mon mot de passe', expiry: 'Le lien est valable 7 jours.', ignore: "Si vous ne vous y attendiez pas, vous pouvez ignorer cet e-mail." },
     sp: { subject: 'Únase a su equipo en CaseBridge', greeting: (n) => `Hola ${n}:`, body: 'su centro de fresado le ha añadido como usuario en CaseBridge. Elija una contraseña para empezar.', action: 'Elegir mi contraseña', expiry: 'El enlace es válido durante 7 días.', ignore: 'Si no lo esperaba, puede ignorar este correo.' },
     pl: { subject: 'Dołącz do zespołu w CaseBridge', greeting: (n) => `Witaj ${n},`, body: 'Twoje centrum frezowania dodało Cię jako użytkownika CaseBridge. Wybierz hasło, aby zacząć.', action: 'Wybierz hasło', expiry: 'Link jest ważny przez 7 dni.', ignore: 'Jeśli się tego nie spodziewałeś, zignoruj tę wiadomość.' },
+  },
+  dealerInvitation: {
+    en: { subject: 'Your reseller access to CaseBridge', greeting: (n) => `Hello ${n},`, body: 'you have been invited to the CaseBridge reseller area. Choose a password to sign in.', action: 'Choose my password', expiry: 'The link is valid for 7 days and can be used once.', ignore: 'If you did not expect this, you can ignore this mail.' },
+    de: { subject: 'Ihr Händlerzugang zu CaseBridge', greeting: (n) => `Hallo ${n},`, body: 'Sie wurden in den Händlerbereich von CaseBridge eingeladen. Wählen Sie ein Passwort, um sich anzumelden.', action: 'Passwort wählen', expiry: 'Der Link ist 7 Tage gültig und kann einmal verwendet werden.', ignore: 'Wenn Sie das nicht erwartet haben, können Sie diese E-Mail ignorieren.' },
+    it: { subject: "Il tuo accesso rivenditore a CaseBridge", greeting: (n) => `Ciao ${n},`, body: "sei stato invitato nell'area rivenditori di CaseBridge. Scegli una password per accedere.", action: 'Scegli la password', expiry: 'Il link è valido per 7 giorni e può essere usato una sola volta.', ignore: 'Se non te lo aspettavi, puoi ignorare questa email.' },
+    fr: { subject: 'Votre accès revendeur à CaseBridge', greeting: (n) => `Bonjour ${n},`, body: "vous avez été invité dans l'espace revendeurs de CaseBridge. Choisissez un mot de passe pour vous connecter.", action: 'Choisir mon mot de passe', expiry: "Le lien est valable 7 jours et ne peut être utilisé qu'une fois.", ignore: "Si vous ne vous y attendiez pas, vous pouvez ignorer cet e-mail." },
+    sp: { subject: 'Su acceso de distribuidor a CaseBridge', greeting: (n) => `Hola ${n}:`, body: 'ha sido invitado al área de distribuidores de CaseBridge. Elija una contraseña para iniciar sesión.', action: 'Elegir mi contraseña', expiry: 'El enlace es válido durante 7 días y solo se puede usar una vez.', ignore: 'Si no lo esperaba, puede ignorar este correo.' },
+    pl: { subject: 'Twój dostęp sprzedawcy do CaseBridge', greeting: (n) => `Witaj ${n},`, body: 'zostałeś zaproszony do strefy sprzedawców CaseBridge. Wybierz hasło, aby się zalogować.', action: 'Wybierz hasło', expiry: 'Link jest ważny przez 7 dni i można go użyć tylko raz.', ignore: 'Jeśli się tego nie spodziewałeś, zignoruj tę wiadomość.' },
   },
 };
 

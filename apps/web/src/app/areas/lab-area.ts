@@ -5,4 +5,4 @@ export { MessagesPage } from '../../features/messages/pages/messages-page.tsx';
 export { ComponentPage } from '../../features/orders/pages/component-page.tsx';
 export { LabOrdersPage } from '../../features/orders/pages/lab-orders-page.tsx';
 export { NewOrderPage } from '../../features/orders/pages/new-order-page.tsx';
-export { LabSupportPage } from '../../features/support/pages/lab-support-page.tsx';
+export { SupportPage as LabSupportPage } from '../../features/support/pages/support-page.tsx';

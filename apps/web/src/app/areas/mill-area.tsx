@@ -11,6 +11,7 @@ export { MillWelcomePage } from '../../features/mill/pages/mill-welcome-page.tsx
 export { ComponentPage } from '../../features/orders/pages/component-page.tsx';
 export { MillOrdersPage } from '../../features/orders/pages/mill-orders-page.tsx';
 export { MillSettingsPage } from '../mill-settings-page.tsx';
+export { SupportPage as MillSupportPage } from '../../features/support/pages/support-page.tsx';
 
 /** The client detail page shows that client's orders and messages, from their own features. */
 const clientPanels: ClientPanels = {

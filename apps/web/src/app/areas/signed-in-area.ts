@@ -2,3 +2,4 @@
 export { SignedInLayout } from '../signed-in-layout.tsx';
 export { MessagesRedirect } from '../messages-redirect.tsx';
 export { NotificationsPage } from '../../features/notifications/pages/notifications-page.tsx';
+export { NotFoundPage } from '../not-found-page.tsx';

@@ -26,8 +26,9 @@ export const clientDetailsPath = (client: Pick<Client, 'id'>) => `/mill/client/$
 
 function ClientStatus({ client }: { client: Client }) {
   const { t } = useTranslation();
+  // The badges wrap rather than shrink: capped at a share of the row, a status read "A…" (issue 10).
   return (
-    <Group gap={4}>
+    <Group gap={4} wrap="wrap" preventGrowOverflow={false}>
       <Badge variant="light" color={client.status === 'active' ? 'green' : 'gray'}>
         {t(`clients.status.${client.status}`)}
       </Badge>

@@ -132,3 +132,30 @@ export async function fetchInvoicePdf(pdfUrl: string): Promise<Blob> {
   }
   return response.blob();
 }
+
+export type PlanValues = Pick<ContractTypes['data'][number], 'priceCents' | 'maxOrdersCount' | 'allowedClients' | 'storageMb' | 'support' | 'filesKeepDays'>;
+
+/** The manager changes a plan's price and limits; every mill on it gets them at once. */
+export function useUpdatePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: string; values: PlanValues }) => apiRequest(`/contract-types/${id}`, { method: 'PUT', body: values }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contractTypesQuery.queryKey }),
+  });
+}
+
+export interface CustomContract {
+  priceCents: number;
+  maxOrdersCount: number;
+  allowedClients: number;
+}
+
+/** The manager offers one mill a custom plan, or withdraws the offer (null). */
+export function useSetCustomContract() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ millId, customContract }: { millId: number; customContract: CustomContract | null }) =>
+      apiRequest(`/mills/${millId}/custom-contract`, { method: 'PUT', body: { customContract } }),
+    onSuccess: (_result, { millId }) => queryClient.invalidateQueries({ queryKey: subscriptionKey(millId) }),
+  });
+}

@@ -13,6 +13,10 @@ function notification(overrides: Partial<AppNotification>): AppNotification {
     isRead: false,
     millId: 1,
     createdAt: '2025-01-01T00:00:00Z',
+    orderId: null,
+    orderName: null,
+    componentId: null,
+    componentName: null,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { Message, Order } from '@casebridge/shared/schemas/orders';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { componentPath, messagesPath, ordersPath, type WorkspaceSide } from '../../../lib/order-paths.ts';
 import type { AppNotification } from '../api/notifications-api.ts';
+import { RETENTION_PATH } from './files-expiring-text.ts';
 
 const LOOKUP_LIMIT = 100;
 /** A plan's limit was reached: the mill's usage against its plan. */
@@ -29,6 +30,7 @@ async function findMessage(millId: number, messageId: number): Promise<Message |
  */
 export async function notificationTarget(side: WorkspaceSide, fallbackMillId: number | null, notification: AppNotification): Promise<string> {
   if (notification.notificationType === 'planLimitReached') return PLAN_USAGE_PATH;
+  if (notification.notificationType === 'filesExpiring') return RETENTION_PATH;
   const millId = notification.millId ?? fallbackMillId;
   if (notification.notificationType === 'newProjectCreated') {
     const fallback = `${ordersPath(side)}?q=${encodeURIComponent(notification.message)}`;
@@ -41,6 +43,8 @@ export async function notificationTarget(side: WorkspaceSide, fallbackMillId: nu
       return fallback;
     }
   }
+  // The server names the component a message was written on: no lookup needed.
+  if (notification.orderId !== null && notification.componentId !== null) return componentPath(side, notification.orderId, notification.componentId);
   if (millId === null) return messagesPath(side);
   try {
     const message = await findMessage(millId, notification.objectId);

@@ -14,6 +14,25 @@ const planFull: AppNotification = {
   isRead: false,
   millId: 7,
   createdAt: '2025-01-01T00:00:00Z',
+  orderId: null,
+  orderName: null,
+  componentId: null,
+  componentName: null,
+};
+
+const crownMessage: AppNotification = {
+  notificationId: 4,
+  notificationType: 'newMessageReceived',
+  objectId: 90,
+  parentObjectId: 40,
+  message: 'Please use shade A2',
+  isRead: false,
+  millId: 7,
+  createdAt: '2025-01-02T00:00:00Z',
+  orderId: 40,
+  orderName: 'Case Meyer',
+  componentId: 400,
+  componentName: 'Crown 11',
 };
 
 describe('NotificationsPage', () => {
@@ -34,5 +53,24 @@ describe('NotificationsPage', () => {
     expect(await screen.findByText('contract page')).toBeTruthy();
     expect(router.state.location.search).toBe('?tab=usage-details');
     expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', url: expect.stringContaining('/notifications/markReadState'), body: { notificationIds: [3], read: true } }));
+  });
+
+  it('names the order and component of a message, and opens that component directly', async () => {
+    const calls = mockFetch(({ path }) => (path === '/notifications' ? { body: { notifications: [crownMessage] } } : { body: { ok: true, message: 'Updated' } }));
+    const { router } = renderRoutes(
+      [
+        { path: '/notifications', element: <NotificationsPage /> },
+        { path: '/mills/projects/:projectId/components/:id', element: <p>component page</p> },
+      ],
+      { path: '/notifications', session: sessionFixture('mill') },
+    );
+
+    expect(await screen.findByText('Order: Case Meyer · Component: Crown 11')).toBeTruthy();
+    fireEvent.click(screen.getByText('Please use shade A2'));
+    expect(await screen.findByText('component page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/mills/projects/40/components/400');
+    // No search through the orders or messages lists: the notification says where it belongs.
+    const lookups = calls.map((call) => new URL(call.url, 'http://x').pathname).filter((path) => /projects|messages/.test(path));
+    expect(lookups).toEqual([]);
   });
 });

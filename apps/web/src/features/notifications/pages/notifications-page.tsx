@@ -10,8 +10,8 @@ import { notifyError } from '../../../lib/notify.ts';
 import { useSelectedMill, useSession } from '../../../lib/session.ts';
 import { useMarkReadState, useNotifications, type AppNotification } from '../api/notifications-api.ts';
 import { notificationTarget } from '../components/notification-target.ts';
+import { filesExpiringText } from '../components/files-expiring-text.ts';
 import { filterGroups, groupNotifications, type NotificationFilter, type NotificationGroup } from '../components/group-notifications.ts';
-
 
 export function NotificationsPage() {
   const { t } = useTranslation();
@@ -80,6 +80,7 @@ function NotificationRow({ group, onOpen, onMarkUnread }: { group: NotificationG
           <Text fw={unread ? 600 : 400} mt={4}>
             {shownText(t, group.shown)}
           </Text>
+          <NotificationPlace notification={group.shown} />
           <Text size="xs" c="dimmed">
             {formatDateTime(group.shown.createdAt)}
           </Text>
@@ -94,7 +95,20 @@ function NotificationRow({ group, onOpen, onMarkUnread }: { group: NotificationG
   );
 }
 
-/** An order's or message's own text; a plan's limit is named by the server and said in the reader's language. */
+/** Which order, and which of its components, a notification is about (a new order's text is already its name). */
+function NotificationPlace({ notification }: { notification: AppNotification }) {
+  const { t } = useTranslation();
+  const { orderName, componentName, notificationType } = notification;
+  const parts = [
+    orderName !== null && notificationType !== 'newProjectCreated' ? t('notifications.order', { name: orderName }) : null,
+    componentName !== null ? t('notifications.component', { name: componentName }) : null,
+  ].filter((part) => part !== null);
+  if (parts.length === 0) return null;
+  return <Text size="sm">{parts.join(' · ')}</Text>;
+}
+
+/** An order's or message's own text; a plan's limit or a retention warning is named by the server and said in the reader's language. */
 function shownText(t: TFunction, notification: AppNotification): string {
+  if (notification.notificationType === 'filesExpiring') return filesExpiringText(t, notification.message);
   return notification.notificationType === 'planLimitReached' ? t(`notifications.planLimit.${notification.message}`) : notification.message;
 }

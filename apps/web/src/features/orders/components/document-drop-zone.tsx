@@ -3,12 +3,15 @@ import { IconFolderOpen, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileField } from '../../../components/file-field.tsx';
-import { LabelledProgress } from '../../../components/labelled-progress.tsx';
 import { formatBytes } from '@casebridge/shared/format/bytes';
 import { DOCUMENT_ACCEPT, droppedFiles, type PickedFile } from './document-picker.ts';
+import { UploadProgress } from './upload-progress.tsx';
 
 export interface FileUploadState {
   progress: number;
+  /** Bytes the server holds of the file so far, and its size. */
+  sent: number;
+  total: number;
   status: 'pending' | 'uploading' | 'done' | 'failed';
   error?: string;
 }
@@ -126,11 +129,7 @@ export function DocumentDropZone({ label, files, received = [], uploads = {}, on
                     </Text>
                   )}
                   {state && !picked.rejected && state.status !== 'pending' && (
-                    <LabelledProgress
-                      label={t('orders.fileProgress', { name: picked.displayName })}
-                      value={state.progress}
-                      color={state.status === 'failed' ? 'red' : undefined}
-                    />
+                    <UploadProgress label={t('orders.fileProgress', { name: picked.displayName })} sent={state.sent} total={state.total} status={state.status} />
                   )}
                 </li>
               );

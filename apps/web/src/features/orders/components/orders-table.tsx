@@ -107,6 +107,7 @@ export function OrdersTable({ side, data, paging }: OrdersTableProps) {
       key: 'name',
       header: t('orders.name'),
       sortField: 'name',
+      phone: 'title',
       render: (order) => (
         <Group gap={6} wrap="nowrap">
           <Text size="sm" fw={500} td={order.isDeleted ? 'line-through' : undefined}>

@@ -67,6 +67,35 @@ describe('UploadDownloadDialog', () => {
   });
 });
 
+describe('UploadDownloadDialog progress', () => {
+  it('shows how much of the file is sent while it uploads', async () => {
+    let finish = () => {};
+    class SlowXhr {
+      status = 200;
+      responseText = '{}';
+      upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      open() {}
+      setRequestHeader() {}
+      send() {
+        queueMicrotask(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 4, total: 8 }));
+        finish = () => this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', SlowXhr);
+    const user = userEvent.setup();
+    const onUploaded = renderDialog();
+    await user.upload(screen.getByLabelText('File'), pdf('scan-0042.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByText('50% · 4 B of 8 B')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Upload progress of scan-0042.pdf' }).getAttribute('aria-valuenow')).toBe('50');
+    finish();
+    await waitFor(() => expect(onUploaded).toHaveBeenCalled());
+  });
+});
+
 describe('documentFileName', () => {
   it("keeps the file's extension and does not double it", () => {
     expect(documentFileName(' Report ', pdf('a.pdf'))).toBe('Report.pdf');

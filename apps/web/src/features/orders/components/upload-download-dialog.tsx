@@ -3,12 +3,12 @@ import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileField } from '../../../components/file-field.tsx';
-import { LabelledProgress } from '../../../components/labelled-progress.tsx';
 import { describeError } from '../../../lib/error-message.ts';
 import { formatBytes } from '@casebridge/shared/format/bytes';
 import { isAcceptedDocument } from '@casebridge/shared/constants/orders';
 import { uploadDownloadFile } from '../api/uploads.ts';
 import { DOCUMENT_ACCEPT } from './document-picker.ts';
+import { UploadProgress } from './upload-progress.tsx';
 
 export interface UploadDownloadDialogProps {
   opened: boolean;
@@ -36,7 +36,7 @@ export function UploadDownloadDialog({ opened, projectId, componentId, onClose, 
   const [nameError, setNameError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
 
   const close = () => {
     if (progress !== null) return;
@@ -73,9 +73,9 @@ export function UploadDownloadDialog({ opened, projectId, componentId, onClose, 
     if (!file) setError(t('orders.exactlyOneFile'));
     if (nameMissing || !file) return;
     setError(null);
-    setProgress(0);
+    setProgress({ sent: 0, total: file.size });
     try {
-      await uploadDownloadFile(file, documentFileName(name, file), { projectId, componentId }, (sent, total) => setProgress((sent / total) * 100));
+      await uploadDownloadFile(file, documentFileName(name, file), { projectId, componentId }, (sent, total) => setProgress({ sent, total }));
       setProgress(null);
       setName('');
       setFile(null);
@@ -109,7 +109,7 @@ export function UploadDownloadDialog({ opened, projectId, componentId, onClose, 
             {file ? `${file.name} (${formatBytes(file.size)})` : t('orders.noFileChosen')}
           </Text>
         </Group>
-        {progress !== null && <LabelledProgress label={t('orders.fileProgress', { name: file?.name ?? '' })} value={progress} />}
+        {progress !== null && <UploadProgress label={t('orders.fileProgress', { name: file?.name ?? '' })} sent={progress.sent} total={progress.total} status="uploading" />}
         {error && (
           <Alert color="red" role="alert">
             {error}

@@ -28,23 +28,24 @@ export function useDocumentUploads() {
   /** Uploads the jobs; resolves with the keys that failed (empty when all arrived). */
   const run = useCallback(
     async (jobs: UploadJob[]): Promise<string[]> => {
-      for (const job of jobs) update(job.key, { progress: 0, status: 'pending' });
+      for (const job of jobs) update(job.key, { progress: 0, sent: 0, total: job.file.size, status: 'pending' });
       const failed: string[] = [];
       const queue = [...jobs];
       const worker = async () => {
         for (let job = queue.shift(); job; job = queue.shift()) {
           const current = job;
-          update(current.key, { progress: 0, status: 'uploading' });
+          const size = current.file.size;
+          update(current.key, { progress: 0, sent: 0, total: size, status: 'uploading' });
           const handle = uploadDocument(current.file, { orderId: current.orderId, componentId: current.componentId }, (sent, total) =>
-            update(current.key, { progress: total > 0 ? (sent / total) * 100 : 0, status: 'uploading' }),
+            update(current.key, { progress: total > 0 ? (sent / total) * 100 : 0, sent, total, status: 'uploading' }),
           );
           handles.current.set(current.key, handle);
           try {
             await handle.done;
-            update(current.key, { progress: 100, status: 'done' });
+            update(current.key, { progress: 100, sent: size, total: size, status: 'done' });
           } catch (error) {
             failed.push(current.key);
-            update(current.key, { progress: 0, status: 'failed', error: error instanceof Error ? error.message : String(error) });
+            update(current.key, { progress: 0, sent: 0, total: size, status: 'failed', error: error instanceof Error ? error.message : String(error) });
           } finally {
             handles.current.delete(current.key);
           }
@@ -60,10 +61,10 @@ export function useDocumentUploads() {
   return { uploads, run, reset };
 }
 
-/** The overall share sent, weighting each file by its size. */
-export function overallProgress(jobs: { key: string; file: File }[], uploads: Record<string, FileUploadState>): number {
+/** What all files together have sent, for the overall bar (a file's size stands for it when done). */
+export function overallTransfer(jobs: { key: string; file: File }[], uploads: Record<string, FileUploadState>): { sent: number; total: number; done: boolean } {
   const total = jobs.reduce((sum, job) => sum + job.file.size, 0);
-  if (total === 0) return jobs.every((job) => uploads[job.key]?.status === 'done') ? 100 : 0;
-  const sent = jobs.reduce((sum, job) => sum + (job.file.size * (uploads[job.key]?.progress ?? 0)) / 100, 0);
-  return (sent / total) * 100;
+  const sentOf = (state: FileUploadState | undefined, size: number) => (state?.status === 'done' ? size : Math.min(size, state?.sent ?? 0));
+  const sent = jobs.reduce((sum, job) => sum + sentOf(uploads[job.key], job.file.size), 0);
+  return { sent, total, done: jobs.every((job) => uploads[job.key]?.status === 'done') };
 }

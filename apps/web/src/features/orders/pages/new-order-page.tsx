@@ -8,7 +8,6 @@ import type { MillSummary } from '@casebridge/shared/schemas/auth';
 import { maxLengthOf } from '@casebridge/shared/schemas/max-length';
 import { createOrderBodySchema, type DraftOrder } from '@casebridge/shared/schemas/orders';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { LabelledProgress } from '../../../components/labelled-progress.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
 import { markFormsSaved, useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
@@ -22,7 +21,8 @@ import { forgetUploads } from '../api/uploads.ts';
 import { DocumentDropZone, type ReceivedFile } from '../components/document-drop-zone.tsx';
 import { DraftOffer } from '../components/draft-offer.tsx';
 import { pickFiles, type PickedFile } from '../components/document-picker.ts';
-import { overallProgress, useDocumentUploads, type UploadJob } from '../components/use-document-uploads.ts';
+import { OverallProgress } from '../components/overall-progress.tsx';
+import { useDocumentUploads, type UploadJob } from '../components/use-document-uploads.ts';
 import { useOfferedDraft } from '../components/use-offered-draft.ts';
 
 interface DraftComponent {
@@ -260,7 +260,7 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
         {allJobs.length > 0 && (
           <Stack gap={4}>
             <Text size="sm">{t('orders.overallProgress')}</Text>
-            <LabelledProgress label={t('orders.overallProgress')} value={overallProgress(allJobs, uploads)} />
+            <OverallProgress jobs={allJobs} uploads={uploads} />
           </Stack>
         )}
         {failure && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../../lib/i18n.ts';
+import { resources } from '../../../locales/resources.ts';
 
 type Tree = { [key: string]: string | Tree };
 

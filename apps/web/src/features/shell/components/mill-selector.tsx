@@ -14,16 +14,18 @@ export function MillSelector({
   mills,
   selected,
   onSelect,
+  width = 240,
 }: {
   mills: MillSummary[];
   selected: MillSummary | null;
   onSelect: (millId: number) => void;
+  width?: number | string;
 }) {
   const { t } = useTranslation();
   if (mills.length === 0) return null;
   if (mills.length === 1 && selected) {
     return (
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" maw={width} miw={0}>
         <MillLogo mill={selected} />
         <Text fw={500} truncate>
           {selected.company.name}
@@ -46,7 +48,7 @@ export function MillSelector({
           <Text size="sm">{option.label}</Text>
         </Group>
       )}
-      w={240}
+      w={width}
     />
   );
 }

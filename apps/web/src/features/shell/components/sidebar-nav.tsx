@@ -1,10 +1,13 @@
 import { Badge, NavLink, Stack } from '@mantine/core';
 import {
   IconClipboardList,
+  IconDeviceDesktopAnalytics,
   IconFileCertificate,
   IconHeadset,
+  IconHome,
   IconLayoutDashboard,
   IconMessages,
+  IconReceipt,
   IconSettings,
   IconShieldCheck,
   IconUsers,
@@ -21,14 +24,16 @@ export interface NavEntry {
   icon: Icon;
 }
 
-/** Spec §2 sidebar: mill admins get two entries more than mill users; labs get three entries. */
+/** Spec §2 sidebar: mill users get the mill home and further entries, admins two more; labs get three entries. */
 export function navEntriesFor(session: Session, mill: MillSummary | null): NavEntry[] {
   switch (session.user.role.type) {
     case 'mill': {
       const entries: NavEntry[] = [
+        { to: '/mill/welcome', labelKey: 'nav.millHome', icon: IconHome },
         { to: '/mills/projects', labelKey: 'nav.orders', icon: IconClipboardList },
         { to: '/mills/clients', labelKey: 'nav.clients', icon: IconUsers },
         { to: '/mills/messages', labelKey: 'nav.messages', icon: IconMessages },
+        { to: '/mill/support', labelKey: 'nav.support', icon: IconHeadset },
       ];
       if (mill?.millRole === 'admin') {
         entries.push(
@@ -48,6 +53,8 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
       return [
         { to: '/manager', labelKey: 'nav.dashboard', icon: IconLayoutDashboard },
         { to: '/manager/policies', labelKey: 'nav.policies', icon: IconShieldCheck },
+        { to: '/manager/hd/usage/info', labelKey: 'nav.concurrentUsage', icon: IconDeviceDesktopAnalytics },
+        { to: '/manager/plans', labelKey: 'nav.plans', icon: IconReceipt },
       ];
     case 'dealer':
       return [{ to: '/dealer', labelKey: 'nav.dashboard', icon: IconLayoutDashboard }];

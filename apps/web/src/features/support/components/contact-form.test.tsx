@@ -9,7 +9,7 @@ describe('ContactForm', () => {
   it('requires topic and message, then writes about the given mill', async () => {
     const calls = mockFetch(() => ({ body: { ok: true, message: 'Email sent' } }));
     const user = userEvent.setup();
-    renderWithProviders(<ContactForm millId={7} millName="Alpine Milling" />, sessionFixture('lab'));
+    renderWithProviders(<ContactForm millId={7} intro="Write to us about Alpine Milling." />, sessionFixture('lab'));
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getAllByText('This field is required.')).toHaveLength(2);
     expect(calls).toHaveLength(0);

@@ -11,7 +11,7 @@ const TOPIC_MAX = maxLengthOf(supportContactBodySchema.shape.topic);
 const empty = { topic: '', message: '' };
 
 /** Writes to the operator's support about the selected mill (spec §2 support contact). */
-export function ContactForm({ millId, millName }: { millId: number; millName: string }) {
+export function ContactForm({ millId, intro }: { millId: number; intro: string }) {
   const { t } = useTranslation();
   const form = useForm({ initialValues: empty, schema: supportContactBodySchema });
   const send = useSendSupportMessage(millId);
@@ -35,7 +35,7 @@ export function ContactForm({ millId, millName }: { millId: number; millName: st
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={640}>
-        <Text size="sm">{t('support.intro', { mill: millName })}</Text>
+        <Text size="sm">{intro}</Text>
         <TextInput label={t('support.topic')} required maxLength={TOPIC_MAX} {...form.textProps('topic')} />
         <Textarea label={t('support.message')} required autosize minRows={6} maxRows={16} {...form.textProps('message')} />
         <Group>

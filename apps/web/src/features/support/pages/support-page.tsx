@@ -5,10 +5,16 @@ import { QueryTabsPage } from '../../../components/query-tabs.tsx';
 import { useSelectedMill, useSession } from '../../../lib/session.ts';
 import { ContactForm } from '../components/contact-form.tsx';
 
-export function LabSupportPage() {
+/**
+ * Spec §2 support screen (contact form and desktop-app download), for labs (/lab/support) and
+ * for the mill's own staff (/mill/support): both write to the operator's support about the
+ * selected mill, and only the introduction says it from their side.
+ */
+export function SupportPage() {
   const { t } = useTranslation();
   const { session } = useSession();
   const { mill } = useSelectedMill(session);
+  const introKey = session?.user.role.type === 'mill' ? 'support.introMill' : 'support.intro';
   return (
     <QueryTabsPage
       title={t('nav.support')}
@@ -17,7 +23,7 @@ export function LabSupportPage() {
         {
           value: 'contact',
           label: t('support.contact'),
-          panel: mill ? <ContactForm key={mill.id} millId={mill.id} millName={mill.company.name} /> : <Alert color="yellow">{t('support.noMill')}</Alert>,
+          panel: mill ? <ContactForm key={mill.id} millId={mill.id} intro={t(introKey, { mill: mill.company.name })} /> : <Alert color="yellow">{t('support.noMill')}</Alert>,
         },
         {
           value: 'download-app',

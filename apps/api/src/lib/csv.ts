@@ -1,0 +1,148 @@
+/**
+ * A streaming CSV reader for files as spreadsheets write them (RFC 4180 plus what Excel does):
+ * fields separated by commas or semicolons (decided from the header line), quoted fields holding
+ * separators, line breaks and doubled quotes, CRLF or LF line ends. Text arrives in chunks and
+ * records leave as soon as they are complete, so memory holds one chunk and one record, never the file.
+ */
+export type CsvEncoding = 'utf-8' | 'windows-1252';
+
+export interface CsvRecord {
+  /** 1-based record number in the file, as a spreadsheet numbers its rows (the header is 1). */
+  row: number;
+  fields: string[];
+  /** The file ended inside a quoted field of this record. */
+  unterminated: boolean;
+}
+
+/**
+ * Valid UTF-8 is read as UTF-8; anything else (Excel's "CSV" on Western Windows) as Windows-1252,
+ * in which every byte is some character. The whole file decides, read once as a stream: a single
+ * "ü" in the last row of a Windows-1252 file must not be turned into replacement characters.
+ */
+export async function detectEncoding(source: AsyncIterable<Buffer>): Promise<CsvEncoding> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of source) decoder.decode(chunk, { stream: true });
+    decoder.decode();
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+/** The bytes as text chunks; a UTF-8 byte order mark is dropped (TextDecoder does that by default). */
+export async function* decodeChunks(source: AsyncIterable<Buffer>, encoding: CsvEncoding): AsyncGenerator<string> {
+  const decoder = new TextDecoder(encoding);
+  for await (const chunk of source) {
+    const text = decoder.decode(chunk, { stream: true });
+    if (text) yield text;
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/** The separator the header line uses most, outside quotes; comma when it has neither. */
+export function detectSeparator(headerLine: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const c of headerLine) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && c === ',') commas += 1;
+    else if (!quoted && c === ';') semicolons += 1;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/** Records of a CSV text given in chunks. Blank lines are skipped but keep their row number. */
+export async function* csvRecords(chunks: AsyncIterable<string>): AsyncGenerator<CsvRecord> {
+  const parser = new CsvParser();
+  for await (const chunk of chunks) yield* parser.push(chunk);
+  yield* parser.end();
+}
+
+export class CsvParser {
+  private separator: string | null = null;
+  /** Text held back until the header line is complete and the separator known. */
+  private pending = '';
+  private field = '';
+  private fields: string[] = [];
+  private inQuotes = false;
+  /** A quote seen inside a quoted field: a doubled quote if the next character is one too. */
+  private quoteSeen = false;
+  /** Whether the current field started with a quote (so its content is not the empty default). */
+  private row = 1;
+
+  push(text: string): CsvRecord[] {
+    if (this.separator === null) {
+      this.pending += text;
+      const end = this.pending.indexOf('\n');
+      if (end < 0) return [];
+      return this.start();
+    }
+    return this.scan(text);
+  }
+
+  end(): CsvRecord[] {
+    const records = this.separator === null ? this.start() : [];
+    const unterminated = this.inQuotes && !this.quoteSeen;
+    if (this.field !== '' || this.fields.length > 0 || this.inQuotes) records.push(...this.emit(unterminated));
+    return records;
+  }
+
+  private start(): CsvRecord[] {
+    const end = this.pending.indexOf('\n');
+    this.separator = detectSeparator(end < 0 ? this.pending : this.pending.slice(0, end));
+    const text = this.pending;
+    this.pending = '';
+    return this.scan(text);
+  }
+
+  private scan(text: string): CsvRecord[] {
+    const records: CsvRecord[] = [];
+    const separator = this.separator!;
+    for (let i = 0; i < text.length; i += 1) {
+      const c = text[i]!;
+      if (this.inQuotes) {
+        if (this.quoteSeen) {
+          this.quoteSeen = false;
+          if (c === '"') {
+            this.field += '"';
+            continue;
+          }
+          // The quote closed the field; this character is read as outside quotes.
+          this.inQuotes = false;
+        } else {
+          if (c === '"') this.quoteSeen = true;
+          else this.field += c;
+          continue;
+        }
+      }
+      if (c === separator) {
+        this.fields.push(this.field);
+        this.field = '';
+      } else if (c === '\n') {
+        records.push(...this.emit(false));
+      } else if (c === '"' && this.field === '') {
+        this.inQuotes = true;
+      } else if (c !== '\r') {
+        // A carriage return outside quotes only ever ends a line; inside a field it is dropped too.
+        this.field += c;
+      }
+    }
+    return records;
+  }
+
+  private emit(unterminated: boolean): CsvRecord[] {
+    this.fields.push(this.field);
+    const fields = this.fields;
+    const row = this.row;
+    this.fields = [];
+    this.field = '';
+    this.inQuotes = false;
+    this.quoteSeen = false;
+    this.row += 1;
+    const blank = fields.length === 1 && fields[0] === '';
+    return blank ? [] : [{ row, fields, unterminated }];
+  }
+}

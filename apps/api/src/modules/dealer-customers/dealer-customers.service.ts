@@ -1,0 +1,125 @@
+import type { DealerCustomer, DealerCustomerBody } from '@casebridge/shared/schemas/dealers';
+import { addressSchema } from '@casebridge/shared/schemas/dealers';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
+import { authorize, type Grant } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { unlessDuplicate } from '../../lib/db-errors.ts';
+import { dealerById, dealerOfUser } from '../dealers/dealers.service.ts';
+import {
+  customerCodeTaken,
+  findCustomer,
+  insertCustomer,
+  listCustomers as listRows,
+  updateCustomer as updateRow,
+  type CustomerListQuery,
+  type CustomerRow,
+  type CustomerScope,
+} from './dealer-customers.repository.ts';
+
+/**
+ * A dealer's customers (spec manager-dealer §3 Dealer customer, §5 customer form, §6). The rule
+ * book gives a dealer user its subtree; here: a sub-dealer sees customers read-only, a dealer
+ * changes only its own dealer's customers, adds them for sub-dealers only with subDealerAllowed,
+ * and only the manager picks or changes the dealer.
+ */
+export type { CustomerListQuery };
+
+// spec §5, verbatim.
+const NOT_UNIQUE = 'Customer Id must be unique';
+const READ_ONLY = 'A sub-dealer sees customers read-only';
+const NOT_OWN_CUSTOMER = 'Only the customers of your own dealer can be changed';
+const NO_SUB_DEALER_CUSTOMERS = 'Your dealer is not allowed to add customers for sub-dealers';
+const ONLY_MANAGER_MOVES = 'Only the manager can give a customer to another dealer';
+
+function toCustomer(row: CustomerRow): DealerCustomer {
+  return {
+    dealerCustomerId: row.id,
+    dealerInfo: { id: row.dealerId, dealerId: row.dealerCode, dealerName: row.dealerName },
+    customerInfo: {
+      id: row.id,
+      customerId: row.customerCode,
+      title: row.title,
+      salutation: row.salutation,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      position: row.position,
+      company: row.company,
+      contactInformation: addressSchema.parse(row.contactInformation),
+      permissions: { showInfoToOutOfMaintenanceUsers: row.showInfoToOutOfMaintenanceUsers },
+    },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The caller's own dealer; null for the manager. */
+async function ownDealer(db: Db, grant: Grant) {
+  if (grant.role === 'manager') return null;
+  const membership = await dealerOfUser(db, grant.user.id);
+  const dealer = membership ? await dealerById(db, membership.id) : null;
+  if (!dealer) throw AppError.notFound('Dealer');
+  return dealer;
+}
+
+export interface CustomerListInput extends CustomerListQuery {
+  dealerId?: number;
+  showSubDealerCustomers: boolean;
+}
+
+export async function listCustomers(deps: AppDeps, user: SessionUser, input: CustomerListInput): Promise<{ count: number; data: DealerCustomer[] }> {
+  const grant = await authorize(deps.db, user, 'customers.list', {});
+  // Another subtree's dealer answers 404, exactly like a missing one.
+  if (input.dealerId !== undefined) await authorize(deps.db, user, 'customers.read', { dealerId: input.dealerId });
+  const target = input.dealerId ?? (await ownDealer(deps.db, grant))?.id ?? null;
+  const scope: CustomerScope = target === null ? { kind: 'all' } : { kind: input.showSubDealerCustomers ? 'subtree' : 'own', dealerId: target };
+  const { count, data } = await listRows(deps.db, scope, input);
+  return { count, data: data.map(toCustomer) };
+}
+
+async function customerOrNotFound(db: Db, id: number): Promise<CustomerRow> {
+  const row = await findCustomer(db, id);
+  if (!row) throw AppError.notFound('Customer');
+  return row;
+}
+
+export async function readCustomer(deps: AppDeps, user: SessionUser, id: number): Promise<DealerCustomer> {
+  const row = await customerOrNotFound(deps.db, id);
+  await authorize(deps.db, user, 'customers.read', { dealerId: row.dealerId });
+  return toCustomer(row);
+}
+
+/** The spec's uniqueness call for a new customer's id. */
+export async function customerIdExists(deps: AppDeps, user: SessionUser, customerId: string): Promise<boolean> {
+  await authorize(deps.db, user, 'customers.list', {});
+  return customerCodeTaken(deps.db, customerId, null);
+}
+
+const notUnique = () => new AppError(409, 'CONFLICT', NOT_UNIQUE, { 'customerInfo.customerId': ['CONFLICT'] });
+
+export async function createCustomer(deps: AppDeps, user: SessionUser, body: DealerCustomerBody): Promise<DealerCustomer> {
+  const own = user.roleType === 'dealer' ? await dealerOfUser(deps.db, user.id) : null;
+  const dealerId = body.dealerId ?? own?.id;
+  if (dealerId === undefined) throw AppError.fields({ dealerId: ['VALIDATION_FAILED'] }, 'Please select a reseller');
+  const grant = await authorize(deps.db, user, 'customers.manage', { dealerId });
+  const mine = await ownDealer(deps.db, grant);
+  if (mine && mine.parentId !== null) throw AppError.forbidden(READ_ONLY);
+  if (mine && dealerId !== mine.id && !mine.subDealerAllowed) throw AppError.forbidden(NO_SUB_DEALER_CUSTOMERS);
+  if (await customerCodeTaken(deps.db, body.customerInfo.customerId, null)) throw notUnique();
+  const id = await unlessDuplicate(() => insertCustomer(deps.db, dealerId, body.customerInfo), notUnique);
+  return toCustomer(await customerOrNotFound(deps.db, id));
+}
+
+export async function updateCustomer(deps: AppDeps, user: SessionUser, id: number, body: DealerCustomerBody): Promise<DealerCustomer> {
+  const existing = await customerOrNotFound(deps.db, id);
+  const grant = await authorize(deps.db, user, 'customers.manage', { dealerId: existing.dealerId });
+  const dealerId = body.dealerId ?? existing.dealerId;
+  const mine = await ownDealer(deps.db, grant);
+  if (mine && mine.parentId !== null) throw AppError.forbidden(READ_ONLY);
+  if (mine && existing.dealerId !== mine.id) throw AppError.forbidden(NOT_OWN_CUSTOMER);
+  if (mine && dealerId !== existing.dealerId) throw AppError.forbidden(ONLY_MANAGER_MOVES);
+  if (dealerId !== existing.dealerId) await authorize(deps.db, user, 'customers.manage', { dealerId });
+  if (await customerCodeTaken(deps.db, body.customerInfo.customerId, id)) throw notUnique();
+  await unlessDuplicate(() => updateRow(deps.db, id, dealerId, body.customerInfo), notUnique);
+  return toCustomer(await customerOrNotFound(deps.db, id));
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '@casebridge/shared/schemas/common';
+import { dealerBodySchema, dealerInvitationBodySchema, dealerListQuerySchema, dealerSchema, dealerSummarySchema } from '@casebridge/shared/schemas/dealers';
+import { listResponseSchema } from '@casebridge/shared/schemas/paging';
+import type { AppDeps } from '../../deps.ts';
+import { loadCurrentUser } from '../../lib/current-user.ts';
+import { mailLanguage } from '../../lib/request-language.ts';
+import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
+import { createDealer, INVITATION_SENT, inviteDealer, listBranch, listDealers, readDealer, updateDealer } from './dealers.service.ts';
+
+const tags = ['dealers'];
+const params = z.object({ id: idSchema });
+const invitationResponse = z.object({ ok: z.literal(true), message: z.string(), signedOut: z.boolean() });
+
+/** The reseller tree (spec manager-dealer §7 Dealers): the manager sees all, a dealer user its subtree. */
+export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/dealers', {
+      config: { access: 'dealers.list' },
+      schema: { tags, summary: 'Dealers one sees, searchable and paged', security: bearerAuth, querystring: dealerListQuerySchema, response: { 200: listResponseSchema(dealerSummarySchema), ...commonErrors } },
+      handler: async (request) => {
+        const q = request.query;
+        return listDealers(deps, await loadCurrentUser(request, deps.db), { start: q._start, limit: q._limit, sort: q._sort, search: q._q });
+      },
+    });
+
+    app.post('/dealers', {
+      config: { access: 'dealer.create' },
+      schema: { tags, summary: 'Create a root dealer (manager) or a sub-dealer', security: bearerAuth, body: dealerBodySchema, response: { 200: dealerSchema, ...commonErrors } },
+      handler: async (request) => createDealer(deps, await loadCurrentUser(request, deps.db), request.body),
+    });
+
+    app.get('/dealers/:id', {
+      config: { access: 'dealer.read' },
+      schema: { tags, summary: 'One dealer', security: bearerAuth, params, response: { 200: dealerSchema, ...commonErrors } },
+      handler: async (request) => readDealer(deps, await loadCurrentUser(request, deps.db), request.params.id),
+    });
+
+    app.put('/dealers/:id', {
+      config: { access: 'dealer.update' },
+      schema: { tags, summary: 'Change a dealer (the locks of spec §5 apply)', security: bearerAuth, params, body: dealerBodySchema, response: { 200: dealerSchema, ...commonErrors } },
+      handler: async (request) => updateDealer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body),
+    });
+
+    app.get('/dealers/:id/branch', {
+      config: { access: 'dealer.read' },
+      schema: { tags, summary: 'The sub-dealers below a dealer, at any depth', security: bearerAuth, params, response: { 200: z.array(dealerSummarySchema), ...commonErrors } },
+      handler: async (request) => listBranch(deps, await loadCurrentUser(request, deps.db), request.params.id),
+    });
+
+    app.post('/dealers/:id/invitation', {
+      config: { access: 'dealer.invite' },
+      schema: { tags, summary: "Invite the dealer's user (again)", security: bearerAuth, params, querystring: localeQuerySchema, body: dealerInvitationBodySchema, response: { 200: invitationResponse, ...commonErrors } },
+      handler: async (request) => {
+        const user = await loadCurrentUser(request, deps.db);
+        const { signedOut } = await inviteDealer(deps, user, request.params.id, request.body, mailLanguage(request, null));
+        return { ok: true as const, message: INVITATION_SENT, signedOut };
+      },
+    });
+  };
+}

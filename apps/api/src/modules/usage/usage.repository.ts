@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import type { UsagePing } from '@casebridge/shared/schemas/usage';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * The usage tables (usage_machines, usage_hours) and the licence keys' allowed users. Everything
+ * here is raw SQL on purpose: ingestion is one round trip per ping, and the view reads a page of
+ * keys with their machines in one statement.
+ */
+
+/**
+ * Records one ping in one statement, and only for a key whose mill consents to data collection:
+ * without consent (or for an unknown key) the statement touches nothing. It upserts the machine's
+ * latest state and raises the hour's concurrency peak of the key. `for share` makes a withdrawal of
+ * consent wait for pings in flight (and pings wait for it), so none slips in after its delete.
+ *
+ * The peak counts the key's other machines inside the window as the statement's snapshot sees them,
+ * plus this machine when it says it runs (a data-modifying CTE's own changes are not visible to the
+ * rest of the statement). Two pings of one key at the same instant may each miss the other; the
+ * next ping of either corrects the peak, which is why the window spans several pings.
+ */
+export async function recordPing(db: Db, ping: UsagePing, at: Date, windowMinutes: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    with consenting_key as (
+      select id from licence_keys where key = ${ping.licenceKey} and enable_data_collection for share
+    ), machine as (
+      insert into usage_machines (licence_key_id, board_serial, mac_addresses, pc_name, ip_addresses, running, first_ping_at, last_ping_at)
+      select id, ${ping.boardSerial}, ${toTextArray(ping.macAddresses)}::text[], ${ping.pcName}, ${toTextArray(ping.ipAddresses)}::text[], ${ping.running}, ${at}, ${at}
+      from consenting_key
+      on conflict (licence_key_id, board_serial) do update set
+        mac_addresses = excluded.mac_addresses, pc_name = excluded.pc_name, ip_addresses = excluded.ip_addresses,
+        running = excluded.running, last_ping_at = greatest(usage_machines.last_ping_at, excluded.last_ping_at)
+      returning licence_key_id
+    )
+    insert into usage_hours (licence_key_id, hour, max_concurrent, pings)
+    select machine.licence_key_id, date_trunc('hour', ${at}::timestamptz),
+      (select count(*)::int from usage_machines other
+        where other.licence_key_id = machine.licence_key_id and other.board_serial <> ${ping.boardSerial}
+          and other.running and other.last_ping_at > ${at}::timestamptz - make_interval(mins => ${windowMinutes}))
+        + (case when ${ping.running} then 1 else 0 end),
+      1
+    from machine
+    on conflict (licence_key_id, hour) do update set
+      max_concurrent = greatest(usage_hours.max_concurrent, excluded.max_concurrent), pings = usage_hours.pings + 1
+  `);
+  return (result.rowCount ?? 0) > 0;
+}
+
+/** node-postgres sends a JS array as a PostgreSQL array literal; an empty one needs its type. */
+function toTextArray(values: string[]) {
+  return sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}`;
+}
+
+/** Consent withdrawn: nothing about the key's machines stays (the hourly counts carry no machine data). */
+export async function forgetMachinesOfKey(db: Db, licenceKeyId: number): Promise<void> {
+  await db.execute(sql`delete from usage_machines where licence_key_id = ${licenceKeyId}`);
+}
+
+export type UsageKeyRow = {
+  licence_key_id: number;
+  key: string;
+  mill_id: number;
+  mill_name: string;
+  allowed_users: number;
+  first_ping: Date | null;
+  last_ping: Date | null;
+  concurrent: number;
+  machines: { boardSerial: string; macAddresses: string[]; pcName: string; ipAddresses: string[]; running: boolean; lastPingAt: string }[];
+};
+
+/**
+ * A page of the keys that have reported at least once (machines kept), busiest first, each with
+ * its machines. The count and the overview are over all such keys.
+ */
+export async function usagePage(db: Db, at: Date, windowMinutes: number, start: number, limit: number) {
+  const since = sql`${at}::timestamptz - make_interval(mins => ${windowMinutes})`;
+  const rows = await db.execute<UsageKeyRow>(sql`
+    with keys as (
+      select m.licence_key_id,
+        min(m.first_ping_at) as first_ping, max(m.last_ping_at) as last_ping,
+        (count(*) filter (where m.running and m.last_ping_at > ${since}))::int as concurrent,
+        json_agg(json_build_object('boardSerial', m.board_serial, 'macAddresses', m.mac_addresses, 'pcName', m.pc_name,
+          'ipAddresses', m.ip_addresses, 'running', m.running, 'lastPingAt', m.last_ping_at) order by m.last_ping_at desc) as machines
+      from usage_machines m
+      group by m.licence_key_id
+    )
+    select k.licence_key_id, lk.key, lk.mill_id, c.name as mill_name, lk.allowed_users, k.first_ping, k.last_ping, k.concurrent, k.machines
+    from keys k
+    join licence_keys lk on lk.id = k.licence_key_id
+    join mills mi on mi.id = lk.mill_id
+    join companies c on c.id = mi.company_id
+    order by k.concurrent desc, k.last_ping desc, k.licence_key_id
+    limit ${limit} offset ${start}
+  `);
+  const [overview] = (
+    await db.execute<{ keys: number; running_machines: number; concurrently_used_keys: number; over_allowance: number }>(sql`
+      with per_key as (
+        select m.licence_key_id, (count(*) filter (where m.running and m.last_ping_at > ${since}))::int as concurrent
+        from usage_machines m group by m.licence_key_id
+      )
+      select count(*)::int as keys, coalesce(sum(p.concurrent), 0)::int as running_machines,
+        (count(*) filter (where p.concurrent > 1))::int as concurrently_used_keys,
+        (count(*) filter (where p.concurrent > lk.allowed_users))::int as over_allowance
+      from per_key p join licence_keys lk on lk.id = p.licence_key_id
+    `)
+  ).rows;
+  return { rows: rows.rows, overview: overview! };
+}
+
+export async function setAllowedUsers(db: Db, licenceKeyId: number, allowedUsers: number): Promise<boolean> {
+  const result = await db.execute(sql`update licence_keys set allowed_users = ${allowedUsers} where id = ${licenceKeyId}`);
+  return (result.rowCount ?? 0) > 0;
+}
+
+/** Per hour between two instants: one key's peak, or the platform's (the sum of the keys' peaks). */
+export async function usageHistory(db: Db, from: Date, to: Date, licenceKeyId?: number) {
+  const keyFilter = licenceKeyId === undefined ? sql`` : sql`and licence_key_id = ${licenceKeyId}`;
+  const rows = await db.execute<{ hour: Date; concurrent: number }>(sql`
+    select hour, sum(max_concurrent)::int as concurrent from usage_hours
+    where hour >= ${from} and hour < ${to} ${keyFilter}
+    group by hour order by hour
+  `);
+  return rows.rows;
+}
+
+/** Raw pings are never stored; the hourly roll-ups go after 400 days. */
+export async function purgeOldHours(db: Db, before: Date): Promise<number> {
+  const result = await db.execute(sql`delete from usage_hours where hour < ${before}`);
+  return result.rowCount ?? 0;
+}
