@@ -1,6 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { initI18n } from '../lib/i18n.ts';
+
+// A route's page arrives through a lazy import that vitest compiles on first use; on a busy 2-core
+// CI machine that alone can pass the library's default 1 s, so `findBy…` waits up to 10 s. A test
+// that really fails still fails, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads these browser APIs, which jsdom does not implement.
 Object.defineProperty(window, 'matchMedia', {
