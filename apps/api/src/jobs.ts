@@ -1,6 +1,7 @@
 import type { AppDeps } from './deps.ts';
 import { sendAccountMail } from './modules/auth/auth.mails.ts';
 import { purgeExpiredTokens, sendPasswordReset } from './modules/auth/auth.service.ts';
+import { MAX_ATTEMPTS, runCustomerImport } from './modules/customer-imports/customer-imports.service.ts';
 import { runFileRetention } from './modules/file-retention/file-retention.service.ts';
 import { applyPaymentEvent, receiveWebhook } from './modules/subscriptions/subscriptions.service.ts';
 import { purgeUsageHistory } from './modules/usage/usage.service.ts';
@@ -31,5 +32,7 @@ export function registerJobs(deps: AppDeps): void {
   // Daily: files past their keep period go, a week after their warning. Batches commit as they go,
   // so a run cut short (an hour's expiry, a crash) is finished by the next; two processes share it.
   jobs.schedule('files.retention', '41 2 * * *', async () => void (await runFileRetention(deps)), { expireInSeconds: 3600 });
+  // A retry resumes after the last committed batch; the last allowed run ends the import honestly.
+  jobs.handle('customers.import', ({ importId }) => runCustomerImport(deps, importId), { retryLimit: MAX_ATTEMPTS - 1, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 });
   jobs.schedule('usage.purge-hours', '27 3 * * *', async () => void (await purgeUsageHistory(deps.db)));
 }

@@ -26,6 +26,7 @@ import { testPaymentRoutes } from './modules/test-payments/test-payments.routes.
 import { dealerRoutes } from './modules/dealers/dealers.routes.ts';
 import { dealerUserRoutes } from './modules/dealer-users/dealer-users.routes.ts';
 import { dealerCustomerRoutes } from './modules/dealer-customers/dealer-customers.routes.ts';
+import { customerImportRoutes } from './modules/customer-imports/customer-imports.routes.ts';
 import { usageRoutes } from './modules/usage/usage.routes.ts';
 
 /** The explicit list of feature modules: no autoloading, so what the API serves is read here. */
@@ -54,6 +55,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(dealerRoutes(deps));
       await api.register(dealerUserRoutes(deps));
       await api.register(dealerCustomerRoutes(deps));
+      await api.register(customerImportRoutes(deps));
       if (deps.testPayments) await api.register(testPaymentRoutes(deps));
       await api.register(usageRoutes(deps));
     },

@@ -101,6 +101,8 @@ export const ACTIONS = {
   'customers.read': { scope: 'dealer', description: 'Read a customer of a dealer of one’s own subtree' },
   // A sub-dealer sees customers read-only (spec §6): the service refuses it on the caller's dealer.
   'customers.manage': { scope: 'dealer', description: 'Add and change customers of a dealer of one’s own subtree' },
+  // Spec §6: import is the manager's; one file may fill the whole network.
+  'customers.import': { scope: 'platform', description: 'Import customers from a CSV file and read the import status and log' },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTIONS;
@@ -145,7 +147,7 @@ export const PERMISSIONS = {
   manager: [
     ...EVERYONE_ON_THEMSELVES, 'policies.read', 'policies.manage', 'plans.manage', 'subscription.read', 'subscription.setCustom', 'usage.read', 'usage.manage',
     'company.read', 'company.update', 'dealer.read',
-    ...DEALER_NETWORK, 'dealers.createRoot', 'dealerUsers.list', 'dealerUsers.manage',
+    ...DEALER_NETWORK, 'customers.import', 'dealers.createRoot', 'dealerUsers.list', 'dealerUsers.manage',
   ],
   dealer: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read', ...DEALER_NETWORK],
   dealerManager: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read', ...DEALER_NETWORK, 'dealerUsers.list', 'dealerUsers.manage'],

@@ -6,6 +6,7 @@ import type { LocalSecrets } from '../lib/secrets.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
 import * as billing from './schema/billing.ts';
 import * as companies from './schema/companies.ts';
+import * as customerImports from './schema/customer-imports.ts';
 import * as dealers from './schema/dealers.ts';
 import * as labs from './schema/labs.ts';
 import * as licenceKeys from './schema/licence-keys.ts';
@@ -18,7 +19,7 @@ import * as tokens from './schema/tokens.ts';
 import * as usage from './schema/usage.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...billing, ...companies, ...dealers, ...labs, ...licenceKeys, ...mills, ...notifications, ...orders, ...policies, ...storage, ...tokens, ...usage, ...users };
+export const schema = { ...billing, ...companies, ...customerImports, ...dealers, ...labs, ...licenceKeys, ...mills, ...notifications, ...orders, ...policies, ...storage, ...tokens, ...usage, ...users };
 export type Db = NodePgDatabase<typeof schema>;
 
 export interface Database {

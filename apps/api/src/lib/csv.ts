@@ -21,13 +21,17 @@ export interface CsvRecord {
  */
 export async function detectEncoding(source: AsyncIterable<Buffer>): Promise<CsvEncoding> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  try {
-    for await (const chunk of source) decoder.decode(chunk, { stream: true });
-    decoder.decode();
-    return 'utf-8';
-  } catch {
-    return 'windows-1252';
-  }
+  const valid = (chunk?: Buffer) => {
+    try {
+      decoder.decode(chunk, { stream: chunk !== undefined });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // Only the decoder's verdict counts: a failing stream is an error, not a sign of Windows-1252.
+  for await (const chunk of source) if (!valid(chunk)) return 'windows-1252';
+  return valid() ? 'utf-8' : 'windows-1252';
 }
 
 /** The bytes as text chunks; a UTF-8 byte order mark is dropped (TextDecoder does that by default). */
@@ -70,7 +74,6 @@ export class CsvParser {
   private inQuotes = false;
   /** A quote seen inside a quoted field: a doubled quote if the next character is one too. */
   private quoteSeen = false;
-  /** Whether the current field started with a quote (so its content is not the empty default). */
   private row = 1;
 
   push(text: string): CsvRecord[] {
@@ -126,7 +129,7 @@ export class CsvParser {
       } else if (c === '"' && this.field === '') {
         this.inQuotes = true;
       } else if (c !== '\r') {
-        // A carriage return outside quotes only ever ends a line; inside a field it is dropped too.
+        // A carriage return outside quotes only ever ends a line (CRLF); inside quotes it stays.
         this.field += c;
       }
     }

@@ -72,10 +72,30 @@ const signedInRoutes: RouteObject[] = [
       { path: 'manager', lazy: lazyPage(managerArea, (area) => area.ManagerPage) },
       { path: 'manager/policies', lazy: lazyPage(managerArea, (area) => area.PoliciesPage) },
       { path: 'manager/hd/usage/info', lazy: lazyPage(managerArea, (area) => area.UsagePage) },
+      { path: 'manager/dealer', lazy: lazyPage(managerArea, (area) => area.DealerManagementPage) },
+      { path: 'manager/customer', lazy: lazyPage(managerArea, (area) => area.CustomersPage) },
+      { path: 'manager/import/customers', lazy: lazyPage(managerArea, (area) => area.CustomerImportPage) },
+      { path: 'manager/user', lazy: lazyPage(managerArea, (area) => area.DealerUsersPage) },
       { path: 'manager/plans', lazy: lazyPage(managerArea, (area) => area.ManagerPlansPage) },
     ],
   },
-  { element: <RequireRole roles={['dealer']} />, children: [{ path: 'dealer', lazy: lazyPage(dealerArea, (area) => area.DealerPage) }] },
+  {
+    element: <RequireRole roles={['dealer']} />,
+    // The dealer frame (dealer name and Reseller Id) holds every page of the dealer area.
+    children: [
+      {
+        lazy: lazyPage(dealerArea, (area) => area.DealerFrame),
+        children: [
+          { path: 'dealer', lazy: lazyPage(dealerArea, (area) => area.DealerHomePage) },
+          { path: 'dealer/home', lazy: lazyPage(dealerArea, (area) => area.DealerHomePage) },
+          { path: 'dealer/information', lazy: lazyPage(dealerArea, (area) => area.DealerManagementPage) },
+          { path: 'customer/information', lazy: lazyPage(dealerArea, (area) => area.CustomersPage) },
+          { path: 'dealer/users', lazy: lazyPage(dealerArea, (area) => area.DealerUsersPage) },
+          { path: 'dealer/settings', lazy: lazyPage(dealerArea, (area) => area.DealerSettingsPage) },
+        ],
+      },
+    ],
+  },
   { path: 'notifications', lazy: lazyPage(signedInArea, (area) => area.NotificationsPage) },
   // Spec §2 lists /messages in the lab area; it leads to the messages page of the user's side.
   { path: 'messages', lazy: lazyPage(signedInArea, (area) => area.MessagesRedirect) },

@@ -10,7 +10,7 @@ const TEXTS: Record<ActivityNotificationType, Record<Language, { subject: (what:
     it: { subject: (w) => `Nuovo ordine: ${w}`, intro: 'Un laboratorio ti ha inviato un nuovo ordine su CaseBridge.', action: 'Apri gli ordini' },
     fr: { subject: (w) => `Nouvelle commande : ${w}`, intro: 'Un laboratoire vous a envoyé une nouvelle commande sur CaseBridge.', action: 'Ouvrir les commandes' },
     sp: { subject: (w) => `Nuevo pedido: ${w}`, intro: 'Un laboratorio le ha enviado un nuevo pedido en CaseBridge.', action: 'Abrir los pedidos' },
-    pl: { subject: (w) => `Nowe zlecenie: ${w}`, intro: 'Laboratorium wysłało Ci nowe zlecenie w CaseBridge.', action: 'Otwórz zlecenia' },
+    pl: { subject: (w) => `Nowe zamówienie: ${w}`, intro: 'Laboratorium wysłało Ci nowe zamówienie w CaseBridge.', action: 'Otwórz zamówienia' },
   },
   newMessageReceived: {
     en: { subject: (w) => `New message: ${w}`, intro: 'You have a new message on CaseBridge:', action: 'Open the messages' },

@@ -29,6 +29,8 @@ export interface JobTypes {
   'usage.purge-hours': Record<string, never>;
   /** Scheduled: files past their mill's keep period go, after a warning a week before. */
   'files.retention': Record<string, never>;
+  /** A customer CSV import: reads its file from storage, resuming after the import's checkpoint. */
+  'customers.import': { importId: number };
 }
 
 export type JobName = keyof JobTypes;

@@ -2,4 +2,8 @@
 export { ManagerPage } from '../../features/manager/pages/manager-page.tsx';
 export { PoliciesPage } from '../../features/policies/pages/policies-page.tsx';
 export { UsagePage } from '../../features/usage/pages/usage-page.tsx';
+export { DealerManagementPage } from '../../features/dealers/pages/dealer-management-page.tsx';
+export { CustomersPage } from '../../features/dealers/pages/customers-page.tsx';
+export { CustomerImportPage } from '../../features/customer-import/pages/customer-import-page.tsx';
+export { DealerUsersPage } from '../../features/dealers/pages/dealer-users-page.tsx';
 export { ManagerPlansPage } from '../../features/contract/pages/manager-plans-page.tsx';

@@ -1,8 +1,11 @@
 import { Badge, NavLink, Stack } from '@mantine/core';
 import {
+  IconAddressBook,
+  IconBuildingStore,
   IconClipboardList,
   IconDeviceDesktopAnalytics,
   IconFileCertificate,
+  IconFileImport,
   IconHeadset,
   IconHome,
   IconLayoutDashboard,
@@ -55,9 +58,20 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
         { to: '/manager/policies', labelKey: 'nav.policies', icon: IconShieldCheck },
         { to: '/manager/hd/usage/info', labelKey: 'nav.concurrentUsage', icon: IconDeviceDesktopAnalytics },
         { to: '/manager/plans', labelKey: 'nav.plans', icon: IconReceipt },
+        { to: '/manager/dealer', labelKey: 'dealers.nav.dealers', icon: IconBuildingStore },
+        { to: '/manager/customer', labelKey: 'dealers.nav.customers', icon: IconAddressBook },
+        { to: '/manager/import/customers', labelKey: 'customerImport.nav', icon: IconFileImport },
+        { to: '/manager/user', labelKey: 'dealers.nav.users', icon: IconUsers },
       ];
     case 'dealer':
-      return [{ to: '/dealer', labelKey: 'nav.dashboard', icon: IconLayoutDashboard }];
+      // Spec §2 dealer sidebar; tickets, config test and licence content join when their pages exist.
+      return [
+        { to: '/dealer', labelKey: 'nav.dashboard', icon: IconLayoutDashboard },
+        { to: '/dealer/information', labelKey: 'dealers.nav.information', icon: IconBuildingStore },
+        { to: '/customer/information', labelKey: 'dealers.nav.customers', icon: IconAddressBook },
+        ...(session.dealer?.dealerRole === 'manager' ? [{ to: '/dealer/users', labelKey: 'dealers.nav.users', icon: IconUsers }] : []),
+        { to: '/dealer/settings', labelKey: 'dealers.nav.settings', icon: IconSettings },
+      ];
     default:
       return [];
   }

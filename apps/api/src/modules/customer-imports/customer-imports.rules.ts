@@ -1,0 +1,105 @@
+import { customerInfoSchema, type CustomerInfo } from '@casebridge/shared/schemas/dealers';
+
+/**
+ * From a CSV record to a customer: the header row names the columns in any order; each name is
+ * compared without case, spaces or punctuation, and common spellings count ("Zip", "Post code",
+ * "E-Mail", "Reseller Id"). Each row is checked with the same schema as the customer form.
+ *
+ * Which dealer a customer belongs to is a column of the file (`dealerId`, the dealer's public id):
+ * one file can then fill a whole network, and a row's dealer is as visible as its other fields.
+ */
+export const COLUMNS = [
+  'customerId', 'dealerId', 'title', 'salutation', 'firstName', 'lastName', 'position', 'company',
+  'address1', 'address2', 'address3', 'zipCode', 'city', 'district', 'state', 'country', 'phone', 'email', 'webUrl',
+  'showInfoToOutOfMaintenanceUsers',
+] as const;
+export type Column = (typeof COLUMNS)[number];
+
+const REQUIRED: readonly Column[] = ['customerId', 'dealerId', 'firstName', 'lastName', 'company'];
+
+/** Other spellings, already normalised (see `normalise`). */
+const ALIASES: Record<string, Column> = {
+  customer: 'customerId', customercode: 'customerId', customerno: 'customerId', customernumber: 'customerId', kundennummer: 'customerId',
+  dealer: 'dealerId', dealercode: 'dealerId', reseller: 'dealerId', resellerid: 'dealerId', resellercode: 'dealerId',
+  firstname: 'firstName', givenname: 'firstName', forename: 'firstName', vorname: 'firstName',
+  lastname: 'lastName', surname: 'lastName', familyname: 'lastName', nachname: 'lastName',
+  jobtitle: 'position', companyname: 'company', organisation: 'company', organization: 'company', firma: 'company',
+  address: 'address1', street: 'address1', addressline1: 'address1', addressline2: 'address2', addressline3: 'address3',
+  zip: 'zipCode', postcode: 'zipCode', postalcode: 'zipCode', plz: 'zipCode', town: 'city', ort: 'city',
+  region: 'state', province: 'state', telephone: 'phone', tel: 'phone', phonenumber: 'phone',
+  mail: 'email', emailaddress: 'email', website: 'webUrl', url: 'webUrl', web: 'webUrl', homepage: 'webUrl',
+  showinfo: 'showInfoToOutOfMaintenanceUsers',
+};
+for (const column of COLUMNS) ALIASES[normalise(column)] = column;
+
+function normalise(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/** Column → position in the record. */
+export type HeaderMap = Partial<Record<Column, number>>;
+
+export class HeaderError extends Error {}
+
+/** Reads the header row; unknown columns are ignored, a missing required one stops the import. */
+export function mapHeader(fields: string[]): HeaderMap {
+  const map: HeaderMap = {};
+  fields.forEach((name, index) => {
+    const column = ALIASES[normalise(name)];
+    // The first column of a name wins: a repeated header does not overwrite it.
+    if (column && map[column] === undefined) map[column] = index;
+  });
+  const missing = REQUIRED.filter((column) => map[column] === undefined);
+  if (missing.length > 0) throw new HeaderError(`The header row lacks the column(s) ${missing.join(', ')}`);
+  return map;
+}
+
+export type ParsedRow = { ok: true; dealerCode: string; info: CustomerInfo } | { ok: false; reason: string };
+
+const TRUE = new Set(['true', 'yes', 'y', '1', 'x', 'ja', 'oui', 'si', 'sì', 'tak']);
+const FALSE = new Set(['', 'false', 'no', 'n', '0', 'nein', 'non', 'nie']);
+
+/** One data row as a customer, or why it cannot be one. */
+export function parseRow(header: HeaderMap, fields: string[]): ParsedRow {
+  const raw = (column: Column) => {
+    const index = header[column];
+    return index === undefined ? '' : (fields[index] ?? '').trim();
+  };
+  // The form's fields are single lines; a spreadsheet cell may hold several (Alt+Enter in Excel).
+  const value = (column: Column) => raw(column).replace(/\s*[\r\n]+\s*/g, ' ');
+  const address = addressLines(raw('address1'), raw('address2'), raw('address3'));
+  const flag = value('showInfoToOutOfMaintenanceUsers').toLowerCase();
+  if (!TRUE.has(flag) && !FALSE.has(flag)) return { ok: false, reason: 'showInfoToOutOfMaintenanceUsers: expected yes or no' };
+  const dealerCode = value('dealerId');
+  if (!dealerCode) return { ok: false, reason: 'dealerId: Reseller Id required' };
+  const result = customerInfoSchema.safeParse({
+    customerId: value('customerId'),
+    title: value('title'),
+    salutation: value('salutation'),
+    firstName: value('firstName'),
+    lastName: value('lastName'),
+    position: value('position'),
+    company: value('company'),
+    contactInformation: {
+      address1: address[0], address2: address[1], address3: address[2], zipCode: value('zipCode'), city: value('city'),
+      district: value('district'), state: value('state'), country: value('country'), phone: value('phone'), email: value('email'), webUrl: value('webUrl'),
+    },
+    permissions: { showInfoToOutOfMaintenanceUsers: TRUE.has(flag) },
+  });
+  if (result.success) return { ok: true, dealerCode, info: result.data };
+  // The column the spreadsheet shows, not the nested path of the API's customer object.
+  const issue = result.error.issues[0]!;
+  const column = String(issue.path[issue.path.length - 1] ?? 'row');
+  return { ok: false, reason: `${column}: ${issue.message}` };
+}
+
+/**
+ * A multi-line address cell fills the address lines in order when the file has no separate ones;
+ * lines beyond the third join the third.
+ */
+function addressLines(first: string, second: string, third: string): [string, string, string] {
+  const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
+  const lines = first.split(/\s*[\r\n]+\s*/).filter(Boolean);
+  if (second || third || lines.length <= 1) return [oneLine(first), oneLine(second), oneLine(third)];
+  return [lines[0]!, lines[1]!, lines.slice(2).join(' ')];
+}

@@ -1,0 +1,50 @@
+import { dealerCustomerBodySchema, type DealerCustomer, type DealerCustomerBody } from '@casebridge/shared/schemas/dealers';
+import type { DealerFormContext } from './dealer-form-rules.ts';
+
+export interface CustomerFormRules {
+  /** The whole form is disabled (and so is saving). */
+  readOnly: boolean;
+  /** Only the manager picks a customer's dealer (spec §5). */
+  dealerPickerEnabled: boolean;
+}
+
+/**
+ * Spec §5/§6: a non-root dealer sees customers read-only; a root dealer changes only its own
+ * dealer's customers (those of its sub-dealers are shown, not edited); the manager changes all.
+ */
+export function customerFormRules(ctx: DealerFormContext, customer: DealerCustomer | null): CustomerFormRules {
+  if (ctx.isManager) return { readOnly: false, dealerPickerEnabled: true };
+  const own = ctx.ownDealer;
+  const readOnly = !own?.isRoot || (customer !== null && customer.dealerInfo.id !== own.id);
+  return { readOnly, dealerPickerEnabled: false };
+}
+
+export type CustomerValues = { dealerId: number | null; customerInfo: DealerCustomerBody['customerInfo'] };
+
+const blank = dealerCustomerBodySchema.parse({ customerInfo: { customerId: 'x', firstName: 'x', lastName: 'x', company: 'x' } }).customerInfo;
+
+export function customerToValues(customer: DealerCustomer | null, dealerId: number | null): CustomerValues {
+  if (!customer) return { dealerId, customerInfo: { ...blank, customerId: '', firstName: '', lastName: '', company: '' } };
+  const { id: _id, ...info } = customer.customerInfo;
+  return { dealerId: customer.dealerInfo.id, customerInfo: { ...info, contactInformation: { ...info.contactInformation }, permissions: { ...info.permissions } } };
+}
+
+export function customerBody(values: CustomerValues, isManager: boolean): DealerCustomerBody {
+  // A dealer user's customers belong to its dealer: the server fills it in, and refuses a move.
+  return isManager ? { dealerId: values.dealerId ?? undefined, customerInfo: values.customerInfo } : { customerInfo: values.customerInfo };
+}
+
+/** Field path to the translation key of its error; the shared schema decides, spec §5 words where it has them. */
+export function validateCustomer(values: CustomerValues, isManager: boolean): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (isManager && values.dealerId === null) errors.dealerId = 'dealers.errors.selectDealer';
+  const result = dealerCustomerBodySchema.safeParse(customerBody(values, isManager));
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.');
+    const value = issue.path.reduce<unknown>((at, key) => (at as Record<PropertyKey, unknown> | undefined)?.[key], values);
+    const blankValue = typeof value !== 'string' || value.trim() === '';
+    errors[path] ??= blankValue ? 'validation.required' : issue.path.at(-1) === 'email' ? 'dealers.errors.emailInvalid' : 'validation.invalid';
+  }
+  return errors;
+}

@@ -1,0 +1,147 @@
+import type { Dealer, DealerBody } from '@casebridge/shared/schemas/dealers';
+import { dealerBodySchema } from '@casebridge/shared/schemas/dealers';
+
+/** Who edits the dealer form: the platform manager, or a dealer user with its own dealer. */
+export interface DealerFormContext {
+  isManager: boolean;
+  /** The signed-in dealer user's own dealer; null for the manager. */
+  ownDealer: Dealer | null;
+  userId: number;
+}
+
+export interface DealerFormRules {
+  dealerIdLocked: boolean;
+  emailLocked: boolean;
+  parentLocked: boolean;
+  permissionsLocked: boolean;
+  showConfiguration: boolean;
+  saveDisabled: boolean;
+}
+
+/**
+ * The locks and visibility of spec §5, for the dealer being edited (null: a new one). The server
+ * checks the same locks; here they only keep a person from typing what would be refused.
+ */
+export function dealerFormRules(ctx: DealerFormContext, dealer: Dealer | null): DealerFormRules {
+  const { isManager, ownDealer } = ctx;
+  const own = ownDealer?.configuration.permissions;
+  const existing = dealer !== null;
+  return {
+    dealerIdLocked: existing && !isManager,
+    emailLocked: existing && !isManager,
+    // A dealer user's new dealers go below its own dealer (its root exists); no dealer ever moves.
+    parentLocked: existing || !isManager,
+    // A dealer user cannot widen what its own (linked) dealer may do.
+    permissionsLocked: !isManager && existing && dealer.id === ownDealer?.id,
+    showConfiguration: isManager || (ownDealer?.isRoot ? Boolean(own?.ownConfigurationsAllowed || own?.subDealerAllowed) : Boolean(own?.ownConfigurationsAllowed)),
+    saveDisabled: !isManager && !existing && !own?.subDealerAllowed,
+  };
+}
+
+/** What the form holds: the request body with every optional text as a string. */
+export type DealerValues = Omit<DealerBody, 'confirmEmailChange' | 'parentDealerId' | 'configuration'> & {
+  parentDealerId: number | null;
+  configuration: Omit<DealerBody['configuration'], 'fixedConfigJson' | 'dynamicConfigUrlPath' | 'componentBaseURL'> & {
+    fixedConfigJson: string;
+    dynamicConfigUrlPath: string;
+    componentBaseURL: string;
+  };
+};
+
+const blank = dealerBodySchema.parse({ dealerId: 'x', name: 'x' });
+
+export function dealerToValues(dealer: Dealer | null, parentId: number | null): DealerValues {
+  if (!dealer) {
+    const { confirmEmailChange: _confirm, parentDealerId: _parent, configuration, ...rest } = blank;
+    return {
+      ...rest,
+      dealerId: '',
+      name: '',
+      parentDealerId: parentId,
+      configuration: { ...configuration, fixedConfigJson: '', dynamicConfigUrlPath: '', componentBaseURL: '' },
+    };
+  }
+  const c = dealer.configuration;
+  return {
+    dealerId: dealer.dealerId,
+    name: dealer.name,
+    parentDealerId: dealer.parentDealerId,
+    email: dealer.email,
+    dealerContact: { ...dealer.dealerContact },
+    supportContact: { ...dealer.supportContact, permissions: { ...dealer.supportContact.permissions } },
+    salesContact: { ...dealer.salesContact },
+    configuration: {
+      configurationType: c.configurationType,
+      fixedConfigJson: c.fixedConfigJson ?? '',
+      dynamicConfigUrlPath: c.dynamicConfigUrlPath ?? '',
+      componentBaseURL: c.componentBaseURL ?? '',
+      permissions: { ...c.permissions },
+    },
+  };
+}
+
+/** Turning off own configurations turns off strict mode too (spec §4). */
+export function withOwnConfigurations(values: DealerValues, allowed: boolean): DealerValues {
+  const permissions = values.configuration.permissions;
+  return {
+    ...values,
+    configuration: {
+      ...values.configuration,
+      permissions: { ...permissions, ownConfigurationsAllowed: allowed, strictModeConfiguration: allowed && permissions.strictModeConfiguration },
+    },
+  };
+}
+
+export function valuesToBody(values: DealerValues, confirmEmailChange: boolean): DealerBody {
+  const c = values.configuration;
+  return {
+    ...values,
+    configuration: {
+      ...c,
+      // Only the input of the chosen type travels; the others stay empty.
+      fixedConfigJson: c.configurationType === 'FixedJson' ? c.fixedConfigJson : null,
+      dynamicConfigUrlPath: c.configurationType === 'DynamicUrl' ? c.dynamicConfigUrlPath.trim() : null,
+      componentBaseURL: c.componentBaseURL.trim(),
+    },
+    confirmEmailChange,
+  };
+}
+
+/** Field path (as `dealerContact.city`) to the translation key of its error. */
+export type DealerErrors = Record<string, string>;
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Spec §5's messages for its own rules, verbatim; whatever else the shared schema refuses (a
+ * malformed address or URL, an over-long line) is reported under its field.
+ */
+export function validateDealer(values: DealerValues): DealerErrors {
+  const errors: DealerErrors = {};
+  const email = values.email.trim();
+  if (!values.dealerId.trim()) errors.dealerId = 'dealers.errors.dealerIdRequired';
+  if (!values.name.trim()) errors.name = 'dealers.errors.nameRequired';
+  if (values.parentDealerId === null && (!email || !EMAIL.test(email))) errors.email = 'dealers.errors.emailRequired';
+  else if (email && !EMAIL.test(email)) errors.email = 'dealers.errors.emailInvalid';
+  if (values.configuration.configurationType === 'FixedJson' && !parses(values.configuration.fixedConfigJson)) {
+    errors['configuration.fixedConfigJson'] = 'dealers.errors.invalidJson';
+  }
+  const result = dealerBodySchema.safeParse(valuesToBody(values, false));
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const path = issue.path.join('.');
+      if (path === 'dealerId' && !errors.dealerId) errors.dealerId = 'dealers.errors.dealerIdFormat';
+      else errors[path] ??= issue.path.at(-1) === 'email' ? 'dealers.errors.emailInvalid' : 'validation.invalid';
+    }
+  }
+  return errors;
+}

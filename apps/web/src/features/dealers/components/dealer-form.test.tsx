@@ -1,0 +1,192 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Dealer } from '@casebridge/shared/schemas/dealers';
+import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { DealerForm } from './dealer-form.tsx';
+import { dealerFormRules, type DealerFormContext } from './dealer-form-rules.ts';
+
+const address = { address1: '', address2: '', address3: '', zipCode: '', city: '', district: '', state: '', country: '', phone: '', email: '', webUrl: '' };
+
+function dealerFixture(overrides: Partial<Dealer> = {}, permissions: Partial<Dealer['configuration']['permissions']> = {}): Dealer {
+  return {
+    id: 5,
+    dealerId: 'ROOT-A',
+    name: 'Root A',
+    parentDealerId: null,
+    parentDealerName: null,
+    email: 'root-a@example.com',
+    userId: null,
+    logo: null,
+    isRoot: true,
+    dealerContact: { ...address },
+    supportContact: { phone: '', email: '', webUrl: '', permissions: { showInfoToOutOfMaintenanceUsers: false } },
+    salesContact: { phone: '', email: '', webUrl: '' },
+    configuration: {
+      configurationType: 'None',
+      fixedConfigJson: null,
+      dynamicConfigUrlPath: null,
+      componentBaseURL: null,
+      permissions: { subDealerAllowed: true, ownConfigurationsAllowed: true, strictModeConfiguration: true, ...permissions },
+    },
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const manager: DealerFormContext = { isManager: true, ownDealer: null, userId: 1 };
+const rootUser = (permissions: Partial<Dealer['configuration']['permissions']> = {}): DealerFormContext => ({ isManager: false, ownDealer: dealerFixture({ userId: 9 }, permissions), userId: 9 });
+const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
+
+function stubApi(onWrite: (call: FetchCall & { path: string }) => { status?: number; body?: unknown } = () => ({ body: dealerFixture() })) {
+  return mockFetch((call) => (call.method === 'GET' ? { body: { count: 0, data: [] } } : onWrite(call)));
+}
+
+describe('dealerFormRules (spec §5 locks)', () => {
+  const sub = dealerFixture({ id: 6, dealerId: 'SUB-1', parentDealerId: 5, isRoot: false });
+
+  it('locks dealer id and email of an existing dealer for a dealer user, not for the manager', () => {
+    expect(dealerFormRules(rootUser(), sub)).toMatchObject({ dealerIdLocked: true, emailLocked: true, parentLocked: true });
+    expect(dealerFormRules(manager, sub)).toMatchObject({ dealerIdLocked: false, emailLocked: false, parentLocked: true });
+  });
+
+  it('lets only the manager pick the parent of a new dealer (a dealer user’s root exists)', () => {
+    expect(dealerFormRules(manager, null).parentLocked).toBe(false);
+    expect(dealerFormRules(rootUser(), null).parentLocked).toBe(true);
+  });
+
+  it('locks the permission toggles of the dealer user’s own (linked) dealer only', () => {
+    expect(dealerFormRules(rootUser(), dealerFixture()).permissionsLocked).toBe(true);
+    expect(dealerFormRules(rootUser(), sub).permissionsLocked).toBe(false);
+    expect(dealerFormRules(manager, dealerFixture({ userId: 9 })).permissionsLocked).toBe(false);
+  });
+
+  it('disables saving a new dealer for a dealer user without subDealerAllowed', () => {
+    expect(dealerFormRules(rootUser({ subDealerAllowed: false }), null).saveDisabled).toBe(true);
+    expect(dealerFormRules(rootUser({ subDealerAllowed: false }), sub).saveDisabled).toBe(false);
+    expect(dealerFormRules(rootUser(), null).saveDisabled).toBe(false);
+  });
+
+  it('shows the configuration section to a root dealer with own configurations or sub-dealers, to a sub-dealer only with own configurations', () => {
+    expect(dealerFormRules(rootUser({ ownConfigurationsAllowed: false, subDealerAllowed: true }), null).showConfiguration).toBe(true);
+    expect(dealerFormRules(rootUser({ ownConfigurationsAllowed: false, subDealerAllowed: false }), null).showConfiguration).toBe(false);
+    const subUser: DealerFormContext = { isManager: false, ownDealer: { ...sub, configuration: { ...sub.configuration, permissions: { subDealerAllowed: true, ownConfigurationsAllowed: false, strictModeConfiguration: false } } }, userId: 3 };
+    expect(dealerFormRules(subUser, null).showConfiguration).toBe(false);
+  });
+});
+
+describe('DealerForm', () => {
+  it('reports spec §5 messages verbatim and sends nothing', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<DealerForm dealer={null} context={manager} onSaved={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Reseller Id required')).toBeTruthy();
+    expect(screen.getByText('Reseller Name required')).toBeTruthy();
+    expect(screen.getByText('Parent Reseller Id or Email required')).toBeTruthy();
+    expect(writes(calls)).toHaveLength(0);
+  });
+
+  it('refuses configuration JSON that does not parse with "Invalid JSON"', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<DealerForm dealer={dealerFixture({ configuration: { ...dealerFixture().configuration, configurationType: 'FixedJson', fixedConfigJson: '{' } })} context={manager} onSaved={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Invalid JSON')).toBeTruthy();
+    expect(writes(calls)).toHaveLength(0);
+  });
+
+  it('turns strict mode off with own configurations, and sends both off', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<DealerForm dealer={dealerFixture()} context={manager} onSaved={() => {}} />);
+    const strict = screen.getByRole('switch', { name: 'Strict mode configuration' }) as HTMLInputElement;
+    expect(strict.checked).toBe(true);
+    await user.click(screen.getByRole('switch', { name: 'Own configurations allowed' }));
+    expect(strict.checked).toBe(false);
+    expect(strict.disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).toMatchObject({ configuration: { permissions: { ownConfigurationsAllowed: false, strictModeConfiguration: false } } });
+  });
+
+  it('disables the dealer id and email of an existing dealer and the own dealer’s toggles for a dealer user', () => {
+    stubApi();
+    const context = rootUser();
+    renderWithProviders(<DealerForm dealer={context.ownDealer} context={context} onSaved={() => {}} />);
+    expect((screen.getByRole('textbox', { name: /^Reseller Id/ }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getAllByRole('textbox', { name: /^Email/ })[0] as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Sub-dealers allowed' }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Own configurations allowed' }) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('disables Save of a new dealer for a dealer user without subDealerAllowed', () => {
+    stubApi();
+    renderWithProviders(<DealerForm dealer={null} context={rootUser({ subDealerAllowed: false })} onSaved={() => {}} />);
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Your dealer is not allowed to create sub-dealers')).toBeTruthy();
+  });
+
+  it('asks before changing the email of a dealer with a linked user, then sends the confirmation', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<DealerForm dealer={dealerFixture({ userId: 42 })} context={manager} onSaved={() => {}} />);
+    const email = screen.getAllByRole('textbox', { name: /^Email/ })[0]!;
+    await user.clear(email);
+    await user.type(email, 'new-root@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change email' });
+    expect(writes(calls)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toMatchObject({ method: 'PUT', body: { email: 'new-root@example.com', confirmEmailChange: true } });
+  });
+
+  it('shows a taken Reseller Id under its field', async () => {
+    stubApi(() => ({ status: 409, body: { statusCode: 409, error: 'Conflict', code: 'CONFLICT', message: 'Reseller Id must be unique', errors: { dealerId: ['CONFLICT'] } } }));
+    const user = userEvent.setup();
+    renderWithProviders(<DealerForm dealer={dealerFixture()} context={manager} onSaved={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Reseller Id must be unique')).toBeTruthy();
+  });
+});
+
+describe('Invite', () => {
+  it('invites a dealer without a user at once, with the address typed', async () => {
+    const calls = stubApi(() => ({ body: { ok: true, message: 'Invitation has been sent successfully', signedOut: false } }));
+    const user = userEvent.setup();
+    renderWithProviders(<DealerForm dealer={dealerFixture()} context={manager} onSaved={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toMatchObject({ method: 'POST', body: { email: 'root-a@example.com', confirm: false } });
+    expect(writes(calls)[0]!.url).toMatch(/^\/api\/dealers\/5\/invitation\?/);
+    expect(await screen.findByText('Invitation has been sent successfully')).toBeTruthy();
+  });
+
+  it('asks before re-inviting, with its own words for one’s own dealer', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<DealerForm dealer={dealerFixture({ userId: 42 })} context={manager} onSaved={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Re-invite' }));
+    expect(await screen.findByText('This dealer already has a user. Confirm to send the invitation again.')).toBeTruthy();
+    unmount();
+    const context = rootUser();
+    renderWithProviders(<DealerForm dealer={context.ownDealer} context={context} onSaved={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Re-invite' }));
+    expect(await screen.findByText('You are the user of this dealer. Inviting again signs you out. Confirm to continue.')).toBeTruthy();
+  });
+
+  it('sends a confirmed re-invite after the question', async () => {
+    const calls = stubApi(() => ({ body: { ok: true, message: 'sent', signedOut: false } }));
+    const user = userEvent.setup();
+    renderWithProviders(<DealerForm dealer={dealerFixture({ userId: 42 })} context={manager} onSaved={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Re-invite' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Re-invite' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), '{Enter}');
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).toEqual({ email: 'root-a@example.com', confirm: true });
+  });
+});

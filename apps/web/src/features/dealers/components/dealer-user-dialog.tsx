@@ -1,0 +1,88 @@
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DEALER_ROLES, type DealerRole } from '@casebridge/shared/constants/roles';
+import { dealerUserBodySchema, type DealerUser } from '@casebridge/shared/schemas/dealers';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useForm, type FormValues } from '../../../lib/use-form.ts';
+import { useSaveDealerUser } from '../api/dealers-api.ts';
+import { DealerSelect } from './dealer-pickers.tsx';
+
+type Values = FormValues<typeof dealerUserBodySchema>;
+
+function DealerUserForm({ user, defaultDealerId, onDone }: { user: DealerUser | null; defaultDealerId: number | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  // The dealer is a number the select fills; 0 stands for none chosen yet, which the schema refuses.
+  const initial: Values = user
+    ? { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, dealerId: user.dealerId, blocked: user.blocked }
+    : { firstName: '', lastName: '', email: '', role: 'dealer', dealerId: defaultDealerId ?? 0, blocked: false };
+  const form = useForm({ initialValues: initial, schema: dealerUserBodySchema });
+  const save = useSaveDealerUser();
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const data = form.validate();
+    if (!data) return;
+    save.mutate(
+      { id: user?.id ?? null, body: data },
+      {
+        onSuccess: () => {
+          notifySuccess(t(user ? 'dealers.users.updated' : 'dealers.users.added'));
+          onDone();
+        },
+        onError: (error) => {
+          if (!form.applyServerErrors(error)) notifyError(t, error, t('common.errorOccurred'));
+        },
+      },
+    );
+  };
+
+  const dealerId = Number(form.values.dealerId);
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label={t('fields.firstName')} required data-autofocus {...form.textProps('firstName')} />
+        <TextInput label={t('fields.lastName')} required {...form.textProps('lastName')} />
+        <TextInput label={t('fields.email')} type="email" required description={user ? undefined : t('dealers.users.invitationHint')} {...form.textProps('email')} />
+        <Select
+          label={t('dealers.users.role')}
+          required
+          data={DEALER_ROLES.map((role) => ({ value: role, label: t(`dealers.users.roles.${role}`) }))}
+          value={form.values.role}
+          onChange={(value) => value && form.setValue('role', value as DealerRole)}
+          allowDeselect={false}
+          error={form.errorText('role')}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <DealerSelect
+          label={t('dealers.users.dealer')}
+          required
+          value={dealerId > 0 ? dealerId : null}
+          valueLabel={user?.dealerName}
+          onChange={(id) => form.setValue('dealerId', id ?? 0)}
+          error={form.errorText('dealerId') && t('dealers.errors.selectDealer')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {user ? t('common.save') : t('common.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export type DealerUserDialogState = { mode: 'add' } | { mode: 'edit'; user: DealerUser } | null;
+
+/** Add New User / edit a dealer user; the form starts afresh each time. */
+export function DealerUserDialog({ state, defaultDealerId, onClose }: { state: DealerUserDialogState; defaultDealerId: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const user = state?.mode === 'edit' ? state.user : null;
+  return (
+    <Modal opened={state !== null} onClose={onClose} title={user ? t('dealers.users.edit') : t('dealers.users.add')} centered>
+      {state && <DealerUserForm key={user?.id ?? 'new'} user={user} defaultDealerId={defaultDealerId} onDone={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,117 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Dealer, DealerCustomer } from '@casebridge/shared/schemas/dealers';
+import { sessionFixture } from '../../../test/fixtures.ts';
+import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { CustomerForm } from '../components/customer-form.tsx';
+import type { DealerFormContext } from '../components/dealer-form-rules.ts';
+import { CustomersPage } from './customers-page.tsx';
+
+const address = { address1: '', address2: '', address3: '', zipCode: '', city: '', district: '', state: '', country: '', phone: '', email: '', webUrl: '' };
+const permissions = { subDealerAllowed: true, ownConfigurationsAllowed: false, strictModeConfiguration: false };
+
+function dealer(id: number, parent: number | null): Dealer {
+  return {
+    id, dealerId: `D-${id}`, name: `Dealer ${id}`, parentDealerId: parent, parentDealerName: null, email: '', userId: null, logo: null, isRoot: parent === null,
+    dealerContact: address, supportContact: { phone: '', email: '', webUrl: '', permissions: { showInfoToOutOfMaintenanceUsers: false } }, salesContact: { phone: '', email: '', webUrl: '' },
+    configuration: { configurationType: 'None', fixedConfigJson: null, dynamicConfigUrlPath: null, componentBaseURL: null, permissions },
+    createdAt: '2025-01-01T00:00:00.000Z',
+  };
+}
+
+const CUSTOMER: DealerCustomer = {
+  dealerCustomerId: 11,
+  dealerInfo: { id: 5, dealerId: 'D-5', dealerName: 'Dealer 5' },
+  customerInfo: { id: 101, customerId: 'C-1', title: '', salutation: '', firstName: 'Grace', lastName: 'Hopper', position: '', company: 'Navy Dental', contactInformation: address, permissions: { showInfoToOutOfMaintenanceUsers: false } },
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
+const rootUser: DealerFormContext = { isManager: false, ownDealer: dealer(5, null), userId: 9 };
+const subUser: DealerFormContext = { isManager: false, ownDealer: dealer(6, 5), userId: 10 };
+const manager: DealerFormContext = { isManager: true, ownDealer: null, userId: 1 };
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>, customerId: string) {
+  await user.type(screen.getByRole('textbox', { name: /^Customer Id/ }), customerId);
+  await user.type(screen.getByRole('textbox', { name: /^First name/ }), 'Ada');
+  await user.type(screen.getByRole('textbox', { name: /^Last name/ }), 'Byron');
+  await user.type(screen.getByRole('textbox', { name: /^Company/ }), 'Byron Dental');
+}
+
+describe('CustomerForm', () => {
+  it('refuses a customer id that is taken with "Customer Id must be unique"', async () => {
+    const calls = mockFetch((call) => (call.path.startsWith('/dealer-customers/is-unique/') ? { body: { customerExists: true } } : { body: CUSTOMER }));
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerForm customer={null} context={rootUser} onSaved={() => {}} />);
+    await fillRequired(user, 'C-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Customer Id must be unique')).toBeTruthy();
+    expect(calls.some((call) => call.url.startsWith('/api/dealer-customers/is-unique/C-1?'))).toBe(true);
+    expect(writes(calls)).toHaveLength(0);
+  });
+
+  it('counts a failed uniqueness check as not unique', async () => {
+    const calls = mockFetch((call) => (call.path.startsWith('/dealer-customers/is-unique/') ? { status: 500, body: { statusCode: 500, error: 'x', code: 'INTERNAL', message: 'x' } } : { body: CUSTOMER }));
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerForm customer={null} context={rootUser} onSaved={() => {}} />);
+    await fillRequired(user, 'C-2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Customer Id must be unique')).toBeTruthy();
+    expect(writes(calls)).toHaveLength(0);
+  });
+
+  it('saves a unique new customer of a dealer user without naming the dealer (only the manager picks it)', async () => {
+    const calls = mockFetch((call) => (call.path.startsWith('/dealer-customers/is-unique/') ? { body: { customerExists: false } } : { body: CUSTOMER }));
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerForm customer={null} context={rootUser} onSaved={() => {}} />);
+    expect((screen.getByRole('textbox', { name: 'Dealer' }) as HTMLInputElement).disabled).toBe(true);
+    await fillRequired(user, 'C-9');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).not.toHaveProperty('dealerId');
+    expect(writes(calls)[0]!.body).toMatchObject({ customerInfo: { customerId: 'C-9', company: 'Byron Dental' } });
+  });
+
+  it('requires the manager to pick a reseller', async () => {
+    const calls = mockFetch(() => ({ body: { count: 0, data: [] } }));
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerForm customer={null} context={manager} onSaved={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please select a reseller')).toBeTruthy();
+    expect(writes(calls)).toHaveLength(0);
+  });
+
+  it('is read-only for a sub-dealer, and for a root dealer on a sub-dealer’s customer', () => {
+    mockFetch(() => ({ body: {} }));
+    const { unmount } = renderWithProviders(<CustomerForm customer={CUSTOMER} context={subUser} onSaved={() => {}} />);
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('You can view this customer but not change it.')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /^Company/ }).closest('fieldset') as HTMLFieldSetElement).disabled).toBe(true);
+    unmount();
+    const ofSubDealer = { ...CUSTOMER, dealerInfo: { id: 6, dealerId: 'D-6', dealerName: 'Dealer 6' } };
+    renderWithProviders(<CustomerForm customer={ofSubDealer} context={rootUser} onSaved={() => {}} />);
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('CustomersPage', () => {
+  it('searches 1000 ms after the last keystroke, not before, and can leave out sub-dealers’ customers', async () => {
+    const dealerSession = sessionFixture('dealer');
+    dealerSession.dealer = { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer' };
+    const calls = mockFetch((call) => (call.path === '/dealers/5' ? { body: dealer(5, null) } : { body: { count: 1, data: [CUSTOMER] } }));
+    const user = userEvent.setup();
+    renderWithProviders(<CustomersPage />, dealerSession);
+    expect(await screen.findByText('C-1')).toBeTruthy();
+    const listCalls = () => calls.filter((call) => call.url.startsWith('/api/dealer-customers?'));
+    const searched = () => listCalls().filter((call) => new URL(call.url, 'http://x').searchParams.get('_q') === 'hop');
+    await user.type(screen.getByRole('textbox', { name: 'Search customers' }), 'hop');
+    const typedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(searched()).toHaveLength(0);
+    await waitFor(() => expect(searched()).toHaveLength(1), { timeout: 2000 });
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(900);
+    await user.click(screen.getByRole('switch', { name: "Include sub-dealers' customers" }));
+    await waitFor(() => expect(listCalls().some((call) => call.url.includes('showSubDealerCustomers=false'))).toBe(true));
+  });
+});

@@ -1,0 +1,29 @@
+import { Badge, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useOwnDealer } from '../api/dealers-api.ts';
+
+/**
+ * The dealer frame of spec §2: the dealer's name and Reseller Id above every dealer page. The
+ * session names the dealer but not its Reseller Id, so the dealer is read once (GET /dealers/{id}).
+ */
+export function DealerFrame() {
+  const { t } = useTranslation();
+  const own = useOwnDealer();
+  const name = own.data?.name ?? own.membership?.name;
+  return (
+    <>
+      {name && (
+        <Group gap="xs" mb="md" aria-label={t('dealers.frameLabel')} role="note">
+          <Text fw={600}>{name}</Text>
+          {own.data && (
+            <Badge variant="light" aria-label={t('dealers.frameDealerId', { id: own.data.dealerId })}>
+              {own.data.dealerId}
+            </Badge>
+          )}
+        </Group>
+      )}
+      <Outlet />
+    </>
+  );
+}
