@@ -119,7 +119,10 @@ export const dealerSchema = z.object({
 export type Dealer = z.infer<typeof dealerSchema>;
 
 /** A row of the dealer list: what the list column and the search need. */
-export const dealerSummarySchema = dealerSchema.pick({ id: true, dealerId: true, name: true, email: true, userId: true, parentDealerId: true, isRoot: true });
+export const dealerSummarySchema = dealerSchema
+  .pick({ id: true, dealerId: true, name: true, email: true, userId: true, parentDealerId: true, isRoot: true })
+  // The parent's Reseller Id, for the manager's list column (the parent is often on another page).
+  .extend({ parentDealerCode: z.string().nullable() });
 export type DealerSummary = z.infer<typeof dealerSummarySchema>;
 
 export const DEALER_SORT_FIELDS = ['created_at', 'dealerId', 'name', 'email'] as const;

@@ -45,7 +45,15 @@ export interface DealerListQuery {
 }
 
 const SORT = { created_at: dealers.createdAt, dealerId: dealers.dealerCode, name: dealers.name, email: dealers.email } as const;
-const summary = { id: dealers.id, dealerId: dealers.dealerCode, name: dealers.name, email: dealers.email, userId: dealers.userId, parentDealerId: dealers.parentId };
+const summary = {
+  id: dealers.id,
+  dealerId: dealers.dealerCode,
+  name: dealers.name,
+  email: dealers.email,
+  userId: dealers.userId,
+  parentDealerId: dealers.parentId,
+  parentDealerCode: parent.dealerCode,
+};
 
 export function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -62,7 +70,7 @@ export async function listDealers(db: Db, within: number | null, query: DealerLi
   const where = and(...conditions);
   const order = query.sort.direction === 'asc' ? asc(SORT[query.sort.field]) : desc(SORT[query.sort.field]);
   const [data, [total]] = await Promise.all([
-    db.select(summary).from(dealers).where(where).orderBy(order, asc(dealers.id)).limit(query.limit).offset(query.start),
+    db.select(summary).from(dealers).leftJoin(parent, eq(parent.id, dealers.parentId)).where(where).orderBy(order, asc(dealers.id)).limit(query.limit).offset(query.start),
     db.select({ n: count() }).from(dealers).where(where),
   ]);
   return { count: total?.n ?? 0, data };
@@ -73,6 +81,7 @@ export async function listBelow(db: Db, id: number) {
   return db
     .select(summary)
     .from(dealers)
+    .leftJoin(parent, eq(parent.id, dealers.parentId))
     .where(and(sql`${dealers.path} @> array[${id}]::integer[]`, ne(dealers.id, id)))
     .orderBy(asc(dealers.path));
 }

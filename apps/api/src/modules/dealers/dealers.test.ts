@@ -239,3 +239,17 @@ describe('customers (spec §5, §6)', () => {
     expect(a1List.json().data.map((c: { dealerCustomerId: number }) => c.dealerCustomerId)).toContain(own.id);
   });
 });
+
+describe('the dealer list', () => {
+  it("names each dealer's parent by its Reseller Id, also when the parent is on another page", async () => {
+    const { a, a1 } = await tree();
+    const list = await t.request({ method: 'GET', url: '/api/dealers', token: managerJwt, query: { _q: a1.dealer.dealerCode, _start: '0', _limit: '10' } });
+    expect(list.statusCode).toBe(200);
+    const rows = list.json().data as { id: number; parentDealerCode: string | null }[];
+    // The search finds the sub-dealer but not its parent, so the code cannot come from the page.
+    expect(rows.some((row) => row.id === a.dealer.id)).toBe(false);
+    expect(rows.find((row) => row.id === a1.dealer.id)?.parentDealerCode).toBe(a.dealer.dealerCode);
+    const root = await t.request({ method: 'GET', url: '/api/dealers', token: managerJwt, query: { _q: a.dealer.dealerCode, _start: '0', _limit: '10' } });
+    expect(root.json().data.find((row: { id: number }) => row.id === a.dealer.id).parentDealerCode).toBeNull();
+  });
+});

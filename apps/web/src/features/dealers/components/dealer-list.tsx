@@ -36,14 +36,12 @@ export function DealerList({ isManager, selectedId, onSelect, onNew, newDisabled
   }
   const dealers = useDealerList({ ...paging.params, _q: debounced || undefined });
   const rows = dealers.data?.data ?? [];
-  // The list row names its parent by internal id; the parent's Reseller Id reads better when it is on the page.
-  const codeOf = (id: number) => rows.find((row) => row.id === id)?.dealerId ?? `#${id}`;
 
   const columns: DataTableColumn<DealerSummary>[] = [
     { key: 'dealerId', header: t('dealers.fields.dealerId'), sortField: 'dealerId', phone: 'title', render: (row) => (row.id === selectedId ? <strong>{row.dealerId}</strong> : row.dealerId) },
     { key: 'name', header: t('dealers.fields.name'), sortField: 'name', render: (row) => row.name },
     ...(isManager
-      ? [{ key: 'parent', header: t('dealers.fields.parentDealerId'), render: (row: DealerSummary) => (row.parentDealerId === null ? '-' : codeOf(row.parentDealerId)) }]
+      ? [{ key: 'parent', header: t('dealers.fields.parentDealerId'), render: (row: DealerSummary) => row.parentDealerCode ?? '-' }]
       : []),
     { key: 'open', header: t('common.actions'), phone: 'actions', render: (row) => <Button size="compact-sm" variant="subtle" onClick={() => onSelect(row.id)} aria-label={t('dealers.openNamed', { name: row.name })}>{t('dealers.open')}</Button> },
   ];
