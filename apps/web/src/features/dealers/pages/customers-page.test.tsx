@@ -13,7 +13,7 @@ const permissions = { subDealerAllowed: true, ownConfigurationsAllowed: false, s
 
 function dealer(id: number, parent: number | null): Dealer {
   return {
-    id, dealerId: `D-${id}`, name: `Dealer ${id}`, parentDealerId: parent, parentDealerCode: null, parentDealerName: null, email: '', userId: null, logo: null, isRoot: parent === null,
+    id, dealerId: `D-${id}`, name: `Dealer ${id}`, parentDealerId: parent, parentDealerName: null, email: '', userId: null, logo: null, isRoot: parent === null,
     dealerContact: address, supportContact: { phone: '', email: '', webUrl: '', permissions: { showInfoToOutOfMaintenanceUsers: false } }, salesContact: { phone: '', email: '', webUrl: '' },
     configuration: { configurationType: 'None', fixedConfigJson: null, dynamicConfigUrlPath: null, componentBaseURL: null, permissions },
     createdAt: '2025-01-01T00:00:00.000Z',
