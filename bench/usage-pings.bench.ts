@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
-import { connect } from '../apps/api/src/db/client.ts';
-import { runMigrations } from '../apps/api/src/db/migrate.ts';
+import { benchDatabaseUrl, freshDatabase, sleep, startApiServer, stopApiServer } from './api-server.ts';
 
 /**
  * `npm run bench:usage`: ping ingestion of issue 12 against the real server (production mode, the
@@ -14,32 +9,17 @@ import { runMigrations } from '../apps/api/src/db/migrate.ts';
  *
  * BENCH_SECONDS (default 20): how long pings are fired. BENCH_CONNECTIONS (default 64).
  */
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const KEYS = 10_000;
 const MACHINES = 50_000;
-const root = path.resolve(import.meta.dirname, '..');
 const dbName = 'casebridge_bench_usage';
 const MB = 1024 * 1024;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const licenceKey = (i: number) => `BENCH-${String(Math.floor(i / 100_000)).padStart(5, '0')}-${String(i % 100_000).padStart(5, '0')}-USAGE-PINGS`;
 
-function databaseUrl(): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-}
-
 async function prepareDatabase(): Promise<void> {
-  const admin = new pg.Client(adminUrl);
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const db = connect(databaseUrl());
-  await runMigrations(db);
+  const db = await freshDatabase(dbName);
   await db.pool.query(`insert into companies (name, company_info_is_updated) select 'Mill ' || i, true from generate_series(1, 200) i`);
   await db.pool.query(`insert into mills (company_id, need_policies_approval) select id, false from companies order by id`);
   await db.pool.query(
@@ -48,17 +28,6 @@ async function prepareDatabase(): Promise<void> {
     [Array.from({ length: KEYS }, (_, i) => licenceKey(i))],
   );
   await db.close();
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl(), PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: '/tmp/casebridge-bench-usage', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42' };
-  delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(250)) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return child;
-  }
-  child.kill('SIGKILL');
-  throw new Error('server not healthy within 60 s');
 }
 
 function pingBody(machine: number): string {
@@ -82,14 +51,13 @@ async function sizes(client: pg.Client) {
 
 async function main() {
   await prepareDatabase();
-  const port = await freePort();
-  const server = await startServer(port);
-  const client = new pg.Client(databaseUrl());
+  const server = await startApiServer(dbName);
+  const client = new pg.Client(benchDatabaseUrl(dbName));
   await client.connect();
   try {
     let next = 0;
     const result = await autocannon({
-      url: `http://127.0.0.1:${port}/api/usage/pings`,
+      url: `${server.base}/api/usage/pings`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       connections,
@@ -101,8 +69,15 @@ async function main() {
     const stored = await sizes(client);
     const sent = next;
 
-    // A day of pings, beyond what the HTTP run reached: every machine updated as once a minute for
+    // A day of pings, beyond what the HTTP run reached: first every one of the 50,000 machines
+    // exists (the run may not have reached them all), then each is updated as once a minute for
     // 30 rounds (HOT updates reach a steady state within a few), and 24 hourly rows per key.
+    await client.query(
+      `insert into usage_machines (licence_key_id, board_serial, mac_addresses, pc_name, ip_addresses, running, first_ping_at, last_ping_at)
+       select k.id, 'BOARD-' || m, array['02:00:00:00:00:00'], 'CAM-' || m, array['10.0.0.1'], true, now(), now()
+       from generate_series(0, ${MACHINES - 1}) m join licence_keys k on k.key = 'BENCH-00000-' || lpad((m % ${KEYS})::text, 5, '0') || '-USAGE-PINGS'
+       on conflict do nothing`,
+    );
     for (let round = 0; round < 30; round++) await client.query(`update usage_machines set last_ping_at = last_ping_at + interval '1 minute'`);
     await client.query(
       `insert into usage_hours (licence_key_id, hour, max_concurrent, pings)
@@ -123,8 +98,7 @@ async function main() {
     console.table(table);
   } finally {
     await client.end();
-    server.kill('SIGTERM');
-    await once(server, 'exit');
+    await stopApiServer(server);
   }
 }
 

@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
+import { connect, type Database } from '../apps/api/src/db/client.ts';
+import { runMigrations } from '../apps/api/src/db/migrate.ts';
+
+/**
+ * What the benches that measure the real server share: a fresh, migrated database on the machine's
+ * PostgreSQL (DATABASE_URL or the local default) and the portal started as in production.
+ */
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const root = path.resolve(import.meta.dirname, '..');
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The address of the bench's own database `name` on the same server. */
+export function benchDatabaseUrl(name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops and recreates database `name`, applies the migrations and returns a connection to it. */
+export async function freshDatabase(name: string): Promise<Database> {
+  const admin = new pg.Client(adminUrl);
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const db = connect(benchDatabaseUrl(name));
+  await runMigrations(db);
+  return db;
+}
+
+export interface ApiServer {
+  child: ChildProcess;
+  base: string;
+}
+
+/**
+ * The portal on a free port against database `name`, in production mode and without Redis, once
+ * its health check answers. The child is node itself (no wrapper), so its pid is the server's.
+ */
+export async function startApiServer(name: string, env: NodeJS.ProcessEnv = {}): Promise<ApiServer> {
+  const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: benchDatabaseUrl(name),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: `/tmp/${name}`,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+    ...env,
+  };
+  delete childEnv.REDIS_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(250)) {
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { child, base };
+  }
+  child.kill('SIGKILL');
+  throw new Error('server not healthy within 60 s');
+}
+
+/** Stops the server as an operator would (SIGTERM, clean shutdown) and waits for it to exit. */
+export async function stopApiServer(server: ApiServer): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  server.child.kill('SIGTERM');
+  await once(server.child, 'exit');
+}
