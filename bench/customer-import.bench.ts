@@ -2,14 +2,15 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 import { benchDatabaseUrl, freshDatabase, sleep, startApiServer, stopApiServer } from './api-server.ts';
 
 /**
  * `npm run bench:import`: the customer CSV import of issue 13 against the real server (production
  * mode, the machine's PostgreSQL). Imports BENCH_ROWS (default 100,000) customers, samples the
- * server's resident memory while it runs, and loads the same rows with PostgreSQL's COPY into a
- * scratch table for comparison. Prints a table next to the targets; asserts nothing.
+ * server's resident memory while it runs, and loads the same rows with PostgreSQL's COPY into
+ * scratch tables for comparison (see copySeconds). Prints a table next to the targets; asserts nothing.
  */
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const dbName = 'casebridge_bench_import';
@@ -32,20 +33,48 @@ function csv(): string {
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-/**
- * PostgreSQL's COPY of the same rows into a scratch table (through psql's \copy, as an operator
- * would load them): the floor of what loading them can cost.
- */
-async function copySeconds(file: string): Promise<number> {
-  const table = 'scratch_customers';
-  const script = `create temporary table ${table} (dealer_id text, customer_id text, first_name text, last_name text, company text, city text, email text);
-\\copy ${table} from '${file}' with (format csv, delimiter ';', header true)`;
+/** The same rows in the customers table's own columns (the dealer resolved, the address as JSON), for COPY. */
+function customerColumnsCsv(dealerId: number): string {
+  const lines: string[] = [];
+  const quote = (value: string) => `"${value.replaceAll('"', '""')}"`;
+  for (let i = 0; i < rows; i++) {
+    const address = JSON.stringify({ city: `City ${i % 500}`, email: `lab${i}@example.test` });
+    lines.push(`${dealerId},C${String(i).padStart(7, '0')},Anna${i % 97},Muster${i % 89},${quote(`Dental Lab ${i}; GmbH`)},${quote(address)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function psql(script: string): Promise<number> {
   const started = performance.now();
   const child = spawn('psql', [benchDatabaseUrl(dbName), '-v', 'ON_ERROR_STOP=1', '-q'], { stdio: ['pipe', 'ignore', 'inherit'] });
   child.stdin.end(script);
   const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`psql \\copy failed (exit ${code})`);
+  if (code !== 0) throw new Error(`psql failed (exit ${code})`);
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * PostgreSQL's COPY of the same rows, through psql's \copy as an operator would load them, twice:
+ * into a bare scratch table (the floor of reading the rows in), and into a scratch table with the
+ * customers table's definition and every one of its indexes (the floor of storing them where the
+ * import must, searchable and unique; index upkeep is most of an import's database time).
+ */
+async function copySeconds(csvFile: string, customersFile: string): Promise<{ bare: number; indexed: number }> {
+  const bare = await psql(`create temporary table scratch_bare (dealer_id text, customer_id text, first_name text, last_name text, company text, city text, email text);
+\\copy scratch_bare from '${csvFile}' with (format csv, delimiter ';', header true)`);
+  const indexed = await psql(`create temporary table scratch_customers (like dealer_customers including all);
+\\copy scratch_customers (dealer_id, customer_code, first_name, last_name, company, contact_information) from '${customersFile}' with (format csv)`);
+  return { bare, indexed };
+}
+
+async function benchDealerId(): Promise<number> {
+  const client = new pg.Client(benchDatabaseUrl(dbName));
+  await client.connect();
+  try {
+    return (await client.query(`select id from dealers where dealer_code = 'BENCH-ROOT'`)).rows[0].id as number;
+  } finally {
+    await client.end();
+  }
 }
 
 async function main() {
@@ -76,16 +105,19 @@ async function main() {
       await sleep(100);
     }
     const seconds = (performance.now() - started) / 1000;
-    const file = '/tmp/casebridge-bench-import.csv';
-    writeFileSync(file, text);
-    const copy = await copySeconds(file);
-    const share = copy / seconds;
+    const csvFile = '/tmp/casebridge-bench-import.csv';
+    const customersFile = '/tmp/casebridge-bench-import-columns.csv';
+    writeFileSync(csvFile, text);
+    writeFileSync(customersFile, customerColumnsCsv(await benchDealerId()));
+    const copy = await copySeconds(csvFile, customersFile);
+    const share = (seconds: number, copySeconds: number) => `${(rows / seconds).toFixed(0)} vs ${(rows / copySeconds).toFixed(0)} (${((copySeconds / seconds) * 100).toFixed(1)} %)`;
     console.log(`\nCustomer import: ${rows} rows`);
     console.table([
       { measurement: 'rows imported', result: `${summary?.success ?? 0} of ${summary?.total ?? 0}`, target: String(rows), met: summary?.success === rows ? 'yes' : 'NO' },
       { measurement: 'import time (s, upload to idle)', result: seconds.toFixed(1), target: '≤ 30', met: seconds <= 30 ? 'yes' : 'NO' },
       { measurement: 'server memory growth (MB, peak RSS − before)', result: (rssPeak - rssBefore).toFixed(1), target: '≤ 64', met: rssPeak - rssBefore <= 64 ? 'yes' : 'NO' },
-      { measurement: 'rows/s vs COPY of the same rows', result: `${(rows / seconds).toFixed(0)} vs ${(rows / copy).toFixed(0)} (${(share * 100).toFixed(1)} %)`, target: '≥ 20 %', met: share >= 0.2 ? 'yes' : 'NO' },
+      { measurement: 'rows/s vs COPY into a bare table', result: share(seconds, copy.bare), target: '≥ 20 %', met: copy.bare / seconds >= 0.2 ? 'yes' : 'NO' },
+      { measurement: 'rows/s vs COPY into a table with the customers indexes', result: share(seconds, copy.indexed), target: '≥ 20 %', met: copy.indexed / seconds >= 0.2 ? 'yes' : 'NO' },
     ]);
   } finally {
     await stopApiServer(server);

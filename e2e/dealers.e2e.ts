@@ -1,8 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { field, launchBrowser, linkFromOutbox, newPage, signIn } from './browser.ts';
 
-/** Issue 13's journey: the manager creates a root dealer and invites its user; the dealer creates a sub-dealer and a customer. */
+/**
+ * Issue 13's journeys: the manager creates a root dealer and invites its user; the dealer creates a
+ * sub-dealer and a customer; the manager imports a customer CSV and watches it run.
+ */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -66,5 +69,31 @@ describe('reseller network', () => {
     await dealer.getByText('Customer saved').first().waitFor();
     await dealer.getByRole('cell', { name: `CUST-${stamp}`, exact: true }).waitFor();
     await dealer.context().close();
+  });
+
+  it('the manager imports a CSV and watches the status go from running to idle, with the log and the failed row', async () => {
+    const manager = await newPage(browser);
+    await signIn(manager, 'manager@casebridge.test');
+    await manager.waitForURL((url) => url.pathname.startsWith('/manager'));
+    await manager.goto('/manager/import/customers');
+    // Semicolons, a quoted field with a line break, and one row without a company: 3 in, 1 failed.
+    const csv = [
+      'customerId;dealerId;firstName;lastName;company;city',
+      `IMP-${stamp}-1;DD-ROOT;Anna;Import;"Praxis Import; Nord";Bremen`,
+      `IMP-${stamp}-2;DD-ROOT;Ben;Import;"Labor Import\nHinterhaus";Kiel`,
+      `IMP-${stamp}-3;DD-ROOT;Cleo;Import;;Hamburg`,
+      `IMP-${stamp}-4;DD-ROOT;Dora;Import;Dental Import;Lübeck`,
+    ].join('\r\n');
+    await manager.getByLabel('Choose a .csv file').setInputFiles({ name: `import-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await manager.getByRole('button', { name: 'Upload', exact: true }).click();
+    await manager.getByText('Running', { exact: true }).waitFor();
+    await manager.getByText('Idle', { exact: true }).waitFor({ timeout: 20_000 });
+    const log = manager.getByLabel('Import log');
+    await log.getByText(`import-${stamp}.csv`).waitFor();
+    const figure = async (label: string) => (await log.locator('div', { has: manager.getByText(label, { exact: true }) }).locator('dd').innerText()).trim();
+    expect(await figure('Total rows')).toBe('4');
+    expect(await figure('Failed')).toBe('1');
+    await manager.getByRole('cell', { name: /^company/ }).first().waitFor();
+    await manager.context().close();
   });
 });

@@ -10,7 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { DEFAULT_RATE_LIMITS, type AppDeps, type RateLimits } from './deps.ts';
+import { DEFAULT_RATE_LIMITS, selectPaymentProvider, type AppDeps, type RateLimits } from './deps.ts';
 import { registerCurrentUser } from './lib/current-user.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './lib/rate-limiter.ts';
@@ -80,7 +80,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const outbox = config.smtpUrl ? null : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom);
 
   const jobs = new JobQueue({ pool: database.pool, work: config.runJobs, onError: (error) => app.log.error({ err: error }, 'job failed') });
-  const testPayments = new TestPaymentProvider({ db: database.db, jobs, publicUrl: config.publicUrl, webhookSecret: derivedSecret(options.jwtSecret, 'test payment webhooks') });
+  const { payments, testPayments } = selectPaymentProvider(
+    config,
+    () => new TestPaymentProvider({ db: database.db, jobs, publicUrl: config.publicUrl, webhookSecret: derivedSecret(options.jwtSecret, 'test payment webhooks') }),
+    (error, operation) => app.log.error({ err: error, operation }, 'Stripe request failed'),
+  );
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -93,7 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The websocket handshake goes through the same session check as every HTTP request.
     realtime: attachRealtime(app.server, async (token) => (await checkSession(database.db, app.jwt, token)).id, redis, config.realtimeChannel),
     jobs,
-    payments: testPayments,
+    payments,
     testPayments,
   };
   registerJobs(deps);

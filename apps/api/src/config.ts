@@ -38,6 +38,8 @@ const envSchema = z.object({
     .optional(),
   /** Memory for cached orders-list responses per process, in bytes; 0 turns the cache off. */
   ORDER_LIST_CACHE_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
+  /** Memory for cached dealer customer-list responses per process, in bytes; 0 turns the cache off. */
+  CUSTOMER_LIST_CACHE_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024),
   /** `false` makes a process serve requests only; its jobs run on the processes that work them. */
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   /** The seller on invoices, as JSON: name, street, zipCode, city, country, vatNumber, email. */
@@ -53,6 +55,16 @@ const envSchema = z.object({
     })
     .pipe(z.object({ name: z.string().min(1), street: z.string(), zipCode: z.string(), city: z.string(), country: z.string().length(2), vatNumber: z.string().nullable(), email: z.string().email() }))
     .optional(),
+  /** With a secret key, payments go through Stripe; without it, through the built-in test provider. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/).optional(),
+  /** The signing secret of the Stripe webhook endpoint (whsec_…); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/).optional(),
+  /** Another Stripe API address (a local fake in tests, stripe-mock); unset, the real one. */
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** The bearer token the licence server pushes tickets with; unset, the push endpoint is off (404). */
+  LICENCE_SERVER_TOKEN: z.string().min(24).optional(),
+  /** Where licence content is asked for (POST {ticketId}); unset, it is answered from the store. */
+  LICENCE_CONTENT_URL: z.string().url().regex(/^https?:/i).optional(),
 });
 
 /** Who issues the invoices unless INVOICE_SELLER says otherwise (the demo's operator). */
@@ -86,18 +98,34 @@ export interface Config {
   readonly maxImageBytes: number;
   readonly maxUploadBytes: number;
   readonly orderListCacheBytes: number;
+  readonly customerListCacheBytes: number;
   /** Whether this process works background jobs (every process can add them). */
   readonly runJobs: boolean;
   /** The seller named on every invoice. */
   readonly invoiceSeller: InvoiceParty;
   /** For Fastify's trustProxy: false, or the proxies' addresses. */
   readonly trustProxy: false | string[];
+  /** Stripe, when its secret key is set; null means the built-in test provider takes payments. */
+  readonly stripe: StripeSettings | null;
+  /** The licence server's push token; null turns the push endpoint off. */
+  readonly licenceServerToken: string | null;
+  /** The licence server's content address; null answers licence content from the store. */
+  readonly licenceContentUrl: string | null;
+}
+
+export interface StripeSettings {
+  readonly secretKey: string;
+  readonly webhookSecret: string;
+  /** Where the SDK sends its requests; undefined is api.stripe.com. */
+  readonly apiBase: URL | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) throw invalidSettings(parsed.error.issues);
   const e = parsed.data;
+  // A key without its webhook secret would take payments whose webhooks are then all refused.
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) throw invalidSettings([{ path: ['STRIPE_WEBHOOK_SECRET'] }]);
   return Object.freeze({
     env: e.NODE_ENV,
     host: e.HOST,
@@ -116,9 +144,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxImageBytes: e.MAX_IMAGE_BYTES,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     orderListCacheBytes: e.ORDER_LIST_CACHE_BYTES,
+    customerListCacheBytes: e.CUSTOMER_LIST_CACHE_BYTES,
     runJobs: e.RUN_JOBS === 'true',
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     invoiceSeller: e.INVOICE_SELLER ?? DEFAULT_SELLER,
+    stripe: e.STRIPE_SECRET_KEY
+      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined }
+      : null,
+    licenceServerToken: e.LICENCE_SERVER_TOKEN ?? null,
+    licenceContentUrl: e.LICENCE_CONTENT_URL ?? null,
     ...overrides,
   });
 }
@@ -147,11 +181,17 @@ const ACCEPTS = {
   MAX_UPLOAD_BYTES: 'a whole number of bytes above 0',
   TRUST_PROXY: 'comma-separated addresses or CIDRs, such as 10.0.0.1,192.168.0.0/16',
   ORDER_LIST_CACHE_BYTES: 'a whole number of bytes, 0 or more (0 turns the cache off)',
+  CUSTOMER_LIST_CACHE_BYTES: 'a whole number of bytes, 0 or more (0 turns the cache off)',
   RUN_JOBS: 'true or false',
+  STRIPE_SECRET_KEY: 'a Stripe secret key such as sk_test_… (or a restricted key rk_…)',
+  STRIPE_WEBHOOK_SECRET: 'the webhook signing secret whsec_… (required with STRIPE_SECRET_KEY)',
+  STRIPE_API_BASE: 'a URL such as http://localhost:12111',
+  LICENCE_SERVER_TOKEN: 'a secret of at least 24 characters',
+  LICENCE_CONTENT_URL: 'an http(s) URL such as https://licences.example.com/content',
 } satisfies Record<keyof typeof envSchema.shape, string>;
 
 /** One line for the person starting the server: each bad variable and what it accepts. */
-function invalidSettings(issues: z.core.$ZodIssue[]): StartupError {
+function invalidSettings(issues: Pick<z.core.$ZodIssue, 'path'>[]): StartupError {
   const names = [...new Set(issues.map((issue) => String(issue.path[0])))];
   const problems = names.map((name) => `${name} must be ${ACCEPTS[name as keyof typeof ACCEPTS] ?? 'valid'}`);
   return new StartupError(`Invalid setting${names.length > 1 ? 's' : ''}: ${problems.join('; ')}.`);

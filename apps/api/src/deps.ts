@@ -6,6 +6,7 @@ import type { Mailer, OutboxMailer } from './platform/mail/mailer.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { PaymentProvider } from './platform/payments/payment-provider.ts';
 import type { TestPaymentProvider } from './platform/payments/test-provider.ts';
+import { StripePaymentProvider } from './platform/payments/stripe-provider.ts';
 import type { Realtime } from './platform/realtime/realtime.ts';
 import type { Storage } from './platform/storage/storage.ts';
 
@@ -42,3 +43,20 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   token: { perIp: { max: 30, windowMs: 15 * MINUTE } },
   register: { perIp: { max: 10, windowMs: 60 * MINUTE }, perIdentifier: { max: 5, windowMs: 60 * MINUTE } },
 };
+
+/**
+ * Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in test provider (then also offered for
+ * its checkout and card pages). Never both: the test provider's pages must not exist beside Stripe.
+ */
+export function selectPaymentProvider(
+  config: Config,
+  testProvider: () => TestPaymentProvider,
+  onStripeError: (error: unknown, operation: string) => void,
+): Pick<AppDeps, 'payments' | 'testPayments'> {
+  if (!config.stripe) {
+    const testPayments = testProvider();
+    return { payments: testPayments, testPayments };
+  }
+  const { secretKey, webhookSecret, apiBase } = config.stripe;
+  return { payments: new StripePaymentProvider({ secretKey, webhookSecret, apiBase, onError: onStripeError }), testPayments: null };
+}

@@ -28,6 +28,8 @@ import { dealerUserRoutes } from './modules/dealer-users/dealer-users.routes.ts'
 import { dealerCustomerRoutes } from './modules/dealer-customers/dealer-customers.routes.ts';
 import { customerImportRoutes } from './modules/customer-imports/customer-imports.routes.ts';
 import { usageRoutes } from './modules/usage/usage.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { licenceTicketRoutes } from './modules/licence-tickets/licence-tickets.routes.ts';
 
 /** The explicit list of feature modules: no autoloading, so what the API serves is read here. */
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps, options: { version: string; signingSecret: string }) {
@@ -58,6 +60,8 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(customerImportRoutes(deps));
       if (deps.testPayments) await api.register(testPaymentRoutes(deps));
       await api.register(usageRoutes(deps));
+      await api.register(analyticsRoutes(deps));
+      await api.register(licenceTicketRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -90,7 +90,7 @@ function decide(user: SessionUser, action: Action, resolved: Resolved): Grant {
   if (!roleMay(resolved.role, action)) throw AppError.forbidden();
   const rule = ACTIONS[action] as { refusedWhen?: readonly Block[] };
   const block = rule.refusedWhen?.find((kind) => resolved.blocks.includes(kind));
-  if (block) throw AppError.forbidden(BLOCK_MESSAGES[block]);
+  if (block) throw AppError.forbidden(BLOCK_MESSAGES[block], block === 'millBlocked' ? 'MILL_BLOCKED' : 'CLIENT_BLOCKED');
   return { user, role: resolved.role, mill: resolved.mill, order: resolved.order, labId: resolved.labId };
 }
 

@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../db/schema/companies.ts';
-import { dealerMembers, dealers } from '../db/schema/dealers.ts';
+import { dealerMembers, dealers, licenceTickets } from '../db/schema/dealers.ts';
 import { users } from '../db/schema/users.ts';
 import { randomLicenceKey } from '../db/seed/seed.ts';
 import { wellFormedRequest } from '../fuzz/malformed-requests.ts';
@@ -58,13 +61,21 @@ async function tenant() {
 
 /**
  * The records of a root dealer's subtree a dealer call names: a sub-dealer (without a user, so an
- * invitation goes through), a user of it, and a customer of the root (its own users may change it).
+ * invitation goes through, with a configuration file), a user of it, and a customer of the root (its own users may change it).
  */
 async function dealerNetwork(root: typeof dealers.$inferSelect): Promise<IdBook> {
-  const [child] = await t.db.insert(dealers).values({ companyId: root.companyId, parentId: root.id }).returning();
+  // The sub-dealer has a stored configuration file, so reading it finds one.
+  const configKey = `dealer-configs/${randomBytes(16).toString('base64url')}`;
+  await mkdir(path.join(t.config.dataDir, 'files', 'dealer-configs'), { recursive: true });
+  await writeFile(path.join(t.config.dataDir, 'files', configKey), '{"machines":[]}');
+  const [child] = await t.db.insert(dealers).values({ companyId: root.companyId, parentId: root.id, fixedConfigFileKey: configKey, fixedConfigFileName: 'config.json' }).returning();
   const colleague = await addDealerUser(t.db, child!.id, root.companyId);
   const customer = await createDealerCustomer(t.db, root.id);
-  return { dealers: child!.id, parentDealerId: root.id, dealerId: root.id, 'dealer-users': colleague.id, 'dealer-customers': customer.id };
+  const [ticket] = await t.db.insert(licenceTickets).values({ key: randomLicenceKey(), dealerId: root.id }).returning();
+  return {
+    dealers: child!.id, parentDealerId: root.id, dealerId: root.id, 'dealer-users': colleague.id, 'dealer-customers': customer.id,
+    'dealer-tickets': ticket!.id, dealerCustomerId: customer.id,
+  };
 }
 
 type Caller = typeof users.$inferSelect;

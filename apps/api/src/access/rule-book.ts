@@ -84,6 +84,7 @@ export const ACTIONS = {
   // Concurrent use of the desktop software (issue 12); the pings themselves are public (the key is the credential).
   'usage.read': { scope: 'platform', description: 'Read the concurrent use of the desktop software per licence key, its machines and history' },
   'usage.manage': { scope: 'platform', description: 'Set how many machines may use a licence key at once' },
+  'analytics.read': { scope: 'platform', description: 'Read the analytics of every mill: overview, orders with their sizes, users, activity, charts' },
 
   // The reseller tree: a dealer's users see their dealer and its sub-dealers, the manager all.
   'dealer.read': { scope: 'dealer', description: 'Read a dealer of one’s own subtree' },
@@ -103,6 +104,17 @@ export const ACTIONS = {
   'customers.manage': { scope: 'dealer', description: 'Add and change customers of a dealer of one’s own subtree' },
   // Spec §6: import is the manager's; one file may fill the whole network.
   'customers.import': { scope: 'platform', description: 'Import customers from a CSV file and read the import status and log' },
+  // Licence tickets (issue 14): a dealer user works on the tickets of its subtree, the manager on all.
+  'tickets.list': { scope: 'account', description: 'List and search the licence tickets one sees, and the dealers that have tickets' },
+  'tickets.read': { scope: 'dealer', description: 'Read the licence content of a ticket of a dealer of one’s own subtree' },
+  // Spec §2: read-only for a dealer that is not a root; the service refuses it on the caller's dealer.
+  'tickets.assign': { scope: 'dealer', description: 'Give a ticket of one’s own subtree to a customer of its dealer’s subtree' },
+  'tickets.move': { scope: 'dealer', description: 'Move a ticket of one’s own subtree to another dealer of it (its customer is reset)' },
+  'tickets.archive': { scope: 'dealer', description: 'Archive and unarchive a ticket of one’s own subtree' },
+  // A batch names no dealer: the caller's subtree bounds it in the statement itself.
+  'tickets.archiveMany': { scope: 'account', description: 'Archive and unarchive many tickets of one’s own subtree at once (others are skipped)' },
+  // Spec §5: top-level dealers only; the service refuses it for a dealer with a parent.
+  'tickets.setExternal': { scope: 'dealer', description: 'Set the external customer id and description of a ticket of one’s own subtree' },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTIONS;
@@ -112,6 +124,7 @@ const EVERYONE_ON_THEMSELVES = ['account.read', 'account.update'] as const satis
 /** The reseller network as every dealer user and the manager work in it (subtree limits: access.ts). */
 const DEALER_NETWORK = [
   'dealers.list', 'dealer.create', 'dealer.update', 'dealer.invite', 'customers.list', 'customers.read', 'customers.manage',
+  'tickets.list', 'tickets.read', 'tickets.assign', 'tickets.move', 'tickets.archive', 'tickets.archiveMany', 'tickets.setExternal',
 ] as const satisfies readonly Action[];
 
 /**
@@ -145,7 +158,7 @@ export const PERMISSIONS = {
     'company.read', 'company.update',
   ],
   manager: [
-    ...EVERYONE_ON_THEMSELVES, 'policies.read', 'policies.manage', 'plans.manage', 'subscription.read', 'subscription.setCustom', 'usage.read', 'usage.manage',
+    ...EVERYONE_ON_THEMSELVES, 'policies.read', 'policies.manage', 'plans.manage', 'subscription.read', 'subscription.setCustom', 'usage.read', 'usage.manage', 'analytics.read',
     'company.read', 'company.update', 'dealer.read',
     ...DEALER_NETWORK, 'customers.import', 'dealers.createRoot', 'dealerUsers.list', 'dealerUsers.manage',
   ],

@@ -19,16 +19,16 @@ export class AppError extends Error {
     return new AppError(401, 'UNAUTHENTICATED', message);
   }
 
-  static forbidden(message = 'You are not allowed to do this'): AppError {
-    return new AppError(403, 'FORBIDDEN', message);
+  static forbidden(message = 'You are not allowed to do this', code: ErrorCode = 'FORBIDDEN'): AppError {
+    return new AppError(403, code, message);
   }
 
   /**
    * The address is already in use: a 409, shown under the email field. Also the answer to the
    * losers when the same address is created several times at once.
    */
-  static emailTaken(message = 'This email address is already in use'): AppError {
-    return new AppError(409, 'EMAIL_TAKEN', message, { email: ['EMAIL_TAKEN'] });
+  static emailTaken(message = 'This email address is already in use', code: ErrorCode = 'EMAIL_TAKEN'): AppError {
+    return new AppError(409, code, message, { email: [code] });
   }
 
   /** The request is fine but the state of things refuses it (409). */
@@ -36,8 +36,8 @@ export class AppError extends Error {
     return new AppError(409, code, message);
   }
 
-  static badRequest(message: string): AppError {
-    return new AppError(400, 'VALIDATION_FAILED', message);
+  static badRequest(message: string, code: ErrorCode = 'VALIDATION_FAILED'): AppError {
+    return new AppError(400, code, message);
   }
 
   /** A 400 naming the fields at fault, shown under those fields in the web app. */

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ERROR_CODES } from '@casebridge/shared/errors';
 
@@ -32,3 +33,10 @@ export function multipartUpload(fileField: string, data?: z.ZodType): { 'x-multi
   const dataSchema = data ? { data: z.toJSONSchema(data, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' }) } : {};
   return { 'x-multipart': { file: `files.${fileField}`, ...dataSchema } };
 }
+
+/**
+ * Sends a response that is already serialized and checked against its schema (the versioned list
+ * caches keep answers as text). The reply is untyped because the route's typed reply accepts only
+ * the schema's object, not its text.
+ */
+export const sendJson = (reply: unknown, body: string) => (reply as FastifyReply).type('application/json; charset=utf-8').send(body);

@@ -77,6 +77,12 @@ const signedInRoutes: RouteObject[] = [
       { path: 'manager/import/customers', lazy: lazyPage(managerArea, (area) => area.CustomerImportPage) },
       { path: 'manager/user', lazy: lazyPage(managerArea, (area) => area.DealerUsersPage) },
       { path: 'manager/plans', lazy: lazyPage(managerArea, (area) => area.ManagerPlansPage) },
+      { path: 'manager/home', lazy: lazyPage(managerArea, (area) => area.ManagerPage) },
+      { path: 'manager/mills/view', lazy: lazyPage(managerArea, (area) => area.MillsViewPage) },
+      { path: 'manager/mill/orders/view', lazy: lazyPage(managerArea, (area) => area.MillOrdersPage) },
+      { path: 'manager/users/view', lazy: lazyPage(managerArea, (area) => area.UsersViewPage) },
+      { path: 'manager/mill/activity', lazy: lazyPage(managerArea, (area) => area.ActivityPage) },
+      { path: 'manager/settings', lazy: lazyPage(managerArea, (area) => area.ManagerSettingsPage) },
     ],
   },
   {

@@ -7,8 +7,9 @@ export function toCsv(header: string[], rows: (string | number | boolean | null)
   const cell = (value: string | number | boolean | null) => {
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
     const text = value ?? '';
-    // Quote when needed; a text starting with =, +, - or @ would be run as a formula by spreadsheets.
-    const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+    // Quote when needed; a text starting with =, +, - or @ would be run as a formula by spreadsheets,
+    // and so would one behind a leading tab or carriage return (Excel strips those first).
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
     return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';

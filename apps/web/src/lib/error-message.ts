@@ -1,14 +1,54 @@
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
+import { ERROR_CODES, type ErrorCode } from '@casebridge/shared/errors';
 import { ApiError } from './api-client.ts';
 
-/** A failed call in the reader's language: the translation of the server's error code (DESIGN §5). */
+/**
+ * Codes that name only the kind of failure, not the situation. When the server sends one of these
+ * with a more specific field code, the field code is the better sentence for a toast.
+ */
+const GENERIC_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['VALIDATION_FAILED', 'CONFLICT', 'FORBIDDEN', 'NOT_FOUND', 'INTERNAL']);
+
+const KNOWN_CODES: ReadonlySet<string> = new Set<string>(ERROR_CODES);
+
+function translated(t: TFunction, code: string): string | undefined {
+  // Only the closed list is looked up: a stray code from an old server never becomes a key path.
+  if (!KNOWN_CODES.has(code)) return undefined;
+  const text = t(`errors.${code}`, { defaultValue: '' });
+  return text ? text : undefined;
+}
+
+/** The first specific code among the field errors (e.g. CUSTOMER_ID_TAKEN under customerId). */
+function specificFieldCode(error: ApiError): ErrorCode | undefined {
+  for (const codes of Object.values(error.body.errors ?? {})) {
+    const found = codes.find((code) => !GENERIC_CODES.has(code));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * A failed call in the reader's language: the translation of the server's error code (DESIGN §5).
+ * The server's English message is shown only for a code this web app has no words for.
+ */
 export function describeError(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
     // Status 0 is our own network failure or timeout, whose text is more useful than INTERNAL.
     if (error.status === 0) return t('errors.network');
-    return t(`errors.${error.code}`, { defaultValue: error.message || t('errors.unknown') });
+    const fieldCode = GENERIC_CODES.has(error.code) ? specificFieldCode(error) : undefined;
+    return (fieldCode && translated(t, fieldCode)) ?? translated(t, error.code) ?? (error.message || t('errors.unknown'));
   }
   return t('errors.unknown');
+}
+
+/**
+ * Spec §8 wants some failures told precisely ("contact your admin"): a specific code's translation
+ * says that in the reader's language; only a generic code falls back to the server's own sentence,
+ * which is then more precise than "this conflicts with existing data".
+ */
+export function describeServerError(t: TFunction, error: unknown): string {
+  if (!(error instanceof ApiError) || error.status === 0) return describeError(t, error);
+  if (!GENERIC_CODES.has(error.code) || specificFieldCode(error)) return describeError(t, error);
+  return error.message.trim() || describeError(t, error);
 }
 
 /** Translated messages of one field's server error codes, or undefined when it has none. */
@@ -16,5 +56,14 @@ export function fieldErrorText(t: TFunction, error: unknown, field: string): str
   if (!(error instanceof ApiError)) return undefined;
   const codes = error.fieldErrors(field);
   if (codes.length === 0) return undefined;
-  return codes.map((code) => t(`errors.${code}`, { defaultValue: code })).join(' ');
+  return codes.map((code) => translated(t, code) ?? code).join(' ');
+}
+
+/**
+ * An upload's failure for its progress row, outside any component: a server refusal in the
+ * current language, a client-side failure (network, abort) in its own words.
+ */
+export function uploadErrorText(error: unknown): string {
+  if (error instanceof ApiError) return describeError(i18next.t, error);
+  return error instanceof Error && error.message ? error.message : i18next.t('errors.unknown');
 }

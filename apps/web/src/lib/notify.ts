@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
-import { ApiError } from './api-client.ts';
-import { describeError } from './error-message.ts';
+import { describeError, describeServerError } from './error-message.ts';
 
 /** Spec §9: toasts hide themselves after 5 seconds. */
 export const TOAST_AUTO_CLOSE_MS = 5000;
@@ -28,11 +27,10 @@ export function notifyError(t: TFunction, error: unknown, title?: string): void 
  * "contact your admin"); network failures and empty messages fall back to the translated code.
  */
 export function notifyServerMessage(t: TFunction, error: unknown, title?: string): void {
-  const serverText = error instanceof ApiError && error.status !== 0 ? error.message.trim() : '';
   notifications.show({
     color: 'red',
     title: title ?? t('common.errorTitle'),
-    message: serverText || describeError(t, error),
+    message: describeServerError(t, error),
     autoClose: TOAST_AUTO_CLOSE_MS,
   });
 }

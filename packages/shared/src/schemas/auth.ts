@@ -6,6 +6,11 @@ import { emailSchema, fileRefSchema, idSchema, lineSchema, newPasswordSchema, on
 
 export const languageSchema = z.enum(LANGUAGES);
 
+/** How many days before a ticket expires its reminder starts, and how often it repeats (spec §2 dealer settings). */
+export const REMINDER_LEAD_DAYS = [5, 10, 15, 30] as const;
+export const REMINDER_FREQUENCIES = ['daily', 'weekly', 'biweekly', 'monthly'] as const;
+export type ReminderFrequency = (typeof REMINDER_FREQUENCIES)[number];
+
 export const userSettingsSchema = z.object({
   language: languageSchema,
   pageSize: z.union(PAGE_SIZES.map((size) => z.literal(size)) as [z.ZodLiteral<5>, ...z.ZodLiteral<number>[]]),
@@ -18,6 +23,10 @@ export const userSettingsSchema = z.object({
   projectDownloadFolderStructure: z.enum(['flat', 'hierarchical']),
   /** A country code whose date format reports use (spec §9: default de). */
   reportDateFormat: z.string().regex(/^[a-z]{2}$/),
+  /** A dealer user's ticket-expiry reminders (manager-dealer §2 dealer settings): on or off, how many days ahead, how often. */
+  ticketExpiryReminder: z.boolean(),
+  ticketExpiryReminderDays: z.union(REMINDER_LEAD_DAYS.map((days) => z.literal(days)) as [z.ZodLiteral<5>, ...z.ZodLiteral<number>[]]),
+  ticketExpiryReminderFrequency: z.enum(REMINDER_FREQUENCIES),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 

@@ -78,6 +78,8 @@ const permissionFlagSchema = z.object({ showInfoToOutOfMaintenanceUsers: z.boole
 const configurationOutSchema = z.object({
   configurationType: z.enum(CONFIGURATION_TYPES),
   fixedConfigJson: z.string().nullable(),
+  /** The uploaded configuration file of a FixedFile dealer (PUT /dealers/{id}/configuration-file); null before one is uploaded. */
+  fixedConfigFile: z.object({ name: z.string() }).nullable(),
   dynamicConfigUrlPath: z.string().nullable(),
   componentBaseURL: z.string().nullable(),
   permissions: z.object({ subDealerAllowed: z.boolean(), ownConfigurationsAllowed: z.boolean(), strictModeConfiguration: z.boolean() }),

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { companies } from '../schema/companies.ts';
 import { dealerMembers, dealers, licenceTickets } from '../schema/dealers.ts';
@@ -14,6 +14,7 @@ import { seedDemoContract } from './demo-contracts.ts';
 import { DEMO_DEALER_ACCOUNTS, seedDemoDealers } from './demo-dealers.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoUsage } from './demo-usage.ts';
+import { seedDemoTickets } from './demo-tickets.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
 
 export const DEMO_PASSWORD = 'casebridge-demo';
@@ -77,6 +78,7 @@ async function seedAccounts(db: Db, storage: Storage, passwordHash: string): Pro
   await seedDemoDealers(db, passwordHash, { dealerId: dealer!.id, companyId: dealerCompany.id, userId: dealerUser.id });
   // The ticket Demo Mill was created with.
   await db.insert(licenceTickets).values({ key: randomLicenceKey(), dealerId: dealer!.id, usedByMillId: mill!.id, usedAt: new Date() });
+  await seedDemoTickets(db);
 
   for (const doc of POLICY_TEXTS) await db.insert(policyDocuments).values(doc);
   await seedContracts(db, passwordHash, mill!.id, millCompany);
@@ -106,13 +108,16 @@ async function seedContracts(db: Db, passwordHash: string, demoMillId: number, d
   }
 }
 
+/** Bare keys only: the demo licence store's tickets (with content) are installations, not sign-up keys to list. */
+const freeKey = () => and(isNull(licenceTickets.usedByMillId), isNull(licenceTickets.content));
+
 async function ensureFreeKeys(db: Db): Promise<string[]> {
   const [dealer] = await db.select({ id: dealers.id }).from(dealers).orderBy(dealers.id).limit(1);
-  let free = await db.select({ key: licenceTickets.key }).from(licenceTickets).where(isNull(licenceTickets.usedByMillId));
+  let free = await db.select({ key: licenceTickets.key }).from(licenceTickets).where(freeKey());
   for (let i = free.length; i < MIN_FREE_KEYS; i++) {
     await db.insert(licenceTickets).values({ key: randomLicenceKey(), dealerId: dealer?.id ?? null });
   }
-  free = await db.select({ key: licenceTickets.key }).from(licenceTickets).where(isNull(licenceTickets.usedByMillId));
+  free = await db.select({ key: licenceTickets.key }).from(licenceTickets).where(freeKey());
   return free.map((row) => row.key);
 }
 

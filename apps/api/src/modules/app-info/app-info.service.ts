@@ -15,6 +15,6 @@ export async function databaseReachable(deps: AppDeps): Promise<boolean> {
 }
 
 export function desktopAppUrl(deps: AppDeps): { url: string } {
-  if (!deps.config.desktopAppUrl) throw new AppError(404, 'NOT_FOUND', 'App is not available');
+  if (!deps.config.desktopAppUrl) throw new AppError(404, 'APP_NOT_AVAILABLE', 'App is not available');
   return { url: deps.config.desktopAppUrl };
 }

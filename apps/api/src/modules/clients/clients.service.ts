@@ -76,7 +76,7 @@ export async function activationInstructions(deps: AppDeps, user: SessionUser, m
 export async function resendInvitation(deps: AppDeps, user: SessionUser, millId: number, userId: number, language: Language): Promise<{ landingPageInfoIsUpdated: boolean }> {
   const grant = await authorize(deps.db, user, 'clients.manage', { millId });
   const client = await clientOrNotFound(deps.db, millId, userId);
-  if (client.confirmed) throw new AppError(409, 'CONFLICT', 'This client has already accepted the invitation');
+  if (client.confirmed) throw new AppError(409, 'CLIENT_ALREADY_CONFIRMED', 'This client has already accepted the invitation');
   const invited = await userById(deps.db, userId);
   if (!invited) throw AppError.notFound('Client');
   await deps.db.transaction(async (tx) => {
@@ -89,9 +89,9 @@ export async function resendInvitation(deps: AppDeps, user: SessionUser, millId:
 export async function updateBlockStatus(deps: AppDeps, user: SessionUser, millId: number, userId: number, blocked: boolean) {
   await authorize(deps.db, user, 'clients.manage', { millId });
   const client = await clientOrNotFound(deps.db, millId, userId);
-  if (!client.confirmed) throw new AppError(409, 'CONFLICT', 'Only a client who accepted the invitation can be blocked');
+  if (!client.confirmed) throw new AppError(409, 'CLIENT_NOT_CONFIRMED', 'Only a client who accepted the invitation can be blocked');
   if (client.blockedBySystem && !blocked) {
-    throw new AppError(409, 'CONFLICT', 'This client was blocked by the system administrator. Please contact your admin.');
+    throw new AppError(409, 'CLIENT_BLOCKED_BY_SYSTEM', 'This client was blocked by the system administrator. Please contact your admin.');
   }
   await setBlockedByMill(deps.db, millId, client.labId, blocked);
   return { userId, blockedByMill: blocked };

@@ -113,6 +113,8 @@ describe('block, unblock, resend and delete', () => {
     const response = await t.request({ method: 'POST', url: `/api/mill/${mill.id}/updateLabBlockStatus`, token: jwt, payload: { userId: system.user.id, blockedByMill: false } });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/contact your admin/);
+    // Its own code, so the web app can say it in the reader's language.
+    expect(response.json().code).toBe('CLIENT_BLOCKED_BY_SYSTEM');
   });
 
   it('sends the invitation again only before acceptance, and the old link dies', async () => {
@@ -123,7 +125,7 @@ describe('block, unblock, resend and delete', () => {
     const resend = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/clients/send-activation-instructions/${added.user.id}`, token: jwt });
     expect(resend.json()).toMatchObject({ ok: true, landingPageInfoIsUpdated: false });
     await waitForMail(t, (m) => m.to === email && !m.text.includes(first));
-    expect((await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: first } })).json().code).toBe('TOKEN_INVALID');
+    expect((await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: first } })).json().code).toBe('INVITATION_INVALID');
     const confirmed = await createLab(t.db, { clientOf: mill.id });
     expect((await t.request({ method: 'POST', url: `/api/mills/${mill.id}/clients/send-activation-instructions/${confirmed.user.id}`, token: jwt })).statusCode).toBe(409);
     const instructions = await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients/activation-instructions/${added.user.id}`, token: jwt });

@@ -79,7 +79,7 @@ export async function updateOwnCompany(deps: AppDeps, user: SessionUser, company
   if (!company) throw AppError.notFound('Company');
   const updated = await useImageForm(deps.storage, readForm, companyInfoDataSchema, async (data, logo) => {
     if (data.country !== company.country && (await companyHasPaidMill(deps.db, company.id))) {
-      throw AppError.fields({ country: ['FORBIDDEN'] }, 'The country cannot be changed on a paid plan');
+      throw AppError.fields({ country: ['COUNTRY_LOCKED_ON_PAID_PLAN'] }, 'The country cannot be changed on a paid plan');
     }
     return updateCompany(deps.db, company.id, { ...data, ...(logo ? { logoPath: logo.key, logoName: logo.name } : {}), companyInfoIsUpdated: true });
   });

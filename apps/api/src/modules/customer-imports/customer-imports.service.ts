@@ -40,7 +40,7 @@ export const MAX_ATTEMPTS = 4;
 /** A running import without a committed batch for this long has no live worker (the job's expiry is 10 minutes). */
 const STALE_SECONDS = 15 * 60;
 
-const alreadyRunning = () => AppError.conflict(ALREADY_RUNNING);
+const alreadyRunning = () => AppError.conflict(ALREADY_RUNNING, 'IMPORT_ALREADY_RUNNING');
 
 export async function uploadCustomerCsv(deps: AppDeps, user: SessionUser, readForm: () => Promise<{ file: UploadedFile | null }>): Promise<ImportStatus> {
   await authorize(deps.db, user, 'customers.import', {});
@@ -48,7 +48,7 @@ export async function uploadCustomerCsv(deps: AppDeps, user: SessionUser, readFo
   // Refused before the file is stored; the unique index below still decides a race.
   if (await runningImport(deps.db)) throw alreadyRunning();
   const { file } = await readForm();
-  if (!file) throw AppError.fields({ file: ['VALIDATION_FAILED'] }, 'Please choose a .csv file');
+  if (!file) throw AppError.fields({ file: ['CSV_FILE_REQUIRED'] }, 'Please choose a .csv file');
   try {
     await unlessDuplicate(
       () =>

@@ -124,6 +124,7 @@ describe('customer CSV import', () => {
       const refused = await upload(`customerId,dealerId,firstName,lastName,company\nR-1,${dealerA},A,B,C\n`);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe('A customer import is already running. Please wait until it has finished.');
+      expect(refused.json().code).toBe('IMPORT_ALREADY_RUNNING');
       const second = await insertImport(t.db, { userId: managerId, fileName: 'race.csv', fileKey: 'customer-imports/BBBBBBBBBBBBBBBBBBBBBB' }).catch((error: unknown) => error);
       expect(isUniqueViolation(second)).toBe(true);
       expect(await customer('R-1')).toBeUndefined();

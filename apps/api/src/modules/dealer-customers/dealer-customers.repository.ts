@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { CustomerInfo } from '@casebridge/shared/schemas/dealers';
 import type { Db } from '../../db/client.ts';
-import { dealerCustomers, dealers } from '../../db/schema/dealers.ts';
+import { dealerCustomers, dealerMembers, dealers } from '../../db/schema/dealers.ts';
+import { dealerCustomerCounts, dealerCustomerListVersions } from '../../db/schema/dealer-list-counts.ts';
 
 /** The dealer_customers table; reads join the owning dealer's public id and name. */
 export interface CustomerListQuery {
@@ -25,16 +26,52 @@ function scopeCondition(scope: CustomerScope): SQL | undefined {
   return undefined;
 }
 
+/**
+ * One page and the count. The order is fully determined (the id breaks ties in the same
+ * direction), so each sort walks its btree index (migration 0016) and stops after the page even
+ * when the subtree is the whole network. Without a search term the count comes from the per-dealer
+ * counts, a sum over the subtree's dealers rather than a count over its customers.
+ */
 export async function listCustomers(db: Db, scope: CustomerScope, query: CustomerListQuery): Promise<{ count: number; data: CustomerRow[] }> {
   const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
   if (query.search) conditions.push(sql`${dealerCustomers.searchText} like ${`%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   const where = and(...conditions);
-  const order = query.sort.direction === 'asc' ? asc(SORT[query.sort.field]) : desc(SORT[query.sort.field]);
-  const [rows, [total]] = await Promise.all([
-    db.select(columns).from(dealerCustomers).innerJoin(dealers, eq(dealers.id, dealerCustomers.dealerId)).where(where).orderBy(order, desc(dealerCustomers.id)).limit(query.limit).offset(query.start),
-    db.select({ n: count() }).from(dealerCustomers).where(where),
+  const by = query.sort.direction === 'asc' ? asc : desc;
+  const [rows, total] = await Promise.all([
+    db.select(columns).from(dealerCustomers).innerJoin(dealers, eq(dealers.id, dealerCustomers.dealerId)).where(where).orderBy(by(SORT[query.sort.field]), by(dealerCustomers.id)).limit(query.limit).offset(query.start),
+    query.search ? db.select({ n: count() }).from(dealerCustomers).where(where).then(([row]) => row?.n ?? 0) : countOfScope(db, scope),
   ]);
-  return { count: total?.n ?? 0, data: rows.map((row) => ({ ...row.customer, dealerCode: row.dealerCode, dealerName: row.dealerName })) };
+  return { count: total, data: rows.map((row) => ({ ...row.customer, dealerCode: row.dealerCode, dealerName: row.dealerName })) };
+}
+
+async function countOfScope(db: Db, scope: CustomerScope): Promise<number> {
+  const total = sql<string>`coalesce(sum(${dealerCustomerCounts.customers}), 0)`;
+  const query =
+    scope.kind === 'all'
+      ? db.select({ total }).from(dealerCustomerCounts)
+      : scope.kind === 'own'
+        ? db.select({ total }).from(dealerCustomerCounts).where(eq(dealerCustomerCounts.dealerId, scope.dealerId))
+        : db.select({ total }).from(dealerCustomerCounts).innerJoin(dealers, eq(dealers.id, dealerCustomerCounts.dealerId)).where(sql`${dealers.path} @> array[${scope.dealerId}]::integer[]`);
+  const [row] = await query;
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The dealer whose customers a list shows (the one given, or the caller's own) with its tree's
+ * list version, in one round trip: a cached page then costs the session check, the rule book and
+ * this. The version is '0' before the tree's first change.
+ */
+export async function listTarget(db: Db, by: { dealerId: number } | { userId: number }): Promise<{ dealerId: number; version: string } | null> {
+  const version = sql<string>`coalesce(${dealerCustomerListVersions.version}, 0)::text`;
+  const base = db
+    .select({ dealerId: dealers.id, version })
+    .from(dealers)
+    .leftJoin(dealerCustomerListVersions, eq(dealerCustomerListVersions.rootDealerId, sql`${dealers.path}[1]`));
+  const [row] =
+    'dealerId' in by
+      ? await base.where(eq(dealers.id, by.dealerId))
+      : await base.innerJoin(dealerMembers, eq(dealerMembers.dealerId, dealers.id)).where(eq(dealerMembers.userId, by.userId)).limit(1);
+  return row ?? null;
 }
 
 export async function findCustomer(db: Db, id: number): Promise<CustomerRow | null> {

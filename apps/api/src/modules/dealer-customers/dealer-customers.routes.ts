@@ -11,7 +11,7 @@ import {
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
-import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
+import { bearerAuth, commonErrors, sendJson } from '../../lib/route-schemas.ts';
 import { createCustomer, customerIdExists, listCustomers, readCustomer, updateCustomer } from './dealer-customers.service.ts';
 
 const tags = ['dealer customers'];
@@ -23,9 +23,11 @@ export function dealerCustomerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get('/dealer-customers', {
       config: { access: 'customers.list' },
       schema: { tags, summary: "A dealer's customers (with its sub-dealers' unless showSubDealerCustomers=false), searchable and paged", security: bearerAuth, querystring: dealerCustomerListQuerySchema, response: { 200: listResponseSchema(dealerCustomerSchema), ...commonErrors } },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const q = request.query;
-        return listCustomers(deps, await loadCurrentUser(request, deps.db), { start: q._start, limit: q._limit, sort: q._sort, search: q._q, dealerId: q.dealerId, showSubDealerCustomers: q.showSubDealerCustomers });
+        // The page comes serialized (and checked) from the versioned cache.
+        const body = await listCustomers(deps, await loadCurrentUser(request, deps.db), { start: q._start, limit: q._limit, sort: q._sort, search: q._q, dealerId: q.dealerId, showSubDealerCustomers: q.showSubDealerCustomers });
+        return sendJson(reply, body);
       },
     });
 

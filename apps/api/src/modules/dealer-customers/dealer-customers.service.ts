@@ -1,16 +1,19 @@
 import type { DealerCustomer, DealerCustomerBody } from '@casebridge/shared/schemas/dealers';
-import { addressSchema } from '@casebridge/shared/schemas/dealers';
+import { addressSchema, dealerCustomerSchema } from '@casebridge/shared/schemas/dealers';
+import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize, type Grant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
+import { VersionedResponseCache } from '../../lib/versioned-response-cache.ts';
 import { dealerById, dealerOfUser } from '../dealers/dealers.service.ts';
 import {
   customerCodeTaken,
   findCustomer,
   insertCustomer,
+  listTarget,
   listCustomers as listRows,
   updateCustomer as updateRow,
   type CustomerListQuery,
@@ -67,14 +70,49 @@ export interface CustomerListInput extends CustomerListQuery {
   showSubDealerCustomers: boolean;
 }
 
-export async function listCustomers(deps: AppDeps, user: SessionUser, input: CustomerListInput): Promise<{ count: number; data: DealerCustomer[] }> {
+/** Every list answer is checked like any response before it is sent or kept in the cache. */
+const customerListResponseSchema = listResponseSchema(dealerCustomerSchema);
+
+/** One cache per running app (its deps), sized by CUSTOMER_LIST_CACHE_BYTES. */
+const listCaches = new WeakMap<AppDeps, VersionedResponseCache>();
+
+function listCacheOf(deps: AppDeps): VersionedResponseCache {
+  let cache = listCaches.get(deps);
+  if (!cache) listCaches.set(deps, (cache = new VersionedResponseCache(deps.config.customerListCacheBytes)));
+  return cache;
+}
+
+/**
+ * The customers a caller may list, as the serialized response. A dealer's pages (its subtree or
+ * its own) are kept in the versioned cache under its tree's list version (ADR 0005, amended): a
+ * root dealer's users page and search through the same 200,000 customers again and again. The
+ * manager's network-wide list is not cached: no single version covers every tree, and one shared
+ * version row would make every customer write in the network wait on the others.
+ */
+export async function listCustomers(deps: AppDeps, user: SessionUser, input: CustomerListInput): Promise<string> {
   const grant = await authorize(deps.db, user, 'customers.list', {});
   // Another subtree's dealer answers 404, exactly like a missing one.
   if (input.dealerId !== undefined) await authorize(deps.db, user, 'customers.read', { dealerId: input.dealerId });
-  const target = input.dealerId ?? (await ownDealer(deps.db, grant))?.id ?? null;
-  const scope: CustomerScope = target === null ? { kind: 'all' } : { kind: input.showSubDealerCustomers ? 'subtree' : 'own', dealerId: target };
-  const { count, data } = await listRows(deps.db, scope, input);
-  return { count, data: data.map(toCustomer) };
+  const query: CustomerListQuery = { start: input.start, limit: input.limit, sort: input.sort, search: input.search };
+  if (input.dealerId === undefined && grant.role === 'manager') return buildPage(deps.db, { kind: 'all' }, query);
+  // The version is read with the dealer, before the page is built: a kept page can only be newer than its stamp.
+  const target = await listTarget(deps.db, input.dealerId !== undefined ? { dealerId: input.dealerId } : { userId: user.id });
+  if (!target) throw AppError.notFound('Dealer');
+  const { version } = target;
+  const scope: CustomerScope = { kind: input.showSubDealerCustomers ? 'subtree' : 'own', dealerId: target.dealerId };
+  const cache = listCacheOf(deps);
+  const key = JSON.stringify([scope, query]);
+  let body = cache.get(key, version);
+  if (body === undefined) {
+    body = await buildPage(deps.db, scope, query);
+    cache.set(key, version, body);
+  }
+  return body;
+}
+
+async function buildPage(db: Db, scope: CustomerScope, query: CustomerListQuery): Promise<string> {
+  const { count, data } = await listRows(db, scope, query);
+  return JSON.stringify(customerListResponseSchema.parse({ count, data: data.map(toCustomer) }));
 }
 
 async function customerOrNotFound(db: Db, id: number): Promise<CustomerRow> {
@@ -95,16 +133,16 @@ export async function customerIdExists(deps: AppDeps, user: SessionUser, custome
   return customerCodeTaken(deps.db, customerId, null);
 }
 
-const notUnique = () => new AppError(409, 'CONFLICT', NOT_UNIQUE, { 'customerInfo.customerId': ['CONFLICT'] });
+const notUnique = () => new AppError(409, 'CUSTOMER_ID_TAKEN', NOT_UNIQUE, { 'customerInfo.customerId': ['CUSTOMER_ID_TAKEN'] });
 
 export async function createCustomer(deps: AppDeps, user: SessionUser, body: DealerCustomerBody): Promise<DealerCustomer> {
   const own = user.roleType === 'dealer' ? await dealerOfUser(deps.db, user.id) : null;
   const dealerId = body.dealerId ?? own?.id;
-  if (dealerId === undefined) throw AppError.fields({ dealerId: ['VALIDATION_FAILED'] }, 'Please select a reseller');
+  if (dealerId === undefined) throw AppError.fields({ dealerId: ['DEALER_REQUIRED'] }, 'Please select a reseller');
   const grant = await authorize(deps.db, user, 'customers.manage', { dealerId });
   const mine = await ownDealer(deps.db, grant);
-  if (mine && mine.parentId !== null) throw AppError.forbidden(READ_ONLY);
-  if (mine && dealerId !== mine.id && !mine.subDealerAllowed) throw AppError.forbidden(NO_SUB_DEALER_CUSTOMERS);
+  if (mine && mine.parentId !== null) throw AppError.forbidden(READ_ONLY, 'SUB_DEALER_READ_ONLY');
+  if (mine && dealerId !== mine.id && !mine.subDealerAllowed) throw AppError.forbidden(NO_SUB_DEALER_CUSTOMERS, 'SUB_DEALER_CUSTOMERS_NOT_ALLOWED');
   if (await customerCodeTaken(deps.db, body.customerInfo.customerId, null)) throw notUnique();
   const id = await unlessDuplicate(() => insertCustomer(deps.db, dealerId, body.customerInfo), notUnique);
   return toCustomer(await customerOrNotFound(deps.db, id));
@@ -115,9 +153,9 @@ export async function updateCustomer(deps: AppDeps, user: SessionUser, id: numbe
   const grant = await authorize(deps.db, user, 'customers.manage', { dealerId: existing.dealerId });
   const dealerId = body.dealerId ?? existing.dealerId;
   const mine = await ownDealer(deps.db, grant);
-  if (mine && mine.parentId !== null) throw AppError.forbidden(READ_ONLY);
-  if (mine && existing.dealerId !== mine.id) throw AppError.forbidden(NOT_OWN_CUSTOMER);
-  if (mine && dealerId !== existing.dealerId) throw AppError.forbidden(ONLY_MANAGER_MOVES);
+  if (mine && mine.parentId !== null) throw AppError.forbidden(READ_ONLY, 'SUB_DEALER_READ_ONLY');
+  if (mine && existing.dealerId !== mine.id) throw AppError.forbidden(NOT_OWN_CUSTOMER, 'NOT_OWN_CUSTOMER');
+  if (mine && dealerId !== existing.dealerId) throw AppError.forbidden(ONLY_MANAGER_MOVES, 'CUSTOMER_MOVE_MANAGER_ONLY');
   if (dealerId !== existing.dealerId) await authorize(deps.db, user, 'customers.manage', { dealerId });
   if (await customerCodeTaken(deps.db, body.customerInfo.customerId, id)) throw notUnique();
   await unlessDuplicate(() => updateRow(deps.db, id, dealerId, body.customerInfo), notUnique);

@@ -68,7 +68,7 @@ export async function updateDealerUser(deps: AppDeps, user: SessionUser, userId:
   const existing = await userOrNotFound(deps.db, userId);
   await authorize(deps.db, user, 'dealerUsers.manage', { dealerId: existing.dealerId });
   if (body.dealerId !== existing.dealerId) await authorize(deps.db, user, 'dealerUsers.manage', { dealerId: body.dealerId });
-  if (userId === user.id) throw AppError.forbidden(NOT_OWN_ROW);
+  if (userId === user.id) throw AppError.forbidden(NOT_OWN_ROW, 'OWN_USER_LOCKED');
   const emailChanged = body.email !== existing.email;
   if (emailChanged && (await userByEmail(deps.db, body.email))) throw AppError.emailTaken();
   await unlessDuplicate(() => deps.db.transaction(async (tx) => {

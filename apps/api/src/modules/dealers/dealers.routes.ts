@@ -6,7 +6,8 @@ import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
-import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
+import { bearerAuth, commonErrors, localeQuerySchema, multipartUpload } from '../../lib/route-schemas.ts';
+import { configFileReader, dealerConfigFile, logoReader, removeDealerLogo, replaceDealerConfigFile, replaceDealerLogo } from './dealer-files.ts';
 import { createDealer, INVITATION_SENT, inviteDealer, listBranch, listDealers, readDealer, updateDealer } from './dealers.service.ts';
 
 const tags = ['dealers'];
@@ -41,6 +42,36 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       config: { access: 'dealer.update' },
       schema: { tags, summary: 'Change a dealer (the locks of spec §5 apply)', security: bearerAuth, params, body: dealerBodySchema, response: { 200: dealerSchema, ...commonErrors } },
       handler: async (request) => updateDealer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body),
+    });
+
+    app.put('/dealers/:id/logo', {
+      config: { access: 'dealer.update' },
+      schema: { tags, summary: "Replace the dealer's logo (multipart: files.logo, an image)", ...multipartUpload('logo'), security: bearerAuth, params, response: { 200: dealerSchema, ...commonErrors } },
+      handler: async (request) => replaceDealerLogo(deps, await loadCurrentUser(request, deps.db), request.params.id, logoReader(deps, request)),
+    });
+
+    app.delete('/dealers/:id/logo', {
+      config: { access: 'dealer.update' },
+      schema: { tags, summary: "Remove the dealer's logo", security: bearerAuth, params, response: { 200: dealerSchema, ...commonErrors } },
+      handler: async (request) => removeDealerLogo(deps, await loadCurrentUser(request, deps.db), request.params.id),
+    });
+
+    app.put('/dealers/:id/configuration-file', {
+      config: { access: 'dealer.update' },
+      schema: { tags, summary: "Replace the dealer's fixed configuration file (multipart: files.fixedConfigFile, one .json)", ...multipartUpload('fixedConfigFile'), security: bearerAuth, params, response: { 200: dealerSchema, ...commonErrors } },
+      handler: async (request) => replaceDealerConfigFile(deps, await loadCurrentUser(request, deps.db), request.params.id, configFileReader(deps, request)),
+    });
+
+    app.get('/dealers/:id/configuration-file', {
+      config: { access: 'dealer.read' },
+      schema: { tags, summary: "The dealer's fixed configuration file, as stored", security: bearerAuth, params, response: { 200: z.string(), ...commonErrors } },
+      handler: async (request, reply) => {
+        const file = await dealerConfigFile(deps, await loadCurrentUser(request, deps.db), request.params.id);
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${file.name.replace(/[^\w.-]/g, '_')}"`)
+          .send(file.text);
+      },
     });
 
     app.get('/dealers/:id/branch', {

@@ -1,5 +1,5 @@
 import type { Language } from '@casebridge/shared/constants/languages';
-import type { Dealer, DealerBody, DealerConfiguration, DealerSummary } from '@casebridge/shared/schemas/dealers';
+import type { Dealer, DealerBody, DealerSummary } from '@casebridge/shared/schemas/dealers';
 import { addressSchema, salesContactSchema, supportContactSchema } from '@casebridge/shared/schemas/dealers';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
@@ -64,10 +64,11 @@ export async function dealerById(db: Db, id: number): Promise<DealerWithParent |
   return findDealer(db, id);
 }
 
-function toConfiguration(row: DealerWithParent): DealerConfiguration {
+function toConfiguration(row: DealerWithParent): Dealer['configuration'] {
   return {
     configurationType: row.configurationType,
     fixedConfigJson: row.fixedConfigJson,
+    fixedConfigFile: row.fixedConfigFileKey ? { name: row.fixedConfigFileName ?? 'configuration.json' } : null,
     dynamicConfigUrlPath: row.dynamicConfigUrlPath,
     componentBaseURL: row.componentBaseUrl,
     permissions: {
@@ -132,9 +133,9 @@ export async function listBranch(deps: AppDeps, user: SessionUser, id: number): 
 
 /** The form rules of spec §5 that do not depend on who saves. */
 function checkForm(body: DealerBody, hasParent: boolean): void {
-  if (!hasParent && body.email === '') throw AppError.fields({ email: ['VALIDATION_FAILED'] }, EMAIL_REQUIRED);
+  if (!hasParent && body.email === '') throw AppError.fields({ email: ['EMAIL_OR_PARENT_REQUIRED'] }, EMAIL_REQUIRED);
   const { configurationType, fixedConfigJson } = body.configuration;
-  if (configurationType === 'FixedJson' && !parsesAsJson(fixedConfigJson)) throw AppError.fields({ 'configuration.fixedConfigJson': ['VALIDATION_FAILED'] }, INVALID_JSON);
+  if (configurationType === 'FixedJson' && !parsesAsJson(fixedConfigJson)) throw AppError.fields({ 'configuration.fixedConfigJson': ['INVALID_JSON'] }, INVALID_JSON);
 }
 
 function parsesAsJson(text: string | null): boolean {
@@ -168,7 +169,7 @@ function formColumns(body: DealerBody): Partial<NewDealerRow> {
 }
 
 async function assertCodeFree(db: Db, code: string, exceptId: number | null): Promise<void> {
-  if (await dealerCodeTaken(db, code, exceptId)) throw new AppError(409, 'CONFLICT', DEALER_ID_TAKEN, { dealerId: ['CONFLICT'] });
+  if (await dealerCodeTaken(db, code, exceptId)) throw new AppError(409, 'DEALER_ID_TAKEN', DEALER_ID_TAKEN, { dealerId: ['DEALER_ID_TAKEN'] });
 }
 
 /**
@@ -182,7 +183,7 @@ export async function createDealer(deps: AppDeps, user: SessionUser, body: Deale
     : await authorize(deps.db, user, 'dealer.create', { dealerId: parentId });
   if (grant.role !== 'manager') {
     const own = await dealerOrNotFound(deps.db, (await scopeOf(deps.db, grant))!);
-    if (!own.subDealerAllowed) throw AppError.forbidden(NO_SUB_DEALERS);
+    if (!own.subDealerAllowed) throw AppError.forbidden(NO_SUB_DEALERS, 'SUB_DEALERS_NOT_ALLOWED');
   }
   checkForm(body, parentId !== null);
   await assertCodeFree(deps.db, body.dealerId, null);
@@ -190,21 +191,21 @@ export async function createDealer(deps: AppDeps, user: SessionUser, body: Deale
     // Every dealer is a company of the platform, like mills and labs.
     const company = await createCompany(tx, { name: body.name, email: body.email });
     return insertDealer(tx, { ...formColumns(body), companyId: company.id, parentId, dealerCode: body.dealerId, name: body.name });
-  }), () => new AppError(409, 'CONFLICT', DEALER_ID_TAKEN, { dealerId: ['CONFLICT'] }));
+  }), () => new AppError(409, 'DEALER_ID_TAKEN', DEALER_ID_TAKEN, { dealerId: ['DEALER_ID_TAKEN'] }));
   return toDealer(await dealerOrNotFound(deps.db, created.id));
 }
 
 /** The locks of spec §5 on an existing dealer, for whoever saves it. */
 function checkLocks(grant: Grant, existing: DealerWithParent, body: DealerBody, ownDealerId: number | null): void {
   const manager = grant.role === 'manager';
-  if (body.parentDealerId != null && body.parentDealerId !== existing.parentId) throw AppError.fields({ parentDealerId: ['FORBIDDEN'] }, PARENT_LOCKED);
+  if (body.parentDealerId != null && body.parentDealerId !== existing.parentId) throw AppError.fields({ parentDealerId: ['DEALER_PARENT_LOCKED'] }, PARENT_LOCKED);
   // Locked fields are the form's rules (spec §5), answered under the field like any other.
-  if (!manager && body.dealerId !== existing.dealerCode) throw AppError.fields({ dealerId: ['FORBIDDEN'] }, DEALER_ID_LOCKED);
-  if (!manager && body.email !== existing.email) throw AppError.fields({ email: ['FORBIDDEN'] }, EMAIL_LOCKED);
+  if (!manager && body.dealerId !== existing.dealerCode) throw AppError.fields({ dealerId: ['DEALER_ID_LOCKED'] }, DEALER_ID_LOCKED);
+  if (!manager && body.email !== existing.email) throw AppError.fields({ email: ['DEALER_EMAIL_LOCKED'] }, EMAIL_LOCKED);
   const { subDealerAllowed, ownConfigurationsAllowed } = body.configuration.permissions;
   const permissionsChanged = subDealerAllowed !== existing.subDealerAllowed || ownConfigurationsAllowed !== existing.ownConfigurationsAllowed;
   // A dealer user cannot widen what its own dealer may do; the manager or a parent decides that.
-  if (!manager && existing.id === ownDealerId && permissionsChanged) throw AppError.fields({ 'configuration.permissions': ['FORBIDDEN'] }, OWN_PERMISSIONS_LOCKED);
+  if (!manager && existing.id === ownDealerId && permissionsChanged) throw AppError.fields({ 'configuration.permissions': ['OWN_PERMISSIONS_LOCKED'] }, OWN_PERMISSIONS_LOCKED);
 }
 
 export async function updateDealer(deps: AppDeps, user: SessionUser, id: number, body: DealerBody): Promise<Dealer> {
@@ -215,8 +216,8 @@ export async function updateDealer(deps: AppDeps, user: SessionUser, id: number,
   await assertCodeFree(deps.db, body.dealerId, id);
   const emailChanged = body.email !== existing.email;
   const linkedUser = emailChanged && existing.userId !== null ? await userById(deps.db, existing.userId) : null;
-  if (linkedUser && !body.confirmEmailChange) throw AppError.conflict(CONFIRM_EMAIL_CHANGE);
-  if (linkedUser && body.email === '') throw AppError.fields({ email: ['VALIDATION_FAILED'] }, CONFIRM_EMAIL_CHANGE);
+  if (linkedUser && !body.confirmEmailChange) throw AppError.conflict(CONFIRM_EMAIL_CHANGE, 'DEALER_EMAIL_CHANGE_UNCONFIRMED');
+  if (linkedUser && body.email === '') throw AppError.fields({ email: ['EMAIL_REQUIRED'] }, CONFIRM_EMAIL_CHANGE);
   if (linkedUser && body.email !== linkedUser.email && (await userByEmail(deps.db, body.email))) throw AppError.emailTaken();
   await unlessDuplicate(() => deps.db.transaction(async (tx) => {
     await updateDealerRow(tx, id, formColumns(body));
@@ -244,7 +245,7 @@ export async function inviteDealer(deps: AppDeps, user: SessionUser, id: number,
     return { signedOut: false };
   }
   const self = linked.id === user.id;
-  if (!input.confirm) throw AppError.conflict(self ? CONFIRM_REINVITE_SELF : CONFIRM_REINVITE);
+  if (!input.confirm) throw self ? AppError.conflict(CONFIRM_REINVITE_SELF, 'DEALER_REINVITE_SELF_UNCONFIRMED') : AppError.conflict(CONFIRM_REINVITE, 'DEALER_REINVITE_UNCONFIRMED');
   await unlessDuplicate(() => deps.db.transaction(async (tx) => {
     if (input.email !== linked.email) await changeEmailEndingSessions(tx, linked.id, input.email);
     else await endAllSessions(tx, linked.id);

@@ -71,6 +71,7 @@ describe('dealer form locks (spec §5)', () => {
     const response = await put(a1.dealer, managerJwt, { dealerId: a.dealer.dealerCode.toLowerCase() });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Reseller Id must be unique');
+    expect(response.json()).toMatchObject({ code: 'DEALER_ID_TAKEN', errors: { dealerId: ['DEALER_ID_TAKEN'] } });
   });
 });
 
@@ -195,6 +196,7 @@ describe('customers (spec §5, §6)', () => {
     const duplicate = await t.request({ method: 'POST', url: '/api/dealer-customers', token: managerJwt, payload: customer(id.toUpperCase(), a.dealer.id) });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().message).toBe('Customer Id must be unique');
+    expect(duplicate.json()).toMatchObject({ code: 'CUSTOMER_ID_TAKEN', errors: { 'customerInfo.customerId': ['CUSTOMER_ID_TAKEN'] } });
   });
 
   it('is read-only for a sub-dealer', async () => {

@@ -36,7 +36,7 @@ import {
  * by creating the account, or, with an existing lab account, by signing in (link-to-account).
  * The invitation is a one-time link (modules/auth) naming the invited account and the mill.
  */
-const INVALID_INVITATION = new AppError(400, 'TOKEN_INVALID', 'This invitation link is invalid, used or expired. Ask your mill for a new one.');
+const INVALID_INVITATION = new AppError(400, 'INVITATION_INVALID', 'This invitation link is invalid, used or expired. Ask your mill for a new one.');
 
 export interface InviteLabInput {
   firstName: string;
@@ -67,7 +67,7 @@ export async function inviteLab(
     const lab = invited.roleType === 'lab' ? await labOfCompany(tx, invited.companyId) : null;
     if (!lab) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
     const relation = await clientRelation(tx, millId, lab.id);
-    if (relation?.confirmed) throw new AppError(409, 'CONFLICT', 'This lab is already your client');
+    if (relation?.confirmed) throw new AppError(409, 'LAB_ALREADY_CLIENT', 'This lab is already your client');
     // Inviting again is no new client; a new one needs room in the mill's plan.
     if (!relation) await assertClientRoom(tx, millId);
     await saveClientRelation(tx, {
@@ -130,7 +130,7 @@ export async function createAccountFromInvitation(deps: AppDeps, input: AccountC
   const { invited } = await openInvitation(deps.db, input.confirmationToken, input.millId);
   if (invited.email !== input.identifier) {
     // The address differs from the invited one: the flow continues by mail (resend-confirmation-email).
-    throw AppError.fields({ identifier: ['VALIDATION_FAILED'] }, 'Use "Send confirmation email" to continue with another address');
+    throw AppError.fields({ identifier: ['INVITATION_OTHER_EMAIL'] }, 'Use "Send confirmation email" to continue with another address');
   }
   if (invited.confirmed) throw AppError.fields({ identifier: ['EMAIL_TAKEN'] });
   const passwordHash = await hashPassword(input.password);
@@ -172,10 +172,10 @@ const ONLY_LABS = 'Only a lab account can become a client of a mill';
 async function acceptWithAccount(deps: AppDeps, user: UserRow, token: string, millId: number): Promise<void> {
   await authorize(deps.db, user, 'invitation.accept', {}).catch((error: unknown) => {
     // The rule book's bare 403, said plainly: this account is not a lab's.
-    throw error instanceof AppError && error.statusCode === 403 ? AppError.forbidden(ONLY_LABS) : error;
+    throw error instanceof AppError && error.statusCode === 403 ? AppError.forbidden(ONLY_LABS, 'ONLY_LABS_CAN_BE_CLIENTS') : error;
   });
   const lab = await labOfCompany(deps.db, user.companyId);
-  if (!lab) throw AppError.forbidden(ONLY_LABS);
+  if (!lab) throw AppError.forbidden(ONLY_LABS, 'ONLY_LABS_CAN_BE_CLIENTS');
   await tellingPlanLimits(deps, { millId, limit: 'clients', triedBy: user.id }, () =>
     deps.db.transaction(async (tx) => {
       // Used up with the rest: a refusal below (a full plan) leaves the link usable.

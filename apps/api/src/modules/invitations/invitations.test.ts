@@ -65,7 +65,7 @@ describe('invitation of a new lab', () => {
       url: '/api/auth/account-creation',
       payload: { identifier: email, password: NEW_PASSWORD, confirmationToken: token, millId: mill.id },
     });
-    expect(reused.json().code).toBe('TOKEN_INVALID');
+    expect(reused.json().code).toBe('INVITATION_INVALID');
     await signIn(t, email, NEW_PASSWORD);
   });
 
@@ -78,7 +78,7 @@ describe('invitation of a new lab', () => {
       url: '/api/auth/account-creation',
       payload: { identifier: email, password: NEW_PASSWORD, confirmationToken: token, millId: other.mill.id },
     });
-    expect(response.json().code).toBe('TOKEN_INVALID');
+    expect(response.json().code).toBe('INVITATION_INVALID');
   });
 
   it('expires after seven days', async () => {
@@ -89,7 +89,7 @@ describe('invitation of a new lab', () => {
     expect(Math.round((row!.expiresAt.getTime() - row!.createdAt.getTime()) / 86_400_000)).toBe(7);
     await t.db.update(oneTimeTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeTokens.userId, invited!.id));
     const response = await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: token } });
-    expect(response.json().code).toBe('TOKEN_INVALID');
+    expect(response.json().code).toBe('INVITATION_INVALID');
   });
 
   it('moves to another address on request: the old link dies, the new one works', async () => {
@@ -99,7 +99,7 @@ describe('invitation of a new lab', () => {
     const moved = await t.request({ method: 'POST', url: '/api/auth/resend-confirmation-email', payload: { confirmationToken: token, email: newEmail } });
     expect(moved.statusCode).toBe(200);
     const newToken = tokenFromMail(await waitForMail(t, (m) => m.to === newEmail), 'activation');
-    expect((await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: token } })).json().code).toBe('TOKEN_INVALID');
+    expect((await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: token } })).json().code).toBe('INVITATION_INVALID');
     const created = await t.request({
       method: 'POST',
       url: '/api/auth/account-creation',

@@ -1,6 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { LicenceContent } from '@casebridge/shared/schemas/licence-tickets';
 import type { Db } from '../../db/client.ts';
-import { licenceTickets } from '../../db/schema/dealers.ts';
+import { dealerCustomers, dealers, licenceTickets } from '../../db/schema/dealers.ts';
+import { licenceTicketCounts } from '../../db/schema/dealer-list-counts.ts';
 
 /** The licence_tickets table: tickets of the desktop software; an unused one is an activation key. */
 export type LicenceTicketRow = typeof licenceTickets.$inferSelect;
@@ -13,4 +15,217 @@ export async function lockTicketByKey(db: Db, key: string): Promise<LicenceTicke
 
 export async function setTicketUsed(db: Db, ticketId: number, millId: number): Promise<void> {
   await db.update(licenceTickets).set({ usedByMillId: millId, usedAt: sql`now()` }).where(eq(licenceTickets.id, ticketId));
+}
+
+// ---- The dealers' ticket desk (issue 14) ----
+
+/** Whose tickets: the whole network (manager) or a dealer's subtree (its path). */
+export type TicketScope = { kind: 'all' } | { kind: 'subtree'; dealerId: number };
+
+export interface TicketListQuery {
+  start: number;
+  limit: number;
+  sort: { field: 'id' | 'licenceExpiry' | 'maintenanceExpiry' | 'dealer' | 'customer'; direction: 'asc' | 'desc' };
+  search?: string;
+  dealerId?: number;
+  archived: 'all' | 'active' | 'archived';
+}
+
+export interface DeskRow {
+  id: number;
+  key: string;
+  dealerId: number | null;
+  dealerCode: string | null;
+  dealerName: string | null;
+  dealerParentId: number | null;
+  customerId: number | null;
+  customerCode: string | null;
+  customerCompany: string | null;
+  customerLastName: string | null;
+  externalCustomerId: string;
+  description: string;
+  archived: boolean;
+  licenceExpiry: string | null;
+  maintenanceExpiry: string | null;
+  productText: string;
+  hasContent: boolean;
+  /** Whole days from today (UTC) to the licence expiry; null without one. */
+  expiryInDays: number | null;
+}
+
+const SORT = {
+  id: licenceTickets.id,
+  licenceExpiry: licenceTickets.licenceExpiry,
+  maintenanceExpiry: licenceTickets.maintenanceExpiry,
+  dealer: dealers.name,
+  customer: dealerCustomers.company,
+} as const;
+
+const deskColumns = {
+  id: licenceTickets.id,
+  key: licenceTickets.key,
+  dealerId: licenceTickets.dealerId,
+  dealerCode: dealers.dealerCode,
+  dealerName: dealers.name,
+  dealerParentId: dealers.parentId,
+  customerId: licenceTickets.customerId,
+  customerCode: dealerCustomers.customerCode,
+  customerCompany: dealerCustomers.company,
+  customerLastName: dealerCustomers.lastName,
+  externalCustomerId: licenceTickets.externalCustomerId,
+  description: licenceTickets.description,
+  archived: sql<boolean>`${licenceTickets.archivedAt} is not null`,
+  licenceExpiry: licenceTickets.licenceExpiry,
+  maintenanceExpiry: licenceTickets.maintenanceExpiry,
+  productText: licenceTickets.productText,
+  hasContent: sql<boolean>`${licenceTickets.content} is not null`,
+  expiryInDays: sql<number | null>`(${licenceTickets.licenceExpiry} - (now() at time zone 'utc')::date)`,
+};
+
+/** The subtree is the GIN-indexed path condition (schema comment in db/schema/dealers.ts). */
+function scopeCondition(scope: TicketScope): SQL | undefined {
+  return scope.kind === 'subtree' ? sql`${licenceTickets.dealerPath} @> array[${scope.dealerId}]::integer[]` : undefined;
+}
+
+function escapeLike(text: string): string {
+  return text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listDeskTickets(db: Db, scope: TicketScope, query: TicketListQuery): Promise<{ count: number; data: DeskRow[] }> {
+  const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
+  if (query.dealerId !== undefined) conditions.push(sql`${licenceTickets.dealerPath} @> array[${query.dealerId}]::integer[]`);
+  if (query.search) conditions.push(sql`${licenceTickets.searchText} like ${`%${escapeLike(query.search)}%`}`);
+  if (query.archived === 'active') conditions.push(isNull(licenceTickets.archivedAt));
+  if (query.archived === 'archived') conditions.push(isNotNull(licenceTickets.archivedAt));
+  const where = and(...conditions);
+  const column = SORT[query.sort.field];
+  // Nulls (no expiry, no customer) go last either way; the id breaks ties so pages never overlap.
+  const order = query.sort.direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
+  const [rows, total] = await Promise.all([
+    db
+      .select(deskColumns)
+      .from(licenceTickets)
+      .leftJoin(dealers, eq(dealers.id, licenceTickets.dealerId))
+      .leftJoin(dealerCustomers, eq(dealerCustomers.id, licenceTickets.customerId))
+      .where(where)
+      .orderBy(order, query.sort.direction === 'asc' ? asc(licenceTickets.id) : desc(licenceTickets.id))
+      .limit(query.limit)
+      .offset(query.start),
+    query.search ? db.select({ n: count() }).from(licenceTickets).where(where).then(([row]) => row?.n ?? 0) : countOfDesk(db, query.dealerId ?? (scope.kind === 'subtree' ? scope.dealerId : null), query.archived),
+  ]);
+  return { count: total, data: rows };
+}
+
+/**
+ * The unsearched count, from the per-dealer counts (migration 0016): a sum over the dealers of the
+ * subtree (or all of them) in the archive state asked for, instead of a count over the tickets.
+ */
+async function countOfDesk(db: Db, subtreeOf: number | null, archived: TicketListQuery['archived']): Promise<number> {
+  const conditions: (SQL | undefined)[] = [];
+  if (archived !== 'all') conditions.push(eq(licenceTicketCounts.archived, archived === 'archived'));
+  if (subtreeOf !== null) conditions.push(sql`${licenceTicketCounts.dealerId} in (select ${dealers.id} from ${dealers} where ${dealers.path} @> array[${subtreeOf}]::integer[])`);
+  const [row] = await db.select({ total: sql<string>`coalesce(sum(${licenceTicketCounts.tickets}), 0)` }).from(licenceTicketCounts).where(and(...conditions));
+  return Number(row?.total ?? 0);
+}
+
+export async function findDeskTicket(db: Db, id: number): Promise<DeskRow | null> {
+  const [row] = await db
+    .select(deskColumns)
+    .from(licenceTickets)
+    .leftJoin(dealers, eq(dealers.id, licenceTickets.dealerId))
+    .leftJoin(dealerCustomers, eq(dealerCustomers.id, licenceTickets.customerId))
+    .where(eq(licenceTickets.id, id));
+  return row ?? null;
+}
+
+/** The dealers of a scope that own at least one ticket, for the desk's dealer filter. */
+export async function dealersWithTickets(db: Db, scope: TicketScope): Promise<{ id: number; dealerCode: string; name: string }[]> {
+  const scoped = scope.kind === 'subtree' ? sql`and ${dealers.path} @> array[${scope.dealerId}]::integer[]` : sql``;
+  return db
+    .select({ id: dealers.id, dealerCode: dealers.dealerCode, name: dealers.name })
+    .from(dealers)
+    .where(sql`exists (select 1 from ${licenceTickets} where ${licenceTickets.dealerId} = ${dealers.id}) ${scoped}`)
+    .orderBy(asc(dealers.name), asc(dealers.id));
+}
+
+export async function setTicketCustomer(db: Db, id: number, customerId: number | null): Promise<void> {
+  await db.update(licenceTickets).set({ customerId, updatedAt: sql`now()` }).where(eq(licenceTickets.id, id));
+}
+
+/** One statement: the new dealer, its path (trigger), and no customer (spec §4). */
+export async function moveTicket(db: Db, id: number, dealerId: number): Promise<void> {
+  await db.update(licenceTickets).set({ dealerId, customerId: null, updatedAt: sql`now()` }).where(eq(licenceTickets.id, id));
+}
+
+export async function setTicketExternal(db: Db, id: number, externalCustomerId: string, description: string): Promise<void> {
+  await db.update(licenceTickets).set({ externalCustomerId, description, updatedAt: sql`now()` }).where(eq(licenceTickets.id, id));
+}
+
+/**
+ * Archives or unarchives the tickets among `ids` that lie in the scope and are not in that state
+ * yet; returns how many changed. Ids outside the scope are skipped silently, like missing ones.
+ */
+export async function archiveTickets(db: Db, scope: TicketScope, ids: number[], archived: boolean): Promise<number> {
+  const changed = await db
+    .update(licenceTickets)
+    .set({ archivedAt: archived ? sql`now()` : null, updatedAt: sql`now()` })
+    .where(and(inArray(licenceTickets.id, ids), scopeCondition(scope), archived ? isNull(licenceTickets.archivedAt) : isNotNull(licenceTickets.archivedAt)))
+    .returning({ id: licenceTickets.id });
+  return changed.length;
+}
+
+export async function ticketContentByKey(db: Db, key: string): Promise<{ id: number; content: LicenceContent | null } | null> {
+  const [row] = await db.select({ id: licenceTickets.id, content: licenceTickets.content }).from(licenceTickets).where(eq(licenceTickets.key, key));
+  return row ?? null;
+}
+
+export async function ticketContentById(db: Db, id: number): Promise<{ key: string; content: LicenceContent | null } | null> {
+  const [row] = await db.select({ key: licenceTickets.key, content: licenceTickets.content }).from(licenceTickets).where(eq(licenceTickets.id, id));
+  return row ?? null;
+}
+
+/** Dealer ids by their public code, compared case-insensitively like everywhere else. */
+export async function dealerIdsByCode(db: Db, codes: string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const lowered = [...new Set(codes.map((code) => code.toLowerCase()))];
+  const rows = await db.select({ id: dealers.id, code: dealers.dealerCode }).from(dealers).where(sql`lower(${dealers.dealerCode}) = any(${sql.param(lowered)}::text[])`);
+  return new Map(rows.map((row) => [row.code.toLowerCase(), row.id]));
+}
+
+export interface PushedTicketRow {
+  key: string;
+  dealerId: number;
+  content: LicenceContent;
+}
+
+/** The columns copied out of the content (schema comment): written with it, every time. */
+function contentColumns(content: LicenceContent) {
+  const info = content.mainProductInfo;
+  return { content, productText: info.productName, licenceExpiry: info.licenseExp, maintenanceExpiry: info.maintenanceExp };
+}
+
+/**
+ * Inserts new keys and refreshes known ones in one statement. A known ticket keeps its customer
+ * unless the licence server gives it to another dealer; `xmax = 0` tells an insert from an update.
+ */
+export async function upsertPushedTickets(db: Db, rows: PushedTicketRow[]): Promise<{ created: number; updated: number }> {
+  if (rows.length === 0) return { created: 0, updated: 0 };
+  const result = await db
+    .insert(licenceTickets)
+    .values(rows.map((row) => ({ key: row.key, dealerId: row.dealerId, ...contentColumns(row.content) })))
+    .onConflictDoUpdate({
+      target: licenceTickets.key,
+      set: {
+        dealerId: sql`excluded.dealer_id`,
+        customerId: sql`case when ${licenceTickets.dealerId} is distinct from excluded.dealer_id then null else ${licenceTickets.customerId} end`,
+        content: sql`excluded.content`,
+        productText: sql`excluded.product_text`,
+        licenceExpiry: sql`excluded.licence_expiry`,
+        maintenanceExpiry: sql`excluded.maintenance_expiry`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  const created = result.filter((row) => row.inserted).length;
+  return { created, updated: result.length - created };
 }

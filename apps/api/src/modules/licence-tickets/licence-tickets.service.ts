@@ -1,10 +1,49 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { ErrorCode } from '@casebridge/shared/errors';
+import {
+  licenceContentSchema,
+  type DealerTicket,
+  type LicenceContent,
+  type LicenceContentResponse,
+} from '@casebridge/shared/schemas/licence-tickets';
+import type { z } from 'zod';
+import type { pushedTicketSchema } from '@casebridge/shared/schemas/licence-tickets';
+import { authorize, type Grant } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
 import type { Db } from '../../db/client.ts';
-import { lockTicketByKey, setTicketUsed } from './licence-tickets.repository.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { enforceRateLimit, type RateLimitPolicy } from '../../lib/rate-limit-guard.ts';
+import { findCustomer } from '../dealer-customers/dealer-customers.repository.ts';
+import { dealerById, dealerIsInSubtree, dealerOfUser } from '../dealers/dealers.service.ts';
+import {
+  archiveTickets,
+  dealerIdsByCode,
+  dealersWithTickets,
+  findDeskTicket,
+  listDeskTickets,
+  lockTicketByKey,
+  moveTicket,
+  setTicketCustomer,
+  setTicketExternal,
+  setTicketUsed,
+  ticketContentById,
+  ticketContentByKey,
+  upsertPushedTickets,
+  type DeskRow,
+  type PushedTicketRow,
+  type TicketListQuery,
+  type TicketScope,
+} from './licence-tickets.repository.ts';
+
+type PushedTicket = z.infer<typeof pushedTicketSchema>;
+export type { TicketListQuery };
 
 /**
- * Licence tickets (DESIGN §1): keys of the desktop software that dealers hand out. No routes yet;
- * today an unused ticket is the activation key of a sign-up (modules/auth). The dealer area will
- * add import, listing and assignment here.
+ * Licence tickets (DESIGN §1): keys of the desktop software that dealers hand out. An unused ticket
+ * is the activation key of a sign-up (modules/auth); below the sign-up helpers are the dealers'
+ * ticket desk, the licence content lookup and the licence server's push.
  */
 export interface SignUpTicket {
   id: number;
@@ -24,4 +63,288 @@ export async function lockTicketForSignUp(tx: Db, key: string): Promise<SignUpTi
 /** Records which mill the ticket created, in the sign-up's transaction. */
 export async function markTicketUsed(tx: Db, ticketId: number, millId: number): Promise<void> {
   await setTicketUsed(tx, ticketId, millId);
+}
+
+// ---- The dealers' ticket desk (issue 14; spec manager-dealer §2 dealer tickets, §4, §5, §7 Tickets) ----
+
+// Spec §2 and §5, in the words the dealer screens show.
+const CUSTOMER_READ_ONLY = 'Only a top-level dealer can assign customers to tickets';
+const EXTERNAL_ROOT_ONLY = 'Only a top-level dealer can set the external customer id and description';
+const CUSTOMER_NOT_IN_SUBTREE = "The customer must belong to the ticket's dealer or one of its sub-dealers";
+
+/** What an anonymous or repeated lookup may cost: enough for people, too few to walk the key space. */
+export const LICENCE_LOOKUP_LIMIT: RateLimitPolicy = { perIp: { max: 60, windowMs: 15 * 60_000 } };
+/** The licence server must answer within this, else the lookup answers 502. */
+export const LICENCE_CONTENT_TIMEOUT_MS = 5000;
+/** Licence content is a few kilobytes; a larger answer is not one. */
+const MAX_CONTENT_BYTES = 2 * 1024 * 1024;
+
+function ticketStatus(row: DeskRow): DealerTicket['status'] {
+  if (row.expiryInDays === null) return 'unlimited';
+  return row.expiryInDays < 0 ? 'expired' : 'active';
+}
+
+function toTicket(row: DeskRow): DealerTicket {
+  return {
+    id: row.id,
+    key: row.key,
+    status: ticketStatus(row),
+    expiryInDays: row.expiryInDays,
+    licenceExpiry: row.licenceExpiry,
+    maintenanceExpiry: row.maintenanceExpiry,
+    productText: row.productText,
+    dealer: row.dealerId === null ? null : { id: row.dealerId, dealerCode: row.dealerCode ?? '', name: row.dealerName ?? '', parentId: row.dealerParentId },
+    customer: row.customerId === null ? null : { id: row.customerId, customerId: row.customerCode ?? '', name: [row.customerCompany, row.customerLastName].filter(Boolean).join(', ') },
+    externalCustomerId: row.externalCustomerId,
+    description: row.description,
+    archived: row.archived,
+    hasContent: row.hasContent,
+  };
+}
+
+/** The caller's own dealer (with its parent); null for the manager. */
+async function ownDealer(db: Db, grant: Grant) {
+  if (grant.role === 'manager') return null;
+  const membership = await dealerOfUser(db, grant.user.id);
+  const dealer = membership ? await dealerById(db, membership.id) : null;
+  if (!dealer) throw AppError.notFound('Dealer');
+  return dealer;
+}
+
+async function scopeOf(db: Db, grant: Grant): Promise<TicketScope> {
+  const own = await ownDealer(db, grant);
+  return own ? { kind: 'subtree', dealerId: own.id } : { kind: 'all' };
+}
+
+/**
+ * A ticket the caller may act on: one of its subtree (the manager: any). Another subtree's ticket,
+ * and a ticket of no dealer for a dealer user, answer 404 exactly like a missing one.
+ */
+async function ticketFor<A extends 'tickets.read' | 'tickets.assign' | 'tickets.move' | 'tickets.archive' | 'tickets.setExternal'>(
+  db: Db,
+  user: SessionUser,
+  action: A,
+  id: number,
+): Promise<{ row: DeskRow; grant: Grant }> {
+  const row = await findDeskTicket(db, id);
+  if (!row) throw AppError.notFound('Ticket');
+  if (row.dealerId === null) {
+    const grant = await authorize(db, user, 'tickets.list', {});
+    if (grant.role !== 'manager') throw AppError.notFound('Ticket');
+    return { row, grant };
+  }
+  try {
+    return { row, grant: await authorize(db, user, action, { dealerId: row.dealerId }) };
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) throw AppError.notFound('Ticket');
+    throw error;
+  }
+}
+
+export async function listTickets(deps: AppDeps, user: SessionUser, query: TicketListQuery): Promise<{ count: number; data: DealerTicket[] }> {
+  const grant = await authorize(deps.db, user, 'tickets.list', {});
+  // A filter on another subtree's dealer answers 404, like a missing dealer.
+  if (query.dealerId !== undefined) await authorize(deps.db, user, 'tickets.read', { dealerId: query.dealerId });
+  const { count, data } = await listDeskTickets(deps.db, await scopeOf(deps.db, grant), query);
+  return { count, data: data.map(toTicket) };
+}
+
+export async function listTicketDealers(deps: AppDeps, user: SessionUser) {
+  const grant = await authorize(deps.db, user, 'tickets.list', {});
+  return { data: await dealersWithTickets(deps.db, await scopeOf(deps.db, grant)) };
+}
+
+async function reread(db: Db, id: number): Promise<DealerTicket> {
+  const row = await findDeskTicket(db, id);
+  if (!row) throw AppError.notFound('Ticket');
+  return toTicket(row);
+}
+
+export async function assignCustomer(deps: AppDeps, user: SessionUser, id: number, customerId: number | null): Promise<DealerTicket> {
+  const { row, grant } = await ticketFor(deps.db, user, 'tickets.assign', id);
+  const own = await ownDealer(deps.db, grant);
+  if (own && own.parentId !== null) throw AppError.forbidden(CUSTOMER_READ_ONLY, 'SUB_DEALER_READ_ONLY');
+  if (customerId !== null) {
+    const customer = await findCustomer(deps.db, customerId);
+    // Missing and foreign customers answer alike, so the field error leaks nothing.
+    const inSubtree = customer !== null && row.dealerId !== null && (await dealerIsInSubtree(deps.db, row.dealerId, customer.dealerId));
+    if (!inSubtree) throw AppError.fields({ dealerCustomerId: ['VALIDATION_FAILED'] }, CUSTOMER_NOT_IN_SUBTREE);
+  }
+  await setTicketCustomer(deps.db, id, customerId);
+  return reread(deps.db, id);
+}
+
+export async function changeTicketDealer(deps: AppDeps, user: SessionUser, id: number, dealerId: number): Promise<DealerTicket> {
+  await ticketFor(deps.db, user, 'tickets.move', id);
+  // The target must be in the caller's subtree too: another subtree's dealer is 404.
+  await authorize(deps.db, user, 'tickets.move', { dealerId });
+  await moveTicket(deps.db, id, dealerId);
+  return reread(deps.db, id);
+}
+
+export async function setExternalCustomer(deps: AppDeps, user: SessionUser, id: number, externalCustomerId: string, description: string): Promise<DealerTicket> {
+  const { grant } = await ticketFor(deps.db, user, 'tickets.setExternal', id);
+  const own = await ownDealer(deps.db, grant);
+  if (own && own.parentId !== null) throw AppError.forbidden(EXTERNAL_ROOT_ONLY, 'SUB_DEALER_READ_ONLY');
+  await setTicketExternal(deps.db, id, externalCustomerId, description);
+  return reread(deps.db, id);
+}
+
+export async function archiveTicket(deps: AppDeps, user: SessionUser, id: number, archived: boolean): Promise<DealerTicket> {
+  const { grant } = await ticketFor(deps.db, user, 'tickets.archive', id);
+  await archiveTickets(deps.db, await scopeOf(deps.db, grant), [id], archived);
+  return reread(deps.db, id);
+}
+
+export async function archiveTicketBatch(deps: AppDeps, user: SessionUser, ids: number[], archived: boolean): Promise<{ changed: number }> {
+  // The batch names no dealer: the caller's own subtree bounds it in the statement itself.
+  const grant = await authorize(deps.db, user, 'tickets.archiveMany', {});
+  return { changed: await archiveTickets(deps.db, await scopeOf(deps.db, grant), [...new Set(ids)], archived) };
+}
+
+// ---- Licence content (spec §2 licence info page, §3 Licence content, §7 POST to a configurable URL) ----
+
+function withKey(key: string, content: LicenceContent): LicenceContentResponse {
+  return { ...content, mainProductInfo: { ticketId: key, ...content.mainProductInfo } };
+}
+
+const serverUnavailable = (why: string) => new AppError(502, 'LICENCE_SERVER_UNAVAILABLE', `The licence server cannot be reached (${why})`);
+
+/**
+ * Asks the licence server for a ticket's content. Whatever goes wrong on the way (no answer in
+ * time, an error status, a body that is no licence content) is the upstream's fault: 502, never
+ * 500. Its 404 means the ticket is unknown there.
+ */
+async function fetchContent(url: string, key: string): Promise<LicenceContent> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ ticketId: key }),
+      signal: AbortSignal.timeout(LICENCE_CONTENT_TIMEOUT_MS),
+      redirect: 'error',
+    });
+  } catch (error) {
+    throw serverUnavailable(error instanceof Error && error.name === 'TimeoutError' ? 'no answer in time' : 'no connection');
+  }
+  if (response.status === 404) {
+    await response.body?.cancel();
+    throw AppError.notFound('Ticket');
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw serverUnavailable(`status ${response.status}`);
+  }
+  let text: string;
+  try {
+    text = await readCapped(response, MAX_CONTENT_BYTES);
+  } catch {
+    throw serverUnavailable('answer too large or cut off');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw serverUnavailable('answer is not JSON');
+  }
+  const parsed = licenceContentSchema.safeParse(json);
+  if (!parsed.success) throw serverUnavailable('answer is not licence content');
+  return parsed.data;
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw new Error('too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function contentOf(deps: AppDeps, key: string, stored: LicenceContent | null | undefined): Promise<LicenceContentResponse> {
+  if (deps.config.licenceContentUrl) return withKey(key, await fetchContent(deps.config.licenceContentUrl, key));
+  if (!stored) throw AppError.notFound('Licence content');
+  return withKey(key, stored);
+}
+
+/**
+ * The public lookup: licence content only, never a dealer, customer or registration detail.
+ * Rate limited per address before anything is looked up, so a guesser learns nothing fast.
+ */
+export async function lookupPublic(deps: AppDeps, request: FastifyRequest, key: string): Promise<LicenceContentResponse> {
+  await enforceRateLimit(deps.rateLimitStore, 'licenceLookup', LICENCE_LOOKUP_LIMIT, request, null);
+  if (deps.config.licenceContentUrl) return contentOf(deps, key, null);
+  const row = await ticketContentByKey(deps.db, key);
+  return contentOf(deps, key, row?.content);
+}
+
+/** What a ticket the licence server never described holds: nothing but its key. */
+const EMPTY_CONTENT: LicenceContent = {
+  mainProductInfo: { dongleId: '', productName: '', licenseExp: null, maintenanceExp: null, isNetwork: false, isCommercial: false },
+  activationLicenses: [],
+  orderedLicenses: [],
+  licenseDetails: [],
+  nonExpandables: [],
+};
+
+/**
+ * A dealer's (or the manager's) lookup of one of its tickets. A bare activation key shows as
+ * empty content here; the public lookup answers 404 for it instead, so that it never confirms an
+ * unused activation key to a stranger.
+ */
+export async function lookupTicket(deps: AppDeps, user: SessionUser, id: number): Promise<LicenceContentResponse> {
+  await ticketFor(deps.db, user, 'tickets.read', id);
+  const row = await ticketContentById(deps.db, id);
+  if (!row) throw AppError.notFound('Ticket');
+  return contentOf(deps, row.key, row.content ?? EMPTY_CONTENT);
+}
+
+// ---- The licence server's push (issue 14 "Where tickets come from") ----
+
+/** Constant-time, and length-blind: both sides are hashed to the same size first. */
+export function tokenMatches(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/**
+ * Checks the licence server's bearer token: the endpoint does not exist (404) while no token is
+ * configured, and answers 401 to a missing or wrong one.
+ */
+export function checkLicenceServer(deps: AppDeps, authorization: string | undefined): void {
+  const expected = deps.config.licenceServerToken;
+  if (!expected) throw AppError.notFound('Route');
+  const given = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+  if (!given || !tokenMatches(given, expected)) throw AppError.unauthenticated('A valid licence server token is required');
+}
+
+export async function receivePushedTickets(deps: AppDeps, tickets: PushedTicket[]): Promise<{ created: number; updated: number }> {
+  const seen = new Map<string, number>();
+  const duplicates: Record<string, ErrorCode[]> = {};
+  tickets.forEach((ticket, index) => {
+    if (seen.has(ticket.key)) duplicates[`tickets.${index}.key`] = ['VALIDATION_FAILED'];
+    seen.set(ticket.key, index);
+  });
+  // One statement cannot insert a key twice; say which rows repeat one instead of failing.
+  if (Object.keys(duplicates).length > 0) throw AppError.fields(duplicates, 'A ticket key appears more than once');
+  return deps.db.transaction(async (tx) => {
+    const ids = await dealerIdsByCode(tx, tickets.map((ticket) => ticket.dealerCode));
+    const unknown: Record<string, ErrorCode[]> = {};
+    const rows: PushedTicketRow[] = [];
+    tickets.forEach((ticket, index) => {
+      const dealerId = ids.get(ticket.dealerCode.toLowerCase());
+      if (dealerId === undefined) unknown[`tickets.${index}.dealerCode`] = ['UNKNOWN_DEALER_CODE'];
+      else rows.push({ key: ticket.key, dealerId, content: ticket.content });
+    });
+    if (Object.keys(unknown).length > 0) {
+      const list = Object.keys(unknown).map((field) => Number(field.split('.')[1]) + 1);
+      throw new AppError(422, 'UNKNOWN_DEALER_CODE', `Unknown dealer id in row ${list.join(', ')}; nothing was stored`, unknown);
+    }
+    return upsertPushedTickets(tx, rows);
+  });
 }

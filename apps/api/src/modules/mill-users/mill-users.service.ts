@@ -37,7 +37,7 @@ async function memberOrNotFound(db: Db, millId: number, userId: number): Promise
 
 /** One's own row is changed on one's account page: an admin cannot demote or remove themselves here. */
 function notOwnRow(grant: Grant, userId: number): void {
-  if (grant.user.id === userId) throw AppError.forbidden('You cannot change or delete your own user here; use your account page.');
+  if (grant.user.id === userId) throw AppError.forbidden('You cannot change or delete your own user here; use your account page.', 'OWN_USER_LOCKED');
 }
 
 /**
@@ -76,7 +76,7 @@ export async function updateMillUser(deps: AppDeps, user: SessionUser, millId: n
   notOwnRow(grant, userId);
   const member = await memberOrNotFound(deps.db, millId, userId);
   const emailChanged = input.email !== member.email;
-  if (emailChanged && member.confirmed) throw AppError.fields({ email: ['FORBIDDEN'] }, 'Only the user can change their own address once they accepted');
+  if (emailChanged && member.confirmed) throw AppError.fields({ email: ['EMAIL_CHANGE_LOCKED'] }, 'Only the user can change their own address once they accepted');
   if (emailChanged && (await userByEmail(deps.db, input.email))) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
   await unlessDuplicate(() => deps.db.transaction(async (tx) => {
     const updated = await updateStaffDetails(tx, userId, { firstName: input.firstName, lastName: input.lastName, email: input.email });

@@ -1,4 +1,3 @@
-import { formatBytes } from '@casebridge/shared/format/bytes';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize, type Grant } from '../../access/access.ts';
@@ -6,13 +5,17 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../../lib/one-time-tokens.ts';
-import { textPdf, type PdfLine } from '../../platform/pdf/text-pdf.ts';
+import { documentPdf } from '../../platform/pdf/document-pdf.ts';
 import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
 import { storedZip } from '../../platform/zip/stored-zip.ts';
 import { componentOfOrder, componentsOf, grantedOrder, markComponentsDownloaded, orderIdOfComponent, partiesOf, refuseIfDeleted, type OrderRow } from '../orders/orders.service.ts';
 import { tellingPlanLimits } from '../notifications/notifications.service.ts';
 import { assertStorageRoom } from '../subscriptions/subscriptions.service.ts';
-import { settingsOf, userById } from '../users/users.service.ts';
+import { languageOf, settingsOf, userById } from '../users/users.service.ts';
+import { companiesById, labById } from '../companies/companies.service.ts';
+import { millsById } from '../mills/mills.service.ts';
+import type { UserRow } from '../../lib/current-user.ts';
+import { orderReportContent, type ReportCompany } from './order-report.ts';
 import { checkDocument } from './order-files.rules.ts';
 import {
   componentsFullyDownloaded,
@@ -62,7 +65,7 @@ async function storeFormFile(deps: AppDeps, user: SessionUser, order: OrderRow, 
   refuseIfDeleted(order);
   const component = await componentOfOrder(deps.db, order.id, componentId);
   const form = await readForm();
-  if (!form.file) throw AppError.fields({ file: ['VALIDATION_FAILED'] }, 'Choose a file');
+  if (!form.file) throw AppError.fields({ file: ['FILE_REQUIRED'] }, 'Choose a file');
   const { key, name, size, sha256, type } = form.file;
   return toFileDto(await recordWithinPlan(deps, user, order.millId, { componentId: component.id, kind, name, storageKey: key, size, sha256, fileType: type, uploadedById: user.id }));
 }
@@ -124,7 +127,7 @@ export async function recordUploadedDocument(
 ): Promise<FileDto> {
   const order = await writableOrderOf(deps, user, upload);
   const check = checkDocument(upload.filename, upload.head);
-  if (!check.ok) throw new AppError(400, 'FILE_TYPE_NOT_ALLOWED', 'The file is not what its name says');
+  if (!check.ok) throw new AppError(400, 'FILE_CONTENT_MISMATCH', 'The file is not what its name says');
   const stored = await deps.storage.adopt('documents', upload.localPath, upload.sha256);
   return toFileDto(await recordWithinPlan(deps, user, order.millId, { componentId: upload.componentId, kind: 'document', name: upload.filename, storageKey: stored.key, size: stored.size, sha256: stored.sha256, fileType: check.fileType, uploadedById: user.id }));
 }
@@ -134,7 +137,7 @@ export async function recordUploadedDocument(
 /** The mill takes back a file it handed back. Rows and the removal queue in one transaction, bytes after. */
 export async function deleteDownload(deps: AppDeps, user: SessionUser, fileId: number): Promise<void> {
   const { file } = await fileWithGrant(deps, user, fileId, 'order.process');
-  if (file.kind !== 'download') throw AppError.forbidden('Only files the mill handed back can be deleted');
+  if (file.kind !== 'download') throw AppError.forbidden('Only files the mill handed back can be deleted', 'ONLY_RETURNED_FILES_DELETABLE');
   await deps.db.transaction(async (tx) => {
     await deleteFile(tx, file.id);
     await queueRemovals(tx, [file.storageKey]);
@@ -195,13 +198,13 @@ export async function fileLink(deps: AppDeps, user: SessionUser, fileId: number)
 export async function componentZipLink(deps: AppDeps, user: SessionUser, orderId: number, componentId: number): Promise<string> {
   const order = grantedOrder(await authorize(deps.db, user, 'order.read', { orderId }));
   const component = await componentOfOrder(deps.db, order.id, componentId);
-  refuseIfDeleted(order, NO_ZIP_OF_DELETED);
+  refuseIfDeleted(order, NO_ZIP_OF_DELETED, 'ORDER_DELETED_NO_ZIP');
   return issueLink(deps, user, 'component', component.id);
 }
 
 export async function orderZipLink(deps: AppDeps, user: SessionUser, orderId: number): Promise<string> {
   const order = grantedOrder(await authorize(deps.db, user, 'order.read', { orderId }));
-  refuseIfDeleted(order, NO_ZIP_OF_DELETED);
+  refuseIfDeleted(order, NO_ZIP_OF_DELETED, 'ORDER_DELETED_NO_ZIP');
   return issueLink(deps, user, 'project', order.id);
 }
 
@@ -250,7 +253,7 @@ async function zipDownload(deps: AppDeps, user: SessionUser, target: 'component'
   if (!orderId) throw AppError.notFound('Component');
   const grant = await authorize(deps.db, user, 'order.read', { orderId });
   const order = grantedOrder(grant);
-  refuseIfDeleted(order, NO_ZIP_OF_DELETED);
+  refuseIfDeleted(order, NO_ZIP_OF_DELETED, 'ORDER_DELETED_NO_ZIP');
   const parts = (await componentsOf(deps.db, order.id)).filter((part) => target === 'project' || part.id === targetId);
   const documents = await filesOfComponents(deps.db, parts.map((part) => part.id), 'document');
   await countAsFetched(deps.db, grant, documents);
@@ -329,30 +332,51 @@ export function formatReportDate(date: Date, reportDateFormat: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(date);
 }
 
-/** The order summary PDF: mill and lab, components with status and files, dates in the viewer's format. */
-async function reportDownload(deps: AppDeps, user: SessionUser, orderId: number): Promise<DownloadStream> {
-  const order = grantedOrder(await authorize(deps.db, user, 'order.read', { orderId }));
-  const [parties, parts] = await Promise.all([partiesOf(deps.db, order), componentsOf(deps.db, order.id)]);
-  const files = await filesOfComponents(deps.db, parts.map((part) => part.id));
+/** The order summary PDF: both companies with logos, the components with status and files; words and dates in the reader's language and format. */
+async function reportDownload(deps: AppDeps, user: UserRow, orderId: number): Promise<DownloadStream> {
+  const grant = await authorize(deps.db, user, 'order.read', { orderId });
+  const order = grantedOrder(grant);
+  const [parties, parts, lab, mill] = await Promise.all([partiesOf(deps.db, order), componentsOf(deps.db, order.id), labById(deps.db, order.labId), grant.mill ?? millsById(deps.db, [order.millId]).then((rows) => rows[0])]);
+  const [files, companies] = await Promise.all([filesOfComponents(deps.db, parts.map((part) => part.id)), companiesById(deps.db, [mill?.companyId, lab?.companyId].filter((id): id is number => id !== undefined))]);
+  const company = async (companyId: number | undefined, fallbackName: string): Promise<ReportCompany> => {
+    const row = companyId === undefined ? undefined : companies.get(companyId);
+    return { name: row?.name ?? fallbackName, street: row?.street ?? '', zipCode: row?.zipCode ?? '', city: row?.city ?? '', country: row?.country ?? '', logo: await logoBytes(deps, row?.logoPath ?? null) };
+  };
+  const fullName = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}`.trim() : null);
   const format = settingsOf(user).reportDateFormat;
-  const date = (value: Date) => formatReportDate(value, format);
-  const lines: PdfLine[] = [
-    { style: 'title', text: `Order ${order.id}: ${order.name}` },
-    { style: 'body', text: `Mill: ${parties.millName}` },
-    { style: 'body', text: `Lab: ${parties.labName}` },
-    { style: 'body', text: `Created: ${date(order.createdAt)}` },
-  ];
-  if (parties.responsible) lines.push({ style: 'body', text: `Responsible: ${parties.responsible.firstName} ${parties.responsible.lastName}` });
-  if (order.isDeleted) lines.push({ style: 'warning', text: 'This order was deleted.' });
-  for (const part of parts) {
-    lines.push({ style: 'heading', text: `${part.name} (${part.status})` });
-    for (const file of files.filter((f) => f.componentId === part.id)) {
-      const kind = file.kind === 'document' ? 'Document' : 'Download';
-      lines.push({ style: 'body', text: `${kind}: ${file.name}, ${formatBytes(file.size)}, ${date(file.createdAt)}` });
+  const content = orderReportContent(
+    {
+      order,
+      mill: await company(mill?.companyId, parties.millName),
+      lab: await company(lab?.companyId, parties.labName),
+      author: fullName(parties.author),
+      responsible: fullName(parties.responsible),
+      components: parts,
+      files,
+      reader: `${user.firstName} ${user.lastName}`.trim(),
+      printedAt: new Date(),
+    },
+    languageOf(user),
+    (value) => formatReportDate(value, format),
+  );
+  return { stream: documentPdf(content), filename: `order-${order.id}.pdf`, contentType: 'application/pdf' };
+}
+
+/** A logo's bytes for the report, or null when there is none or it cannot be read: the report never fails for a logo. */
+async function logoBytes(deps: AppDeps, key: string | null): Promise<Buffer | null> {
+  if (!key) return null;
+  try {
+    const opened = await deps.storage.open(key);
+    if (!opened || opened.size > deps.config.maxImageBytes) {
+      opened?.stream.destroy();
+      return null;
     }
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  } catch {
+    return null;
   }
-  lines.push({ style: 'footnote', text: `Printed ${date(new Date())} by ${user.firstName} ${user.lastName}` });
-  return { stream: textPdf({ title: `Order ${order.id}` }, lines), filename: `order-${order.id}.pdf`, contentType: 'application/pdf' };
 }
 
 // ---- Retention (modules/file-retention): files past the mill's keep period, never of an order with an Open component

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema/orders.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { pdfText } from '../../platform/pdf/pdf-text.testing.ts';
+import { dataForm } from '../../../test/multipart.ts';
 import { binaryStl, multipartFile, orderWorkspace, sendOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -96,7 +99,12 @@ describe('files', () => {
     const other = await sendOrder(t, w.labJwt, w.mill.id);
     expect((await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${other.components[0]!.id}/download/documents`, token: w.adminJwt })).statusCode).toBe(404);
     await t.db.update(projects).set({ isDeleted: true }).where(eq(projects.id, order.id));
-    expect((await t.request({ method: 'GET', url: `/api/project/${order.id}/download/documents`, token: w.adminJwt })).statusCode).toBe(409);
+    const refused = await t.request({ method: 'GET', url: `/api/project/${order.id}/download/documents`, token: w.adminJwt });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('ORDER_DELETED_NO_ZIP');
+    // Adding to a deleted order is refused with its own code too.
+    const added = await t.request({ method: 'POST', url: `/api/orders/${order.id}/components/${order.components[0]!.id}/documents`, token: w.labJwt, ...multipartFile('files.file', 'more.stl', binaryStl()) });
+    expect(added.json()).toMatchObject({ statusCode: 409, code: 'ORDER_DELETED' });
   });
 });
 
@@ -113,6 +121,53 @@ describe('order summary report', () => {
       expect((await t.request({ method: 'GET', url: link })).statusCode).toBe(404);
     }
     expect((await t.request({ method: 'GET', url: `/api/reports/project/summary/${order.id}`, token: stranger.adminJwt })).statusCode).toBe(404);
+  });
+
+  // A complete 1×1 PNG (test/multipart's PNG is only a header, which the report rightly leaves out).
+  const WHOLE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+  /** The report as the reader gets it: link, then the one-time download, read back page by page. */
+  async function report(jwt: string, orderId: number) {
+    const link = (await t.request({ method: 'GET', url: `/api/reports/project/summary/${orderId}`, token: jwt })).json().url;
+    const pdf = await t.request({ method: 'GET', url: link });
+    expect(pdf.statusCode).toBe(200);
+    return pdfText(pdf.rawPayload);
+  }
+
+  it('is laid out in the reader\'s language: both companies, German headings and dates, DejaVu embedded, the mill logo', async () => {
+    const w = await workspace();
+    expect((await t.request({ method: 'PUT', url: `/api/mills/${w.mill.id}`, token: w.adminJwt, ...dataForm({ landingPageHeader: 'H', landingPageContent: 'C' }, { field: 'files.logo', name: 'logo.png', content: WHOLE_PNG, type: 'image/png' }) })).statusCode).toBe(200);
+    await t.db.update(companies).set({ name: 'Fräserei Łódź', street: 'Hauptstraße 5', zipCode: '80331', city: 'München', country: 'DE' }).where(eq(companies.id, w.company.id));
+    const order = await sendOrder(t, w.labJwt, w.mill.id, { name: 'Brücke Żółć', components: ['Krone 11', 'Krone 12'] });
+    expect((await t.request({ method: 'PUT', url: '/api/users/language', token: w.adminJwt, payload: { language: 'de' } })).statusCode).toBe(200);
+    const { pages, fonts } = await report(w.adminJwt, order.id);
+    const text = pages.join('\n');
+    // Table cells wrap: compare with line breaks as spaces.
+    const flat = text.replace(/\s+/g, ' ');
+    for (const words of [`Auftrag ${order.id}: Brücke Żółć`, 'Fräserei Łódź', 'Hauptstraße 5', '80331 München', 'Deutschland', 'FRÄSEREI', 'LABOR', 'Komponenten', 'Komponente', 'Letzte Datei', 'Krone 12', 'Offen', '1 gesendet, 0 zurückgegeben', 'Seite 1 von 1']) {
+      expect(flat).toContain(words);
+    }
+    expect(text).not.toMatch(/\bOrder\b|Components|Page 1/);
+    // The report date format (de by default): 23.11.2026, 16:05.
+    expect(text).toMatch(/Erstellt\n\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+    expect(fonts).toEqual(expect.arrayContaining(['DejaVuSans', 'DejaVuSans-Bold']));
+    expect((await t.request({ method: 'GET', url: (await t.request({ method: 'GET', url: `/api/reports/project/summary/${order.id}`, token: w.adminJwt })).json().url })).rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
+  });
+
+  it('runs over several pages for 60 components, with the table header on each, and without a logo that is gone', async () => {
+    const w = await workspace();
+    await t.db.update(companies).set({ logoPath: 'logos/vanished.png' }).where(eq(companies.id, w.company.id));
+    const names = Array.from({ length: 60 }, (_, i) => `Krone ${i + 1}`);
+    const order = await sendOrder(t, w.labJwt, w.mill.id, { components: names });
+    const { pages } = await report(w.labJwt, order.id);
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, i) => {
+      const lines = page.split('\n');
+      expect(lines).toContain('Component');
+      expect(lines).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+    const lines = pages.join('\n').split('\n');
+    for (const name of names) expect(lines.filter((line) => line === name)).toHaveLength(1);
   });
 
   it("writes dates in the viewer's report date format", async () => {

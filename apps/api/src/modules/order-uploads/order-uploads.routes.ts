@@ -91,7 +91,7 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
       if (!isAcceptedDocument(filename)) {
         throw refuse(400, 'FILE_TYPE_NOT_ALLOWED', 'This file type is not accepted');
       }
-      if (!lineSchema.safeParse(filename).success) throw refuse(400, 'VALIDATION_FAILED', 'The file name must not contain control characters');
+      if (!lineSchema.safeParse(filename).success) throw refuse(400, 'FILE_NAME_INVALID', 'The file name must not contain control characters');
       const target = targetOf(upload.metadata);
       // Upload-Length is known unless deferred: an upload the plan cannot hold is refused before its bytes come.
       await refusingAppErrors(() => authorizeDocumentUpload(deps, user, target, upload.size ?? null));
@@ -102,7 +102,12 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
       const user = await caller(req);
       const upload = await datastore.getUpload(uploadId).catch(() => null);
       // Someone else's upload answers like a missing one.
-      if (!upload || upload.metadata?.userId !== String(user.id)) throw refuse(404, 'NOT_FOUND', 'Upload not found');
+      if (!upload || upload.metadata?.userId !== String(user.id)) throw refuse(404, 'UPLOAD_NOT_FOUND', 'Upload not found');
+    },
+    // tus's own size refusals are plain text; give them a code so the web app can say it in the user's language.
+    onResponseError(_req, error) {
+      if ('status_code' in error && error.status_code === 413) return refuse(413, 'UPLOAD_TOO_LARGE', 'The file is larger than uploads may be');
+      return undefined;
     },
     async onUploadFinish(req, upload) {
       const user = await caller(req);
@@ -116,7 +121,7 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
           return await recordUploadedDocument(deps, user, { ...target, filename, head: await fileHead(localPath), localPath, sha256 });
         } catch (error) {
           // A file that is not what its name says is not kept, not even for a retry.
-          if (error instanceof AppError && error.code === 'FILE_TYPE_NOT_ALLOWED') await rm(localPath, { force: true });
+          if (error instanceof AppError && (error.code === 'FILE_TYPE_NOT_ALLOWED' || error.code === 'FILE_CONTENT_MISMATCH')) await rm(localPath, { force: true });
           throw error;
         }
       });

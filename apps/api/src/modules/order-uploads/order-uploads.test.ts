@@ -96,9 +96,20 @@ describe('resumable uploads (tus)', () => {
     const created = await create(s.labJwt, fake.length, { filename: 'scan.ply', orderId: s.order.id, componentId: s.componentId });
     const response = await patch(s.labJwt, String(created.headers.location), 0, fake);
     expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('FILE_TYPE_NOT_ALLOWED');
+    expect(response.json().code).toBe('FILE_CONTENT_MISMATCH');
     const detail = (await t.request({ method: 'GET', url: `/api/projects/${s.order.id}/components/${s.componentId}`, token: s.labJwt })).json();
     expect(detail.documents).toEqual([]);
+  });
+
+  it('answers an upload over the size limit with a code the web app translates, and a stranger\'s upload as UPLOAD_NOT_FOUND', async () => {
+    const s = await setup();
+    const tooLarge = await create(s.labJwt, 2_000_001, { filename: 'big.stl', orderId: s.order.id, componentId: s.componentId });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ statusCode: 413, code: 'UPLOAD_TOO_LARGE' });
+    const created = await create(s.labJwt, 10, { filename: 'a.stl', orderId: s.order.id, componentId: s.componentId });
+    const other = await setup();
+    const foreign = await patch(other.labJwt, String(created.headers.location), 0, Buffer.alloc(10));
+    expect(foreign.json()).toMatchObject({ statusCode: 404, code: 'UPLOAD_NOT_FOUND' });
   });
 });
 

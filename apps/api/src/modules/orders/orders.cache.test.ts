@@ -5,7 +5,7 @@ import { users } from '../../db/schema/users.ts';
 import { addMillUser, createLab, createMill, signIn } from '../../../test/factories.ts';
 import { binaryStl, multipartFile, sendOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { OrderListCache } from './orders.cache.ts';
+import { VersionedResponseCache } from '../../lib/versioned-response-cache.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -112,9 +112,9 @@ describe('the cached orders list', () => {
   });
 });
 
-describe('OrderListCache', () => {
+describe('VersionedResponseCache', () => {
   it('serves a response only at the version it was stored with', () => {
-    const cache = new OrderListCache(1000);
+    const cache = new VersionedResponseCache(1000);
     cache.set('k', '7', '{"count":1}');
     expect(cache.get('k', '7')).toBe('{"count":1}');
     expect(cache.get('k', '8')).toBeUndefined();
@@ -122,7 +122,7 @@ describe('OrderListCache', () => {
   });
 
   it('keeps within its byte budget by dropping the least recently used', () => {
-    const cache = new OrderListCache(25);
+    const cache = new VersionedResponseCache(25);
     cache.set('a', '1', 'a'.repeat(10));
     cache.set('b', '1', 'b'.repeat(10));
     cache.get('a', '1');

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,7 +18,7 @@ import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/comm
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser, sessionClaims } from '../../lib/current-user.ts';
-import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
+import { bearerAuth, commonErrors, sendJson } from '../../lib/route-schemas.ts';
 import {
   addComponent,
   componentDetail,
@@ -38,7 +37,6 @@ const tags = ['orders'];
 const orderListResponseSchema = listResponseSchema(orderSchema);
 
 /** The list arrives serialized (and possibly cached): a JSON string goes out as it is. */
-const sendJson = (reply: unknown, body: string) => (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
 
 export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const user = (request: Parameters<typeof loadCurrentUser>[0]) => loadCurrentUser(request, deps.db);

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { authorize, authorizeStaff, type Grant } from '../../access/access.ts';
 import { acceptSession, type SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { ErrorCode } from '@casebridge/shared/errors';
 import { removeQueued } from '../../platform/storage/removals.ts';
 import { companiesById, labById } from '../companies/companies.service.ts';
 import { conversationOf, markComponentRead } from '../messages/messages.service.ts';
@@ -15,7 +16,7 @@ import { notify, tellingPlanLimits } from '../notifications/notifications.servic
 import { deleteFilesOfComponents, documentsOfComponents, filesOfComponent } from '../order-files/order-files.service.ts';
 import { takeOrderSlotOf } from '../subscriptions/subscriptions.service.ts';
 import { usersById } from '../users/users.service.ts';
-import { OrderListCache } from './orders.cache.ts';
+import { VersionedResponseCache } from '../../lib/versioned-response-cache.ts';
 import {
   componentsOfOrders,
   countOfLab,
@@ -46,8 +47,8 @@ export function grantedOrder(grant: Grant): OrderRow {
 }
 
 /** A withdrawn order stays readable, but nothing new is added to it. */
-export function refuseIfDeleted(order: OrderRow, message = 'This order was deleted'): void {
-  if (order.isDeleted) throw new AppError(409, 'CONFLICT', message);
+export function refuseIfDeleted(order: OrderRow, message = 'This order was deleted', code: ErrorCode = 'ORDER_DELETED'): void {
+  if (order.isDeleted) throw new AppError(409, code, message);
 }
 
 // ---- Lists
@@ -73,11 +74,11 @@ function statusesOf(filter: string | undefined): string[] | undefined {
 }
 
 /** One cache per running app (its deps), sized by ORDER_LIST_CACHE_BYTES. */
-const listCaches = new WeakMap<AppDeps, OrderListCache>();
+const listCaches = new WeakMap<AppDeps, VersionedResponseCache>();
 
-function listCacheOf(deps: AppDeps): OrderListCache {
+function listCacheOf(deps: AppDeps): VersionedResponseCache {
   let cache = listCaches.get(deps);
-  if (!cache) listCaches.set(deps, (cache = new OrderListCache(deps.config.orderListCacheBytes)));
+  if (!cache) listCaches.set(deps, (cache = new VersionedResponseCache(deps.config.orderListCacheBytes)));
   return cache;
 }
 
@@ -149,7 +150,7 @@ export async function labDrafts(deps: AppDeps, user: SessionUser, millId: number
 
 /** Only a lab starts and sends orders (rule book); its grant names the lab. */
 function labOf(grant: Grant): number {
-  if (grant.labId === undefined) throw AppError.forbidden('Only a lab sends orders');
+  if (grant.labId === undefined) throw AppError.forbidden('Only a lab sends orders', 'ONLY_LABS_SEND_ORDERS');
   return grant.labId;
 }
 
@@ -284,7 +285,7 @@ export async function setResponsible(deps: AppDeps, user: SessionUser, target: {
   // The path names the order's mill and lab: any other pair is a path to nothing.
   if (order.millId !== target.millId || order.labId !== target.labId) throw AppError.notFound('Order');
   if (responsibleId !== null && !(await isStaffOf(deps.db, order.millId, responsibleId))) {
-    throw AppError.fields({ responsibleId: ['VALIDATION_FAILED'] }, 'Choose a user of this mill');
+    throw AppError.fields({ responsibleId: ['RESPONSIBLE_NOT_MILL_USER'] }, 'Choose a user of this mill');
   }
   await setResponsibleRow(deps.db, order.id, responsibleId);
 }

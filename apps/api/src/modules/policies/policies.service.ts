@@ -99,7 +99,7 @@ export async function publishPolicyDocument(
 ): Promise<PolicyDocumentDto> {
   await authorize(deps.db, user, 'policies.manage', {});
   const { data, file } = await readForm();
-  if (!file) throw AppError.fields({ file: ['VALIDATION_FAILED'] }, 'Choose a PDF file');
+  if (!file) throw AppError.fields({ file: ['FILE_REQUIRED'] }, 'Choose a PDF file');
   try {
     const { kind, language } = parseFormData(policyUploadDataSchema, data);
     const row = await deps.db.transaction(async (tx) => {

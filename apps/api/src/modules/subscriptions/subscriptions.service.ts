@@ -66,13 +66,17 @@ export async function millAddOnsOf(deps: AppDeps, user: SessionUser, millId: num
 
 // Changing the contract (the mill's administrators).
 
-export async function startCheckout(deps: AppDeps, user: SessionUser, input: { millId: number; lookupKey: string }): Promise<{ statusCode: number; sessionId: string; url: string }> {
+export async function startCheckout(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { millId: number; lookupKey: string; policyAgreement?: boolean; dataProcessingAgreement?: boolean },
+): Promise<{ statusCode: number; sessionId: string; url: string }> {
   await authorize(deps.db, user, 'subscription.manage', { millId: input.millId });
   const row = await findSubscription(deps.db, input.millId);
   if (hasLiveSubscription(row)) throw AppError.conflict('This mill already has a subscription: change its plan instead', 'SUBSCRIPTION_EXISTS');
   const price = await priceOf(deps.db, row, input.lookupKey);
   const buyer = await taxOfBuyer(deps.db, input.millId);
-  if (!buyer.complete) throw AppError.conflict('Complete the company details first: invoices need your address');
+  if (!buyer.complete) throw AppError.conflict('Complete the company details first: invoices need your address', 'COMPANY_DETAILS_INCOMPLETE');
   const session = await deps.payments.createCheckout({
     millId: input.millId,
     customerId: row?.providerCustomerId ?? null,
@@ -81,6 +85,8 @@ export async function startCheckout(deps: AppDeps, user: SessionUser, input: { m
     taxPercent: buyer.vatPercent,
     successUrl: `${deps.config.publicUrl}/payments/success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${deps.config.publicUrl}/payments/failure`,
+    // The body schema only lets `true` through; recorded with the payment as evidence of consent.
+    agreements: { policyAgreement: input.policyAgreement === true, dataProcessingAgreement: input.dataProcessingAgreement === true, acceptedByUserId: user.id, acceptedAt: new Date() },
   });
   return { statusCode: 200, sessionId: session.id, url: session.url };
 }

@@ -19,7 +19,7 @@ function provider(deps: AppDeps): TestPaymentProvider {
 function testCardNumber(body: CardBody): string {
   const digits = body.cardNumber.replace(/\s/g, '');
   if (digits !== TEST_CARD_PAID && digits !== TEST_CARD_DECLINED) {
-    throw AppError.fields({ cardNumber: ['VALIDATION_FAILED'] }, 'Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined');
+    throw AppError.fields({ cardNumber: ['TEST_CARD_REQUIRED'] }, 'Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined');
   }
   return digits;
 }
@@ -33,13 +33,13 @@ export async function describeCheckout(deps: AppDeps, sessionId: string): Promis
 
 export async function payCheckout(deps: AppDeps, sessionId: string, body: CardBody): Promise<{ outcome: CardOutcome; redirectUrl: string }> {
   const result = await provider(deps).payCheckout(sessionId, testCardNumber(body));
-  if (!result) throw AppError.conflict('This checkout is over: start again from the contract page');
+  if (!result) throw AppError.conflict('This checkout is over: start again from the contract page', 'CHECKOUT_OVER');
   return result;
 }
 
 export async function abandonCheckout(deps: AppDeps, sessionId: string): Promise<{ redirectUrl: string }> {
   const redirectUrl = await provider(deps).abandonCheckout(sessionId);
-  if (!redirectUrl) throw AppError.conflict('This checkout is over: start again from the contract page');
+  if (!redirectUrl) throw AppError.conflict('This checkout is over: start again from the contract page', 'CHECKOUT_OVER');
   return { redirectUrl };
 }
 

@@ -74,8 +74,8 @@ export async function concurrentUseHistory(deps: AppDeps, user: SessionUser, que
   await authorize(deps.db, user, 'usage.read', {});
   const from = new Date(`${query.from}T00:00:00Z`);
   const to = new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS);
-  if (to <= from) throw AppError.badRequest('The end date must not be before the start date');
-  if (to.getTime() - from.getTime() > USAGE_HISTORY_MAX_DAYS * DAY_MS) throw AppError.badRequest(`Choose at most ${USAGE_HISTORY_MAX_DAYS} days`);
+  if (to <= from) throw AppError.badRequest('The end date must not be before the start date', 'DATE_RANGE_INVALID');
+  if (to.getTime() - from.getTime() > USAGE_HISTORY_MAX_DAYS * DAY_MS) throw AppError.badRequest(`Choose at most ${USAGE_HISTORY_MAX_DAYS} days`, 'DATE_RANGE_TOO_LONG');
   const rows = await usageHistory(deps.db, from, to, query.licenceKeyId);
   return { data: rows.map((row) => ({ hour: new Date(row.hour).toISOString(), concurrent: row.concurrent })) };
 }

@@ -47,6 +47,11 @@ const DEFAULT_SETTINGS: UserSettings = {
   notificationOnOrderProcessCompleted: true,
   projectDownloadFolderStructure: 'hierarchical',
   reportDateFormat: 'de',
+  // Spec §2 dealer settings: 10 days ahead, weekly (on Mondays). On by default: an expiring
+  // ticket is lost business for a dealer who was never told.
+  ticketExpiryReminder: true,
+  ticketExpiryReminderDays: 10,
+  ticketExpiryReminderFrequency: 'weekly',
 };
 
 const ROLE_NAMES = { mill: 'Mill', lab: 'Lab', manager: 'Manager', dealer: 'Dealer' } as const;

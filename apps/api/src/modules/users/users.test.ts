@@ -144,6 +144,18 @@ describe('settings and language', () => {
     }
   });
 
+  it('keeps a dealer’s ticket-expiry reminder settings: 10 days weekly by default, only the offered values', async () => {
+    const { user } = await createDealer(t.db);
+    const jwt = await signIn(t, user.email);
+    const me = await t.request({ method: 'GET', url: '/api/users/me', token: jwt });
+    expect(me.json().user.userSettings).toMatchObject({ ticketExpiryReminder: true, ticketExpiryReminderDays: 10, ticketExpiryReminderFrequency: 'weekly' });
+    const ok = await t.request({ method: 'PUT', url: '/api/users/settings', token: jwt, payload: { ticketExpiryReminder: false, ticketExpiryReminderDays: 30, ticketExpiryReminderFrequency: 'biweekly' } });
+    expect(ok.json().userSettings).toMatchObject({ ticketExpiryReminder: false, ticketExpiryReminderDays: 30, ticketExpiryReminderFrequency: 'biweekly', pageSize: 10 });
+    for (const payload of [{ ticketExpiryReminderDays: 7 }, { ticketExpiryReminderFrequency: 'yearly' }, { ticketExpiryReminder: 'yes' }]) {
+      expect((await t.request({ method: 'PUT', url: '/api/users/settings', token: jwt, payload })).statusCode).toBe(400);
+    }
+  });
+
   it('changes the language, and only to one of the six', async () => {
     const { admin } = await createMill(t.db);
     const jwt = await signIn(t, admin.email);

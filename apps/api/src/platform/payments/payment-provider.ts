@@ -22,6 +22,8 @@ export interface CheckoutInput {
   taxPercent: number;
   successUrl: string;
   cancelUrl: string;
+  /** What the buyer agreed to before paying; kept with the payment (Stripe: the session's metadata). */
+  agreements?: { policyAgreement: boolean; dataProcessingAgreement: boolean; acceptedByUserId: number; acceptedAt: Date };
 }
 
 export interface CheckoutSession {

@@ -7,3 +7,8 @@ export { CustomersPage } from '../../features/dealers/pages/customers-page.tsx';
 export { CustomerImportPage } from '../../features/customer-import/pages/customer-import-page.tsx';
 export { DealerUsersPage } from '../../features/dealers/pages/dealer-users-page.tsx';
 export { ManagerPlansPage } from '../../features/contract/pages/manager-plans-page.tsx';
+export { MillsViewPage } from '../../features/analytics/pages/mills-view-page.tsx';
+export { MillOrdersPage } from '../../features/analytics/pages/mill-orders-page.tsx';
+export { UsersViewPage } from '../../features/analytics/pages/users-view-page.tsx';
+export { ActivityPage } from '../../features/analytics/pages/activity-page.tsx';
+export { ManagerSettingsPage } from '../../features/analytics/pages/manager-settings-page.tsx';

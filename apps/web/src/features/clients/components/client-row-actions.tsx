@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notifyError, notifyServerMessage, notifySuccess } from '../../../lib/notify.ts';
+import { describeServerError } from '../../../lib/error-message.ts';
 import { useDeleteClient, useSendInvite, useSetClientBlocked } from '../api/clients-api.ts';
 
 export const clientName = (client: Pick<Client, 'firstName' | 'lastName'>) => `${client.firstName} ${client.lastName}`.trim();
@@ -55,7 +56,7 @@ export function ClientRowActions({ millId, client }: { millId: number; client: C
     });
   };
 
-  const describeServer = (error: unknown) => (error instanceof Error && error.message ? error.message : t('errors.unknown'));
+  const describeServer = (error: unknown) => describeServerError(t, error);
 
   const invite = () =>
     sendInvite.mutate(client.id, {

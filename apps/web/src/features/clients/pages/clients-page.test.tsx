@@ -154,7 +154,7 @@ describe('ClientsPage row actions', () => {
   it("shows the server's message when a system-blocked client cannot be unblocked", async () => {
     const message = 'This client was blocked by the system administrator. Please contact your admin.';
     const calls = stubApi([client({ blockedByMill: true, blockedBySystem: true, status: 'inactive' })], ({ method }) =>
-      method === 'POST' ? { status: 409, body: { statusCode: 409, error: 'Conflict', code: 'CONFLICT', message } } : notFound,
+      method === 'POST' ? { status: 409, body: { statusCode: 409, error: 'Conflict', code: 'CLIENT_BLOCKED_BY_SYSTEM', message } } : notFound,
     );
     const user = userEvent.setup();
     const { router } = renderPage();

@@ -1,13 +1,11 @@
 import { Alert } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
-import { describeError } from '../../../lib/error-message.ts';
+import { describeServerError } from '../../../lib/error-message.ts';
 
 /** The server's own message says what went wrong (e.g. company details missing for an invoice). */
 export function serverMessage(t: TFunction, error: unknown): string {
-  const message = error instanceof ApiError && error.status !== 0 ? error.message.trim() : '';
-  return message || describeError(t, error);
+  return describeServerError(t, error);
 }
 
 /** Spec §8: a failed subscription change asks to contact the administrator or retry later. */

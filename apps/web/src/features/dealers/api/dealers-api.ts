@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dealer, DealerBody, DealerCustomer, DealerCustomerBody, DealerSummary, DealerUser, DealerUserBody } from '@casebridge/shared/schemas/dealers';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import type { UserSettings } from '@casebridge/shared/schemas/auth';
+import { ApiError, apiMultipart, apiRequest } from '../../../lib/api-client.ts';
 import { sessionQueryKey, useSession } from '../../../lib/session.ts';
 
 export interface ListParams {
@@ -56,6 +57,23 @@ export function useSaveDealer() {
   });
 }
 
+/** The dealer's logo and configuration file (PUT /dealers/{id}/logo, …/configuration-file); null removes the logo. */
+export function useDealerFile(kind: 'logo' | 'configuration-file') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File | null }) =>
+      file
+        ? apiMultipart<Dealer>(`/dealers/${id}/${kind}`, {}, { [kind === 'logo' ? 'logo' : 'fixedConfigFile']: file })
+        : apiRequest<Dealer>(`/dealers/${id}/${kind}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dealersKey }),
+  });
+}
+
+/** The stored configuration file, parsed (it was checked to be JSON when uploaded). */
+export function fetchDealerConfigFile(id: number): Promise<unknown> {
+  return apiRequest<unknown>(`/dealers/${id}/configuration-file`);
+}
+
 export function useInviteDealer() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -65,9 +83,11 @@ export function useInviteDealer() {
   });
 }
 
-/** The server asks for a confirmation with a 409 that names no field (a taken id or email names one). */
+const CONFIRMATION_CODES: ReadonlySet<string> = new Set(['DEALER_EMAIL_CHANGE_UNCONFIRMED', 'DEALER_REINVITE_UNCONFIRMED', 'DEALER_REINVITE_SELF_UNCONFIRMED']);
+
+/** The server asks for a confirmation with a 409 whose code says what is to be confirmed. */
 export function isConfirmationRequest(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT' && !error.body.errors;
+  return error instanceof ApiError && error.status === 409 && CONFIRMATION_CODES.has(error.code);
 }
 
 export function useDealerUsers(params: ListParams) {
@@ -130,7 +150,7 @@ export async function customerIdIsUnique(customerId: string): Promise<boolean> {
 export function useSaveDealerSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { pageSize: number; language: string }) => apiRequest<unknown>('/users/settings', { method: 'PUT', body }),
+    mutationFn: (body: Partial<UserSettings>) => apiRequest<unknown>('/users/settings', { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
   });
 }

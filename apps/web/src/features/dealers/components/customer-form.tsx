@@ -66,7 +66,7 @@ export function CustomerForm({ customer, context, onSaved }: CustomerFormProps) 
           onSaved(saved);
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.fieldErrors('customerInfo.customerId').includes('CONFLICT')) setErrors({ 'customerInfo.customerId': NOT_UNIQUE });
+          if (failure instanceof ApiError && failure.fieldErrors('customerInfo.customerId').includes('CUSTOMER_ID_TAKEN')) setErrors({ 'customerInfo.customerId': NOT_UNIQUE });
           notifyError(t, failure, t('dealers.customers.saveFailed'));
         },
       },

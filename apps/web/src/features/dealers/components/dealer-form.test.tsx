@@ -25,6 +25,7 @@ function dealerFixture(overrides: Partial<Dealer> = {}, permissions: Partial<Dea
     configuration: {
       configurationType: 'None',
       fixedConfigJson: null,
+      fixedConfigFile: null,
       dynamicConfigUrlPath: null,
       componentBaseURL: null,
       permissions: { subDealerAllowed: true, ownConfigurationsAllowed: true, strictModeConfiguration: true, ...permissions },
@@ -143,7 +144,7 @@ describe('DealerForm', () => {
   });
 
   it('shows a taken Reseller Id under its field', async () => {
-    stubApi(() => ({ status: 409, body: { statusCode: 409, error: 'Conflict', code: 'CONFLICT', message: 'Reseller Id must be unique', errors: { dealerId: ['CONFLICT'] } } }));
+    stubApi(() => ({ status: 409, body: { statusCode: 409, error: 'Conflict', code: 'DEALER_ID_TAKEN', message: 'Reseller Id must be unique', errors: { dealerId: ['DEALER_ID_TAKEN'] } } }));
     const user = userEvent.setup();
     renderWithProviders(<DealerForm dealer={dealerFixture()} context={manager} onSaved={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -188,5 +189,44 @@ describe('Invite', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), '{Enter}');
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0]!.body).toEqual({ email: 'root-a@example.com', confirm: true });
+  });
+});
+
+describe('dealer files (spec §5 uploads)', () => {
+  it('asks to save a new dealer before its logo can be added', async () => {
+    stubApi();
+    renderWithProviders(<DealerForm dealer={null} context={manager} onSaved={() => {}} />);
+    expect(await screen.findByText('Save the dealer first, then add its logo and files.')).toBeTruthy();
+    expect(screen.queryByLabelText('Choose a logo')).toBeNull();
+  });
+
+  it('uploads a chosen logo at once as files.logo, and removes it only after a confirmation', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<DealerForm dealer={dealerFixture({ logo: { url: '/files/logos/abc' } })} context={manager} onSaved={() => {}} />);
+    await user.upload(await screen.findByLabelText('Replace the logo'), new File([new Uint8Array([0x89, 0x50])], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    const upload = writes(calls)[0]!;
+    expect(upload).toMatchObject({ method: 'PUT', url: expect.stringContaining('/dealers/5/logo') });
+    expect((upload.body as FormData).get('files.logo')).toBeInstanceOf(File);
+
+    await user.click(screen.getByRole('button', { name: 'Remove logo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the logo?' });
+    expect(writes(calls)).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove logo' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    expect(writes(calls)[1]).toMatchObject({ method: 'DELETE', url: expect.stringContaining('/dealers/5/logo') });
+  });
+
+  it('offers the .json upload for a FixedFile configuration and names the stored file', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    const dealer = dealerFixture({ configuration: { ...dealerFixture().configuration, configurationType: 'FixedFile', fixedConfigFile: { name: 'lab.json' } } });
+    renderWithProviders(<DealerForm dealer={dealer} context={manager} onSaved={() => {}} />);
+    expect(await screen.findByRole('button', { name: 'lab.json' })).toBeTruthy();
+    await user.upload(screen.getByLabelText('Choose a .json file'), new File(['{}'], 'new.json', { type: 'application/json' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toMatchObject({ method: 'PUT', url: expect.stringContaining('/dealers/5/configuration-file') });
+    expect((writes(calls)[0]!.body as FormData).get('files.fixedConfigFile')).toBeInstanceOf(File);
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONFIGURATION_TYPES, type ConfigurationType, type Dealer } from '@casebridge/shared/schemas/dealers';
@@ -17,6 +17,7 @@ import {
   type DealerFormContext,
   type DealerValues,
 } from './dealer-form-rules.ts';
+import { DealerConfigFileInput, DealerLogoInput } from './dealer-files.tsx';
 import { DealerInviteButton } from './dealer-invite.tsx';
 import { ParentPicker } from './dealer-pickers.tsx';
 
@@ -41,7 +42,7 @@ function serverErrors(error: unknown): DealerErrors {
   for (const [field, codes] of Object.entries(error.body.errors)) {
     const code = codes[0];
     if (!code) continue;
-    result[field] = field === 'dealerId' && code === 'CONFLICT' ? 'dealers.errors.dealerIdTaken' : `errors.${code}`;
+    result[field] = field === 'dealerId' && code === 'DEALER_ID_TAKEN' ? 'dealers.errors.dealerIdTaken' : `errors.${code}`;
   }
   return result;
 }
@@ -133,6 +134,7 @@ export function DealerForm({ dealer, context, onSaved }: DealerFormProps) {
           />
           {text('email', t('dealers.fields.email'), { type: 'email', required: values.parentDealerId === null, disabled: rules.emailLocked })}
         </SimpleGrid>
+        <DealerLogoInput dealer={dealer} disabled={rules.saveDisabled} />
         <Fieldset legend={t('dealers.dealerContact')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>{ADDRESS_FIELDS.map((field) => <div key={field}>{text(`dealerContact.${field}`, t(`dealers.fields.${field}`))}</div>)}</SimpleGrid>
         </Fieldset>
@@ -172,7 +174,7 @@ export function DealerForm({ dealer, context, onSaved }: DealerFormProps) {
                   error={error('configuration.fixedConfigJson')}
                 />
               )}
-              {type === 'FixedFile' && <Text size="sm" c="dimmed">{t('dealers.fileUploadUnavailable')}</Text>}
+              {type === 'FixedFile' && <DealerConfigFileInput dealer={dealer} disabled={rules.saveDisabled} />}
               {type === 'DynamicUrl' && text('configuration.dynamicConfigUrlPath', t('dealers.fields.dynamicConfigUrlPath'), { type: 'url' })}
               {text('configuration.componentBaseURL', t('dealers.fields.componentBaseURL'), { type: 'url' })}
             </Stack>

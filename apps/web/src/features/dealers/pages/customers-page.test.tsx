@@ -15,7 +15,7 @@ function dealer(id: number, parent: number | null): Dealer {
   return {
     id, dealerId: `D-${id}`, name: `Dealer ${id}`, parentDealerId: parent, parentDealerName: null, email: '', userId: null, logo: null, isRoot: parent === null,
     dealerContact: address, supportContact: { phone: '', email: '', webUrl: '', permissions: { showInfoToOutOfMaintenanceUsers: false } }, salesContact: { phone: '', email: '', webUrl: '' },
-    configuration: { configurationType: 'None', fixedConfigJson: null, dynamicConfigUrlPath: null, componentBaseURL: null, permissions },
+    configuration: { configurationType: 'None', fixedConfigJson: null, fixedConfigFile: null, dynamicConfigUrlPath: null, componentBaseURL: null, permissions },
     createdAt: '2025-01-01T00:00:00.000Z',
   };
 }

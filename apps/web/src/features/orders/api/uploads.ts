@@ -30,6 +30,20 @@ export function tusErrorMessage(error: Error): string {
   return error.message;
 }
 
+/** A refusal with a code becomes an ApiError, so that it is shown in the reader's language; anything else keeps its words. */
+export function tusError(error: Error): Error {
+  const body = (error as DetailedError).originalResponse?.getBody();
+  try {
+    const parsed = body ? (JSON.parse(body) as Partial<ApiErrorBody>) : null;
+    if (parsed && typeof parsed.code === 'string' && typeof parsed.statusCode === 'number') {
+      return new ApiError({ statusCode: parsed.statusCode, error: '', code: parsed.code, message: typeof parsed.message === 'string' ? parsed.message : '' });
+    }
+  } catch {
+    // Not JSON: the text below says what it can.
+  }
+  return new Error(tusErrorMessage(error));
+}
+
 /**
  * Which earlier upload a file continues: tus-js-client keeps each upload's URL in local storage
  * under this key. The component is part of it, so the same file on another component (or in
@@ -87,7 +101,7 @@ export function uploadDocument(
         if (request.getMethod() === 'HEAD' && !Number.isNaN(offset)) onProgress(offset, file.size);
       },
       onSuccess: () => resolve(),
-      onError: (error) => reject(new Error(tusErrorMessage(error))),
+      onError: (error) => reject(tusError(error)),
     });
     void startOrResume(upload, () => !aborted);
   });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { uploadDocument, type UploadHandle } from '../api/uploads.ts';
+import { uploadErrorText } from '../../../lib/error-message.ts';
 import type { FileUploadState } from './document-drop-zone.tsx';
 
 export interface UploadJob {
@@ -45,7 +46,7 @@ export function useDocumentUploads() {
             update(current.key, { progress: 100, sent: size, total: size, status: 'done' });
           } catch (error) {
             failed.push(current.key);
-            update(current.key, { progress: 0, sent: 0, total: size, status: 'failed', error: error instanceof Error ? error.message : String(error) });
+            update(current.key, { progress: 0, sent: 0, total: size, status: 'failed', error: uploadErrorText(error) });
           } finally {
             handles.current.delete(current.key);
           }

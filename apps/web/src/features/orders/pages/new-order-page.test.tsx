@@ -65,7 +65,7 @@ vi.mock('tus-js-client', () => ({
       this.options.onProgress(this.file.size, this.file.size);
       if (tus.refuse.has(this.file.name)) {
         const error = Object.assign(new Error('tus: unexpected response'), {
-          originalResponse: { getBody: () => JSON.stringify({ statusCode: 400, code: 'FILE_TYPE_NOT_ALLOWED', message: 'The file is not what its name says' }) },
+          originalResponse: { getBody: () => JSON.stringify({ statusCode: 400, code: 'FILE_CONTENT_MISMATCH', message: 'The file is not what its name says' }) },
         });
         queueMicrotask(() => this.options.onError(error));
       } else queueMicrotask(() => this.options.onSuccess());
@@ -172,7 +172,8 @@ describe('NewOrderPage', () => {
     await user.upload(screen.getByLabelText('Choose files'), [file('good.stl'), file('broken.stl')]);
     await user.click(screen.getByRole('button', { name: 'Send order' }));
 
-    expect(await screen.findByText('Upload failed: The file is not what its name says')).toBeTruthy();
+    // The reason is the translation of the server's code (here English), not the server's own sentence.
+    expect(await screen.findByText("Upload failed: The file's content does not match its name.")).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry failed uploads' })).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Overall upload progress' })).toBeTruthy();
     expect(writes(calls).some((call) => call.url.includes('/submit'))).toBe(false);

@@ -1,6 +1,8 @@
 import { Badge, NavLink, Stack } from '@mantine/core';
 import {
+  IconActivity,
   IconAddressBook,
+  IconBuildingFactory2,
   IconBuildingStore,
   IconClipboardList,
   IconDeviceDesktopAnalytics,
@@ -13,6 +15,7 @@ import {
   IconReceipt,
   IconSettings,
   IconShieldCheck,
+  IconUserSearch,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
@@ -55,6 +58,10 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
     case 'manager':
       return [
         { to: '/manager', labelKey: 'nav.dashboard', icon: IconLayoutDashboard },
+        { to: '/manager/mills/view', labelKey: 'nav.millsOverview', icon: IconBuildingFactory2 },
+        { to: '/manager/mill/orders/view', labelKey: 'nav.millOrders', icon: IconClipboardList },
+        { to: '/manager/users/view', labelKey: 'nav.userStats', icon: IconUserSearch },
+        { to: '/manager/mill/activity', labelKey: 'nav.activity', icon: IconActivity },
         { to: '/manager/policies', labelKey: 'nav.policies', icon: IconShieldCheck },
         { to: '/manager/hd/usage/info', labelKey: 'nav.concurrentUsage', icon: IconDeviceDesktopAnalytics },
         { to: '/manager/plans', labelKey: 'nav.plans', icon: IconReceipt },
@@ -62,6 +69,7 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
         { to: '/manager/customer', labelKey: 'dealers.nav.customers', icon: IconAddressBook },
         { to: '/manager/import/customers', labelKey: 'customerImport.nav', icon: IconFileImport },
         { to: '/manager/user', labelKey: 'dealers.nav.users', icon: IconUsers },
+        { to: '/manager/settings', labelKey: 'nav.managerSettings', icon: IconSettings },
       ];
     case 'dealer':
       // Spec §2 dealer sidebar; tickets, config test and licence content join when their pages exist.

@@ -1,14 +1,15 @@
 /**
- * The serialized orders-list responses of this process, each stamped with the mill's list
- * version (migration 0008) it was built at. A response is served again only while the version
- * read in the request's own access check is the same, so every process of a deployment stays
- * exact without talking to the others: a change anywhere moves the version in the database.
+ * Serialized list responses of this process, each stamped with the version of the data it was
+ * built from (a number that triggers move in the database on every change the list shows: the
+ * mill's orders list version of migration 0008, a dealer tree's customer list version of
+ * migration 0016). A response is served again only while the version read for the request is the
+ * same, so every process of a deployment stays exact without talking to the others.
  *
- * Why: a busy mill's staff reload the same first pages over and over (every live event makes
- * every open list refetch), and building a page is the most expensive read we have.
+ * Why: the busiest lists (a mill's orders, a root dealer's customers) are asked for the same pages
+ * over and over, and building them is the most expensive read we have (ADR 0005).
  * Bounded by bytes; the least recently used responses go first.
  */
-export class OrderListCache {
+export class VersionedResponseCache {
   private readonly entries = new Map<string, { version: string; body: string }>();
   private bytes = 0;
 

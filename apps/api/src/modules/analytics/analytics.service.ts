@@ -1,0 +1,223 @@
+import {
+  ACTIVITY_DEFAULT_DAYS,
+  ACTIVITY_MAX_DAYS,
+  ACTIVITY_ORDER_IDS,
+  CHART_DEFAULT_DAYS,
+  CHART_MAX_DAYS,
+  CHART_TOP_MILLS,
+  LATEST_ORDER_IDS,
+  type Activity,
+  type MillChoice,
+  type MillDaily,
+  type MillOrders,
+  type MillOverview,
+  type OrdersPerDay,
+  type StoragePerMill,
+  type UserStat,
+} from '@casebridge/shared/schemas/analytics';
+import type { AppDeps } from '../../deps.ts';
+import { authorize } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  activityOf,
+  millChoices,
+  millDaily,
+  millExists,
+  millName,
+  millOrdersPage,
+  millsOverviewPage,
+  ordersPerMillAndDay,
+  storedBytesPerMill,
+  userStatsPage,
+} from './analytics.repository.ts';
+
+/**
+ * The manager's analytics of every mill (issue 12, spec manager-dealer §2 manager area). Reads
+ * only; the manager's tenant is the whole platform.
+ */
+
+const DAY_MS = 86_400_000;
+type Page = { start: number; limit: number };
+type Listed<T> = { count: number; data: T[] };
+
+/** A day `YYYY-MM-DD` as the instant its UTC day starts. */
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+const dayOf = (instant: Date) => instant.toISOString().slice(0, 10);
+
+export async function millsOverview(deps: AppDeps, user: SessionUser, query: Page & { ids?: number[] }): Promise<Listed<MillOverview>> {
+  await authorize(deps.db, user, 'analytics.read', {});
+  const { rows, count } = await millsOverviewPage(deps.db, { ...query, latestIds: LATEST_ORDER_IDS });
+  return {
+    count,
+    data: rows.map((row) => ({
+      millId: row.mill_id,
+      name: row.name,
+      contractType: row.contract_type,
+      clientsCount: row.clients_count,
+      allowedClients: row.allowed_clients,
+      ordersCreated: row.orders_created,
+      maxOrdersCount: row.max_orders_count,
+      projectIds: row.project_ids,
+    })),
+  };
+}
+
+export async function allMills(deps: AppDeps, user: SessionUser): Promise<{ data: MillChoice[] }> {
+  await authorize(deps.db, user, 'analytics.read', {});
+  return { data: await millChoices(deps.db) };
+}
+
+export async function ordersOfMill(
+  deps: AppDeps,
+  user: SessionUser,
+  millId: number,
+  query: Page & { fromDate?: string; toDate?: string; ids?: number[] },
+): Promise<MillOrders> {
+  await authorize(deps.db, user, 'analytics.read', {});
+  if (query.fromDate && query.toDate && query.toDate < query.fromDate) throw AppError.badRequest('The end date must not be before the start date');
+  if (!(await millExists(deps.db, millId))) throw AppError.notFound('Mill');
+  const { rows, count } = await millOrdersPage(deps.db, millId, {
+    ...query,
+    from: query.fromDate ? dayStart(query.fromDate) : undefined,
+    // The end day is included: orders up to its last instant count.
+    to: query.toDate ? new Date(dayStart(query.toDate).getTime() + DAY_MS) : undefined,
+  });
+  const data = rows.map((row) => ({
+    projectId: row.id,
+    name: row.name,
+    createdAt: new Date(row.created_at).toISOString(),
+    componentsCount: row.components_count,
+    documentsCount: row.documents_count,
+    documentsSize: Number(row.documents_size),
+  }));
+  const totals = { componentsCount: 0, documentsCount: 0, documentsSize: 0 };
+  for (const row of data) {
+    totals.componentsCount += row.componentsCount;
+    totals.documentsCount += row.documentsCount;
+    totals.documentsSize += row.documentsSize;
+  }
+  return { count, data, totals };
+}
+
+export async function userStats(deps: AppDeps, user: SessionUser, page: Page): Promise<Listed<UserStat>> {
+  await authorize(deps.db, user, 'analytics.read', {});
+  const { rows, count } = await userStatsPage(deps.db, { ...page, latestIds: LATEST_ORDER_IDS });
+  return {
+    count,
+    data: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      role: row.role,
+      projectsCount: row.projects_count,
+      company: row.company,
+      createdAt: new Date(row.created_at).toISOString(),
+      projectIds: row.latest.project_ids,
+      period: row.latest.last_order_at ? monthYear(new Date(row.latest.last_order_at)) : null,
+      mills: row.mills,
+      labs: row.labs,
+    })),
+  };
+}
+
+/** `MM.YYYY` of an instant (UTC), the spec's month.year. */
+export function monthYear(instant: Date): string {
+  return `${String(instant.getUTCMonth() + 1).padStart(2, '0')}.${instant.getUTCFullYear()}`;
+}
+
+/**
+ * A range of whole UTC days, both included. Without an end it ends today; without a start it
+ * starts `defaultDays` before the end (the activity view's "last 7 days to today", spec §9).
+ */
+export function dayRange(query: { start?: string; end?: string }, defaultDays: number, maxDays: number, now = new Date()): { start: string; end: string } {
+  const end = query.end ?? dayOf(now);
+  const start = query.start ?? dayOf(new Date(dayStart(end).getTime() - defaultDays * DAY_MS));
+  if (end < start) throw AppError.badRequest('The end date must not be before the start date');
+  // Both ends count, so a range of maxDays days spans maxDays - 1 days between its ends.
+  if (dayStart(end).getTime() - dayStart(start).getTime() >= maxDays * DAY_MS) throw AppError.badRequest(`Choose a range of at most ${maxDays} days`);
+  return { start, end };
+}
+
+export function activityRange(query: { start?: string; end?: string }, now = new Date()): { start: string; end: string } {
+  return dayRange(query, ACTIVITY_DEFAULT_DAYS, ACTIVITY_MAX_DAYS, now);
+}
+
+export async function activity(deps: AppDeps, user: SessionUser, query: { start?: string; end?: string }, now = new Date()): Promise<Activity> {
+  await authorize(deps.db, user, 'analytics.read', {});
+  const range = activityRange(query, now);
+  const rows = await activityOf(deps.db, dayStart(range.start), new Date(dayStart(range.end).getTime() + DAY_MS), ACTIVITY_ORDER_IDS);
+  return {
+    ...range,
+    data: rows.map((row) => ({
+      millId: row.mill_id,
+      name: row.name,
+      millEmail: row.mill_email,
+      ordersCount: row.orders_count,
+      projectIds: row.project_ids,
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
+  };
+}
+
+/** Every day of an inclusive range, in order. */
+function daysOf(start: string, end: string): string[] {
+  const days: string[] = [];
+  for (let at = dayStart(start).getTime(); at <= dayStart(end).getTime(); at += DAY_MS) days.push(dayOf(new Date(at)));
+  return days;
+}
+
+const chartRange = (query: { from?: string; to?: string }, now: Date) => dayRange({ start: query.from, end: query.to }, CHART_DEFAULT_DAYS, CHART_MAX_DAYS, now);
+
+export async function ordersPerDay(deps: AppDeps, user: SessionUser, query: { from?: string; to?: string }, now = new Date()): Promise<OrdersPerDay> {
+  await authorize(deps.db, user, 'analytics.read', {});
+  const { start, end } = chartRange(query, now);
+  const rows = await ordersPerMillAndDay(deps.db, dayStart(start), new Date(dayStart(end).getTime() + DAY_MS), CHART_TOP_MILLS);
+  const days = daysOf(start, end);
+  const position = new Map(days.map((day, index) => [day, index]));
+  const mills = new Map<number, OrdersPerDay['mills'][number]>();
+  const rest = { mills: rows[0]?.rest_mills ?? 0, total: 0, perDay: days.map(() => 0) };
+  for (const row of rows) {
+    const index = position.get(row.day)!;
+    if (row.mill_id === null) {
+      rest.perDay[index] = row.n;
+      rest.total += row.n;
+      continue;
+    }
+    let mill = mills.get(row.mill_id);
+    if (!mill) mills.set(row.mill_id, (mill = { millId: row.mill_id, name: row.name ?? '', total: 0, perDay: days.map(() => 0) }));
+    mill.perDay[index] = row.n;
+    mill.total += row.n;
+  }
+  const busiestFirst = [...mills.values()].sort((a, b) => b.total - a.total || a.millId - b.millId);
+  return { from: start, to: end, days, mills: busiestFirst, rest };
+}
+
+export async function storagePerMill(deps: AppDeps, user: SessionUser, query: { top: number }): Promise<StoragePerMill> {
+  await authorize(deps.db, user, 'analytics.read', {});
+  // Largest first; the rows are one per mill (hundreds), so splitting off the rest here is cheap.
+  const rows = (await storedBytesPerMill(deps.db)).map((row) => ({ millId: row.mill_id, name: row.name, bytes: Number(row.bytes) }));
+  const others = rows.slice(query.top);
+  const restBytes = others.reduce((sum, row) => sum + row.bytes, 0);
+  return {
+    totalBytes: rows.reduce((sum, row) => sum + row.bytes, 0),
+    mills: rows.slice(0, query.top),
+    rest: { mills: others.length, bytes: restBytes },
+  };
+}
+
+export async function dailyOfMill(deps: AppDeps, user: SessionUser, millId: number, query: { from?: string; to?: string }, now = new Date()): Promise<MillDaily> {
+  await authorize(deps.db, user, 'analytics.read', {});
+  const { start, end } = chartRange(query, now);
+  const name = await millName(deps.db, millId);
+  if (name === undefined) throw AppError.notFound('Mill');
+  const result = await millDaily(deps.db, millId, start, end);
+  return {
+    millId,
+    name,
+    from: start,
+    to: end,
+    licenceKeys: result.licenceKeys,
+    keysReporting: result.keysReporting,
+    days: result.days.map((row) => ({ day: row.day, orders: row.orders, maxConcurrentUsers: row.max_concurrent })),
+  };
+}

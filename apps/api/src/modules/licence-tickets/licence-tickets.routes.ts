@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '@casebridge/shared/schemas/common';
+import {
+  dealerTicketSchema,
+  licenceContentResponseSchema,
+  licenceLookupBodySchema,
+  ticketArchiveBodySchema,
+  ticketBatchArchiveBodySchema,
+  ticketBatchResponseSchema,
+  ticketCustomerBodySchema,
+  ticketDealerBodySchema,
+  ticketDealersResponseSchema,
+  ticketExternalBodySchema,
+  ticketListQuerySchema,
+  ticketPushBodySchema,
+  ticketPushResponseSchema,
+} from '@casebridge/shared/schemas/licence-tickets';
+import { listResponseSchema } from '@casebridge/shared/schemas/paging';
+import type { AppDeps } from '../../deps.ts';
+import { loadCurrentUser } from '../../lib/current-user.ts';
+import { bearerAuth, commonErrors, errorResponseSchema } from '../../lib/route-schemas.ts';
+import {
+  archiveTicket,
+  archiveTicketBatch,
+  assignCustomer,
+  changeTicketDealer,
+  checkLicenceServer,
+  listTicketDealers,
+  listTickets,
+  lookupPublic,
+  lookupTicket,
+  receivePushedTickets,
+  setExternalCustomer,
+} from './licence-tickets.service.ts';
+
+const tags = ['licence tickets'];
+const params = z.object({ id: idSchema });
+const upstreamErrors = { ...commonErrors, 502: errorResponseSchema };
+
+/**
+ * The dealers' ticket desk, the licence content lookup and the licence server's push (spec
+ * manager-dealer §2 dealer tickets and licence info, §7 Tickets), in our REST shape.
+ */
+export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/dealer-tickets', {
+      config: { access: 'tickets.list' },
+      schema: {
+        tags,
+        summary: "The tickets of one's dealer subtree (the manager: all), searchable, filtered, sorted and paged",
+        security: bearerAuth,
+        querystring: ticketListQuerySchema,
+        response: { 200: listResponseSchema(dealerTicketSchema), ...commonErrors },
+      },
+      handler: async (request) => {
+        const q = request.query;
+        return listTickets(deps, await loadCurrentUser(request, deps.db), { start: q._start, limit: q._limit, sort: q._sort, search: q._q, dealerId: q.dealerId, archived: q.archived });
+      },
+    });
+
+    app.get('/dealer-tickets/dealers', {
+      config: { access: 'tickets.list' },
+      schema: { tags, summary: "The dealers of one's subtree that have tickets (the desk's dealer filter)", security: bearerAuth, response: { 200: ticketDealersResponseSchema, ...commonErrors } },
+      handler: async (request) => listTicketDealers(deps, await loadCurrentUser(request, deps.db)),
+    });
+
+    app.put('/dealer-tickets/:id/customer', {
+      config: { access: 'tickets.assign' },
+      schema: {
+        tags,
+        summary: "Assign a customer of the ticket dealer's subtree, or none (top-level dealers and the manager)",
+        security: bearerAuth,
+        params,
+        body: ticketCustomerBodySchema,
+        response: { 200: dealerTicketSchema, ...commonErrors },
+      },
+      handler: async (request) => assignCustomer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.dealerCustomerId),
+    });
+
+    app.put('/dealer-tickets/:id/dealer', {
+      config: { access: 'tickets.move' },
+      schema: { tags, summary: "Move the ticket to another dealer of one's subtree; its customer is reset", security: bearerAuth, params, body: ticketDealerBodySchema, response: { 200: dealerTicketSchema, ...commonErrors } },
+      handler: async (request) => changeTicketDealer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.dealerId),
+    });
+
+    app.put('/dealer-tickets/:id/external', {
+      config: { access: 'tickets.setExternal' },
+      schema: { tags, summary: 'Set the external customer id and description (top-level dealers and the manager)', security: bearerAuth, params, body: ticketExternalBodySchema, response: { 200: dealerTicketSchema, ...commonErrors } },
+      handler: async (request) => setExternalCustomer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.externalCustomerId, request.body.description),
+    });
+
+    app.put('/dealer-tickets/:id/archived', {
+      config: { access: 'tickets.archive' },
+      schema: { tags, summary: 'Archive or unarchive one ticket', security: bearerAuth, params, body: ticketArchiveBodySchema, response: { 200: dealerTicketSchema, ...commonErrors } },
+      handler: async (request) => archiveTicket(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.archived),
+    });
+
+    app.post('/dealer-tickets/batch-archive', {
+      config: { access: 'tickets.archiveMany' },
+      schema: {
+        tags,
+        summary: "Archive or unarchive up to 500 tickets of one's subtree; answers how many changed",
+        security: bearerAuth,
+        body: ticketBatchArchiveBodySchema,
+        response: { 200: ticketBatchResponseSchema, ...commonErrors },
+      },
+      handler: async (request) => archiveTicketBatch(deps, await loadCurrentUser(request, deps.db), request.body.ticketIds, request.body.archived),
+    });
+
+    app.get('/dealer-tickets/:id/content', {
+      config: { access: 'tickets.read' },
+      schema: { tags, summary: 'The licence content of a ticket of one’s subtree', security: bearerAuth, params, response: { 200: licenceContentResponseSchema, ...upstreamErrors } },
+      handler: async (request) => lookupTicket(deps, await loadCurrentUser(request, deps.db), request.params.id),
+    });
+
+    app.post('/licence-content', {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The licence content of a ticket key (public, rate limited)',
+        description: 'Licence content only: never the dealer, customer or registration of the ticket. Limited per client address against walking the key space.',
+        body: licenceLookupBodySchema,
+        response: { 200: licenceContentResponseSchema, 400: commonErrors[400], 404: commonErrors[404], 429: commonErrors[429], 502: errorResponseSchema },
+      },
+      handler: async (request) => lookupPublic(deps, request, request.body.ticketId),
+    });
+
+    app.post('/licence-server/tickets', {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Push tickets from the licence server (up to 1000, one transaction)',
+        description:
+          'Called by the licence server with `Authorization: Bearer <LICENCE_SERVER_TOKEN>`; answers 404 while no token is configured. ' +
+          'Creates unknown keys and refreshes known ones; a ticket given to another dealer loses its customer. An unknown dealer id stores nothing (422, naming the rows).',
+        body: ticketPushBodySchema,
+        response: { 200: ticketPushResponseSchema, 400: commonErrors[400], 401: commonErrors[401], 404: commonErrors[404], 422: errorResponseSchema },
+      },
+      // 1000 tickets with their content exceed Fastify's 1 MB default.
+      bodyLimit: 32 * 1024 * 1024,
+      // The token is checked before the body is even read, so an outsider can neither learn its shape nor make us parse 32 MB.
+      onRequest: async (request) => checkLicenceServer(deps, request.headers.authorization),
+      handler: async (request) => receivePushedTickets(deps, request.body.tickets),
+    });
+  };
+}

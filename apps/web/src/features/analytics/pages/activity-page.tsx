@@ -1,0 +1,107 @@
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ACTIVITY_DEFAULT_DAYS, type MillActivity } from '@casebridge/shared/schemas/analytics';
+import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { Page } from '../../../components/page.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import type { SortState } from '../../../lib/use-paging.ts';
+import { useActivity } from '../api/analytics-api.ts';
+import { DAY_MS, ExportCsvButton, isoDay, LoadFailure } from '../components/analytics-parts.tsx';
+import { millOrdersPath } from './mills-view-page.tsx';
+
+/** Spec §9: the last 7 days to today, the same days the API takes without a range. */
+export function defaultActivityRange(now = new Date()): { start: string; end: string } {
+  return { start: isoDay(new Date(now.getTime() - ACTIVITY_DEFAULT_DAYS * DAY_MS)), end: isoDay(now) };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The whole range comes back in one answer, so sorting happens here, without another call. */
+function sortRows(rows: MillActivity[], sort: SortState): MillActivity[] {
+  const value = (row: MillActivity): string | number => {
+    switch (sort.field) {
+      case 'name': return row.name.toLowerCase();
+      case 'millEmail': return row.millEmail.toLowerCase();
+      case 'projectIds': return row.ordersCount;
+      case 'createdAt': return row.createdAt;
+      default: return row.millId;
+    }
+  };
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const left = value(a);
+    const right = value(b);
+    return (left < right ? -1 : left > right ? 1 : a.millId - b.millId) * sign;
+  });
+}
+
+/** Spec manager-dealer §2 "activity overview" (`/manager/mill/activity`). */
+export function ActivityPage() {
+  const { t } = useTranslation();
+  const initial = useMemo(() => defaultActivityRange(), []);
+  const [start, setStart] = useState(initial.start);
+  const [end, setEnd] = useState(initial.end);
+  const [sort, setSort] = useState<SortState>({ field: 'projectIds', direction: 'desc' });
+  const valid = DAY.test(start) && DAY.test(end) && start <= end;
+  const activity = useActivity(valid ? { start, end } : null);
+  const rows = useMemo(() => sortRows(activity.data?.data ?? [], sort), [activity.data, sort]);
+
+  const columns: DataTableColumn<MillActivity>[] = [
+    { key: 'id', header: t('analytics.millId'), render: (row) => row.millId, sortField: 'millId' },
+    { key: 'name', header: t('analytics.name'), render: (row) => row.name, sortField: 'name', phone: 'title' },
+    { key: 'email', header: t('analytics.millEmail'), render: (row) => row.millEmail, sortField: 'millEmail' },
+    {
+      key: 'projects',
+      header: t('analytics.projectIds'),
+      sortField: 'projectIds',
+      render: (row) =>
+        row.projectIds.length === 0 ? (
+          t('analytics.none')
+        ) : (
+          <Group gap={6}>
+            {row.projectIds.map((id) => (
+              <Anchor key={id} component={Link} to={millOrdersPath(row.millId, id)} size="sm">{id}</Anchor>
+            ))}
+            {row.ordersCount > row.projectIds.length && <Text size="sm" c="dimmed">{t('analytics.more', { count: row.ordersCount - row.projectIds.length })}</Text>}
+          </Group>
+        ),
+    },
+    { key: 'created', header: t('analytics.createdAt'), render: (row) => formatDate(row.createdAt), sortField: 'createdAt' },
+  ];
+  const csvHeader = [t('analytics.millId'), t('analytics.name'), t('analytics.millEmail'), t('analytics.ordersCount'), t('analytics.projectIds'), t('analytics.createdAt')];
+  const csvRows = rows.map((row) => [row.millId, row.name, row.millEmail, row.ordersCount, row.projectIds.join(' '), formatDate(row.createdAt)]);
+
+  return (
+    <Page title={t('analytics.activity.title')}>
+      <Stack gap="md">
+        <Group align="flex-end" gap="sm" justify="space-between">
+          <Group align="flex-end" gap="sm">
+            <TextInput type="date" label={t('analytics.fromDate')} value={start} onChange={(event) => setStart(event.currentTarget.value)} w={170} />
+            <TextInput
+              type="date"
+              label={t('analytics.toDate')}
+              value={end}
+              onChange={(event) => setEnd(event.currentTarget.value)}
+              error={DAY.test(start) && DAY.test(end) && start > end ? t('analytics.rangeInvalid') : undefined}
+              w={170}
+            />
+            <Button variant="default" disabled={start === initial.start && end === initial.end} onClick={() => { setStart(initial.start); setEnd(initial.end); }}>
+              {t('analytics.reset')}
+            </Button>
+          </Group>
+          <ExportCsvButton name="mill-activity" header={csvHeader} rows={csvRows} />
+        </Group>
+        {!valid ? null : activity.error ? (
+          <LoadFailure error={activity.error} onRetry={() => void activity.refetch()} />
+        ) : !activity.data ? (
+          <Loading />
+        ) : (
+          <DataTable columns={columns} rows={rows} rowKey={(row) => row.millId} caption={t('analytics.activity.caption')} sort={sort} onSortChange={setSort} />
+        )}
+      </Stack>
+    </Page>
+  );
+}
