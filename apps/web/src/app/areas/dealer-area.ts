@@ -5,3 +5,4 @@ export { DealerManagementPage } from '../../features/dealers/pages/dealer-manage
 export { CustomersPage } from '../../features/dealers/pages/customers-page.tsx';
 export { DealerUsersPage } from '../../features/dealers/pages/dealer-users-page.tsx';
 export { DealerSettingsPage } from '../../features/dealers/pages/dealer-settings-page.tsx';
+export { TicketsPage } from '../../features/tickets/pages/tickets-page.tsx';

@@ -12,3 +12,4 @@ export { MillOrdersPage } from '../../features/analytics/pages/mill-orders-page.
 export { UsersViewPage } from '../../features/analytics/pages/users-view-page.tsx';
 export { ActivityPage } from '../../features/analytics/pages/activity-page.tsx';
 export { ManagerSettingsPage } from '../../features/analytics/pages/manager-settings-page.tsx';
+export { TicketsPage } from '../../features/tickets/pages/tickets-page.tsx';

@@ -6,13 +6,14 @@ export interface DealerPageLink {
 }
 
 /**
- * The dealer area's pages (spec §2), for its sidebar and home. Tickets, the configuration test
- * and licence content are left out until those pages exist; users only for dealer managers.
+ * The dealer area's pages (spec §2), for its home. The configuration test and licence content are
+ * left out until those pages exist; users only for dealer managers.
  */
 export function dealerPages(dealerRole: DealerRole | null): DealerPageLink[] {
   const pages: DealerPageLink[] = [
     { to: '/dealer/home', labelKey: 'dealers.nav.home' },
     { to: '/dealer/information', labelKey: 'dealers.nav.information' },
+    { to: '/dealer/tickets', labelKey: 'ticketDesk.nav' },
     { to: '/customer/information', labelKey: 'dealers.nav.customers' },
   ];
   if (dealerRole === 'manager') pages.push({ to: '/dealer/users', labelKey: 'dealers.nav.users' });

@@ -15,6 +15,7 @@ import {
   IconReceipt,
   IconSettings,
   IconShieldCheck,
+  IconTicket,
   IconUserSearch,
   IconUsers,
   type Icon,
@@ -67,15 +68,17 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
         { to: '/manager/plans', labelKey: 'nav.plans', icon: IconReceipt },
         { to: '/manager/dealer', labelKey: 'dealers.nav.dealers', icon: IconBuildingStore },
         { to: '/manager/customer', labelKey: 'dealers.nav.customers', icon: IconAddressBook },
+        { to: '/manager/tickets', labelKey: 'ticketDesk.nav', icon: IconTicket },
         { to: '/manager/import/customers', labelKey: 'customerImport.nav', icon: IconFileImport },
         { to: '/manager/user', labelKey: 'dealers.nav.users', icon: IconUsers },
         { to: '/manager/settings', labelKey: 'nav.managerSettings', icon: IconSettings },
       ];
     case 'dealer':
-      // Spec §2 dealer sidebar; tickets, config test and licence content join when their pages exist.
+      // Spec §2 dealer sidebar; config test and licence content join when their pages exist.
       return [
         { to: '/dealer', labelKey: 'nav.dashboard', icon: IconLayoutDashboard },
         { to: '/dealer/information', labelKey: 'dealers.nav.information', icon: IconBuildingStore },
+        { to: '/dealer/tickets', labelKey: 'ticketDesk.nav', icon: IconTicket },
         { to: '/customer/information', labelKey: 'dealers.nav.customers', icon: IconAddressBook },
         ...(session.dealer?.dealerRole === 'manager' ? [{ to: '/dealer/users', labelKey: 'dealers.nav.users', icon: IconUsers }] : []),
         { to: '/dealer/settings', labelKey: 'dealers.nav.settings', icon: IconSettings },
