@@ -63,11 +63,11 @@ describe('the API keeps its layers', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('names every file of a feature module by its part: routes, service, repository, or its mails, rules or cache', async () => {
+  it('names every file of a feature module by its part: routes, service, repository, or its mails, rules, cache, files or report', async () => {
     const files = (await sourceFiles(path.join(root, 'modules'))).map(relative).filter((file) => !isTest(file));
     const misplaced = files.filter((file) => {
       const [, feature, name] = /^modules\/([^/]+)\/([^/]+)$/.exec(file) ?? [];
-      return !feature || !new RegExp(`^${feature}\\.(routes|service|repository|mails|rules|cache)\\.ts$`).test(name!);
+      return !feature || !new RegExp(`^${feature}\\.(routes|service|repository|mails|rules|cache|files|report)\\.ts$`).test(name!);
     });
     expect(misplaced).toEqual([]);
   });

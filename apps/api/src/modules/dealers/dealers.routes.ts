@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@casebridge/shared/schemas/common';
@@ -7,10 +8,32 @@ import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, localeQuerySchema, multipartUpload } from '../../lib/route-schemas.ts';
-import { configFileReader, dealerConfigFile, logoReader, removeDealerLogo, replaceDealerConfigFile, replaceDealerLogo } from './dealer-files.ts';
+import { dealerConfigFile, removeDealerLogo, replaceDealerConfigFile, replaceDealerLogo, type FileReader } from './dealers.files.ts';
+import { readFileForm, readImageForm } from '../../lib/multipart-form.ts';
 import { createDealer, INVITATION_SENT, inviteDealer, listBranch, listDealers, readDealer, updateDealer } from './dealers.service.ts';
 
 const tags = ['dealers'];
+
+/** The largest configuration file accepted: generous for a JSON the installer reads. */
+export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
+
+function logoReader(deps: AppDeps, request: FastifyRequest): FileReader {
+  return async () => (await readImageForm(request, deps.storage, 'logo', 'logos', deps.config.maxImageBytes)).image;
+}
+
+function configFileReader(deps: AppDeps, request: FastifyRequest): FileReader {
+  return async () =>
+    (
+      await readFileForm(request, deps.storage, {
+        field: 'fixedConfigFile',
+        prefix: 'dealer-configs',
+        maxBytes: MAX_CONFIG_FILE_BYTES,
+        // Only the name can be told from the first bytes; the whole file is parsed once stored.
+        sniff: (_head, filename) => (/\.json$/i.test(filename) ? 'application/json' : null),
+        typeMessage: 'Please choose one .json file',
+      })
+    ).file;
+}
 const params = z.object({ id: idSchema });
 const invitationResponse = z.object({ ok: z.literal(true), message: z.string(), signedOut: z.boolean() });
 

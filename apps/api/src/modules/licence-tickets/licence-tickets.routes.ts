@@ -19,6 +19,7 @@ import {
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
+import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
 import { bearerAuth, commonErrors, errorResponseSchema } from '../../lib/route-schemas.ts';
 import {
   archiveTicket,
@@ -28,6 +29,7 @@ import {
   checkLicenceServer,
   listTicketDealers,
   listTickets,
+  LICENCE_LOOKUP_LIMIT,
   lookupPublic,
   lookupTicket,
   receivePushedTickets,
@@ -123,7 +125,10 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: licenceLookupBodySchema,
         response: { 200: licenceContentResponseSchema, 400: commonErrors[400], 404: commonErrors[404], 429: commonErrors[429], 502: errorResponseSchema },
       },
-      handler: async (request) => lookupPublic(deps, request, request.body.ticketId),
+      handler: async (request) => {
+        await enforceRateLimit(deps.rateLimitStore, 'licenceLookup', LICENCE_LOOKUP_LIMIT, request, null);
+        return lookupPublic(deps, request.body.ticketId);
+      },
     });
 
     app.post('/licence-server/tickets', {

@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { ErrorCode } from '@casebridge/shared/errors';
 import {
   licenceContentSchema,
@@ -14,8 +13,8 @@ import type { SessionUser } from '../../access/session-check.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { enforceRateLimit, type RateLimitPolicy } from '../../lib/rate-limit-guard.ts';
-import { findCustomer } from '../dealer-customers/dealer-customers.repository.ts';
+import type { RateLimitPolicy } from '../../lib/rate-limit-guard.ts';
+import { customerById } from '../dealer-customers/dealer-customers.service.ts';
 import { dealerById, dealerIsInSubtree, dealerOfUser } from '../dealers/dealers.service.ts';
 import {
   archiveTickets,
@@ -165,7 +164,7 @@ export async function assignCustomer(deps: AppDeps, user: SessionUser, id: numbe
   const own = await ownDealer(deps.db, grant);
   if (own && own.parentId !== null) throw AppError.forbidden(CUSTOMER_READ_ONLY, 'SUB_DEALER_READ_ONLY');
   if (customerId !== null) {
-    const customer = await findCustomer(deps.db, customerId);
+    const customer = await customerById(deps.db, customerId);
     // Missing and foreign customers answer alike, so the field error leaks nothing.
     const inSubtree = customer !== null && row.dealerId !== null && (await dealerIsInSubtree(deps.db, row.dealerId, customer.dealerId));
     if (!inSubtree) throw AppError.fields({ dealerCustomerId: ['VALIDATION_FAILED'] }, CUSTOMER_NOT_IN_SUBTREE);
@@ -272,11 +271,10 @@ async function contentOf(deps: AppDeps, key: string, stored: LicenceContent | nu
 }
 
 /**
- * The public lookup: licence content only, never a dealer, customer or registration detail.
- * Rate limited per address before anything is looked up, so a guesser learns nothing fast.
+ * The public lookup: licence content only, never a dealer, customer or registration detail. Its
+ * route limits it per address (LICENCE_LOOKUP_LIMIT) before this runs, so a guesser learns nothing fast.
  */
-export async function lookupPublic(deps: AppDeps, request: FastifyRequest, key: string): Promise<LicenceContentResponse> {
-  await enforceRateLimit(deps.rateLimitStore, 'licenceLookup', LICENCE_LOOKUP_LIMIT, request, null);
+export async function lookupPublic(deps: AppDeps, key: string): Promise<LicenceContentResponse> {
   if (deps.config.licenceContentUrl) return contentOf(deps, key, null);
   const row = await ticketContentByKey(deps.db, key);
   return contentOf(deps, key, row?.content);

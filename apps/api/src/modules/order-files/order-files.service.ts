@@ -15,7 +15,7 @@ import { languageOf, settingsOf, userById } from '../users/users.service.ts';
 import { companiesById, labById } from '../companies/companies.service.ts';
 import { millsById } from '../mills/mills.service.ts';
 import type { UserRow } from '../../lib/current-user.ts';
-import { orderReportContent, type ReportCompany } from './order-report.ts';
+import { orderReportContent, type ReportCompany } from './order-files.report.ts';
 import { checkDocument } from './order-files.rules.ts';
 import {
   componentsFullyDownloaded,

@@ -1,10 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { Dealer } from '@casebridge/shared/schemas/dealers';
 import type { AppDeps } from '../../deps.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readFileForm, readImageForm, type UploadedFile } from '../../lib/multipart-form.ts';
+import type { UploadedFile } from '../../lib/multipart-form.ts';
 import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
 import { findDealer, updateDealerRow, type NewDealerRow } from './dealers.repository.ts';
 import { readDealer } from './dealers.service.ts';
@@ -19,29 +18,9 @@ import { readDealer } from './dealers.service.ts';
  * storage removal queue in the transaction that forgets them, so none is orphaned.
  */
 
-/** The largest configuration file accepted: generous for a JSON the installer reads. */
-export const MAX_CONFIG_FILE_BYTES = 1024 * 1024;
 const INVALID_JSON = 'Invalid JSON';
 
-type FileReader = () => Promise<UploadedFile | null>;
-
-export function logoReader(deps: AppDeps, request: FastifyRequest): FileReader {
-  return async () => (await readImageForm(request, deps.storage, 'logo', 'logos', deps.config.maxImageBytes)).image;
-}
-
-export function configFileReader(deps: AppDeps, request: FastifyRequest): FileReader {
-  return async () =>
-    (
-      await readFileForm(request, deps.storage, {
-        field: 'fixedConfigFile',
-        prefix: 'dealer-configs',
-        maxBytes: MAX_CONFIG_FILE_BYTES,
-        // Only the name can be told from the first bytes; the whole file is parsed once stored.
-        sniff: (_head, filename) => (/\.json$/i.test(filename) ? 'application/json' : null),
-        typeMessage: 'Please choose one .json file',
-      })
-    ).file;
-}
+export type FileReader = () => Promise<UploadedFile | null>;
 
 export async function replaceDealerLogo(deps: AppDeps, user: SessionUser, id: number, read: FileReader): Promise<Dealer> {
   return replaceFile(deps, user, id, read, 'logo', (file) => ({ logoKey: file.key }));
