@@ -2,7 +2,7 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { MillDaily, OrdersPerDay, StoragePerMill } from '@casebridge/shared/schemas/analytics';
 import { formatDate } from '../../../lib/format.ts';
-import { formatGb } from './analytics-parts.tsx';
+import { formatStorage } from './analytics-parts.tsx';
 
 /*
  * Plain SVG like the usage view's concurrency chart: no chart library to load for three pictures.
@@ -94,17 +94,17 @@ export function OrdersPerDayChart({ data }: { data: OrdersPerDay }) {
 }
 
 /**
- * Storage per mill as horizontal bars, largest first, in GB. HTML rather than SVG: the mill names
+ * Storage per mill as horizontal bars, largest first, each size in its own unit. HTML rather than SVG: the mill names
  * then wrap and keep their size on a 360 px phone instead of shrinking with the picture.
  */
 export function StorageChart({ data }: { data: StoragePerMill }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const bars = [
     ...data.mills.map((mill, index) => ({ label: `${mill.millId} - ${mill.name}`, bytes: mill.bytes, colour: PALETTE[index % PALETTE.length]! })),
     ...(data.rest.mills > 0 ? [{ label: t('analytics.chart.rest', { count: data.rest.mills }), bytes: data.rest.bytes, colour: REST_COLOUR }] : []),
   ];
   const max = Math.max(1, ...bars.map((bar) => bar.bytes));
-  const summary = t('analytics.chart.storageSummary', { total: formatGb(data.totalBytes) });
+  const summary = t('analytics.chart.storageSummary', { total: formatStorage(data.totalBytes, i18n.language) });
   return (
     <ChartCard title={t('analytics.chart.storage')} summary={summary}>
       <Stack gap={6} role="img" aria-label={`${t('analytics.chart.storage')}: ${summary}`}>
@@ -114,7 +114,7 @@ export function StorageChart({ data }: { data: StoragePerMill }) {
             <div style={{ flex: 1, minWidth: 0 }}>
               <div style={{ width: `${Math.max(0.5, (bar.bytes / max) * 100)}%`, height: 12, background: bar.colour, borderRadius: 2 }} />
             </div>
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{`${formatGb(bar.bytes)} GB`}</Text>
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{formatStorage(bar.bytes, i18n.language)}</Text>
           </Group>
         ))}
       </Stack>

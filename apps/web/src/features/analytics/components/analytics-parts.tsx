@@ -47,3 +47,19 @@ export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 export const toMb = (bytes: number) => bytes / 1_000_000;
 export const formatMb = (bytes: number) => toMb(bytes).toFixed(2);
 export const formatGb = (bytes: number) => (toMb(bytes) / 1000).toFixed(3);
+
+const STORAGE_UNITS = [
+  { unit: 'gigabyte', bytes: 1e9, digits: 3 },
+  { unit: 'megabyte', bytes: 1e6, digits: 2 },
+  { unit: 'kilobyte', bytes: 1e3, digits: 1 },
+] as const;
+
+/**
+ * A stored size in the largest decimal unit it reaches (KB, MB or GB, as the language writes them:
+ * "Go" in French), so a mill with a few drawings does not read "0.000 GB". Under a kilobyte, bytes.
+ */
+export function formatStorage(bytes: number, language: string): string {
+  const step = STORAGE_UNITS.find((candidate) => bytes >= candidate.bytes);
+  if (!step) return new Intl.NumberFormat(language, { style: 'unit', unit: 'byte', unitDisplay: 'short' }).format(bytes);
+  return new Intl.NumberFormat(language, { style: 'unit', unit: step.unit, unitDisplay: 'short', maximumFractionDigits: step.digits }).format(bytes / step.bytes);
+}

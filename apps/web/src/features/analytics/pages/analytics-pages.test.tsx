@@ -73,7 +73,7 @@ describe('MillsViewPage', () => {
     expect(within(demo).getByRole('link', { name: '41' }).getAttribute('href')).toBe('/manager/mill/orders/view?millId=3&id=41');
     expect(within(within(table).getByRole('row', { name: /Evil/ })).getByText('None')).toBeTruthy();
     expect(await screen.findByRole('img', { name: /^Orders per day: 2 orders from 19\.11\.2026 to 20\.11\.2026; busiest mill 3 - Demo Mill with 2\./ })).toBeTruthy();
-    expect(await screen.findByRole('img', { name: 'Storage per mill: 2.500 GB stored in total.' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Storage per mill: 2.5 GB stored in total.' })).toBeTruthy();
   });
 
   it('asks with the page size stored in settings and filters by the chosen mill ids', async () => {
