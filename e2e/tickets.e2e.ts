@@ -25,7 +25,7 @@ describe('ticket desk', () => {
 
     // A ticket of the demo licence store, not one of the bare sign-up keys other journeys use.
     await page.getByRole('textbox', { name: 'Search tickets' }).fill('lab suite');
-    await expect.poll(async () => (await page.getByText(/^\d+ tickets found$/).textContent()) !== `${total} tickets found`).toBe(true);
+    await expect.poll(async () => (await page.getByText(/^\d+ tickets found$/).textContent()) !== `${total} tickets found`, { timeout: 10_000 }).toBe(true);
     const label = (await page.getByRole('checkbox', { name: /^Select ticket / }).first().getAttribute('aria-label'))!;
     const key = label.replace('Select ticket ', '');
     expect(key).toMatch(/^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/);
@@ -72,7 +72,7 @@ describe('ticket desk', () => {
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Archive ticket' });
     // The question opens on Cancel, so a hasty Enter changes nothing.
-    await expect.poll(() => confirm.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => confirm.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement), { timeout: 5000 }).toBe(true);
     await page.keyboard.press('Enter');
     await confirm.waitFor({ state: 'hidden' });
     await archive.waitFor();
