@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { field, launchBrowser, linkFromOutbox, newPage, signIn } from './browser.ts';
+import { field, launchBrowser, linkFromOutbox, newPage, openHome, signIn } from './browser.ts';
 
 /** The account journeys of the foundation, clicked through as a person would. */
 let browser: Browser;
@@ -49,7 +49,7 @@ describe('sign-up, confirmation and password reset', () => {
 
   it('signs up with an activation key, confirms by mail and lands signed in', async () => {
     const page = await newPage(browser);
-    await page.goto('/');
+    await openHome(page);
     await page.getByRole('button', { name: 'Sign up', exact: true }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Sign up' });
     await field(dialog, 'First name').fill('Nora');
@@ -89,7 +89,7 @@ describe('sign-up, confirmation and password reset', () => {
 
   it('resets a forgotten password from the mailed link and signs in with the new one', async () => {
     const page = await newPage(browser);
-    await page.goto('/');
+    await openHome(page);
     await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
     await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Forgot password?' }).click();
     const forgot = page.getByRole('dialog', { name: 'Forgot password' });
@@ -116,7 +116,7 @@ describe('sign-up, confirmation and password reset', () => {
 describe('language', () => {
   it('switches the interface language and keeps it after a reload', async () => {
     const page = await newPage(browser);
-    await page.goto('/');
+    await openHome(page);
     // A native select (issue 10): the phone's own picker.
     await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'Deutsch' });
     await page.getByRole('button', { name: 'Anmelden', exact: true }).first().waitFor();

@@ -40,8 +40,17 @@ export const DEMO_PASSWORD = 'casebridge-demo';
 type Scope = Pick<Page, 'getByRole'>;
 export const field = (scope: Scope, name: string) => scope.getByRole('textbox', { name, exact: true });
 
+/**
+ * Opens the public home and waits until the app has taken over its prerendered HTML (home.html
+ * paints before the scripts run; a click before then would land on a button with no handler yet).
+ */
+export async function openHome(page: Page, query = '') {
+  await page.goto(`/${query}`);
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+}
+
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/');
+  await openHome(page);
   await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
   await field(dialog, 'Email').fill(email);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { field, launchBrowser, linkFromOutbox, newPage, signIn } from './browser.ts';
+import { field, launchBrowser, linkFromOutbox, newPage, openHome, signIn } from './browser.ts';
 
 /** Defects of issue 10 that only a real browser shows: computed styles, and whole journeys. */
 let browser: Browser;
@@ -15,7 +15,7 @@ describe('sign-up of a new mill', () => {
   it('sizes the agreement links like their text, and does not ask for the agreements again after confirming', async () => {
     const email = `defects-${Date.now()}@example.test`;
     const page = await newPage(browser);
-    await page.goto('/');
+    await openHome(page);
     await page.getByRole('button', { name: 'Sign up', exact: true }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Sign up' });
 

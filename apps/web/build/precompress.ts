@@ -19,7 +19,7 @@ async function servedFiles(dir: string): Promise<string[]> {
     .filter((file) => !path.relative(dir, file).startsWith('.'));
 }
 
-async function writeCompressedCopies(file: string): Promise<void> {
+export async function writeCompressedCopies(file: string): Promise<void> {
   const content = await readFile(file);
   const [br, gz] = await Promise.all([
     // Compressed once at build time, so the slowest, smallest settings cost nothing per request.

@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import { WEB_DIST } from '../app.ts';
+import { HOME_HTML } from './web-static.ts';
+
+const WEB_SOURCE = path.resolve(WEB_DIST, '../src');
 
 /**
  * Issue 10: the public home loads at most 170 KB of brotli-compressed JavaScript. Measured on
@@ -61,10 +66,12 @@ describe('the public home', () => {
 
   it('loads no area of a signed-in role, no sign-in dialog and no 3D preview', () => {
     const eagerSources = [...eagerChunkKeys(entryKey())].flatMap((key) => [key, manifest[key]!.src ?? '']);
-    const lazyOnly = [/\/app\/areas\//, /auth-dialogs\.tsx$/, /mesh-renderer\.ts$/, /node_modules\/three\//];
+    // The areas, the dialogs' code and every language (of English the entry has only the home's texts): each a chunk of its own.
+    const lazyChunks = [/\/app\/areas\//, /auth-dialogs\.tsx$/, /mesh-renderer\.ts$/, /modals-host\.tsx$/, /locales\/(en|de|fr|it|pl|sp)\//];
+    const lazyOnly = [...lazyChunks, /node_modules\/three\//, /node_modules\/@mantine\/modals\//];
     for (const pattern of lazyOnly) expect(eagerSources.filter((source) => pattern.test(source)), String(pattern)).toEqual([]);
     // They exist as chunks of their own, so the check above is not vacuous.
-    for (const pattern of lazyOnly.slice(0, 3)) expect(Object.keys(manifest).some((key) => pattern.test(key)), String(pattern)).toBe(true);
+    for (const pattern of lazyChunks) expect(Object.keys(manifest).some((key) => pattern.test(key)), String(pattern)).toBe(true);
   });
 
   it(`needs at most ${HOME_JS_BUDGET_BYTES / 1024} KB of brotli-compressed JavaScript`, async () => {
@@ -73,5 +80,41 @@ describe('the public home', () => {
     const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
     const listing = sizes.map(({ file, bytes }) => `${file}: ${(bytes / 1024).toFixed(1)} KB`).join('\n');
     expect(total, `brotli JavaScript of the public home, ${(total / 1024).toFixed(1)} KB:\n${listing}`).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+  });
+});
+
+describe('the prerendered home (home.html, issue 10)', () => {
+  let homeHtml: string;
+  beforeAll(async () => {
+    homeHtml = await readFile(path.join(WEB_DIST, HOME_HTML), 'utf8');
+  });
+
+  it('is index.html with the English home in #root, so the page paints before its scripts run', () => {
+    const english = JSON.parse(readFileSync(path.join(WEB_SOURCE, 'locales/en/translation.json'), 'utf8')) as { home: { title: string }; auth: { signIn: { submit: string } } };
+    const german = JSON.parse(readFileSync(path.join(WEB_SOURCE, 'locales/de/translation.json'), 'utf8')) as { home: { title: string } };
+    expect(homeHtml).toMatch(new RegExp(`<h1[^>]*>${english.home.title}</h1>`));
+    expect(homeHtml).toMatch(new RegExp(`<button[^>]*>(<span[^>]*>)+${english.auth.signIn.submit}</span>`));
+    expect(homeHtml).not.toContain(german.home.title);
+    // The same scripts and styles as every other page: only the body differs.
+    const assetTags = (html: string) => html.match(/<(script|link)\b[^>]*\/assets\/(index|Button|session|events)[^>]*>/g) ?? [];
+    expect(assetTags(homeHtml)).toEqual(assetTags(indexHtml));
+    expect(indexHtml).toMatch(/<div id="root"><\/div>/);
+  });
+
+  it('hides itself, by a script file the policy allows, from a signed-in reader or one of another language', async () => {
+    const guard = /<script src="\/(assets\/prerender-guard-[0-9a-f]{8}\.js)"><\/script>/.exec(homeHtml);
+    expect(guard).not.toBeNull();
+    const script = await readFile(path.join(WEB_DIST, guard![1]!), 'utf8');
+    const hiddenFor = (stored: Record<string, string>) => {
+      const root = { attributes: {} as Record<string, string>, setAttribute(name: string, value: string) { this.attributes[name] = value; } };
+      const run = new Function('window', 'document', script) as (window: unknown, document: unknown) => void;
+      run({ localStorage: { getItem: (key: string) => stored[key] ?? null } }, { documentElement: root });
+      return root.attributes['data-prerender'] === 'hidden';
+    };
+    expect(hiddenFor({})).toBe(false);
+    expect(hiddenFor({ [STORAGE_KEYS.language]: 'en' })).toBe(false);
+    expect(hiddenFor({ [STORAGE_KEYS.language]: 'de' })).toBe(true);
+    expect(hiddenFor({ [STORAGE_KEYS.token]: 'a.b.c' })).toBe(true);
+    expect(homeHtml).toContain('[data-prerender=hidden] #root{visibility:hidden}');
   });
 });

@@ -8,15 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { IMMUTABLE, REVALIDATE } from './web-static.ts';
+import { HOME_HTML, IMMUTABLE, REVALIDATE } from './web-static.ts';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>';
+const HOME_PAGE_HTML = '<!doctype html><html><body><div id="root"><div data-prerendered inert><h1>Home</h1></div></div></body></html>';
 const ENTRY_JS = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 /** A build as Vite and the precompress plugin leave it: every text file with .br and .gz copies. */
-async function writeFakeBuild(root: string): Promise<void> {
+async function writeFakeBuild(root: string, { withHome = false } = {}): Promise<void> {
   await mkdir(path.join(root, 'assets'), { recursive: true });
-  for (const [file, content] of [['index.html', INDEX_HTML], ['assets/index-Ab12Cd34.js', ENTRY_JS]] as const) {
+  const files: [string, string][] = [['index.html', INDEX_HTML], ['assets/index-Ab12Cd34.js', ENTRY_JS]];
+  if (withHome) files.push([HOME_HTML, HOME_PAGE_HTML]);
+  for (const [file, content] of files) {
     await writeFile(path.join(root, file), content);
     await writeFile(path.join(root, `${file}.br`), brotliCompressSync(content));
     await writeFile(path.join(root, `${file}.gz`), gzipSync(content));
@@ -24,14 +27,15 @@ async function writeFakeBuild(root: string): Promise<void> {
 }
 
 let webRoot: string;
+let webRootWithHome: string;
 const apps: FastifyInstance[] = [];
 const drops: (() => Promise<void>)[] = [];
 
-async function startApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+async function startApp(env: Record<string, string> = {}, root = webRoot): Promise<FastifyInstance> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'casebridge-web-static-'));
   const { database, drop } = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ config, database, jwtSecret: randomBytes(32).toString('base64url'), logger: false, webRoot });
+  const app = await buildApp({ config, database, jwtSecret: randomBytes(32).toString('base64url'), logger: false, webRoot: root });
   apps.push(app);
   drops.push(drop, () => rm(dataDir, { recursive: true, force: true }));
   return app;
@@ -42,6 +46,8 @@ let behindProxy: FastifyInstance;
 beforeAll(async () => {
   webRoot = await mkdtemp(path.join(os.tmpdir(), 'casebridge-web-dist-'));
   await writeFakeBuild(webRoot);
+  webRootWithHome = await mkdtemp(path.join(os.tmpdir(), 'casebridge-web-dist-'));
+  await writeFakeBuild(webRootWithHome, { withHome: true });
   app = await startApp();
   // inject() comes from 127.0.0.1, so this app believes its X-Forwarded-Proto.
   behindProxy = await startApp({ TRUST_PROXY: '127.0.0.1' });
@@ -50,6 +56,24 @@ afterAll(async () => {
   for (const each of apps) await each.close();
   for (const drop of drops) await drop();
   await rm(webRoot, { recursive: true, force: true });
+  await rm(webRootWithHome, { recursive: true, force: true });
+});
+
+describe('the prerendered home', () => {
+  it('is sent for / (with or without a query), and index.html for every other page', async () => {
+    const withHome = await startApp({}, webRootWithHome);
+    for (const url of ['/', '/?confirmation=abc']) {
+      const response = await withHome.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe(REVALIDATE);
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(HOME_PAGE_HTML);
+    }
+    // Another page must not flash the home's content before the app renders it.
+    for (const url of ['/contact', '/mills/projects', '/index.html']) {
+      const response = await withHome.inject({ url });
+      expect(response.body).toBe(INDEX_HTML);
+    }
+  });
 });
 
 describe('hashed assets', () => {

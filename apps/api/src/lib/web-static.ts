@@ -9,6 +9,8 @@ import { errorBody } from './error-handler.ts';
 const HASHED_ASSETS = 'assets/';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
+/** The public home with its content prerendered; only `/` gets it, other pages would flash it. */
+export const HOME_HTML = 'home.html';
 
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -67,7 +69,8 @@ function isPageRequest(request: FastifyRequest): boolean {
 /**
  * Serves the built React app from `root`: the `.br`/`.gz` copies the build wrote next to each
  * file by Accept-Encoding (with `Vary: Accept-Encoding`), hashed assets cached for good, and
- * index.html revalidated on every load. Any other page path gets index.html for client routing;
+ * index.html revalidated on every load. `/` gets the prerendered home.html when the build has it;
+ * any other page path gets index.html for client routing;
  * HEAD answers like GET without the body.
  */
 export async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
@@ -83,7 +86,10 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
       setHeaders: (reply, filePath) => setCacheControl(reply, filePath, root),
     });
   }
+  // The build's prerendered public home (apps/web/build/prerender-home.ts), painted before the app's scripts run.
+  const hasHome = hasBuild && (await access(path.join(root, HOME_HTML)).then(() => true, () => false));
   app.setNotFoundHandler((request, reply) => {
+    if (isPageRequest(request) && hasHome && request.url.split('?')[0] === '/') return reply.sendFile(HOME_HTML);
     if (isPageRequest(request) && hasBuild) return reply.sendFile('index.html');
     if (isPageRequest(request)) return reply.type('text/plain').send('The web app is not built yet: run `npm run build:web`.');
     return reply.status(404).send(errorBody(404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`));

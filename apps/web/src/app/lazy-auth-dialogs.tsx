@@ -3,8 +3,12 @@ import { useLocation } from 'react-router';
 import { Loading } from '../components/loading.tsx';
 import type { AuthNavigationState } from '../features/auth/components/auth-dialogs.tsx';
 import { useAuthDialog } from '../lib/auth-dialog-store.ts';
+import { loadAllTranslations } from '../lib/i18n.ts';
 
-const AuthDialogs = lazy(async () => ({ default: (await import('../features/auth/components/auth-dialogs.tsx')).AuthDialogs }));
+const AuthDialogs = lazy(async () => {
+  const [dialogs] = await Promise.all([import('../features/auth/components/auth-dialogs.tsx'), loadAllTranslations()]);
+  return { default: dialogs.AuthDialogs };
+});
 
 /**
  * The sign-in, sign-up and reset dialogs, fetched the first time one is asked for (a button, a

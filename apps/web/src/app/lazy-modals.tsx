@@ -1,6 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { loadAllTranslations } from '../lib/i18n.ts';
 
-const ModalsHost = lazy(async () => ({ default: (await import('./modals-host.tsx')).ModalsHost }));
+const ModalsHost = lazy(async () => {
+  const [host] = await Promise.all([import('./modals-host.tsx'), loadAllTranslations()]);
+  return { default: host.ModalsHost };
+});
 
 /** The window events `modals.open` and `modals.openConfirmModal` of @mantine/modals dispatch. */
 const MODAL_OPEN_EVENTS = ['mantine-modals:openModal', 'mantine-modals:openConfirmModal'] as const;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage, type Language } from '@casebridge/shared/constants/languages';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import { apiRequest } from '../lib/api-client.ts';
-import { currentLanguage, LANGUAGE_NAMES } from '../lib/i18n.ts';
+import { currentLanguage, LANGUAGE_NAMES, loadAllTranslations } from '../lib/i18n.ts';
 import { writeStorage } from '../lib/local-storage.ts';
 import { notifyError } from '../lib/notify.ts';
 
@@ -25,6 +25,8 @@ export function LanguagePicker({ signedIn, width = 150 }: { signedIn: boolean; w
       writeStorage(STORAGE_KEYS.language, language);
       window.location.reload();
     } catch (error) {
+      // The error texts are not in the public home's first load.
+      await loadAllTranslations();
       notifyError(t, error);
       setSaving(false);
     }

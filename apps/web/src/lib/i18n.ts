@@ -2,15 +2,16 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, languageTag, type Language } from '@casebridge/shared/constants/languages';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
-import en from '../locales/en/translation.json';
+import firstPaintEnglish from 'virtual:first-paint-english';
 
-/** English (DEFAULT_LANGUAGE) is bundled; the others are fetched. */
+/** Of English (DEFAULT_LANGUAGE) the public home's texts are bundled; the rest and the others are fetched. */
 type LazyLanguage = Exclude<Language, 'en'>;
 
 /**
  * Each language but English is a chunk of its own, fetched when it is the reader's language (or
- * becomes it). English ships with the entry: it is the default of a first visit and the fallback
- * for a key another language lacks, so it is needed anyway.
+ * becomes it). Of English, the texts of the public home ship with the entry (the first visit's
+ * language); the rest of it, also the fallback for a key another language lacks, comes with
+ * loadAllTranslations below.
  */
 const translationLoaders: Record<LazyLanguage, () => Promise<{ default: ResourceKey }>> = {
   de: () => import('../locales/de/translation.json'),
@@ -26,7 +27,7 @@ const lazyTranslations: BackendModule = {
   init: () => {},
   read(language, _namespace, callback) {
     if (!isLanguage(language) || language === 'en') {
-      callback(null, en);
+      callback(null, structuredClone(firstPaintEnglish));
       return;
     }
     translationLoaders[language]().then(
@@ -67,7 +68,8 @@ export function initI18n(lng: Language = storedLanguage()): Promise<unknown> {
     .use(lazyTranslations)
     .use(initReactI18next)
     .init({
-      resources: { [DEFAULT_LANGUAGE]: { translation: en } },
+      // A copy: loadAllTranslations merges the rest of English into the store's objects.
+      resources: { [DEFAULT_LANGUAGE]: { translation: structuredClone(firstPaintEnglish) } },
       // Bundled English plus the backend for the rest.
       partialBundledLanguages: true,
       lng,
@@ -76,6 +78,27 @@ export function initI18n(lng: Language = storedLanguage()): Promise<unknown> {
       interpolation: { escapeValue: false },
       initAsync: false,
     });
-  document.documentElement.lang = languageTag(lng);
+  // The build's prerender of the home page (app/prerender-home.tsx) runs without a document.
+  if (typeof document !== 'undefined') document.documentElement.lang = languageTag(lng);
   return ready;
+}
+
+let allEnglish: Promise<void> | null = null;
+
+/**
+ * The whole of English, fetched once (the entry carries only the public home's texts, see
+ * lib/first-paint-namespaces.ts), when first needed: every area, dialog and other public page
+ * awaits it before it renders, and the home awaits it before it shows a server's refusal. A
+ * failed fetch is tried again by the next caller.
+ */
+export function loadAllTranslations(): Promise<void> {
+  allEnglish ??= import('../locales/en/translation.json').then(
+    (module) => {
+      i18next.addResourceBundle(DEFAULT_LANGUAGE, 'translation', module.default, true, true);
+    },
+    () => {
+      allEnglish = null;
+    },
+  );
+  return allEnglish;
 }

@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { initI18n } from '../lib/i18n.ts';
+import { initI18n, loadAllTranslations } from '../lib/i18n.ts';
 
 // A route's page arrives through a lazy import that vitest compiles on first use; on a busy 2-core
 // CI machine that alone can pass the library's default 1 s, so `findBy…` waits up to 10 s. A test
@@ -34,6 +34,8 @@ if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });
 }
 initI18n('en');
+// Components are rendered directly in tests, not through the lazy routes that load all of English.
+await loadAllTranslations();
 
 // No live connection in component tests: a socket that never connects. Tests of the live events
 // replace `io` with their own fake.

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { openAuthDialog } from '../../../lib/auth-dialog-store.ts';
 import { describeError } from '../../../lib/error-message.ts';
+import { loadAllTranslations } from '../../../lib/i18n.ts';
 import { storeAuthResponse, useSession } from '../../../lib/session.ts';
 import { useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
 import { authApi } from '../api/auth-api.ts';
@@ -50,14 +51,16 @@ function useEmailConfirmation() {
       authApi
         .confirmEmail(token)
         .then((auth) => afterSignIn(storeAuthResponse(queryClient, auth)))
-        .catch((error: unknown) =>
+        .catch(async (error: unknown) => {
+          // The server's refusal is worded in the errors' texts, which the home's first load lacks.
+          await loadAllTranslations();
           openConfirmDialog({
             title: t('auth.confirmation.failedTitle'),
             message: describeError(t, error),
             // Spec §8: after the server's message the visitor is offered the sign-in.
             onConfirm: () => openAuthDialog('signIn'),
-          }),
-        );
+          });
+        });
     },
     [t, queryClient, afterSignIn],
   );
