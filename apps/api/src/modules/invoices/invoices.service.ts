@@ -6,9 +6,12 @@ import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ProviderInvoice } from '../../platform/payments/payment-provider.ts';
-import { textPdf, type PdfLine } from '../../platform/pdf/text-pdf.ts';
+import { documentPdf } from '../../platform/pdf/document-pdf.ts';
+import type { UserRow } from '../../lib/current-user.ts';
 import { companyById } from '../companies/companies.service.ts';
 import { millsById } from '../mills/mills.service.ts';
+import { languageOf } from '../users/users.service.ts';
+import { invoiceReportContent } from './invoices.report.ts';
 import { findInvoice, findInvoiceByProviderId, insertNumberedInvoice, listInvoicesOfMill, type InvoiceRow, type NewInvoice } from './invoices.repository.ts';
 
 /**
@@ -89,7 +92,12 @@ export async function listInvoices(deps: AppDeps, user: SessionUser, millId: num
   return { count, data: rows.map(toDto) };
 }
 
-export async function invoicePdf(deps: AppDeps, user: SessionUser, invoiceId: number): Promise<{ fileName: string; stream: NodeJS.ReadableStream }> {
+/**
+ * One invoice as a laid-out PDF in the reader's language: only the mill's admin may read it
+ * (subscription.manage), so that is the mill admin's language. The parties are those stored
+ * with the invoice (the seller from INVOICE_SELLER on the day it was issued), never today's.
+ */
+export async function invoicePdf(deps: AppDeps, user: UserRow, invoiceId: number): Promise<{ fileName: string; stream: NodeJS.ReadableStream }> {
   const invoice = await findInvoice(deps.db, invoiceId);
   if (!invoice?.millId) throw AppError.notFound('Invoice');
   try {
@@ -99,7 +107,7 @@ export async function invoicePdf(deps: AppDeps, user: SessionUser, invoiceId: nu
     if (error instanceof AppError && error.statusCode === 404) throw AppError.notFound('Invoice');
     throw error;
   }
-  return { fileName: `${invoice.number}.pdf`, stream: textPdf({ title: `Invoice ${invoice.number}` }, invoiceLines(invoice)) };
+  return { fileName: `${invoice.number}.pdf`, stream: documentPdf(invoiceReportContent(invoice, languageOf(user))) };
 }
 
 function toDto(row: InvoiceRow): Invoice {
@@ -119,39 +127,4 @@ function toDto(row: InvoiceRow): Invoice {
     paid: row.paid,
     pdfUrl: `/api/payments/invoices/${row.id}/pdf`,
   };
-}
-
-const euro = (cents: number) => `${(cents / 100).toFixed(2)} EUR`;
-const day = (date: Date) => date.toISOString().slice(0, 10);
-
-function partyLines(party: InvoiceParty): string[] {
-  return [party.name, party.street, `${party.zipCode} ${party.city}`, party.country, ...(party.vatNumber ? [`VAT ID ${party.vatNumber}`] : [])];
-}
-
-/** The invoice as a document: seller, buyer, number and dates, lines, net, VAT and total. */
-function invoiceLines(invoice: InvoiceRow): PdfLine[] {
-  const body = (text: string): PdfLine => ({ style: 'body', text });
-  return [
-    { style: 'title', text: `Invoice ${invoice.number}` },
-    ...partyLines(invoice.seller).map(body),
-    { style: 'heading', text: 'Bill to' },
-    ...partyLines(invoice.buyer).map(body),
-    { style: 'heading', text: 'Details' },
-    body(`Invoice date: ${day(invoice.issuedAt)}`),
-    body(`Service period: ${day(invoice.periodStart)} – ${day(invoice.periodEnd)}`),
-    body(`Status: ${invoice.paid ? 'paid by card' : 'open'}`),
-    { style: 'heading', text: 'Items' },
-    ...invoice.lines.map((line) => body(`${line.description}: ${euro(line.amountCents)}`)),
-    { style: 'heading', text: 'Total' },
-    body(`Net amount: ${euro(invoice.netCents)}`),
-    body(`VAT ${invoice.vatPercent} %: ${euro(invoice.vatCents)}`),
-    body(`Total: ${euro(invoice.totalCents)}`),
-    ...taxNote(invoice.taxTreatment as TaxTreatment),
-  ];
-}
-
-function taxNote(treatment: TaxTreatment): PdfLine[] {
-  if (treatment === 'reverseCharge') return [{ style: 'footnote', text: 'Reverse charge: VAT is owed by the recipient of the service (Art. 196 Directive 2006/112/EC, § 13b UStG).' }];
-  if (treatment === 'outsideEu') return [{ style: 'footnote', text: 'Service not taxable in Germany (§ 3a (2) UStG); place of supply is the recipient’s country.' }];
-  return [];
 }

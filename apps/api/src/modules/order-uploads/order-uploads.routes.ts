@@ -9,7 +9,7 @@ import type { UserRow } from '../../lib/current-user.ts';
 import { bearerToken, checkSession } from '../../access/session-check.ts';
 import { isAcceptedDocument } from '@casebridge/shared/constants/orders';
 import { authorizeDocumentUpload, recordUploadedDocument, type UploadTarget } from '../order-files/order-files.service.ts';
-import { open, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { HashingFileStore } from '../../platform/uploads/hashing-file-store.ts';
 import { RedisLocker } from '../../platform/uploads/redis-locker.ts';
 
@@ -31,6 +31,17 @@ async function fileHead(localPath: string): Promise<Buffer> {
     return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
+  }
+}
+
+/** Takes a complete upload's file for finishing; false when another request took it first. */
+async function claimFile(localPath: string, claimed: string): Promise<boolean> {
+  try {
+    await rename(localPath, claimed);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
   }
 }
 
@@ -114,19 +125,30 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
       const target = targetOf(upload.metadata);
       const localPath = path.join(directory, upload.id);
       const filename = String(upload.metadata?.filename);
+      // tus lets go of the upload's lock before this hook runs, so a second request for a complete
+      // upload (the last PATCH sent again, at once) can get here too: only the one whose rename
+      // wins goes on. A rename is atomic on the one disk that every process's tus folder is on.
+      const claimed = `${localPath}.finishing`;
+      if (!(await claimFile(localPath, claimed))) throw refuse(409, 'CONFLICT', 'This upload is already being finished');
       // Asked before any check so that a refused upload's running hash is let go too.
       const sha256 = await datastore.digestOf(upload.id, upload.size ?? -1);
-      const file = await refusingAppErrors(async () => {
-        try {
-          return await recordUploadedDocument(deps, user, { ...target, filename, head: await fileHead(localPath), localPath, sha256 });
-        } catch (error) {
-          // A file that is not what its name says is not kept, not even for a retry.
-          if (error instanceof AppError && (error.code === 'FILE_TYPE_NOT_ALLOWED' || error.code === 'FILE_CONTENT_MISMATCH')) await rm(localPath, { force: true });
-          throw error;
+      try {
+        const file = await refusingAppErrors(async () =>
+          recordUploadedDocument(deps, user, { ...target, filename, head: await fileHead(claimed), localPath: claimed, sha256 }),
+        );
+        await rm(`${localPath}.json`, { force: true });
+        return { headers: { 'CaseBridge-File-Id': file.id, 'CaseBridge-Sha256': file.sha256 } };
+      } catch (error) {
+        if (error instanceof TusRefusal) {
+          // Refused for good (rights, content, the plan's storage): the upload is over and nothing of it
+          // stays here. Bytes already moved into storage were queued for removal by order-files.
+          await Promise.all([rm(claimed, { force: true }), rm(`${localPath}.json`, { force: true })]);
+        } else {
+          // A fault (the database away): the bytes go back where tus keeps them, so the last request can be sent again.
+          await rename(claimed, localPath).catch(() => undefined);
         }
-      });
-      await rm(`${localPath}.json`, { force: true });
-      return { headers: { 'CaseBridge-File-Id': file.id, 'CaseBridge-Sha256': file.sha256 } };
+        throw error;
+      }
     },
   });
 

@@ -1,9 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { appendFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { Redis } from 'ioredis';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { millClients } from '../../db/schema/labs.ts';
-import { createLab, createMill, signIn } from '../../../test/factories.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { componentFiles } from '../../db/schema/orders.ts';
+import { storageRemovals } from '../../db/schema/storage.ts';
+import { LocalStorage } from '../../platform/storage/storage.ts';
+import { removeQueued } from '../../platform/storage/removals.ts';
+import { createLab, createManager, createMill, signIn } from '../../../test/factories.ts';
 import { binaryStl, sendOrder } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -110,6 +117,112 @@ describe('resumable uploads (tus)', () => {
     const other = await setup();
     const foreign = await patch(other.labJwt, String(created.headers.location), 0, Buffer.alloc(10));
     expect(foreign.json()).toMatchObject({ statusCode: 404, code: 'UPLOAD_NOT_FOUND' });
+  });
+});
+
+describe('the end of a resumable upload', () => {
+  let managerJwt: string;
+  let storageMbBefore: number;
+  const basicPlan = async () =>
+    (await t.request({ method: 'GET', url: '/api/contract-types', token: managerJwt })).json().data.find((plan: { id: string }) => plan.id === 'basic');
+  /** The manager changes the basic plan's storage, as the contract-types screen does. */
+  async function setBasicStorage(storageMb: number) {
+    const { priceCents, maxOrdersCount, allowedClients, support, filesKeepDays } = await basicPlan();
+    const response = await t.request({ method: 'PUT', url: '/api/contract-types/basic', token: managerJwt, payload: { priceCents, maxOrdersCount, allowedClients, storageMb, support, filesKeepDays } });
+    expect(response.statusCode).toBe(200);
+  }
+  beforeAll(async () => {
+    managerJwt = await signIn(t, (await createManager(t.db)).email);
+    storageMbBefore = (await basicPlan()).storageMb;
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await setBasicStorage(storageMbBefore);
+  });
+
+  const storedFiles = async () => (await readdir(path.join(t.config.dataDir, 'files', 'documents')).catch(() => [] as string[])).map((name) => `documents/${name}`).sort();
+  const tusTraces = async (uploadIds: string[]) => (await readdir(path.join(t.config.dataDir, 'tus'))).filter((name) => uploadIds.some((id) => name.startsWith(id)));
+  const rowsOf = (componentId: number) => t.db.select().from(componentFiles).where(eq(componentFiles.componentId, componentId));
+  const idOf = (location: string) => location.split('/').pop()!;
+  /** 600,084 bytes: one fits into 1 MB, two do not. */
+  const largeStl = () => binaryStl(12_000);
+
+  it('lets exactly one of two uploads that fit alone but not together finish; the other is refused and its bytes queued for removal', async () => {
+    await setBasicStorage(1);
+    const s = await setup();
+    const source = largeStl();
+    const created = await Promise.all([1, 2].map(() => create(s.labJwt, source.length, { filename: 'jaw.stl', orderId: s.order.id, componentId: s.componentId })));
+    // Each fits on its own, so both pass the early check when they are created.
+    expect(created.map((response) => response.statusCode)).toEqual([201, 201]);
+    const locations = created.map((response) => String(response.headers.location));
+    const storedBefore = await storedFiles();
+    // The loser's bytes cannot be removed at once (a busy disk): they must stay queued, not be forgotten.
+    const remove = vi.spyOn(LocalStorage.prototype, 'remove').mockRejectedValueOnce(new Error('disk busy'));
+
+    const finished = await Promise.all(locations.map((location) => patch(s.labJwt, location, 0, source)));
+    const statuses = finished.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([204, 409]);
+    const refused = finished.find((response) => response.statusCode === 409)!;
+    expect(refused.json()).toMatchObject({ statusCode: 409, code: 'PLAN_LIMIT_REACHED' });
+    expect(remove).toHaveBeenCalledTimes(1);
+
+    const rows = await rowsOf(s.componentId);
+    expect(rows).toHaveLength(1);
+    expect(String(rows[0]!.id)).toBe(finished.find((response) => response.statusCode === 204)!.headers['casebridge-file-id']);
+    const added = (await storedFiles()).filter((key) => !storedBefore.includes(key));
+    const loserKey = added.find((key) => key !== rows[0]!.storageKey)!;
+    expect(added.sort()).toEqual([rows[0]!.storageKey, loserKey].sort());
+    expect((await t.db.select().from(storageRemovals).where(eq(storageRemovals.storageKey, loserKey))).map((row) => row.storageKey)).toEqual([loserKey]);
+    // Nothing of either upload is left in the tus folder: the loser cannot be resumed into a second refusal.
+    expect(await tusTraces(locations.map(idOf))).toEqual([]);
+    expect(await t.db.select().from(notifications).where(and(eq(notifications.millId, s.mill.id), eq(notifications.type, 'planLimitReached')))).not.toHaveLength(0);
+
+    // The queue's next run (every 10 minutes, and at start) removes the bytes: nothing is orphaned.
+    await removeQueued(t.db, new LocalStorage(path.join(t.config.dataDir, 'files')));
+    expect((await storedFiles()).filter((key) => !storedBefore.includes(key))).toEqual([rows[0]!.storageKey]);
+    expect(await t.db.select().from(storageRemovals).where(inArray(storageRemovals.storageKey, added))).toEqual([]);
+  });
+
+  it('removes the refused bytes at once when the disk lets it, and counts the stored file against the next upload', async () => {
+    await setBasicStorage(1);
+    const s = await setup();
+    const source = largeStl();
+    const first = await create(s.labJwt, source.length, { filename: 'a.stl', orderId: s.order.id, componentId: s.componentId });
+    const second = await create(s.labJwt, source.length, { filename: 'b.stl', orderId: s.order.id, componentId: s.componentId });
+    const storedBefore = await storedFiles();
+    expect((await patch(s.labJwt, String(first.headers.location), 0, source)).statusCode).toBe(204);
+    const late = await patch(s.labJwt, String(second.headers.location), 0, source);
+    expect(late.json()).toMatchObject({ statusCode: 409, code: 'PLAN_LIMIT_REACHED' });
+    const rows = await rowsOf(s.componentId);
+    expect(rows.map((row) => row.name)).toEqual(['a.stl']);
+    expect((await storedFiles()).filter((key) => !storedBefore.includes(key))).toEqual([rows[0]!.storageKey]);
+    expect(await t.db.select().from(storageRemovals)).toEqual([]);
+    // The refused upload is gone, not waiting to be resumed.
+    expect((await t.request({ method: 'HEAD', url: String(second.headers.location), token: s.labJwt, headers: TUS })).statusCode).toBe(404);
+  });
+
+  it('records a complete upload once when its last request arrives twice at once', async () => {
+    for (let round = 0; round < 4; round++) {
+      const s = await setup();
+      const source = Buffer.concat([binaryStl(1), randomBytes(50_000)]);
+      const created = await create(s.labJwt, source.length, { filename: 'jaw.stl', orderId: s.order.id, componentId: s.componentId });
+      const location = String(created.headers.location);
+      expect((await patch(s.labJwt, location, 0, source.subarray(0, -1))).statusCode).toBe(204);
+      // The last byte is on disk but the upload was never recorded (the answer to the last request was
+      // lost on its way): the client sends that request again, here twice at once, with nothing left to send.
+      await appendFile(path.join(t.config.dataDir, 'tus', idOf(location)), source.subarray(-1));
+      const storedBefore = await storedFiles();
+
+      const answers = await Promise.all([1, 2].map(() => patch(s.labJwt, location, source.length, Buffer.alloc(0))));
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBeLessThan(500);
+      const recorded = answers.filter((answer) => answer.headers['casebridge-file-id']);
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]!.headers['casebridge-sha256']).toBe(createHash('sha256').update(source).digest('hex'));
+      const rows = await rowsOf(s.componentId);
+      expect(rows.map((row) => String(row.id))).toEqual([recorded[0]!.headers['casebridge-file-id']]);
+      expect((await storedFiles()).filter((key) => !storedBefore.includes(key))).toEqual([rows[0]!.storageKey]);
+      expect(await tusTraces([idOf(location)])).toEqual([]);
+    }
   });
 });
 

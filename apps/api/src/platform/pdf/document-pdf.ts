@@ -37,6 +37,10 @@ export interface DocumentContent {
   /** A highlighted line under the facts (e.g. "This order was deleted"). */
   notice?: string;
   table: { heading: string; columns: DocumentColumn[]; rows: string[][]; empty: string };
+  /** Label and value pairs right-aligned under the table (an invoice's net, VAT and total); kept on one page. */
+  totals?: { label: string; value: string; strong?: boolean }[];
+  /** Paragraphs after the table and totals (e.g. a tax note). */
+  notes?: string[];
   /** Left in every page's footer (e.g. who printed it when), beside the page number. */
   footnote?: string;
   pageLabel: (page: number, pages: number) => string;
@@ -81,6 +85,8 @@ export function documentPdf(content: DocumentContent, options: DocumentOptions =
   }
   doc.moveDown(1);
   drawTable(doc, content);
+  if (content.totals?.length) drawTotals(doc, content.totals);
+  for (const note of content.notes ?? []) drawNote(doc, note);
   drawFooters(doc, content.pageLabel, content.footnote);
   doc.end();
   return doc;
@@ -192,6 +198,39 @@ function drawTable(doc: Doc, content: DocumentContent): void {
     ensureRoom(doc, rowHeight(row, 'regular'), continueTable);
     drawRow(row, 'regular');
   }
+}
+
+/** The totals as a right-aligned block; it moves to the next page whole rather than split from its last line. */
+function drawTotals(doc: Doc, totals: { label: string; value: string; strong?: boolean }[]): void {
+  const valueWidth = 110;
+  const labelWidth = 190;
+  const x = MARGIN + contentWidth(doc) - valueWidth - labelWidth;
+  const heightOf = (row: { label: string; value: string; strong?: boolean }) => {
+    doc.font(row.strong ? 'bold' : 'regular').fontSize(row.strong ? 11 : 10);
+    return Math.max(doc.heightOfString(row.label, { width: labelWidth - 10 }), doc.heightOfString(row.value, { width: valueWidth })) + 4;
+  };
+  doc.y += 8;
+  ensureRoom(doc, totals.reduce((sum, row) => sum + heightOf(row), 0) + 4, () => undefined);
+  for (const row of totals) {
+    const height = heightOf(row);
+    const y = doc.y;
+    // The strong line (the amount due) is set off by a rule above it.
+    if (row.strong) doc.moveTo(x, y).lineTo(MARGIN + contentWidth(doc), y).lineWidth(0.8).strokeColor('black').stroke();
+    doc.font(row.strong ? 'bold' : 'regular').fontSize(row.strong ? 11 : 10).fillColor('black');
+    doc.text(row.label, x, y + 2, { width: labelWidth - 10, align: 'right' });
+    doc.text(row.value, x + labelWidth, y + 2, { width: valueWidth, align: 'right' });
+    doc.y = y + height;
+  }
+  doc.x = MARGIN;
+}
+
+function drawNote(doc: Doc, note: string): void {
+  doc.font('regular').fontSize(9);
+  const height = doc.heightOfString(note, { width: contentWidth(doc) });
+  doc.y += 8;
+  ensureRoom(doc, height, () => undefined);
+  doc.fillColor('black').text(note, MARGIN, doc.y, { width: contentWidth(doc) });
+  doc.x = MARGIN;
 }
 
 /** "Page n of m" on every page, written once the page count is known (bufferPages), and the footnote. */

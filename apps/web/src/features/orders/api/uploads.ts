@@ -45,6 +45,20 @@ export function tusError(error: Error): Error {
 }
 
 /**
+ * Whether tus-js-client tries a failed request again. Its default retries every 409, but a 409 with
+ * our code (PLAN_LIMIT_REACHED when the mill's storage filled up while the file was on its way) is
+ * final: a retry would start the upload anew, send its bytes again and be refused again, telling
+ * the mill each time. Offset conflicts (tus's own 409, plain text), 423, 5xx and network failures
+ * are still retried, as by default.
+ */
+export function shouldRetryUpload(error: Error): boolean {
+  if (tusError(error) instanceof ApiError) return false;
+  const status = (error as DetailedError).originalResponse?.getStatus() ?? 0;
+  const retriable = status < 400 || status >= 500 || status === 409 || status === 423;
+  return retriable && (typeof navigator === 'undefined' || navigator.onLine !== false);
+}
+
+/**
  * Which earlier upload a file continues: tus-js-client keeps each upload's URL in local storage
  * under this key. The component is part of it, so the same file on another component (or in
  * another order) is a new upload; the server answers 404 for an upload of another user, and
@@ -92,6 +106,7 @@ export function uploadDocument(
       headers: { Authorization: bearer() },
       chunkSize: TUS_CHUNK_SIZE,
       retryDelays: [0, 1000, 3000],
+      onShouldRetry: (error) => shouldRetryUpload(error),
       fingerprint: (picked) => Promise.resolve(resumeKey(picked, target.componentId)),
       removeFingerprintOnSuccess: true,
       onProgress,
