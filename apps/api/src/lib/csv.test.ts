@@ -34,6 +34,16 @@ describe('CSV parser', () => {
     }
   });
 
+  it('keeps a quote inside an unquoted field, text after a closing quote, and drops a stray carriage return', () => {
+    for (const size of [1, 2, 5, 1000]) {
+      expect(parse('a;b;c\n12" screen;"ab"cd;x\ry\n"";"""";z\n', size).map((record) => record.fields)).toEqual([
+        ['a', 'b', 'c'],
+        ['12" screen', 'abcd', 'xy'],
+        ['', '"', 'z'],
+      ]);
+    }
+  });
+
   it('detects the separator from the header line, outside quotes', () => {
     expect(detectSeparator('a,b,c')).toBe(',');
     expect(detectSeparator('a;b;c')).toBe(';');

@@ -101,9 +101,20 @@ export class CsvParser {
     return this.scan(text);
   }
 
+  /**
+   * Fields are cut from the chunk with `slice` between the characters that matter (separator,
+   * line end, quotes, carriage returns), not built a character at a time: `field += c` makes
+   * every field a chain of one-character strings, about 30 bytes per character of the file,
+   * which made a 100,000-row import grow the server by 128 MB.
+   */
   private scan(text: string): CsvRecord[] {
     const records: CsvRecord[] = [];
     const separator = this.separator!;
+    // The current field is this.field followed by text[start, i).
+    let start = 0;
+    const take = (end: number) => {
+      if (end > start) this.field += text.slice(start, end);
+    };
     for (let i = 0; i < text.length; i += 1) {
       const c = text[i]!;
       if (this.inQuotes) {
@@ -111,28 +122,40 @@ export class CsvParser {
           this.quoteSeen = false;
           if (c === '"') {
             this.field += '"';
+            start = i + 1;
             continue;
           }
           // The quote closed the field; this character is read as outside quotes.
           this.inQuotes = false;
         } else {
-          if (c === '"') this.quoteSeen = true;
-          else this.field += c;
+          if (c === '"') {
+            take(i);
+            this.quoteSeen = true;
+            start = i + 1;
+          }
           continue;
         }
       }
       if (c === separator) {
+        take(i);
         this.fields.push(this.field);
         this.field = '';
+        start = i + 1;
       } else if (c === '\n') {
+        take(i);
         records.push(...this.emit(false));
-      } else if (c === '"' && this.field === '') {
+        start = i + 1;
+      } else if (c === '"' && this.field === '' && start === i) {
         this.inQuotes = true;
-      } else if (c !== '\r') {
+        start = i + 1;
+      } else if (c === '\r') {
         // A carriage return outside quotes only ever ends a line (CRLF); inside quotes it stays.
-        this.field += c;
+        take(i);
+        start = i + 1;
       }
     }
+    // A field the chunk ends in continues in the next one.
+    take(text.length);
     return records;
   }
 
