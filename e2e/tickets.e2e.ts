@@ -49,6 +49,82 @@ describe('ticket desk', () => {
     await page.context().close();
   });
 
+  it('the demo dealer finds a ticket, assigns a customer, moves it to a sub-dealer (the customer is reset), archives two in a batch and opens its licence content', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'dealer@demo-dealer.test');
+    await page.waitForURL((url) => url.pathname === '/dealer');
+    await page.goto('/dealer/tickets');
+    await page.getByText(/^\d+ tickets found$/).waitFor();
+    const found = page.getByText(/^\d+ tickets? found$/);
+
+    // An active ticket of the root dealer itself (the dealer filter would include its subtree), then found by its key.
+    const rootRow = page.getByRole('row').filter({ hasText: 'DD-ROOT', hasNotText: 'Archived' }).first();
+    const label = (await rootRow.getByRole('checkbox', { name: /^Select ticket / }).getAttribute('aria-label'))!;
+    const key = label.replace('Select ticket ', '');
+    await page.getByRole('textbox', { name: 'Search tickets' }).fill(key);
+    await page.getByText('1 ticket found', { exact: true }).waitFor({ timeout: 10_000 });
+    const row = page.getByRole('row').filter({ hasText: key });
+    await row.getByText('DD-ROOT').waitFor();
+
+    // Assign a customer through the picker: search, select; the row shows it.
+    await row.getByRole('button', { name: `Assign a customer to ticket ${key}` }).click();
+    const picker = page.getByRole('dialog', { name: `Customer of ticket ${key}` });
+    const search = picker.getByRole('textbox', { name: 'Search customers' });
+    await expect.poll(() => search.evaluate((input) => input === document.activeElement), { timeout: 5000 }).toBe(true);
+    await search.fill('Keller');
+    // The edit mode holds the customers' own form (handed in by the app layer); Back returns to the list.
+    await picker.getByRole('button', { name: 'Edit Zahnlabor Keller, Jonas Keller' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit customer' });
+    expect(await edit.getByRole('textbox', { name: /^Customer Id/ }).inputValue()).toBe('DD-C-1002');
+    await edit.getByRole('button', { name: 'Back to the list' }).click();
+    await picker.getByRole('button', { name: 'Select Zahnlabor Keller, Jonas Keller' }).click();
+    await page.getByText(`Zahnlabor Keller, Jonas Keller assigned to ticket ${key}`).first().waitFor();
+    await picker.waitFor({ state: 'hidden' });
+    await row.getByText('DD-C-1002').waitFor();
+
+    // Move it to the sub-dealer: a confirmation names the customer that is reset, then the row has none.
+    await row.getByRole('button', { name: `Move ticket ${key} to another dealer` }).click();
+    const dealerPicker = page.getByRole('dialog', { name: `Move ticket ${key}` });
+    await dealerPicker.getByRole('button', { name: 'Choose Demo Dealer North' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm the move' });
+    await confirm.getByText('Its customer Zahnlabor Keller, Keller will be reset').waitFor();
+    await confirm.getByRole('button', { name: 'Move ticket', exact: true }).click();
+    await page.getByText(`Ticket ${key} moved to Demo Dealer North; its customer was reset`).first().waitFor();
+    await confirm.waitFor({ state: 'hidden' });
+    await row.getByText('DD-NORTH').waitFor();
+    await expect.poll(() => row.getByText('DD-C-1002').count(), { timeout: 10_000 }).toBe(0);
+
+    // Its licence content opens in a new window, on the key.
+    const [info] = await Promise.all([page.context().waitForEvent('page'), row.getByRole('link', { name: `Licence content of ticket ${key} (opens in a new window)` }).click()]);
+    await info.waitForLoadState();
+    const url = new URL(info.url());
+    expect(url.pathname).toBe('/dealer/license/info');
+    expect(url.searchParams.get('licenseKey')).toBe(key);
+    await info.getByRole('region', { name: 'Licence summary' }).getByText(key, { exact: true }).waitFor();
+    await info.close();
+
+    // Two active tickets of the sub-sub-dealer archived in one batch; the selection is cleared afterwards.
+    await page.getByRole('textbox', { name: 'Search tickets' }).fill('');
+    await page.getByRole('combobox', { name: 'Archive state' }).selectOption('active');
+    await page.getByRole('combobox', { name: 'Dealer' }).selectOption({ label: 'DD-HAMBURG – Demo Dealer Hamburg' });
+    // The cleared search lands after its debounce: wait for a page of Hamburg's tickets only.
+    const rowsOf = (code: string) => page.getByRole('row').filter({ hasText: code }).count();
+    await expect.poll(async () => (await rowsOf('DD-HAMBURG')) >= 2 && (await rowsOf('DD-ROOT')) + (await rowsOf('DD-NORTH')) === 0, { timeout: 10_000 }).toBe(true);
+    const before = Number((await found.textContent())!.split(' ')[0]);
+    const boxes = page.getByRole('checkbox', { name: /^Select ticket / });
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await page.getByText('2 tickets selected').waitFor();
+    await page.getByRole('button', { name: 'Archive selected', exact: true }).click();
+    const batch = page.getByRole('dialog', { name: 'Archive tickets' });
+    await batch.getByText('Archive 2 selected tickets?').waitFor();
+    await batch.getByRole('button', { name: 'Archive', exact: true }).click();
+    await page.getByText('2 tickets changed').first().waitFor();
+    await page.getByText(`${before - 2} tickets found`, { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText('2 tickets selected').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('a sub-dealer on a 360 px phone sees its subtree as cards, nothing scrolls sideways, and the keyboard reaches the archive confirmation', async () => {
     const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'en-GB', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();

@@ -65,6 +65,8 @@ const envSchema = z.object({
   LICENCE_SERVER_TOKEN: z.string().min(24).optional(),
   /** Where licence content is asked for (POST {ticketId}); unset, it is answered from the store. */
   LICENCE_CONTENT_URL: z.string().url().regex(/^https?:/i).optional(),
+  /** Hosts a dealer-given URL may reach although they resolve to a loopback, private or link-local address (comma-separated). */
+  OUTBOUND_ALLOWED_HOSTS: z.string().regex(/^[A-Za-z0-9.:[\]-]*(,[A-Za-z0-9.:[\]-]+)*$/).optional(),
 });
 
 /** Who issues the invoices unless INVOICE_SELLER says otherwise (the demo's operator). */
@@ -111,6 +113,8 @@ export interface Config {
   readonly licenceServerToken: string | null;
   /** The licence server's content address; null answers licence content from the store. */
   readonly licenceContentUrl: string | null;
+  /** Host names the guarded fetch of dealer-given URLs may reach on internal addresses (lib/safe-fetch.ts). */
+  readonly outboundAllowedHosts: readonly string[];
 }
 
 export interface StripeSettings {
@@ -153,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : null,
     licenceServerToken: e.LICENCE_SERVER_TOKEN ?? null,
     licenceContentUrl: e.LICENCE_CONTENT_URL ?? null,
+    outboundAllowedHosts: (e.OUTBOUND_ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
     ...overrides,
   });
 }
@@ -188,6 +193,7 @@ const ACCEPTS = {
   STRIPE_API_BASE: 'a URL such as http://localhost:12111',
   LICENCE_SERVER_TOKEN: 'a secret of at least 24 characters',
   LICENCE_CONTENT_URL: 'an http(s) URL such as https://licences.example.com/content',
+  OUTBOUND_ALLOWED_HOSTS: 'comma-separated host names such as 127.0.0.1,components.internal',
 } satisfies Record<keyof typeof envSchema.shape, string>;
 
 /** One line for the person starting the server: each bad variable and what it accepts. */

@@ -3,8 +3,11 @@ import { sendAccountMail } from './modules/auth/auth.mails.ts';
 import { purgeExpiredTokens, sendPasswordReset } from './modules/auth/auth.service.ts';
 import { MAX_ATTEMPTS, runCustomerImport } from './modules/customer-imports/customer-imports.service.ts';
 import { runFileRetention } from './modules/file-retention/file-retention.service.ts';
+import { runTicketReminders } from './modules/ticket-reminders/ticket-reminders.service.ts';
+import { RUN_CRON as TICKET_REMINDERS_CRON } from './modules/ticket-reminders/ticket-reminders.rules.ts';
 import { applyPaymentEvent, receiveWebhook } from './modules/subscriptions/subscriptions.service.ts';
 import { purgeUsageHistory } from './modules/usage/usage.service.ts';
+import { MAX_ATTEMPTS as TICKET_IMPORT_ATTEMPTS, runTicketImport } from './modules/ticket-imports/ticket-imports.service.ts';
 import { removeQueued } from './platform/storage/removals.ts';
 
 /** Mail servers fail for minutes, not seconds: 8 tries over roughly 40 minutes. */
@@ -34,5 +37,9 @@ export function registerJobs(deps: AppDeps): void {
   jobs.schedule('files.retention', '41 2 * * *', async () => void (await runFileRetention(deps)), { expireInSeconds: 3600 });
   // A retry resumes after the last committed batch; the last allowed run ends the import honestly.
   jobs.handle('customers.import', ({ importId }) => runCustomerImport(deps, importId), { retryLimit: MAX_ATTEMPTS - 1, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 });
+  jobs.handle('tickets.import', ({ importId }) => runTicketImport(deps, importId), { retryLimit: TICKET_IMPORT_ATTEMPTS - 1, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 });
   jobs.schedule('usage.purge-hours', '27 3 * * *', async () => void (await purgeUsageHistory(deps.db)));
+  // Daily: each dealer user's digest once per period of their frequency; the records make a second
+  // run (a restart, another process) send nothing twice, and a missed day is caught up by the next.
+  jobs.schedule('tickets.expiry-reminders', TICKET_REMINDERS_CRON, async () => void (await runTicketReminders(deps)), { expireInSeconds: 600 });
 }

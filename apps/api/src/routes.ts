@@ -27,9 +27,12 @@ import { dealerRoutes } from './modules/dealers/dealers.routes.ts';
 import { dealerUserRoutes } from './modules/dealer-users/dealer-users.routes.ts';
 import { dealerCustomerRoutes } from './modules/dealer-customers/dealer-customers.routes.ts';
 import { customerImportRoutes } from './modules/customer-imports/customer-imports.routes.ts';
+import { ticketImportRoutes } from './modules/ticket-imports/ticket-imports.routes.ts';
 import { usageRoutes } from './modules/usage/usage.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { licenceTicketRoutes } from './modules/licence-tickets/licence-tickets.routes.ts';
+import { dealerConfigurationRoutes } from './modules/dealer-configurations/dealer-configurations.routes.ts';
+import { ticketReminderRoutes } from './modules/ticket-reminders/ticket-reminders.routes.ts';
 
 /** The explicit list of feature modules: no autoloading, so what the API serves is read here. */
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps, options: { version: string; signingSecret: string }) {
@@ -58,10 +61,13 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(dealerUserRoutes(deps));
       await api.register(dealerCustomerRoutes(deps));
       await api.register(customerImportRoutes(deps));
+      await api.register(ticketImportRoutes(deps));
       if (deps.testPayments) await api.register(testPaymentRoutes(deps));
       await api.register(usageRoutes(deps));
       await api.register(analyticsRoutes(deps));
       await api.register(licenceTicketRoutes(deps));
+      await api.register(dealerConfigurationRoutes(deps));
+      await api.register(ticketReminderRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -111,15 +111,15 @@ export async function dealerMembership(db: Db, userId: number) {
   return row ?? null;
 }
 
-/** Whether `dealerId` is `rootId` or below it in the dealer tree. */
+/**
+ * Whether `dealerId` is `rootId` or below it in the dealer tree: its materialised path (the ids
+ * from the root down to itself, schema/dealers.ts) names `rootId`. One index lookup by primary
+ * key, instead of walking the tree down from `rootId`, which for a root dealer visits all 500
+ * dealers of a large network on every request.
+ */
 export async function dealerInSubtree(db: Db, rootId: number, dealerId: number): Promise<boolean> {
   const { rows } = await db.execute<{ found: boolean }>(sql`
-    with recursive subtree(id) as (
-      select id from dealers where id = ${rootId}
-      union
-      select d.id from dealers d join subtree s on d.parent_id = s.id
-    )
-    select exists (select 1 from subtree where id = ${dealerId}) as found`);
+    select exists (select 1 from dealers where id = ${dealerId} and path @> array[${rootId}]::integer[]) as found`);
   return rows[0]?.found === true;
 }
 

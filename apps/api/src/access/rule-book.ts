@@ -104,9 +104,13 @@ export const ACTIONS = {
   'customers.manage': { scope: 'dealer', description: 'Add and change customers of a dealer of one’s own subtree' },
   // Spec §6: import is the manager's; one file may fill the whole network.
   'customers.import': { scope: 'platform', description: 'Import customers from a CSV file and read the import status and log' },
+  // Issue 14: the licence server's export fills the whole network, like the customer import.
+  'tickets.import': { scope: 'platform', description: 'Import tickets from the licence server’s export (CSV or JSON) and read the import status and log' },
   // Licence tickets (issue 14): a dealer user works on the tickets of its subtree, the manager on all.
   'tickets.list': { scope: 'account', description: 'List and search the licence tickets one sees, and the dealers that have tickets' },
   'tickets.read': { scope: 'dealer', description: 'Read the licence content of a ticket of a dealer of one’s own subtree' },
+  // Personal data of the ticket's customer, apart from the licence content the public lookup also shows.
+  'tickets.readRegistration': { scope: 'dealer', description: 'Read the customer registration record of a ticket of a dealer of one’s own subtree' },
   // Spec §2: read-only for a dealer that is not a root; the service refuses it on the caller's dealer.
   'tickets.assign': { scope: 'dealer', description: 'Give a ticket of one’s own subtree to a customer of its dealer’s subtree' },
   'tickets.move': { scope: 'dealer', description: 'Move a ticket of one’s own subtree to another dealer of it (its customer is reset)' },
@@ -115,6 +119,14 @@ export const ACTIONS = {
   'tickets.archiveMany': { scope: 'account', description: 'Archive and unarchive many tickets of one’s own subtree at once (others are skipped)' },
   // Spec §5: top-level dealers only; the service refuses it for a dealer with a parent.
   'tickets.setExternal': { scope: 'dealer', description: 'Set the external customer id and description of a ticket of one’s own subtree' },
+  // Issue 14 item 4: a dealer user's own reminder settings decide it; the manager gets no reminders.
+  'ticketReminders.preview': { scope: 'account', description: 'Preview one’s own next ticket expiry reminder: its day and the tickets of each stage' },
+  // The installation configuration test (issue 14 item 3, ADR 0013), about the dealer whose configuration is tested.
+  'dealerConfig.test': { scope: 'dealer', description: 'Read the configuration of a dealer of one’s own subtree, test what the installer of a ticket of its subtree receives, verify component lists' },
+  // The service also asks that the dealer may have own configurations (ADR 0013).
+  'dealerConfig.edit': { scope: 'dealer', description: 'Save the draft configuration of a dealer of one’s own subtree and generate its component metadata from its components base URL' },
+  // Spec §6 "admin-type": dealer managers and the platform manager, not plain dealer users (ADR 0013).
+  'dealerConfig.publish': { scope: 'dealer', description: 'Make a tested FixedJson configuration the production configuration of a dealer of one’s own subtree' },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTIONS;
@@ -124,7 +136,7 @@ const EVERYONE_ON_THEMSELVES = ['account.read', 'account.update'] as const satis
 /** The reseller network as every dealer user and the manager work in it (subtree limits: access.ts). */
 const DEALER_NETWORK = [
   'dealers.list', 'dealer.create', 'dealer.update', 'dealer.invite', 'customers.list', 'customers.read', 'customers.manage',
-  'tickets.list', 'tickets.read', 'tickets.assign', 'tickets.move', 'tickets.archive', 'tickets.archiveMany', 'tickets.setExternal',
+  'tickets.list', 'tickets.read', 'tickets.readRegistration', 'tickets.assign', 'tickets.move', 'tickets.archive', 'tickets.archiveMany', 'tickets.setExternal',
 ] as const satisfies readonly Action[];
 
 /**
@@ -160,10 +172,11 @@ export const PERMISSIONS = {
   manager: [
     ...EVERYONE_ON_THEMSELVES, 'policies.read', 'policies.manage', 'plans.manage', 'subscription.read', 'subscription.setCustom', 'usage.read', 'usage.manage', 'analytics.read',
     'company.read', 'company.update', 'dealer.read',
-    ...DEALER_NETWORK, 'customers.import', 'dealers.createRoot', 'dealerUsers.list', 'dealerUsers.manage',
+    ...DEALER_NETWORK, 'customers.import', 'tickets.import', 'dealers.createRoot', 'dealerUsers.list', 'dealerUsers.manage',
+    'dealerConfig.test', 'dealerConfig.edit', 'dealerConfig.publish',
   ],
-  dealer: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read', ...DEALER_NETWORK],
-  dealerManager: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read', ...DEALER_NETWORK, 'dealerUsers.list', 'dealerUsers.manage'],
+  dealer: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read', ...DEALER_NETWORK, 'ticketReminders.preview', 'dealerConfig.test', 'dealerConfig.edit'],
+  dealerManager: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read', ...DEALER_NETWORK, 'dealerUsers.list', 'dealerUsers.manage', 'ticketReminders.preview', 'dealerConfig.test', 'dealerConfig.edit', 'dealerConfig.publish'],
 } as const satisfies Record<Role, readonly Action[]>;
 
 export function roleMay(role: Role, action: Action): boolean {

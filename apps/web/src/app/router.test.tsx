@@ -90,6 +90,20 @@ describe('app routes', () => {
     expect(links).toEqual(['Home', 'Orders', 'Clients', 'Messages', 'Support']);
   });
 
+  it('offers a dealer the config test in the sidebar only when its dealer may use its own configurations', async () => {
+    const sidebarLinks = async (ownConfigurationsAllowed: boolean) => {
+      stubApi();
+      const session = { ...sessionFixture('dealer'), dealer: { id: 5, name: 'Demo Dealer', parentId: null, dealerRole: 'dealer' as const, ownConfigurationsAllowed } };
+      const { unmount } = renderRoutes(appRoutes, { path: '/notifications', session });
+      const nav = await screen.findByRole('navigation', { name: 'Main' });
+      const links = within(nav).getAllByRole('link').map((link) => link.getAttribute('href'));
+      unmount();
+      return links;
+    };
+    expect(await sidebarLinks(true)).toContain('/dealer/config/result');
+    expect(await sidebarLinks(false)).not.toContain('/dealer/config/result');
+  });
+
   it('shows the lab company form on the lab account page', async () => {
     stubApi();
     renderRoutes(appRoutes, { path: '/lab/account?tab=company-info', session: sessionFixture('lab') });

@@ -28,6 +28,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'payments/failure', lazy: lazyPage(publicArea, (area) => area.PaymentFailurePage) },
   { path: 'payments/test-checkout/:id', lazy: lazyPage(publicArea, (area) => area.TestCheckoutPage) },
   { path: 'payments/test-card/:id', lazy: lazyPage(publicArea, (area) => area.TestCardPage) },
+  // Spec §2 public licence lookup: licence content only, rate limited by the server.
+  { path: 'license/info', lazy: lazyPage(publicArea, (area) => area.PublicLicenceInfoPage) },
   // Static paths rank above this parameter, so only unknown single segments reach it.
   { path: ':millId', lazy: lazyPage(publicArea, (area) => area.MillLandingPage) },
 ];
@@ -75,7 +77,9 @@ const signedInRoutes: RouteObject[] = [
       { path: 'manager/dealer', lazy: lazyPage(managerArea, (area) => area.DealerManagementPage) },
       { path: 'manager/customer', lazy: lazyPage(managerArea, (area) => area.CustomersPage) },
       { path: 'manager/tickets', lazy: lazyPage(managerArea, (area) => area.TicketsPage) },
+      { path: 'manager/license/info', lazy: lazyPage(managerArea, (area) => area.ManagerLicenceInfoPage) },
       { path: 'manager/import/customers', lazy: lazyPage(managerArea, (area) => area.CustomerImportPage) },
+      { path: 'manager/import/tickets', lazy: lazyPage(managerArea, (area) => area.TicketImportPage) },
       { path: 'manager/user', lazy: lazyPage(managerArea, (area) => area.DealerUsersPage) },
       { path: 'manager/plans', lazy: lazyPage(managerArea, (area) => area.ManagerPlansPage) },
       { path: 'manager/home', lazy: lazyPage(managerArea, (area) => area.ManagerPage) },
@@ -98,8 +102,12 @@ const signedInRoutes: RouteObject[] = [
           { path: 'dealer/information', lazy: lazyPage(dealerArea, (area) => area.DealerManagementPage) },
           { path: 'customer/information', lazy: lazyPage(dealerArea, (area) => area.CustomersPage) },
           { path: 'dealer/tickets', lazy: lazyPage(dealerArea, (area) => area.TicketsPage) },
+          { path: 'dealer/license/info', lazy: lazyPage(dealerArea, (area) => area.DealerLicenceInfoPage) },
           { path: 'dealer/users', lazy: lazyPage(dealerArea, (area) => area.DealerUsersPage) },
           { path: 'dealer/settings', lazy: lazyPage(dealerArea, (area) => area.DealerSettingsPage) },
+          // The configuration test and its view-only variant (ADR 0013).
+          { path: 'dealer/config/result', lazy: lazyPage(dealerArea, (area) => area.DealerConfigPage) },
+          { path: 'view/dealer/config/result', lazy: lazyPage(dealerArea, (area) => area.DealerConfigViewPage) },
         ],
       },
     ],

@@ -123,6 +123,12 @@ export const dealerTicketSchema = z.object({
   description: z.string(),
   archived: z.boolean(),
   hasContent: z.boolean(),
+  /**
+   * The mill that signed up with this ticket as its activation key (issue 14, the ticket as the
+   * thread through the product); null while the key is unused. Optional so older callers and
+   * fixtures that never knew it stay valid.
+   */
+  signedUpMill: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
 });
 export type DealerTicket = z.infer<typeof dealerTicketSchema>;
 
@@ -164,3 +170,40 @@ export const pushedTicketSchema = z.strictObject({
 export const MAX_TICKET_PUSH = 1000;
 export const ticketPushBodySchema = z.strictObject({ tickets: z.array(pushedTicketSchema).min(1).max(MAX_TICKET_PUSH) });
 export const ticketPushResponseSchema = z.object({ created: z.number(), updated: z.number() });
+
+/** A ticket named by its key in a path, for the dealer's lookup by key (`/dealer/license/info?licenseKey=…`). */
+export const ticketKeyParamsSchema = z.object({ key: ticketKeySchema });
+
+/**
+ * Spec §3 Customer registration record (from a ticket): the ticket's customer as the software's
+ * registration sees it, in the spec's field names, with the product of the ticket.
+ */
+export const ticketRegistrationSchema = z.object({
+  salutation: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  position: z.string(),
+  company: z.string(),
+  zipcode: z.string(),
+  city: z.string(),
+  region: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address_1: z.string(),
+  address_2: z.string(),
+  address_3: z.string(),
+  productid: z.string(),
+});
+export type TicketRegistration = z.infer<typeof ticketRegistrationSchema>;
+
+/**
+ * The active product details of a ticket (spec §7 active-product-details): its activated
+ * licences. An empty `data` is "No active product detail".
+ */
+export const activeProductResponseSchema = z.object({
+  ticketId: z.string(),
+  productName: z.string(),
+  data: z.array(licenceRowSchema),
+});
+export type ActiveProductResponse = z.infer<typeof activeProductResponseSchema>;

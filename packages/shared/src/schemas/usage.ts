@@ -46,6 +46,8 @@ export const usageKeySchema = z.object({
   millId: z.number(),
   millName: z.string(),
   allowedUsers: z.number(),
+  /** `allowedUsers` is the licence ticket's (issue 14), so the manager's own setting does not apply. */
+  allowedUsersFromTicket: z.boolean().optional(),
   /** The key runs on more than one machine right now (spec: "multiple logins"). */
   multipleLogins: z.boolean(),
   /** More machines use the key right now than its licence allows: the view highlights it. */

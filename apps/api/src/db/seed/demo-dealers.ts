@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import { companies } from '../schema/companies.ts';
 import { dealerCustomers, dealerMembers, dealers } from '../schema/dealers.ts';
 import { users } from '../schema/users.ts';
+import { seedDemoConfiguration } from './demo-configuration.ts';
 
 /**
  * The demo reseller network (issue 13): Demo Dealer (the root, with dealer@demo-dealer.test) gets
@@ -60,6 +61,7 @@ export async function seedDemoDealers(db: Db, passwordHash: string, root: { deal
     .values({ email: 'manager@demo-dealer.test', passwordHash, confirmed: true, firstName: 'Mira', lastName: 'Manager', roleType: 'dealer', companyId: root.companyId })
     .returning();
   await db.insert(dealerMembers).values({ dealerId: root.dealerId, userId: manager!.id, dealerRole: 'manager' });
+  await seedDemoConfiguration(db, root.dealerId);
   const ids = [root.dealerId];
   for (const level of LEVELS) ids.push(await addDealer(db, passwordHash, ids.at(-1)!, level));
   await db.insert(dealerCustomers).values(

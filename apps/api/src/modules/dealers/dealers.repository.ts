@@ -10,23 +10,34 @@ export interface DealerMembership {
   companyId: number;
   parentId: number | null;
   dealerRole: DealerRole;
+  /** The dealer may use its own configurations: its own permission and, for a sub-dealer, its root's too (spec §6). */
+  ownConfigurationsAllowed: boolean;
 }
 
 export type DealerRow = typeof dealers.$inferSelect;
 export type NewDealerRow = typeof dealers.$inferInsert;
 export type DealerWithParent = DealerRow & { parentName: string | null };
 
+const parent = alias(dealers, 'parent');
+const root = alias(dealers, 'root');
+
 export async function findDealerOfUser(db: Db, userId: number): Promise<DealerMembership | null> {
   const [row] = await db
-    .select({ id: dealers.id, companyId: dealers.companyId, parentId: dealers.parentId, dealerRole: dealerMembers.dealerRole })
+    .select({
+      id: dealers.id,
+      companyId: dealers.companyId,
+      parentId: dealers.parentId,
+      dealerRole: dealerMembers.dealerRole,
+      ownConfigurationsAllowed: sql<boolean>`${dealers.ownConfigurationsAllowed} and ${root.ownConfigurationsAllowed}`,
+    })
     .from(dealerMembers)
     .innerJoin(dealers, eq(dealers.id, dealerMembers.dealerId))
+    // The path starts at the root (a root's path is itself).
+    .innerJoin(root, eq(root.id, sql`${dealers.path}[1]`))
     .where(eq(dealerMembers.userId, userId))
     .limit(1);
   return row ?? null;
 }
-
-const parent = alias(dealers, 'parent');
 
 export async function findDealer(db: Db, id: number): Promise<DealerWithParent | null> {
   const [row] = await db

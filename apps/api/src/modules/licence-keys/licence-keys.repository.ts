@@ -1,8 +1,17 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { licenceTickets } from '../../db/schema/dealers.ts';
 import { licenceKeys } from '../../db/schema/licence-keys.ts';
 
 export type LicenceKeyRow = typeof licenceKeys.$inferSelect;
+
+/** The licence ticket behind a key, as far as the mill's settings show it (the list answers null without one). */
+export interface KeyTicketRow {
+  ticketId: number;
+  licenceExpiry: string | null;
+  /** Whole days from today (UTC) to the licence expiry, as the ticket desk counts them. */
+  expiryInDays: number | null;
+}
 
 export interface LicenceKeyListQuery {
   start: number;
@@ -12,11 +21,31 @@ export interface LicenceKeyListQuery {
   key?: string;
 }
 
-export async function listKeys(db: Db, millId: number, query: LicenceKeyListQuery): Promise<{ count: number; rows: LicenceKeyRow[] }> {
+/**
+ * A page of the mill's keys, each with its ticket: one LEFT JOIN on licence_tickets' unique key
+ * index (keys are upper case on both sides), only for the page's rows.
+ */
+export async function listKeys(db: Db, millId: number, query: LicenceKeyListQuery): Promise<{ count: number; rows: (LicenceKeyRow & { ticket: KeyTicketRow | null })[] }> {
   const column = query.sort.field === 'licenseKey' ? licenceKeys.key : licenceKeys.createdAt;
   const where = query.key ? and(eq(licenceKeys.millId, millId), eq(licenceKeys.key, query.key)) : eq(licenceKeys.millId, millId);
   const [rows, [total]] = await Promise.all([
-    db.select().from(licenceKeys).where(where).orderBy(query.sort.direction === 'asc' ? asc(column) : desc(column)).limit(query.limit).offset(query.start),
+    db
+      .select({
+        key: licenceKeys,
+        ticket: {
+          ticketId: licenceTickets.id,
+          licenceExpiry: licenceTickets.licenceExpiry,
+          expiryInDays: sql<number | null>`(${licenceTickets.licenceExpiry} - (now() at time zone 'utc')::date)`,
+        },
+      })
+      .from(licenceKeys)
+      .leftJoin(licenceTickets, eq(licenceTickets.key, licenceKeys.key))
+      .where(where)
+      .orderBy(query.sort.direction === 'asc' ? asc(column) : desc(column))
+      .limit(query.limit)
+      .offset(query.start)
+      // Drizzle answers a left-joined group whose columns are all null as null: no ticket.
+      .then((found) => found.map((row) => ({ ...row.key, ticket: row.ticket?.ticketId == null ? null : row.ticket }))),
     db.select({ n: count() }).from(licenceKeys).where(where),
   ]);
   return { count: total?.n ?? 0, rows };

@@ -1,4 +1,4 @@
-import type { LicenceKey } from '@casebridge/shared/schemas/licence-keys';
+import type { LicenceKey, LicenceKeyTicketExpiry } from '@casebridge/shared/schemas/licence-keys';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
@@ -6,7 +6,7 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { forgetMachinesOf } from '../usage/usage.service.ts';
-import { countKeys, deleteKey, findKey, insertKey, listKeys, setDataCollection, type LicenceKeyListQuery, type LicenceKeyRow } from './licence-keys.repository.ts';
+import { countKeys, deleteKey, findKey, insertKey, listKeys, setDataCollection, type KeyTicketRow, type LicenceKeyListQuery, type LicenceKeyRow } from './licence-keys.repository.ts';
 
 /**
  * Licence keys of the desktop software, each registered by one mill with its data-collection
@@ -16,10 +16,17 @@ function toDto(row: LicenceKeyRow): LicenceKey {
   return { id: row.id, licenseKey: row.key, enableDataCollection: row.enableDataCollection, createdAt: row.createdAt.toISOString() };
 }
 
+/** The ticket's expiry in the ticket desk's terms (licence-tickets service: dashes, EXPIRED, days left). */
+function toTicketExpiry(ticket: KeyTicketRow | null): LicenceKeyTicketExpiry | null {
+  if (!ticket) return null;
+  const status = ticket.expiryInDays === null ? 'unlimited' : ticket.expiryInDays < 0 ? 'expired' : 'active';
+  return { status, expiryInDays: ticket.expiryInDays, licenceExpiry: ticket.licenceExpiry };
+}
+
 export async function listLicenceKeys(deps: AppDeps, user: SessionUser, millId: number, query: LicenceKeyListQuery): Promise<{ count: number; data: LicenceKey[] }> {
   await authorize(deps.db, user, 'licenceKeys.read', { millId });
   const { count, rows } = await listKeys(deps.db, millId, { ...query, key: query.key?.toUpperCase() });
-  return { count, data: rows.map(toDto) };
+  return { count, data: rows.map((row) => ({ ...toDto(row), ticketExpiry: toTicketExpiry(row.ticket) })) };
 }
 
 export async function addLicenceKey(deps: AppDeps, user: SessionUser, input: { millId: number; licenseKey: string; enableDataCollection: boolean }): Promise<LicenceKey> {

@@ -1,7 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { LicenceContent } from '@casebridge/shared/schemas/licence-tickets';
 import type { Db } from '../../db/client.ts';
+import { companies } from '../../db/schema/companies.ts';
 import { dealerCustomers, dealers, licenceTickets } from '../../db/schema/dealers.ts';
+import { mills } from '../../db/schema/mills.ts';
 import { licenceTicketCounts } from '../../db/schema/dealer-list-counts.ts';
 
 /** The licence_tickets table: tickets of the desktop software; an unused one is an activation key. */
@@ -51,6 +53,9 @@ export interface DeskRow {
   hasContent: boolean;
   /** Whole days from today (UTC) to the licence expiry; null without one. */
   expiryInDays: number | null;
+  /** The mill this ticket signed up as an activation key, and its name (its company's); null while unused. */
+  signedUpMillId: number | null;
+  signedUpMillName: string | null;
 }
 
 const SORT = {
@@ -80,6 +85,11 @@ const deskColumns = {
   productText: licenceTickets.productText,
   hasContent: sql<boolean>`${licenceTickets.content} is not null`,
   expiryInDays: sql<number | null>`(${licenceTickets.licenceExpiry} - (now() at time zone 'utc')::date)`,
+  // The signed-up mill is joined by primary keys (mills.id, then companies.id): an index lookup
+  // per row of the page only, no query per row; no index on used_by_mill_id is needed, because
+  // nothing filters or sorts tickets by their mill.
+  signedUpMillId: licenceTickets.usedByMillId,
+  signedUpMillName: companies.name,
 };
 
 /** The subtree is the GIN-indexed path condition (schema comment in db/schema/dealers.ts). */
@@ -107,6 +117,8 @@ export async function listDeskTickets(db: Db, scope: TicketScope, query: TicketL
       .from(licenceTickets)
       .leftJoin(dealers, eq(dealers.id, licenceTickets.dealerId))
       .leftJoin(dealerCustomers, eq(dealerCustomers.id, licenceTickets.customerId))
+      .leftJoin(mills, eq(mills.id, licenceTickets.usedByMillId))
+      .leftJoin(companies, eq(companies.id, mills.companyId))
       .where(where)
       .orderBy(order, query.sort.direction === 'asc' ? asc(licenceTickets.id) : desc(licenceTickets.id))
       .limit(query.limit)
@@ -134,6 +146,8 @@ export async function findDeskTicket(db: Db, id: number): Promise<DeskRow | null
     .from(licenceTickets)
     .leftJoin(dealers, eq(dealers.id, licenceTickets.dealerId))
     .leftJoin(dealerCustomers, eq(dealerCustomers.id, licenceTickets.customerId))
+    .leftJoin(mills, eq(mills.id, licenceTickets.usedByMillId))
+    .leftJoin(companies, eq(companies.id, mills.companyId))
     .where(eq(licenceTickets.id, id));
   return row ?? null;
 }
@@ -181,6 +195,32 @@ export async function ticketContentByKey(db: Db, key: string): Promise<{ id: num
 
 export async function ticketContentById(db: Db, id: number): Promise<{ key: string; content: LicenceContent | null } | null> {
   const [row] = await db.select({ key: licenceTickets.key, content: licenceTickets.content }).from(licenceTickets).where(eq(licenceTickets.id, id));
+  return row ?? null;
+}
+
+/** The row id of a ticket key (keys are stored upper case), for the dealer's lookup by key. */
+export async function ticketIdByKey(db: Db, key: string): Promise<number | null> {
+  const [row] = await db.select({ id: licenceTickets.id }).from(licenceTickets).where(eq(licenceTickets.key, key));
+  return row?.id ?? null;
+}
+
+/** The ticket's assigned customer and its stored content: what the registration record is made of. */
+export async function ticketRegistrationSource(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      customerId: licenceTickets.customerId,
+      content: licenceTickets.content,
+      productText: licenceTickets.productText,
+      salutation: dealerCustomers.salutation,
+      firstName: dealerCustomers.firstName,
+      lastName: dealerCustomers.lastName,
+      position: dealerCustomers.position,
+      company: dealerCustomers.company,
+      contact: dealerCustomers.contactInformation,
+    })
+    .from(licenceTickets)
+    .leftJoin(dealerCustomers, eq(dealerCustomers.id, licenceTickets.customerId))
+    .where(eq(licenceTickets.id, id));
   return row ?? null;
 }
 

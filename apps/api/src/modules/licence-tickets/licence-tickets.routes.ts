@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@casebridge/shared/schemas/common';
 import {
+  activeProductResponseSchema,
   dealerTicketSchema,
   licenceContentResponseSchema,
   licenceLookupBodySchema,
@@ -12,9 +13,11 @@ import {
   ticketDealerBodySchema,
   ticketDealersResponseSchema,
   ticketExternalBodySchema,
+  ticketKeyParamsSchema,
   ticketListQuerySchema,
   ticketPushBodySchema,
   ticketPushResponseSchema,
+  ticketRegistrationSchema,
 } from '@casebridge/shared/schemas/licence-tickets';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
@@ -22,6 +25,7 @@ import { loadCurrentUser } from '../../lib/current-user.ts';
 import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
 import { bearerAuth, commonErrors, errorResponseSchema } from '../../lib/route-schemas.ts';
 import {
+  activeProduct,
   archiveTicket,
   archiveTicketBatch,
   assignCustomer,
@@ -32,8 +36,10 @@ import {
   LICENCE_LOOKUP_LIMIT,
   lookupPublic,
   lookupTicket,
+  lookupTicketByKey,
   receivePushedTickets,
   setExternalCustomer,
+  ticketRegistration,
 } from './licence-tickets.service.ts';
 
 const tags = ['licence tickets'];
@@ -114,6 +120,46 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       config: { access: 'tickets.read' },
       schema: { tags, summary: 'The licence content of a ticket of one’s subtree', security: bearerAuth, params, response: { 200: licenceContentResponseSchema, ...upstreamErrors } },
       handler: async (request) => lookupTicket(deps, await loadCurrentUser(request, deps.db), request.params.id),
+    });
+
+    // The dealer's licence info page is opened with a key (`?licenseKey=…`), not a row id.
+    app.get('/dealer-tickets/by-key/:key/content', {
+      config: { access: 'tickets.read' },
+      schema: {
+        tags,
+        summary: 'The licence content of a ticket of one’s subtree, named by its key',
+        description: 'The key is upper-cased before the lookup. A key of another subtree answers 404 like an unknown one.',
+        security: bearerAuth,
+        params: ticketKeyParamsSchema,
+        response: { 200: licenceContentResponseSchema, ...upstreamErrors },
+      },
+      handler: async (request) => lookupTicketByKey(deps, await loadCurrentUser(request, deps.db), request.params.key),
+    });
+
+    app.get('/dealer-tickets/:id/registration', {
+      config: { access: 'tickets.readRegistration' },
+      schema: {
+        tags,
+        summary: 'The customer registration record of a ticket of one’s subtree',
+        description: 'The assigned customer in the fields of the registration record, with the ticket’s product id. 404 `TICKET_WITHOUT_CUSTOMER` while no customer is assigned.',
+        security: bearerAuth,
+        params,
+        response: { 200: ticketRegistrationSchema, ...commonErrors },
+      },
+      handler: async (request) => ticketRegistration(deps, await loadCurrentUser(request, deps.db), request.params.id),
+    });
+
+    app.get('/dealer-tickets/:id/active-product', {
+      config: { access: 'tickets.read' },
+      schema: {
+        tags,
+        summary: 'The active product details of a ticket of one’s subtree: its activated licences',
+        description: 'From the same source as the licence content. An empty `data` means no active product detail.',
+        security: bearerAuth,
+        params,
+        response: { 200: activeProductResponseSchema, ...upstreamErrors },
+      },
+      handler: async (request) => activeProduct(deps, await loadCurrentUser(request, deps.db), request.params.id),
     });
 
     app.post('/licence-content', {

@@ -2,9 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ErrorCode } from '@casebridge/shared/errors';
 import {
   licenceContentSchema,
+  type ActiveProductResponse,
   type DealerTicket,
   type LicenceContent,
   type LicenceContentResponse,
+  type TicketRegistration,
 } from '@casebridge/shared/schemas/licence-tickets';
 import type { z } from 'zod';
 import type { pushedTicketSchema } from '@casebridge/shared/schemas/licence-tickets';
@@ -29,6 +31,8 @@ import {
   setTicketUsed,
   ticketContentById,
   ticketContentByKey,
+  ticketIdByKey,
+  ticketRegistrationSource,
   upsertPushedTickets,
   type DeskRow,
   type PushedTicketRow,
@@ -37,7 +41,7 @@ import {
 } from './licence-tickets.repository.ts';
 
 type PushedTicket = z.infer<typeof pushedTicketSchema>;
-export type { TicketListQuery };
+export type { PushedTicketRow, TicketListQuery };
 
 /**
  * Licence tickets (DESIGN §1): keys of the desktop software that dealers hand out. An unused ticket
@@ -98,6 +102,7 @@ function toTicket(row: DeskRow): DealerTicket {
     description: row.description,
     archived: row.archived,
     hasContent: row.hasContent,
+    signedUpMill: row.signedUpMillId === null ? null : { id: row.signedUpMillId, name: row.signedUpMillName ?? '' },
   };
 }
 
@@ -119,7 +124,7 @@ async function scopeOf(db: Db, grant: Grant): Promise<TicketScope> {
  * A ticket the caller may act on: one of its subtree (the manager: any). Another subtree's ticket,
  * and a ticket of no dealer for a dealer user, answer 404 exactly like a missing one.
  */
-async function ticketFor<A extends 'tickets.read' | 'tickets.assign' | 'tickets.move' | 'tickets.archive' | 'tickets.setExternal'>(
+async function ticketFor<A extends 'tickets.read' | 'tickets.readRegistration' | 'tickets.assign' | 'tickets.move' | 'tickets.archive' | 'tickets.setExternal'>(
   db: Db,
   user: SessionUser,
   action: A,
@@ -301,6 +306,66 @@ export async function lookupTicket(deps: AppDeps, user: SessionUser, id: number)
   return contentOf(deps, row.key, row.content ?? EMPTY_CONTENT);
 }
 
+/**
+ * The dealer's lookup by key (`/dealer/license/info?licenseKey=…`): the same answer as by id. A
+ * key outside the caller's subtree is 404 exactly like an unknown one, so it confirms nothing.
+ */
+export async function lookupTicketByKey(deps: AppDeps, user: SessionUser, key: string): Promise<LicenceContentResponse> {
+  // Unknown keys and keys of other tenants answer alike (404), as by id; callers without a dealer
+  // tenancy (mill, lab) get 404 for every key of a dealer, so the answer tells them nothing either.
+  const id = await ticketIdByKey(deps.db, key);
+  if (id === null) throw AppError.notFound('Ticket');
+  return lookupTicket(deps, user, id);
+}
+
+// ---- Registration data and active product details of a ticket (spec §2 dealer tickets, §3, §7) ----
+
+const NO_CUSTOMER = 'The ticket has no customer assigned, so it has no registration data';
+
+/**
+ * Spec §3 Customer registration record: the ticket's assigned customer with the ticket's product.
+ * A ticket without a customer has no registration: 404 with its own code, so the screen can say
+ * so instead of "not found".
+ */
+export async function ticketRegistration(deps: AppDeps, user: SessionUser, id: number): Promise<TicketRegistration> {
+  await ticketFor(deps.db, user, 'tickets.readRegistration', id);
+  const row = await ticketRegistrationSource(deps.db, id);
+  if (!row) throw AppError.notFound('Ticket');
+  if (row.customerId === null || row.firstName === null) throw new AppError(404, 'TICKET_WITHOUT_CUSTOMER', NO_CUSTOMER);
+  const contact = row.contact ?? {};
+  // The product id is the code of the ticket's product (its top licence detail, else its first
+  // activated licence); the stored name stands in for a ticket the licence server never described.
+  const productid = row.content?.licenseDetails[0]?.productCode || row.content?.activationLicenses[0]?.code || row.productText;
+  return {
+    salutation: row.salutation ?? '',
+    firstname: row.firstName,
+    lastname: row.lastName ?? '',
+    position: row.position ?? '',
+    company: row.company ?? '',
+    zipcode: contact.zipCode ?? '',
+    city: contact.city ?? '',
+    // Our address has a state and a district; the record's region is the larger of the two given.
+    region: contact.state || contact.district || '',
+    country: contact.country ?? '',
+    phone: contact.phone ?? '',
+    email: contact.email ?? '',
+    address_1: contact.address1 ?? '',
+    address_2: contact.address2 ?? '',
+    address_3: contact.address3 ?? '',
+    productid,
+  };
+}
+
+/**
+ * The active product details of a ticket: the activated licences of its licence content, from
+ * the same source as the lookup (the licence server when configured). A ticket without content
+ * has none, which the screen shows as "No active product detail".
+ */
+export async function activeProduct(deps: AppDeps, user: SessionUser, id: number): Promise<ActiveProductResponse> {
+  const content = await lookupTicket(deps, user, id);
+  return { ticketId: content.mainProductInfo.ticketId, productName: content.mainProductInfo.productName, data: content.activationLicenses };
+}
+
 // ---- The licence server's push (issue 14 "Where tickets come from") ----
 
 /** Constant-time, and length-blind: both sides are hashed to the same size first. */
@@ -345,4 +410,29 @@ export async function receivePushedTickets(deps: AppDeps, tickets: PushedTicket[
     }
     return upsertPushedTickets(tx, rows);
   });
+}
+
+// ---- Batch entry points for the import of the licence server's export (modules/ticket-imports) ----
+
+/** Dealer ids by public code; the map's keys are lower-cased codes, as the push compares them. */
+export async function dealerIdsForTicketCodes(db: Db, codes: string[]): Promise<Map<string, number>> {
+  return dealerIdsByCode(db, codes);
+}
+
+/**
+ * The push's upsert for rows already checked (dealer resolved, each key once), inside the caller's
+ * transaction, so an import commits a batch together with its checkpoint.
+ */
+export async function applyTicketBatch(tx: Db, rows: PushedTicketRow[]): Promise<{ created: number; updated: number }> {
+  return upsertPushedTickets(tx, rows);
+}
+
+/**
+ * The dealer a ticket key belongs to, for the configuration test (issue 14 item 3), which decides
+ * access itself; null for an unknown key. `dealerId` is null for a ticket of no dealer.
+ */
+export async function ticketDealerByKey(db: Db, key: string): Promise<{ id: number; key: string; dealerId: number | null } | null> {
+  const id = await ticketIdByKey(db, key);
+  const row = id === null ? null : await findDeskTicket(db, id);
+  return row ? { id: row.id, key: row.key, dealerId: row.dealerId } : null;
 }

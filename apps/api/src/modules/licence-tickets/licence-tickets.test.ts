@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenceContentSchema, MAX_TICKET_BATCH, type LicenceContent } from '@casebridge/shared/schemas/licence-tickets';
 import { dealers, licenceTickets } from '../../db/schema/dealers.ts';
 import { DEMO_TICKET_COUNT, seedDemoTickets } from '../../db/seed/demo-tickets.ts';
-import { createDealer, createDealerCustomer, createManager, createMill, signIn } from '../../../test/factories.ts';
+import { createDealer, createDealerCustomer, createLab, createManager, createMill, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { LICENCE_LOOKUP_LIMIT, tokenMatches } from './licence-tickets.service.ts';
 
@@ -395,6 +395,105 @@ describe('licence content lookup', () => {
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toContain('no answer in time');
     expect(Date.now() - started).toBeLessThan(5900);
+  });
+});
+
+describe('registration data, active product details and the lookup by key', () => {
+  /** Every kind of caller of issue 14's access table, beside the network's own two. */
+  async function callers() {
+    const net = await network();
+    const other = await network();
+    const mill = await createMill(t.db);
+    const lab = await createLab(t.db, { clientOf: mill.mill.id });
+    return {
+      net,
+      callers: {
+        root: net.root.jwt,
+        subDealer: net.child.jwt,
+        otherRoot: other.root.jwt,
+        manager: await signIn(t, (await createManager(t.db)).email),
+        millAdmin: await signIn(t, mill.admin.email),
+        lab: await signIn(t, lab.user.email),
+        anonymous: undefined,
+      } as Record<string, string | undefined>,
+    };
+  }
+  const get = (url: string, jwt: string | undefined) => t.request({ method: 'GET', url, token: jwt });
+
+  it('answers the registration record of a root’s ticket to its dealer and the manager only', async () => {
+    const { net, callers: who } = await callers();
+    const own = await ticket(net.root.code, 'CAM Milling');
+    const customer = await createDealerCustomer(t.db, net.root.id, {
+      salutation: 'Dr.', firstName: 'Anna', lastName: 'Berg', position: 'Owner', company: 'Berg Dental',
+      contactInformation: { address1: 'Hauptstr. 1', address2: 'Hinterhaus', zipCode: '20095', city: 'Hamburg', state: 'Hamburg', country: 'DE', phone: '+49 40 123', email: 'anna@berg.test' },
+    });
+    await t.db.update(licenceTickets).set({ customerId: customer.id }).where(eq(licenceTickets.id, own.id));
+    const url = `/api/dealer-tickets/${own.id}/registration`;
+
+    const expected = { root: 200, subDealer: 404, otherRoot: 404, manager: 200, millAdmin: 404, lab: 404, anonymous: 401 };
+    const got = Object.fromEntries(await Promise.all(Object.entries(who).map(async ([name, jwt]) => [name, (await get(url, jwt)).statusCode])));
+    expect(got).toEqual(expected);
+
+    expect((await get(url, net.root.jwt)).json()).toEqual({
+      salutation: 'Dr.', firstname: 'Anna', lastname: 'Berg', position: 'Owner', company: 'Berg Dental', zipcode: '20095', city: 'Hamburg', region: 'Hamburg',
+      country: 'DE', phone: '+49 40 123', email: 'anna@berg.test', address_1: 'Hauptstr. 1', address_2: 'Hinterhaus', address_3: '',
+      // The code of the ticket's product (its top licence detail), not its name.
+      productid: 'P1',
+    });
+  });
+
+  it('lets a sub-dealer read the registration of its own tickets, and says when a ticket has no customer', async () => {
+    const { net } = await callers();
+    const ofChild = await ticket(net.child.code);
+    const url = `/api/dealer-tickets/${ofChild.id}/registration`;
+    const none = await get(url, net.child.jwt);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().code).toBe('TICKET_WITHOUT_CUSTOMER');
+    const customer = await createDealerCustomer(t.db, net.child.id, { contactInformation: { district: 'Altona' } });
+    await t.request({ method: 'PUT', url: `/api/dealer-tickets/${ofChild.id}/customer`, token: net.root.jwt, payload: { dealerCustomerId: customer.id } });
+    const record = (await get(url, net.child.jwt)).json();
+    expect(record).toMatchObject({ firstname: 'Carla', lastname: 'Customer', region: 'Altona', email: '', address_1: '' });
+    // Moving the ticket resets its customer (spec §4): the registration goes with it.
+    await t.request({ method: 'PUT', url: `/api/dealer-tickets/${ofChild.id}/dealer`, token: net.root.jwt, payload: { dealerId: net.grandchild.id } });
+    expect((await get(url, net.child.jwt)).json().code).toBe('TICKET_WITHOUT_CUSTOMER');
+    // A missing ticket is the plain 404, and a bad id 400, never 500.
+    expect((await get('/api/dealer-tickets/2000000000/registration', net.root.jwt)).json().code).toBe('NOT_FOUND');
+    expect((await get('/api/dealer-tickets/abc/registration', net.root.jwt)).statusCode).toBe(400);
+  });
+
+  it('answers the active product details of a sub-dealer’s ticket to it, its root and the manager', async () => {
+    const { net, callers: who } = await callers();
+    const ofChild = await ticket(net.child.code, 'CAM Grinding', '2031-04-05');
+    const url = `/api/dealer-tickets/${ofChild.id}/active-product`;
+    const expected = { root: 200, subDealer: 200, otherRoot: 404, manager: 200, millAdmin: 404, lab: 404, anonymous: 401 };
+    const got = Object.fromEntries(await Promise.all(Object.entries(who).map(async ([name, jwt]) => [name, (await get(url, jwt)).statusCode])));
+    expect(got).toEqual(expected);
+    const body = (await get(url, net.child.jwt)).json();
+    expect(body).toMatchObject({ ticketId: ofChild.key, productName: 'CAM Grinding' });
+    expect(body.data).toEqual([expect.objectContaining({ code: 'M1', name: 'CAM Grinding base', licenseExp: '2031-04-05' })]);
+
+    // A bare activation key has no licence content, so no active product detail.
+    const [bare] = await t.db.insert(licenceTickets).values({ key: randomKey(), dealerId: net.child.id }).returning();
+    expect((await get(`/api/dealer-tickets/${bare!.id}/active-product`, net.child.jwt)).json()).toEqual({ ticketId: bare!.key, productName: '', data: [] });
+  });
+
+  it('looks a ticket up by its key within the subtree, in any case, and hides other keys as 404', async () => {
+    const { net, callers: who } = await callers();
+    const ofChild = await ticket(net.child.code, 'CAM Printing');
+    const url = (key: string) => `/api/dealer-tickets/by-key/${encodeURIComponent(key)}/content`;
+    const expected = { root: 200, subDealer: 200, otherRoot: 404, manager: 200, millAdmin: 404, lab: 404, anonymous: 401 };
+    const got = Object.fromEntries(await Promise.all(Object.entries(who).map(async ([name, jwt]) => [name, (await get(url(ofChild.key), jwt)).statusCode])));
+    expect(got).toEqual(expected);
+    const body = (await get(url(ofChild.key.toLowerCase()), net.child.jwt)).json();
+    expect(body.mainProductInfo).toMatchObject({ ticketId: ofChild.key, productName: 'CAM Printing' });
+    expect(body.licenseDetails[0].children[0].code).toBe('P.1');
+    // The parent's ticket is another subtree for the sub-dealer: the same 404 as an unknown key.
+    const ofRoot = await ticket(net.root.code);
+    const hidden = await get(url(ofRoot.key), net.child.jwt);
+    const unknown = await get(url(randomKey()), net.child.jwt);
+    expect([hidden.statusCode, unknown.statusCode]).toEqual([404, 404]);
+    expect(hidden.json().code).toBe(unknown.json().code);
+    for (const bad of ['ABCDE-12345', 'ABCDE-12345-FGHIJ-KLMNO-PQRS!', 'x'.repeat(70)]) expect((await get(url(bad), net.child.jwt)).statusCode, bad).toBe(400);
   });
 });
 

@@ -10,7 +10,7 @@ import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts'
 import { storedZip } from '../../platform/zip/stored-zip.ts';
 import { componentOfOrder, componentsOf, grantedOrder, markComponentsDownloaded, orderIdOfComponent, partiesOf, refuseIfDeleted, type OrderRow } from '../orders/orders.service.ts';
 import { tellingPlanLimits } from '../notifications/notifications.service.ts';
-import { assertStorageRoom } from '../subscriptions/subscriptions.service.ts';
+import { assertStorageRoom, PlanLimitError } from '../subscriptions/subscriptions.service.ts';
 import { languageOf, settingsOf, userById } from '../users/users.service.ts';
 import { companiesById, labById } from '../companies/companies.service.ts';
 import { millsById } from '../mills/mills.service.ts';
@@ -72,20 +72,44 @@ async function storeFormFile(deps: AppDeps, user: SessionUser, order: OrderRow, 
 
 /**
  * Records stored bytes as a file when the mill's plan has room for them, under the plan's lock so
- * two uploads cannot both take the last room; otherwise (or on any failure) the bytes go, and a
- * refusal by the plan is told to the mill (409 PLAN_LIMIT_REACHED).
+ * two uploads cannot both take the last room. A refusal by the plan commits the bytes' removal to
+ * the queue (platform/storage/removals.ts) in that same locked transaction, so they are gone or
+ * queued, never orphaned, even if this process dies next; the mill is told (409 PLAN_LIMIT_REACHED).
  */
 async function recordWithinPlan(deps: AppDeps, user: SessionUser, millId: number, file: NewFile): Promise<FileRow> {
+  let outcome: { row: FileRow } | { refusal: PlanLimitError };
   try {
-    return await tellingPlanLimits(deps, { millId, limit: 'storage', triedBy: user.id }, () =>
-      deps.db.transaction(async (tx) => {
+    outcome = await deps.db.transaction(async (tx) => {
+      try {
         await assertStorageRoom(tx, millId, file.size);
-        return insertFile(tx, file);
-      }),
-    );
+      } catch (error) {
+        // Caught inside: thrown, it would roll back the queue entry along with everything else.
+        if (!(error instanceof PlanLimitError)) throw error;
+        await queueRemovals(tx, [file.storageKey]);
+        return { refusal: error };
+      }
+      return { row: await insertFile(tx, file) };
+    });
   } catch (error) {
-    await deps.storage.remove(file.storageKey);
+    await discardStored(deps, file.storageKey);
     throw error;
+  }
+  if ('refusal' in outcome) {
+    const { refusal } = outcome;
+    // A failure here leaves the key queued for the next run (every 10 minutes, and at start); the refusal stands.
+    await removeQueued(deps.db, deps.storage, [file.storageKey]).catch(() => undefined);
+    return tellingPlanLimits(deps, { millId, limit: 'storage', triedBy: user.id }, () => Promise.reject(refusal));
+  }
+  return outcome.row;
+}
+
+/** Bytes without a row after a failed transaction: through the queue when the database answers, else straight away. */
+async function discardStored(deps: AppDeps, key: string): Promise<void> {
+  try {
+    await queueRemovals(deps.db, [key]);
+    await removeQueued(deps.db, deps.storage, [key]);
+  } catch {
+    await deps.storage.remove(key).catch(() => undefined);
   }
 }
 

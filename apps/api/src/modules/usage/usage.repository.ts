@@ -56,12 +56,44 @@ export async function forgetMachinesOfKey(db: Db, licenceKeyId: number): Promise
   await db.execute(sql`delete from usage_machines where licence_key_id = ${licenceKeyId}`);
 }
 
+/**
+ * What "allowed users" of a licence key is when the licence store holds a ticket with that key
+ * (issue 14, the ticket as the thread through the product). A lateral join on licence_tickets'
+ * unique key index, as `ticket.allowed`; null (no ticket, or no answer in it) keeps the key's own
+ * `allowed_users`, which the manager sets.
+ *
+ * The decision, from the ticket's licence content (spec §3):
+ * - a network licence (`mainProductInfo.isNetwork`) allows as many users at once as its network
+ *   seats: the largest `count` among the enabled top-level `licenseDetails` nodes, which are the
+ *   licensed products (their children are modules and options, whose counts limit a feature, not
+ *   how many copies of the program run); a count of 0 or none says nothing, so the key's value stays;
+ * - a single-seat licence (not network) allows one user: the dongle runs one copy at a time;
+ * - a ticket without content (a bare activation key the licence server never described) says
+ *   nothing, so the key's value stays.
+ * Content is validated on push and import (counts are integers up to 1,000,000), and the JSON is
+ * still read defensively (jsonb_typeof), so an odd document yields null instead of an error.
+ */
+const TICKET_ALLOWANCE = sql`left join lateral (
+      select case
+        when t.content is null then null
+        when t.content->'mainProductInfo'->'isNetwork' = 'true'::jsonb then (
+          select nullif(max(case when jsonb_typeof(d->'count') = 'number' then least((d->>'count')::numeric, 1000000) end), 0)::int
+          from jsonb_array_elements(case when jsonb_typeof(t.content->'licenseDetails') = 'array' then t.content->'licenseDetails' else '[]'::jsonb end) d
+          where d->'enable' is distinct from 'false'::jsonb
+        )
+        else 1
+      end as allowed
+      from licence_tickets t where t.key = lk.key
+    ) ticket on true`;
+
 export type UsageKeyRow = {
   licence_key_id: number;
   key: string;
   mill_id: number;
   mill_name: string;
   allowed_users: number;
+  /** The allowance comes from the key's licence ticket, not from the manager's setting. */
+  allowed_from_ticket: boolean;
   first_ping: Date | null;
   last_ping: Date | null;
   concurrent: number;
@@ -84,11 +116,14 @@ export async function usagePage(db: Db, at: Date, windowMinutes: number, start: 
       from usage_machines m
       group by m.licence_key_id
     )
-    select k.licence_key_id, lk.key, lk.mill_id, c.name as mill_name, lk.allowed_users, k.first_ping, k.last_ping, k.concurrent, k.machines
+    select k.licence_key_id, lk.key, lk.mill_id, c.name as mill_name,
+      coalesce(ticket.allowed, lk.allowed_users) as allowed_users, ticket.allowed is not null as allowed_from_ticket,
+      k.first_ping, k.last_ping, k.concurrent, k.machines
     from keys k
     join licence_keys lk on lk.id = k.licence_key_id
     join mills mi on mi.id = lk.mill_id
     join companies c on c.id = mi.company_id
+    ${TICKET_ALLOWANCE}
     order by k.concurrent desc, k.last_ping desc, k.licence_key_id
     limit ${limit} offset ${start}
   `);
@@ -100,8 +135,9 @@ export async function usagePage(db: Db, at: Date, windowMinutes: number, start: 
       )
       select count(*)::int as keys, coalesce(sum(p.concurrent), 0)::int as running_machines,
         (count(*) filter (where p.concurrent > 1))::int as concurrently_used_keys,
-        (count(*) filter (where p.concurrent > lk.allowed_users))::int as over_allowance
+        (count(*) filter (where p.concurrent > coalesce(ticket.allowed, lk.allowed_users)))::int as over_allowance
       from per_key p join licence_keys lk on lk.id = p.licence_key_id
+      ${TICKET_ALLOWANCE}
     `)
   ).rows;
   return { rows: rows.rows, overview: overview! };

@@ -40,6 +40,7 @@ function toUsageKey(row: UsageKeyRow, windowStart: number): UsageView['data'][nu
     millId: row.mill_id,
     millName: row.mill_name,
     allowedUsers: row.allowed_users,
+    allowedUsersFromTicket: row.allowed_from_ticket,
     multipleLogins: row.concurrent > 1,
     overAllowance: row.concurrent > row.allowed_users,
     firstPing: row.first_ping ? new Date(row.first_ping).toISOString() : null,
@@ -60,7 +61,11 @@ function toUsageKey(row: UsageKeyRow, windowStart: number): UsageView['data'][nu
   };
 }
 
-/** Until licence tickets say how many users a key allows (issue 14), the manager sets it per key. */
+/**
+ * The manager's allowance of a key. Where the key's licence ticket tells how many users it allows
+ * (usage.repository.ts, TICKET_ALLOWANCE), the view shows the ticket's number instead; the stored
+ * value still counts again if that ticket goes.
+ */
 export async function changeAllowedUsers(deps: AppDeps, user: SessionUser, licenceKeyId: number, allowedUsers: number): Promise<void> {
   await authorize(deps.db, user, 'usage.manage', {});
   if (!(await setAllowedUsers(deps.db, licenceKeyId, allowedUsers))) throw AppError.notFound('Licence key');

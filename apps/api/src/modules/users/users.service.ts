@@ -146,7 +146,7 @@ async function dealerSummary(db: Db, userId: number): Promise<Session['dealer']>
   const dealer = await dealerOfUser(db, userId);
   if (!dealer) return null;
   const company = await companyById(db, dealer.companyId);
-  return { id: dealer.id, name: company?.name ?? '', parentId: dealer.parentId, dealerRole: dealer.dealerRole };
+  return { id: dealer.id, name: company?.name ?? '', parentId: dealer.parentId, dealerRole: dealer.dealerRole, ownConfigurationsAllowed: dealer.ownConfigurationsAllowed };
 }
 
 /**

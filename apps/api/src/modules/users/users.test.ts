@@ -1,8 +1,10 @@
 import { readdir } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMillUser, createDealer, createLab, createManager, createMill, PASSWORD, signIn, uniqueEmail } from '../../../test/factories.ts';
 import { createTestApp, tokenFromMail, waitForMail, type TestApp } from '../../../test/test-app.ts';
+import { dealers } from '../../db/schema/dealers.ts';
 import { multipartForm as multipart, PNG } from '../../../test/multipart.ts';
 
 let t: TestApp;
@@ -35,6 +37,20 @@ describe('GET /api/users/me', () => {
     const jwt = await signIn(t, dealer.user.email);
     const me = (await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).json();
     expect(me.dealer).toMatchObject({ id: dealer.dealer.id, parentId: null, dealerRole: 'dealer' });
+  });
+
+  it("says whether the dealer may use its own configurations, a sub-dealer only with its root's permission too", async () => {
+    const root = await createDealer(t.db, { subDealerAllowed: true });
+    const sub = await createDealer(t.db, { parentId: root.dealer.id });
+    const allowedFor = async (email: string) => (await t.request({ method: 'GET', url: '/api/users/me', token: await signIn(t, email) })).json().dealer.ownConfigurationsAllowed;
+    const allow = (id: number, ownConfigurationsAllowed: boolean) => t.db.update(dealers).set({ ownConfigurationsAllowed }).where(eq(dealers.id, id));
+    expect(await allowedFor(root.user.email)).toBe(false);
+    await allow(root.dealer.id, true);
+    await allow(sub.dealer.id, true);
+    expect(await allowedFor(root.user.email)).toBe(true);
+    expect(await allowedFor(sub.user.email)).toBe(true);
+    await allow(root.dealer.id, false);
+    expect(await allowedFor(sub.user.email)).toBe(false);
   });
 
   it('refuses a request without a token', async () => {

@@ -29,8 +29,11 @@ export interface JobTypes {
   'usage.purge-hours': Record<string, never>;
   /** Scheduled: files past their mill's keep period go, after a warning a week before. */
   'files.retention': Record<string, never>;
+  /** Scheduled: ticket expiry reminders, one digest per dealer user and period (issue 14). */
+  'tickets.expiry-reminders': Record<string, never>;
   /** A customer CSV import: reads its file from storage, resuming after the import's checkpoint. */
   'customers.import': { importId: number };
+  'tickets.import': { importId: number };
 }
 
 export type JobName = keyof JobTypes;

@@ -5,4 +5,7 @@ export { DealerManagementPage } from '../../features/dealers/pages/dealer-manage
 export { CustomersPage } from '../../features/dealers/pages/customers-page.tsx';
 export { DealerUsersPage } from '../../features/dealers/pages/dealer-users-page.tsx';
 export { DealerSettingsPage } from '../../features/dealers/pages/dealer-settings-page.tsx';
-export { TicketsPage } from '../../features/tickets/pages/tickets-page.tsx';
+// The desk with the customers feature's form in its picker (composed in the app layer).
+export { TicketsDeskPage as TicketsPage } from '../tickets-desk-page.tsx';
+export { DealerLicenceInfoPage } from '../../features/licence-info/pages/licence-info-page.tsx';
+export { DealerConfigPage, DealerConfigViewPage } from '../../features/dealer-config/pages/dealer-config-routes.tsx';

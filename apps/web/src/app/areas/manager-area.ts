@@ -5,6 +5,7 @@ export { UsagePage } from '../../features/usage/pages/usage-page.tsx';
 export { DealerManagementPage } from '../../features/dealers/pages/dealer-management-page.tsx';
 export { CustomersPage } from '../../features/dealers/pages/customers-page.tsx';
 export { CustomerImportPage } from '../../features/customer-import/pages/customer-import-page.tsx';
+export { TicketImportPage } from '../../features/ticket-import/pages/ticket-import-page.tsx';
 export { DealerUsersPage } from '../../features/dealers/pages/dealer-users-page.tsx';
 export { ManagerPlansPage } from '../../features/contract/pages/manager-plans-page.tsx';
 export { MillsViewPage } from '../../features/analytics/pages/mills-view-page.tsx';
@@ -12,4 +13,6 @@ export { MillOrdersPage } from '../../features/analytics/pages/mill-orders-page.
 export { UsersViewPage } from '../../features/analytics/pages/users-view-page.tsx';
 export { ActivityPage } from '../../features/analytics/pages/activity-page.tsx';
 export { ManagerSettingsPage } from '../../features/analytics/pages/manager-settings-page.tsx';
-export { TicketsPage } from '../../features/tickets/pages/tickets-page.tsx';
+// The desk with the customers feature's form in its picker (composed in the app layer).
+export { TicketsDeskPage as TicketsPage } from '../tickets-desk-page.tsx';
+export { ManagerLicenceInfoPage } from '../../features/licence-info/pages/licence-info-page.tsx';

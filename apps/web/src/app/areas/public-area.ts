@@ -7,3 +7,4 @@ export { MillLandingPage } from '../../features/public/pages/mill-landing-page.t
 export { PaymentFailurePage, PaymentSuccessPage } from '../../features/public/pages/payment-pages.tsx';
 export { DataProcessingAgreementPage, TermsOfServicePage } from '../../features/public/pages/policy-pages.tsx';
 export { AboutUsPage, ContactPage, DesktopAppPage, PrivacyPolicyPage } from '../../features/public/pages/static-pages.tsx';
+export { PublicLicenceInfoPage } from '../../features/licence-info/pages/licence-info-page.tsx';

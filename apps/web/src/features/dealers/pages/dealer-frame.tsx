@@ -1,6 +1,6 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { useOwnDealer } from '../api/dealers-api.ts';
 
 /**
@@ -20,6 +20,12 @@ export function DealerFrame() {
             <Badge variant="light" aria-label={t('dealers.frameDealerId', { id: own.data.dealerId })}>
               {own.data.dealerId}
             </Badge>
+          )}
+          {/* Spec §2: the config test link only for a dealer that may use its own configurations. */}
+          {own.data?.configuration.permissions.ownConfigurationsAllowed && (
+            <Anchor component={Link} to="/dealer/config/result" size="sm" ml="auto">
+              {t('dealerConfig.nav')}
+            </Anchor>
           )}
         </Group>
       )}

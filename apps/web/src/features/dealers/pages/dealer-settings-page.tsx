@@ -1,11 +1,14 @@
-import { Button, Fieldset, Group, Select, Stack, Switch } from '@mantine/core';
+import { Badge, Button, Fieldset, Group, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@casebridge/shared/constants/languages';
 import { REMINDER_FREQUENCIES, REMINDER_LEAD_DAYS, type ReminderFrequency } from '@casebridge/shared/schemas/auth';
 import { PAGE_SIZES } from '@casebridge/shared/constants/paging';
+import { REMINDER_STAGES, type ReminderPreview } from '@casebridge/shared/schemas/ticket-reminders';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import { Loading } from '../../../components/loading.tsx';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { Page } from '../../../components/page.tsx';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { currentLanguage, LANGUAGE_NAMES } from '../../../lib/i18n.ts';
@@ -34,6 +37,7 @@ export function DealerSettingsPage() {
           reminderFrequency: session.user.userSettings.ticketExpiryReminderFrequency,
         }}
       />
+      <ReminderPreviewSection />
     </Page>
   );
 }
@@ -51,6 +55,7 @@ function DealerSettingsForm({ saved }: { saved: DealerSettings }) {
   const [values, setValues] = useState(saved);
   const set = <K extends keyof DealerSettings>(key: K, value: DealerSettings[K]) => setValues((current) => ({ ...current, [key]: value }));
   const save = useSaveDealerSettings();
+  const queryClient = useQueryClient();
   useUnsavedChangesGuard((Object.keys(saved) as (keyof DealerSettings)[]).some((key) => values[key] !== saved[key]));
   const { pageSize, language } = values;
 
@@ -69,6 +74,8 @@ function DealerSettingsForm({ saved }: { saved: DealerSettings }) {
           // Every list uses the stored size first (use-paging.ts): the new setting replaces it.
           writeStorage(STORAGE_KEYS.pageSize, String(pageSize));
           notifySuccess(t('dealers.settings.saved'));
+          // The preview follows the saved settings: ask again for the next reminder.
+          void queryClient.invalidateQueries({ queryKey: PREVIEW_KEY });
           if (language !== saved.language) {
             // Spec §2: the app's language changes with the setting, as with the header's language menu.
             writeStorage(STORAGE_KEYS.language, language);
@@ -119,5 +126,82 @@ function DealerSettingsForm({ saved }: { saved: DealerSettings }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+const PREVIEW_KEY = ['ticket-reminders', 'preview'] as const;
+
+/** A UTC day (YYYY-MM-DD) as spec §9 shows dates, without a time zone shifting it. */
+function formatDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}.${month}.${year}`;
+}
+
+/**
+ * Issue 14 item 4: what the next reminder will hold, from the saved settings, as the reminder job
+ * would send it on that day: its date and the tickets of each stage (upcoming, expired, overdue).
+ */
+function ReminderPreviewSection() {
+  const { t } = useTranslation();
+  const preview = useQuery({
+    queryKey: PREVIEW_KEY,
+    queryFn: ({ signal }) => apiRequest<ReminderPreview>('/ticket-reminders/preview', { signal }),
+  });
+  const data = preview.data;
+  const total = data?.enabled ? REMINDER_STAGES.reduce((sum, stage) => sum + data[stage].count, 0) : 0;
+  return (
+    <Stack component="section" aria-labelledby="reminder-preview-title" mt="xl" maw={760} gap="sm">
+      <Title order={3} id="reminder-preview-title">
+        {t('ticketReminders.preview.title')}
+      </Title>
+      {preview.isPending ? (
+        <Loading />
+      ) : preview.isError || !data ? (
+        <Text c="red">{t('ticketReminders.preview.failed')}</Text>
+      ) : !data.enabled || !data.nextDigestOn ? (
+        <Text c="dimmed">{t('ticketReminders.preview.off')}</Text>
+      ) : (
+        <>
+          <Text>{t('ticketReminders.preview.next', { date: formatDay(data.nextDigestOn) })}</Text>
+          {total === 0 ? (
+            <Text c="dimmed">{t('ticketReminders.preview.empty')}</Text>
+          ) : (
+            REMINDER_STAGES.filter((stage) => data[stage].count > 0).map((stage) => (
+              <Stack key={stage} gap={4}>
+                <Group gap="xs">
+                  <Text fw={600}>{t(`ticketReminders.preview.stage.${stage}`, { days: data.leadDays })}</Text>
+                  <Badge variant="light">{data[stage].count}</Badge>
+                </Group>
+                <Table aria-label={t(`ticketReminders.preview.stage.${stage}`, { days: data.leadDays })}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('ticketReminders.preview.ticket')}</Table.Th>
+                      <Table.Th>{t('ticketReminders.preview.product')}</Table.Th>
+                      <Table.Th>{t('ticketReminders.preview.dealer')}</Table.Th>
+                      <Table.Th>{t('ticketReminders.preview.expiry')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data[stage].tickets.map((ticket) => (
+                      <Table.Tr key={ticket.id}>
+                        <Table.Td>{ticket.key}</Table.Td>
+                        <Table.Td>{ticket.product || '–'}</Table.Td>
+                        <Table.Td>{ticket.dealerName}</Table.Td>
+                        <Table.Td>{formatDay(ticket.licenceExpiry)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+                {data[stage].count > data[stage].tickets.length && (
+                  <Text size="sm" c="dimmed">
+                    {t('ticketReminders.preview.more', { count: data[stage].count - data[stage].tickets.length })}
+                  </Text>
+                )}
+              </Stack>
+            ))
+          )}
+        </>
+      )}
+    </Stack>
   );
 }

@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Button, Code, Group, Stack, Switch, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Code, Group, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LicenceKey } from '@casebridge/shared/schemas/licence-keys';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { ExpiryStatus, formatUtcDate } from '../../../components/expiry-status.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
 import { describeError } from '../../../lib/error-message.ts';
@@ -62,6 +63,20 @@ export function LicenceKeysTab({ millId }: { millId: number }) {
   const columns: DataTableColumn<LicenceKey>[] = [
     { key: 'key', header: t('licenceKeys.key'), sortField: 'licenseKey', render: (row) => <Code fz="sm">{row.licenseKey}</Code> },
     { key: 'collection', header: t('licenceKeys.dataCollection'), render: (row) => <DataCollectionSwitch millId={millId} licenceKey={row} /> },
+    {
+      // The ticket of the key (issue 14): its expiry exactly as the dealers' ticket desk shows it.
+      key: 'ticketExpiry',
+      header: t('ticketThread.ticketExpiry'),
+      render: (row) =>
+        row.ticketExpiry ? (
+          <Stack gap={2} align="flex-start">
+            <Text span fz="sm">{formatUtcDate(row.ticketExpiry.licenceExpiry)}</Text>
+            <ExpiryStatus ticket={row.ticketExpiry} />
+          </Stack>
+        ) : (
+          <Text span fz="sm" c="dimmed">{t('ticketThread.noTicket')}</Text>
+        ),
+    },
     { key: 'created', header: t('licenceKeys.created'), sortField: 'created_at', render: (row) => formatDate(row.createdAt) },
     {
       key: 'actions',

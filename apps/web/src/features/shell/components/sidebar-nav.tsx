@@ -5,9 +5,11 @@ import {
   IconBuildingFactory2,
   IconBuildingStore,
   IconClipboardList,
+  IconCode,
   IconDeviceDesktopAnalytics,
   IconFileCertificate,
   IconFileImport,
+  IconFileSearch,
   IconHeadset,
   IconHome,
   IconLayoutDashboard,
@@ -69,17 +71,21 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
         { to: '/manager/dealer', labelKey: 'dealers.nav.dealers', icon: IconBuildingStore },
         { to: '/manager/customer', labelKey: 'dealers.nav.customers', icon: IconAddressBook },
         { to: '/manager/tickets', labelKey: 'ticketDesk.nav', icon: IconTicket },
+        { to: '/manager/license/info', labelKey: 'licenceInfo.nav', icon: IconFileSearch },
         { to: '/manager/import/customers', labelKey: 'customerImport.nav', icon: IconFileImport },
+        { to: '/manager/import/tickets', labelKey: 'ticketImport.nav', icon: IconFileImport },
         { to: '/manager/user', labelKey: 'dealers.nav.users', icon: IconUsers },
         { to: '/manager/settings', labelKey: 'nav.managerSettings', icon: IconSettings },
       ];
     case 'dealer':
-      // Spec §2 dealer sidebar; config test and licence content join when their pages exist.
+      // Spec §2 dealer sidebar: the config test only for a dealer that may use its own configurations.
       return [
         { to: '/dealer', labelKey: 'nav.dashboard', icon: IconLayoutDashboard },
         { to: '/dealer/information', labelKey: 'dealers.nav.information', icon: IconBuildingStore },
         { to: '/dealer/tickets', labelKey: 'ticketDesk.nav', icon: IconTicket },
+        ...(session.dealer?.ownConfigurationsAllowed ? [{ to: '/dealer/config/result', labelKey: 'dealerConfig.nav', icon: IconCode }] : []),
         { to: '/customer/information', labelKey: 'dealers.nav.customers', icon: IconAddressBook },
+        { to: '/dealer/license/info', labelKey: 'licenceInfo.nav', icon: IconFileSearch },
         ...(session.dealer?.dealerRole === 'manager' ? [{ to: '/dealer/users', labelKey: 'dealers.nav.users', icon: IconUsers }] : []),
         { to: '/dealer/settings', labelKey: 'dealers.nav.settings', icon: IconSettings },
       ];

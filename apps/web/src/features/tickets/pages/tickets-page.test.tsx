@@ -5,7 +5,7 @@ import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { PHONE_MEDIA_QUERY } from '../../../components/use-phone-layout.ts';
 import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
-import { formatUtcDate } from '../components/expiry-status.tsx';
+import { formatUtcDate } from '../../../components/expiry-status.tsx';
 import { TicketsPage } from './tickets-page.tsx';
 
 function ticket(id: number, overrides: Partial<DealerTicket> = {}): DealerTicket {
@@ -31,7 +31,7 @@ const DEALERS = { data: [{ id: 5, dealerCode: 'D-5', name: 'Dealer 5' }, { id: 7
 
 function dealerSession() {
   const session = sessionFixture('dealer');
-  session.dealer = { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer' };
+  session.dealer = { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer', ownConfigurationsAllowed: false };
   return session;
 }
 

@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArchive, IconArchiveOff, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconAddressBook, IconArchive, IconArchiveOff, IconBuildingStore, IconExternalLink, IconId, IconPackage, IconRefresh, IconSearch, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ARCHIVE_FILTERS, type DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
@@ -13,8 +13,15 @@ import { usePhoneLayout } from '../../../components/use-phone-layout.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useArchiveTicket, useBatchArchiveTickets, useTicketDealers, useTickets, type ArchiveFilter, type TicketListParams } from '../api/tickets-api.ts';
-import { ExpiryStatus, formatUtcDate } from '../components/expiry-status.tsx';
+import { CustomerPickerDialog, type TicketCustomerForm } from '../components/customer-picker-dialog.tsx';
+import { DealerPickerDialog } from '../components/dealer-picker-dialog.tsx';
+import { ExpiryStatus, formatUtcDate } from '../../../components/expiry-status.tsx';
+import { ExternalCustomerDialog } from '../components/external-customer-dialog.tsx';
+import { ActiveProductDialog } from '../components/active-product-dialog.tsx';
+import { TicketRegistrationDialog } from '../components/ticket-registration-dialog.tsx';
+import { licenceInfoHref, ticketDeskRights } from '../components/ticket-rights.ts';
 
 const ALL_DEALERS = 'all';
 
@@ -50,10 +57,22 @@ function NameWithCode({ name, code }: { name: string; code: string }) {
   );
 }
 
+/** The row dialog open at the moment: one at a time, for one ticket. */
+type RowDialog = { kind: 'customer' | 'dealer' | 'external' | 'registration' | 'activeProduct'; ticket: DealerTicket } | null;
+
+export interface TicketsPageProps {
+  /** The customers feature's form for the picker's edit, view and add modes (handed in by the app layer). */
+  customerForm?: TicketCustomerForm;
+}
+
 /** Spec §2 dealer tickets: `/dealer/tickets` for dealers (their subtree), `/manager/tickets` for the manager (all). */
-export function TicketsPage() {
+export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
   const { t } = useTranslation();
   const phone = usePhoneLayout();
+  const { session } = useSession();
+  const rights = ticketDeskRights(session);
+  const [dialog, setDialog] = useState<RowDialog>(null);
+  const closeDialog = () => setDialog(null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [dealer, setDealer] = useState(ALL_DEALERS);
@@ -151,12 +170,38 @@ export function TicketsPage() {
           <Text span ff="monospace" fz="sm" style={{ whiteSpace: 'nowrap' }}>
             {row.key}
           </Text>
+          {row.signedUpMill && (
+            // The mill this activation key signed up: where the ticket went in the product.
+            <Text span fz="xs" c="dimmed">
+              {t('ticketThread.signedUpMill', { name: row.signedUpMill.name })}
+            </Text>
+          )}
           {row.archived && (
             <Badge size="xs" color="gray" variant="light">
               {t('ticketDesk.archivedBadge')}
             </Badge>
           )}
         </Stack>
+      ),
+    },
+    {
+      key: 'info',
+      header: t('ticketDesk.columns.info'),
+      // Spec §2: from the list the licence content opens in a new window, so the desk keeps its page and filters.
+      render: (row) => (
+        <Anchor
+          href={licenceInfoHref(row.key, rights.isManager)}
+          target="_blank"
+          rel="noopener noreferrer"
+          fz="sm"
+          aria-label={t('ticketDesk.info.named', { key: row.key })}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          <Group gap={4} wrap="nowrap" component="span">
+            {t('ticketDesk.info.link')}
+            <IconExternalLink size={14} aria-hidden />
+          </Group>
+        </Anchor>
       ),
     },
     { key: 'product', header: t('ticketDesk.columns.product'), render: (row) => row.productText || '—' },
@@ -175,16 +220,69 @@ export function TicketsPage() {
       header: t('common.actions'),
       phone: 'actions',
       render: (row) => (
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          leftSection={row.archived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />}
-          aria-label={row.archived ? t('ticketDesk.unarchive.named', { key: row.key }) : t('ticketDesk.archive.named', { key: row.key })}
-          onClick={() => confirmOne(row)}
-          loading={archiveOne.isPending && archiveOne.variables?.id === row.id}
-        >
-          {row.archived ? t('ticketDesk.unarchive.action') : t('ticketDesk.archive.action')}
-        </Button>
+        <Group gap={4} wrap="wrap">
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconUser size={16} aria-hidden />}
+            // A ticket of no dealer has no customers to pick from (the server refuses it too).
+            disabled={row.dealer === null}
+            aria-label={rights.assignsCustomers ? t('ticketDesk.rowActions.customerNamed', { key: row.key }) : t('ticketDesk.rowActions.customerViewNamed', { key: row.key })}
+            onClick={() => setDialog({ kind: 'customer', ticket: row })}
+          >
+            {t('ticketDesk.rowActions.customer')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconBuildingStore size={16} aria-hidden />}
+            aria-label={t('ticketDesk.rowActions.dealerNamed', { key: row.key })}
+            onClick={() => setDialog({ kind: 'dealer', ticket: row })}
+          >
+            {t('ticketDesk.rowActions.dealer')}
+          </Button>
+          {rights.setsExternalId && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconId size={16} aria-hidden />}
+              aria-label={t('ticketDesk.rowActions.externalNamed', { key: row.key })}
+              onClick={() => setDialog({ kind: 'external', ticket: row })}
+            >
+              {t('ticketDesk.rowActions.external')}
+            </Button>
+          )}
+          {row.customer && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconAddressBook size={16} aria-hidden />}
+              aria-label={t('ticketDesk.rowActions.registrationNamed', { key: row.key })}
+              onClick={() => setDialog({ kind: 'registration', ticket: row })}
+            >
+              {t('ticketDesk.rowActions.registration')}
+            </Button>
+          )}
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconPackage size={16} aria-hidden />}
+            aria-label={t('ticketDesk.rowActions.activeProductNamed', { key: row.key })}
+            onClick={() => setDialog({ kind: 'activeProduct', ticket: row })}
+          >
+            {t('ticketDesk.rowActions.activeProduct')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={row.archived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />}
+            aria-label={row.archived ? t('ticketDesk.unarchive.named', { key: row.key }) : t('ticketDesk.archive.named', { key: row.key })}
+            onClick={() => confirmOne(row)}
+            loading={archiveOne.isPending && archiveOne.variables?.id === row.id}
+          >
+            {row.archived ? t('ticketDesk.unarchive.action') : t('ticketDesk.archive.action')}
+          </Button>
+        </Group>
       ),
     },
   ];
@@ -254,6 +352,12 @@ export function TicketsPage() {
           <TablePager total={tickets.data.count} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage} onPageSizeChange={paging.setPageSize} />
         </Stack>
       )}
+
+      {dialog?.kind === 'customer' && <CustomerPickerDialog ticket={dialog.ticket} readOnly={!rights.assignsCustomers} customerForm={customerForm} onClose={closeDialog} />}
+      {dialog?.kind === 'dealer' && <DealerPickerDialog ticket={dialog.ticket} onClose={closeDialog} />}
+      {dialog?.kind === 'external' && <ExternalCustomerDialog ticket={dialog.ticket} onClose={closeDialog} />}
+      {dialog?.kind === 'registration' && <TicketRegistrationDialog ticketId={dialog.ticket.id} open onClose={closeDialog} />}
+      {dialog?.kind === 'activeProduct' && <ActiveProductDialog ticketId={dialog.ticket.id} open onClose={closeDialog} />}
     </Page>
   );
 }

@@ -94,7 +94,12 @@ function MachinesTable({ usageKey }: { usageKey: UsageKey }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <AllowedUsersForm usageKey={usageKey} />
+      {usageKey.allowedUsersFromTicket ? (
+        // The key's licence ticket says how many users it allows (issue 14): a manager's number would not apply.
+        <Text size="sm" c="dimmed">{t('ticketThread.allowedUsersFromTicket', { count: usageKey.allowedUsers })}</Text>
+      ) : (
+        <AllowedUsersForm usageKey={usageKey} />
+      )}
     </Stack>
   );
 }

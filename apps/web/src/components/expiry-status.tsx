@@ -3,6 +3,11 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
 
+/*
+ * Shared by the ticket desk (features/tickets) and the mill's licence keys tab
+ * (features/licence-keys): features may not import each other, so a ticket's expiry lives here.
+ */
+
 /** Tickets this close to their expiry (or closer) carry a warning icon on the desk. */
 export const EXPIRY_WARNING_DAYS = 30;
 

@@ -1,0 +1,61 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DealerCustomer, DealerSummary } from '@casebridge/shared/schemas/dealers';
+import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/**
+ * The desk's per-row changes (spec manager-dealer §2: assign a customer, move to another dealer,
+ * external customer id) and the lists their pickers choose from. Every change refreshes the whole
+ * desk (the row, its dealer filter and counts), as the archive calls in tickets-api.ts do.
+ */
+const ticketsKey = ['dealer-tickets'] as const;
+// The customers feature's key: a customer saved from the picker's form refreshes the picker too.
+const customersKey = ['dealer-customers'] as const;
+
+/** How many rows a picker shows at once; more are found by searching. */
+export const PICKER_PAGE_SIZE = 20;
+
+/** The customers a ticket can get: those of its dealer and that dealer's sub-dealers (what the server accepts). */
+export function useTicketCustomerOptions(dealerId: number | null, search: string) {
+  const params = { _start: 0, _limit: PICKER_PAGE_SIZE, _sort: 'company:asc', _q: search || undefined, dealerId: dealerId ?? undefined, showSubDealerCustomers: 'true' };
+  return useQuery({
+    queryKey: [...customersKey, 'ticket-picker', params],
+    queryFn: ({ signal }) => apiRequest<{ count: number; data: DealerCustomer[] }>('/dealer-customers', { query: params, signal }),
+    enabled: dealerId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The dealers a ticket can move to: the server lists only the caller's subtree (the manager: all). */
+export function useTicketDealerOptions(search: string) {
+  const params = { _start: 0, _limit: PICKER_PAGE_SIZE, _sort: 'dealerId:asc', _q: search || undefined };
+  return useQuery({
+    queryKey: ['dealers', 'ticket-picker', params],
+    queryFn: ({ signal }) => apiRequest<{ count: number; data: DealerSummary[] }>('/dealers', { query: params, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useTicketChange<V>(request: (variables: V) => Promise<DealerTicket>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: request, onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsKey }) });
+}
+
+/** PUT /dealer-tickets/{id}/customer; null clears the customer. */
+export function useAssignTicketCustomer() {
+  return useTicketChange(({ id, dealerCustomerId }: { id: number; dealerCustomerId: number | null }) =>
+    apiRequest<DealerTicket>(`/dealer-tickets/${id}/customer`, { method: 'PUT', body: { dealerCustomerId } }),
+  );
+}
+
+/** PUT /dealer-tickets/{id}/dealer; the server resets the ticket's customer (spec §4). */
+export function useMoveTicket() {
+  return useTicketChange(({ id, dealerId }: { id: number; dealerId: number }) => apiRequest<DealerTicket>(`/dealer-tickets/${id}/dealer`, { method: 'PUT', body: { dealerId } }));
+}
+
+/** PUT /dealer-tickets/{id}/external (spec fmCustomerId and fmCustomerDescription). */
+export function useSetTicketExternal() {
+  return useTicketChange(({ id, externalCustomerId, description }: { id: number; externalCustomerId: string; description: string }) =>
+    apiRequest<DealerTicket>(`/dealer-tickets/${id}/external`, { method: 'PUT', body: { externalCustomerId, description } }),
+  );
+}

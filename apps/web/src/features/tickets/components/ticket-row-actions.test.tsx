@@ -1,0 +1,340 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { DealerCustomer, DealerSummary } from '@casebridge/shared/schemas/dealers';
+import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
+import { sessionFixture } from '../../../test/fixtures.ts';
+import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { TicketsPage } from '../pages/tickets-page.tsx';
+import type { TicketCustomerFormProps } from './customer-picker-dialog.tsx';
+
+/** The desk's per-row dialogs (spec manager-dealer §2, §4, §5): customer picker, dealer picker, external id, licence link. */
+
+const KEY = 'AAAAA-BBBBB-CCCCC-DDDDD-00001';
+const address = { address1: '', address2: '', address3: '', zipCode: '', city: '', district: '', state: '', country: '', phone: '', email: '', webUrl: '' };
+
+function ticket(overrides: Partial<DealerTicket> = {}): DealerTicket {
+  return {
+    id: 1,
+    key: KEY,
+    status: 'active',
+    expiryInDays: 200,
+    licenceExpiry: '2027-06-10',
+    maintenanceExpiry: null,
+    productText: 'Mill CAM Pro',
+    dealer: { id: 5, dealerCode: 'D-5', name: 'Dealer 5', parentId: null },
+    customer: { id: 31, customerId: 'C-31', name: 'Navy Dental, Hopper' },
+    externalCustomerId: 'EXT-1',
+    description: 'old note',
+    archived: false,
+    hasContent: true,
+    ...overrides,
+  };
+}
+
+function customer(id: number, company: string, dealer = { id: 5, dealerId: 'D-5', dealerName: 'Dealer 5' }): DealerCustomer {
+  return {
+    dealerCustomerId: id,
+    dealerInfo: dealer,
+    customerInfo: { id, customerId: `C-${id}`, title: '', salutation: '', firstName: 'Grace', lastName: 'Hopper', position: '', company, contactInformation: address, permissions: { showInfoToOutOfMaintenanceUsers: false } },
+    createdAt: '2025-01-01T00:00:00.000Z',
+  };
+}
+
+const CUSTOMERS = [customer(31, 'Navy Dental'), customer(32, 'Harbour Clinic', { id: 7, dealerId: 'D-7', dealerName: 'Branch 7' })];
+
+function dealerSummary(id: number, name: string, parent: number | null): DealerSummary {
+  return { id, dealerId: `D-${id}`, name, email: '', userId: null, parentDealerId: parent, isRoot: parent === null, parentDealerCode: parent === null ? null : `D-${parent}` };
+}
+const DEALERS = [dealerSummary(5, 'Dealer 5', null), dealerSummary(7, 'Branch 7', 5)];
+
+function dealerSession(parentId: number | null = null) {
+  const session = sessionFixture('dealer');
+  session.dealer = parentId === null ? { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer', ownConfigurationsAllowed: false } : { id: 7, name: 'Branch 7', parentId, dealerRole: 'dealer', ownConfigurationsAllowed: false };
+  return session;
+}
+
+type Failure = { status: number; code: string };
+
+/** Answers as the server does; `fail` makes one write path answer with an error. */
+function serve(row: DealerTicket, fail: Record<string, Failure> = {}) {
+  return mockFetch((call) => {
+    const failure = call.method !== 'GET' ? fail[call.path] : undefined;
+    if (failure) return { status: failure.status, body: { statusCode: failure.status, error: 'x', code: failure.code, message: 'server words' } };
+    if (call.path === '/dealer-tickets/dealers') return { body: { data: [] } };
+    if (call.path === '/dealer-tickets') return { body: { count: 1, data: [row] } };
+    if (call.path === '/dealer-customers') return { body: { count: 45, data: CUSTOMERS } };
+    if (call.path === '/dealers') return { body: { count: DEALERS.length, data: DEALERS } };
+    if (call.path === `/dealer-tickets/${row.id}/customer`) return { body: { ...row, customer: { id: 32, customerId: 'C-32', name: 'Harbour Clinic' } } };
+    if (call.path === `/dealer-tickets/${row.id}/dealer`) return { body: { ...row, dealer: { id: 7, dealerCode: 'D-7', name: 'Branch 7', parentId: 5 }, customer: null } };
+    if (call.path === `/dealer-tickets/${row.id}/external`) return { body: { ...row, ...(call.body as object) } };
+    if (call.path === `/dealer-tickets/${row.id}/registration`) return { body: { salutation: 'Ms', firstname: 'Grace', lastname: 'Hopper', position: '', company: 'Navy Dental', zipcode: '', city: 'Arlington', region: '', country: 'US', phone: '', email: 'grace@navy.test', address_1: '', address_2: '', address_3: '', productid: 'CAM-PRO' } };
+    if (call.path === `/dealer-tickets/${row.id}/active-product`) return { body: { ticketId: row.key, productName: 'Mill CAM Pro', data: [] } };
+    return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'no' } };
+  });
+}
+
+const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
+const gets = (calls: FetchCall[], path: string) => calls.filter((call) => call.method === 'GET' && call.url.startsWith(`/api${path}?`)).map((call) => new URL(call.url, 'http://x').searchParams);
+const listLoads = (calls: FetchCall[]) => gets(calls, '/dealer-tickets').length;
+
+/** A stand-in for the customers feature's form, which the app layer hands to the desk. */
+function FakeCustomerForm({ customer: shown, dealerId, onSaved }: TicketCustomerFormProps) {
+  return (
+    <div>
+      <p>{shown ? `Form for ${shown.customerInfo.customerId}` : `New customer form for dealer ${dealerId}`}</p>
+      <button type="button" onClick={() => onSaved(shown ?? customer(40, 'Fresh Dental'))}>
+        Fake save
+      </button>
+    </div>
+  );
+}
+
+describe('ticket desk row actions', () => {
+  it('links the ticket info to the licence content in a new window, for dealers and for the manager', async () => {
+    serve(ticket());
+    const { unmount } = renderWithProviders(<TicketsPage />, dealerSession());
+    const link = await screen.findByRole('link', { name: `Licence content of ticket ${KEY} (opens in a new window)` });
+    expect(link.getAttribute('href')).toBe(`/dealer/license/info?licenseKey=${KEY}`);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    unmount();
+    renderWithProviders(<TicketsPage />, sessionFixture('manager'));
+    const managerLink = await screen.findByRole('link', { name: `Licence content of ticket ${KEY} (opens in a new window)` });
+    expect(managerLink.getAttribute('href')).toBe(`/manager/license/info?licenseKey=${KEY}`);
+  });
+
+  it("opens a ticket's registration data (only when it has a customer) and its active product details", async () => {
+    serve(ticket());
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<TicketsPage />, dealerSession());
+    await user.click(await screen.findByRole('button', { name: `Registration data of ticket ${KEY}` }));
+    const registration = await screen.findByRole('dialog', { name: 'Registration data' });
+    expect(await within(registration).findByText('grace@navy.test')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: `Active product details of ticket ${KEY}` }));
+    const product = await screen.findByRole('dialog', { name: 'Active product details' });
+    expect(await within(product).findByText('No active product detail')).toBeTruthy();
+    unmount();
+
+    serve(ticket({ customer: null }));
+    renderWithProviders(<TicketsPage />, dealerSession());
+    await screen.findByRole('button', { name: `Active product details of ticket ${KEY}` });
+    expect(screen.queryByRole('button', { name: `Registration data of ticket ${KEY}` })).toBeNull();
+  });
+
+  describe('customer picker', () => {
+    it("lists the ticket dealer's customers with a search, and a root dealer selects one", async () => {
+      const calls = serve(ticket());
+      const user = userEvent.setup();
+      renderWithProviders(<TicketsPage customerForm={FakeCustomerForm} />, dealerSession());
+      await user.click(await screen.findByRole('button', { name: `Assign a customer to ticket ${KEY}` }));
+      const dialog = await screen.findByRole('dialog', { name: `Customer of ticket ${KEY}` });
+      const search = within(dialog).getByRole('textbox', { name: 'Search customers' });
+      // Opens on its first field.
+      await waitFor(() => expect(document.activeElement).toBe(search));
+      expect(within(dialog).getByText('Current customer: Navy Dental, Hopper (C-31)')).toBeTruthy();
+      await within(dialog).findByText('Harbour Clinic, Grace Hopper');
+      expect(gets(calls, '/dealer-customers').at(-1)!.get('dealerId')).toBe('5');
+      expect(gets(calls, '/dealer-customers').at(-1)!.get('showSubDealerCustomers')).toBe('true');
+      expect(within(dialog).getByText('Showing 2 of 45. Search to find the others.')).toBeTruthy();
+      // The current customer cannot be chosen again.
+      expect((within(dialog).getByRole('button', { name: 'Select Navy Dental, Grace Hopper' }) as HTMLButtonElement).disabled).toBe(true);
+
+      await user.type(search, 'harb');
+      await waitFor(() => expect(gets(calls, '/dealer-customers').at(-1)!.get('_q')).toBe('harb'));
+
+      const loadsBefore = listLoads(calls);
+      await user.click(within(dialog).getByRole('button', { name: 'Select Harbour Clinic, Grace Hopper' }));
+      await waitFor(() => expect(writes(calls)).toHaveLength(1));
+      expect(writes(calls)[0]).toMatchObject({ method: 'PUT', body: { dealerCustomerId: 32 } });
+      expect(writes(calls)[0]!.url.startsWith('/api/dealer-tickets/1/customer?')).toBe(true);
+      expect(await screen.findByText(`Harbour Clinic, Grace Hopper assigned to ticket ${KEY}`)).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      // The desk asks for its rows again, so the row shows the new customer.
+      await waitFor(() => expect(listLoads(calls)).toBeGreaterThan(loadsBefore));
+    });
+
+    it('removes the customer of a ticket', async () => {
+      const calls = serve(ticket());
+      const user = userEvent.setup();
+      renderWithProviders(<TicketsPage />, dealerSession());
+      await user.click(await screen.findByRole('button', { name: `Assign a customer to ticket ${KEY}` }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove customer' }));
+      await waitFor(() => expect(writes(calls)).toHaveLength(1));
+      expect(writes(calls)[0]!.body).toEqual({ dealerCustomerId: null });
+    });
+
+    it('edits a customer and adds a new one in the form modes, with Back to the list', async () => {
+      serve(ticket());
+      const user = userEvent.setup();
+      renderWithProviders(<TicketsPage customerForm={FakeCustomerForm} />, dealerSession());
+      await user.click(await screen.findByRole('button', { name: `Assign a customer to ticket ${KEY}` }));
+      let dialog = await screen.findByRole('dialog');
+      await user.click(await within(dialog).findByRole('button', { name: 'Edit Harbour Clinic, Grace Hopper' }));
+      dialog = await screen.findByRole('dialog', { name: 'Edit customer' });
+      expect(within(dialog).getByText('Form for C-32')).toBeTruthy();
+      const back = within(dialog).getByRole('button', { name: 'Back to the list' });
+      await waitFor(() => expect(document.activeElement).toBe(back));
+      await user.click(back);
+      dialog = await screen.findByRole('dialog', { name: `Customer of ticket ${KEY}` });
+      await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Search customers' })));
+
+      await user.click(within(dialog).getByRole('button', { name: 'Add new customer' }));
+      dialog = await screen.findByRole('dialog', { name: 'New customer' });
+      expect(within(dialog).getByText('New customer form for dealer 5')).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'Fake save' }));
+      // Saved: back on the list, searched for the new customer's id.
+      dialog = await screen.findByRole('dialog', { name: `Customer of ticket ${KEY}` });
+      expect((within(dialog).getByRole('textbox', { name: 'Search customers' }) as HTMLInputElement).value).toBe('C-40');
+    });
+
+    it('is read-only for a sub-dealer: view only, nothing to select, add or remove', async () => {
+      const calls = serve(ticket({ dealer: { id: 7, dealerCode: 'D-7', name: 'Branch 7', parentId: 5 } }));
+      const user = userEvent.setup();
+      renderWithProviders(<TicketsPage customerForm={FakeCustomerForm} />, dealerSession(5));
+      await user.click(await screen.findByRole('button', { name: `Customers of ticket ${KEY}` }));
+      const dialog = await screen.findByRole('dialog', { name: `Customer of ticket ${KEY}` });
+      expect(within(dialog).getByText('Only a top-level dealer assigns customers to tickets. You can view the customers here.')).toBeTruthy();
+      await within(dialog).findByText('Harbour Clinic, Grace Hopper');
+      expect(gets(calls, '/dealer-customers').at(-1)!.get('dealerId')).toBe('7');
+      expect(within(dialog).queryByRole('button', { name: /^Select / })).toBeNull();
+      expect(within(dialog).queryByRole('button', { name: /^Edit / })).toBeNull();
+      expect(within(dialog).queryByRole('button', { name: 'Add new customer' })).toBeNull();
+      expect(within(dialog).queryByRole('button', { name: 'Remove customer' })).toBeNull();
+      await user.click(within(dialog).getByRole('button', { name: 'View Navy Dental, Grace Hopper' }));
+      const view = await screen.findByRole('dialog', { name: 'Customer details' });
+      expect(within(view).getByText('Form for C-31')).toBeTruthy();
+      // Escape closes the dialog from any mode.
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(writes(calls)).toHaveLength(0);
+    });
+
+    it("shows the server's refusal in a toast and keeps the dialog open", async () => {
+      const calls = serve(ticket(), { '/dealer-tickets/1/customer': { status: 403, code: 'SUB_DEALER_READ_ONLY' } });
+      const user = userEvent.setup();
+      renderWithProviders(<TicketsPage />, dealerSession());
+      await user.click(await screen.findByRole('button', { name: `Assign a customer to ticket ${KEY}` }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(await within(dialog).findByRole('button', { name: 'Select Harbour Clinic, Grace Hopper' }));
+      expect(await screen.findByText('Error assigning customer')).toBeTruthy();
+      expect(screen.getByText('A sub-dealer sees customers read-only.')).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: `Customer of ticket ${KEY}` })).toBeTruthy();
+      expect(writes(calls)).toHaveLength(1);
+    });
+
+    it('shows a failed customer list in the dialog', async () => {
+      mockFetch((call) => {
+        if (call.path === '/dealer-tickets') return { body: { count: 1, data: [ticket()] } };
+        if (call.path === '/dealer-tickets/dealers') return { body: { data: [] } };
+        return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'no' } };
+      });
+      const user = userEvent.setup();
+      renderWithProviders(<TicketsPage />, dealerSession());
+      await user.click(await screen.findByRole('button', { name: `Assign a customer to ticket ${KEY}` }));
+      expect(await within(await screen.findByRole('dialog')).findByText('The customers could not be loaded')).toBeTruthy();
+    });
+  });
+
+  describe('dealer picker', () => {
+    it('moves a ticket only after a confirmation that says its customer is reset', async () => {
+      const calls = serve(ticket());
+      const user = userEvent.setup();
+      renderWithProviders(<TicketsPage />, dealerSession());
+      await user.click(await screen.findByRole('button', { name: `Move ticket ${KEY} to another dealer` }));
+      let dialog = await screen.findByRole('dialog', { name: `Move ticket ${KEY}` });
+      expect(within(dialog).getByText('Current dealer: D-5 – Dealer 5')).toBeTruthy();
+      // The ticket's own dealer is marked, not offered.
+      await within(dialog).findByText('Branch 7');
+      expect(within(dialog).queryByRole('button', { name: 'Choose Dealer 5' })).toBeNull();
+      await user.type(within(dialog).getByRole('textbox', { name: 'Search dealers' }), 'bra');
+      await waitFor(() => expect(gets(calls, '/dealers').at(-1)!.get('_q')).toBe('bra'));
+
+      await user.click(within(dialog).getByRole('button', { name: 'Choose Branch 7' }));
+      dialog = await screen.findByRole('dialog', { name: 'Confirm the move' });
+      expect(within(dialog).getByText(`Move ticket ${KEY} to D-7 – Branch 7?`)).toBeTruthy();
+      expect(within(dialog).getByText('Its customer Navy Dental, Hopper will be reset: the ticket has no customer after the move.')).toBeTruthy();
+      // The question opens on Back, so a hasty Enter moves nothing.
+      await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Back' })));
+      await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+      expect(writes(calls)).toHaveLength(0);
+
+      dialog = await screen.findByRole('dialog', { name: `Move ticket ${KEY}` });
+      await user.click(await within(dialog).findByRole('button', { name: 'Choose Branch 7' }));
+      const loadsBefore = listLoads(calls);
+      await user.click(within(await screen.findByRole('dialog', { name: 'Confirm the move' })).getByRole('button', { name: 'Move ticket' }));
+      await waitFor(() => expect(writes(calls)).toHaveLength(1));
+      expect(writes(calls)[0]).toMatchObject({ method: 'PUT', body: { dealerId: 7 } });
+      expect(writes(calls)[0]!.url.startsWith('/api/dealer-tickets/1/dealer?')).toBe(true);
+      expect(await screen.findByText(`Ticket ${KEY} moved to Branch 7; its customer was reset`)).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(listLoads(calls)).toBeGreaterThan(loadsBefore));
+    });
+
+    it('says so when the ticket has no customer to reset, and shows a refused move in a toast', async () => {
+      serve(ticket({ customer: null }), { '/dealer-tickets/1/dealer': { status: 404, code: 'NOT_FOUND' } });
+      const user = userEvent.setup();
+      renderWithProviders(<TicketsPage />, dealerSession());
+      await user.click(await screen.findByRole('button', { name: `Move ticket ${KEY} to another dealer` }));
+      await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Choose Branch 7' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Confirm the move' });
+      expect(within(dialog).getByText('The ticket has no customer now and gets none with the move.')).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'Move ticket' }));
+      expect(await screen.findByText('Error assigning dealer')).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: 'Confirm the move' })).toBeTruthy();
+    });
+  });
+
+  describe('external customer id', () => {
+    it('is offered to a root dealer and the manager, never to a sub-dealer', async () => {
+      serve(ticket());
+      const first = renderWithProviders(<TicketsPage />, dealerSession());
+      expect(await screen.findByRole('button', { name: `External customer id of ticket ${KEY}` })).toBeTruthy();
+      first.unmount();
+      const second = renderWithProviders(<TicketsPage />, sessionFixture('manager'));
+      expect(await screen.findByRole('button', { name: `External customer id of ticket ${KEY}` })).toBeTruthy();
+      second.unmount();
+      renderWithProviders(<TicketsPage />, dealerSession(5));
+      await screen.findByRole('button', { name: `Move ticket ${KEY} to another dealer` });
+      expect(screen.queryByRole('button', { name: `External customer id of ticket ${KEY}` })).toBeNull();
+    });
+
+    it('opens on the id field with the stored values, and saves both', async () => {
+      const calls = serve(ticket());
+      const user = userEvent.setup();
+      renderWithProviders(<TicketsPage />, dealerSession());
+      await user.click(await screen.findByRole('button', { name: `External customer id of ticket ${KEY}` }));
+      const dialog = await screen.findByRole('dialog', { name: `External customer of ticket ${KEY}` });
+      const id = within(dialog).getByRole('textbox', { name: 'External customer id' }) as HTMLInputElement;
+      await waitFor(() => expect(document.activeElement).toBe(id));
+      expect(id.value).toBe('EXT-1');
+      await user.clear(id);
+      await user.type(id, 'FM-900');
+      const description = within(dialog).getByRole('textbox', { name: 'Description' });
+      await user.clear(description);
+      await user.type(description, 'Lab in Kiel');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(writes(calls)).toHaveLength(1));
+      expect(writes(calls)[0]).toMatchObject({ method: 'PUT', body: { externalCustomerId: 'FM-900', description: 'Lab in Kiel' } });
+      expect(writes(calls)[0]!.url.startsWith('/api/dealer-tickets/1/external?')).toBe(true);
+      expect(await screen.findByText(`External customer of ticket ${KEY} saved`)).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it('shows a refusal in a toast and closes on Escape without saving', async () => {
+      const calls = serve(ticket(), { '/dealer-tickets/1/external': { status: 403, code: 'SUB_DEALER_READ_ONLY' } });
+      const user = userEvent.setup();
+      renderWithProviders(<TicketsPage />, dealerSession());
+      await user.click(await screen.findByRole('button', { name: `External customer id of ticket ${KEY}` }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Failed to update the ticket')).toBeTruthy();
+      expect(screen.getByText('A sub-dealer sees customers read-only.')).toBeTruthy();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(writes(calls)).toHaveLength(1);
+    });
+  });
+});
