@@ -117,11 +117,22 @@ async function sendAll(findings: Findings, operation: Operation, caller: string,
   await Promise.all(Array.from({ length: 6 }, worker));
 }
 
+/**
+ * The operations are fuzzed in three parts, each its own test with its own time limit: on a
+ * loaded two-core machine the whole document took close to one test's 180 s.
+ */
+const FUZZ_PARTS = 3;
+
 describe('the OpenAPI-driven fuzz', () => {
-  it('answers every malformed request of every operation without a 5xx or internals', async () => {
+  it('covers more than 50 operations of the document', async () => {
+    const operations = operationsOf((await t.request({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument);
+    expect(operations.length).toBeGreaterThan(50);
+  });
+
+  it.each(Array.from({ length: FUZZ_PARTS }, (_, part) => part + 1))('answers every malformed request of part %i of the operations without a 5xx or internals', async (part) => {
     const started = Date.now();
     const document = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
-    const operations = operationsOf(document);
+    const operations = operationsOf(document).filter((_, index) => index % FUZZ_PARTS === part - 1);
     const findings: Findings = { requests: 0, failures: [], unmarkedMultipart: new Set() };
     let world = await createWorld();
     let rebuilt = 0;
@@ -138,8 +149,8 @@ describe('the OpenAPI-driven fuzz', () => {
       }
     }
 
-    console.info(`openapi fuzz: ${findings.requests} requests, ${operations.length} operations (${operations.filter((o) => o.multipart).length} multipart), world rebuilt ${rebuilt}×, ${Date.now() - started} ms`);
-    expect(operations.length).toBeGreaterThan(50);
+    console.info(`openapi fuzz part ${part}: ${findings.requests} requests, ${operations.length} operations (${operations.filter((o) => o.multipart).length} multipart), world rebuilt ${rebuilt}×, ${Date.now() - started} ms`);
+    expect(operations.length).toBeGreaterThan(0);
     expect(findings.failures).toEqual([]);
     expect([...findings.unmarkedMultipart]).toEqual([]);
   }, 180_000);
