@@ -61,3 +61,45 @@ export async function generate(adminUrl: string, database: string, scale = 1): P
   await db.close();
   return { url: url.toString(), busiestMillId: 1, adminEmail };
 }
+
+export const BENCH_MANAGER_EMAIL = 'bench-manager@casebridge.test';
+
+/**
+ * What the manager's analytics read, on top of `generate`'s orders (issue 12): one document per
+ * component (sizes from 10 KB to 20 MB) and a returned file for every third, each lab a confirmed
+ * client of two mills with one lab user, a manager, 10,000 licence keys with consent, 50,000
+ * machines (a third of them running now) and 30 days of hourly concurrency, working hours only.
+ * All in SQL with generate_series; the roll-up triggers of migration 0020 keep up as rows arrive.
+ */
+export async function addAnalyticsData(url: string, scale = 1): Promise<{ managerEmail: string }> {
+  const db = connect(url);
+  const q = (text: string, values: unknown[] = []) => db.pool.query(text, values);
+  const keys = Math.max(10, Math.round(10_000 * scale));
+  await q(`insert into component_files (component_id, kind, name, storage_key, size, sha256, file_type, created_at)
+           select c.id, 'document', 'scan.stl', 'bench/d' || c.id, 10000 + (c.id::bigint * 7919) % 20000000, 'x', 'stl', p.created_at
+           from components c join projects p on p.id = c.project_id`);
+  await q(`insert into component_files (component_id, kind, name, storage_key, size, sha256, file_type, created_at)
+           select c.id, 'download', 'milled.stl', 'bench/r' || c.id, 5000 + (c.id::bigint * 104729) % 5000000, 'x', 'stl', p.created_at
+           from components c join projects p on p.id = c.project_id where c.id % 3 = 0`);
+  await q(`insert into mill_clients (mill_id, lab_id, confirmed)
+           select m, l.id, true from labs l cross join lateral (values (1), (2 + l.id % 199)) as v(m) on conflict do nothing`);
+  await q(`insert into users (email, first_name, last_name, role_type, company_id, confirmed, created_at)
+           select 'lab' || l.id || '@lab.test', 'Lab', 'User ' || l.id, 'lab', l.company_id, true, now() - (l.id || ' hours')::interval from labs l`);
+  const managerEmail = BENCH_MANAGER_EMAIL;
+  await q(`insert into users (email, password_hash, first_name, last_name, role_type, confirmed) values ($1, $2, 'Bench', 'Manager', 'manager', true)`, [
+    managerEmail,
+    await hashPassword(BENCH_PASSWORD),
+  ]);
+  await q(`insert into licence_keys (mill_id, key, enable_data_collection, allowed_users)
+           select 1 + i % 200, 'BENCH-' || lpad(i::text, 5, '0') || '-ANALY-TICSX-KEYSX', true, 1 + i % 3 from generate_series(0, $1::int - 1) i`, [keys]);
+  await q(`insert into usage_machines (licence_key_id, board_serial, mac_addresses, pc_name, ip_addresses, running, first_ping_at, last_ping_at)
+           select k.id, 'BOARD-' || k.id || '-' || n, array['02:00:00:00:00:0' || n], 'CAM-' || k.id || '-' || n, array['10.0.0.' || n],
+                  (k.id + n) % 3 = 0, now() - interval '30 days', now() - ((k.id + n) % 3 * 10 || ' minutes')::interval
+           from licence_keys k cross join generate_series(1, 5) n`);
+  await q(`insert into usage_hours (licence_key_id, hour, max_concurrent, pings)
+           select k.id, date_trunc('day', now()) - (d || ' days')::interval + (h || ' hours')::interval, 1 + (k.id + d + h) % 5, 300
+           from licence_keys k cross join generate_series(1, 30) d cross join generate_series(8, 17) h`);
+  await q('vacuum analyze');
+  await db.close();
+  return { managerEmail };
+}

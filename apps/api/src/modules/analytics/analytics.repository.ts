@@ -3,20 +3,30 @@ import type { Db } from '../../db/client.ts';
 
 /**
  * Read-only queries of the manager's analytics over other features' tables (mills, companies,
- * mill_subscriptions, plans, mill_order_counts, projects, components, component_files, users,
- * mill_members, labs, mill_clients, licence_keys, usage_hours); analytics owns no table. Each view is one statement per
- * page that aggregates only the page's rows, on the existing indexes (projects by mill and
- * creation time, components by order, files by component and kind), and reads the mills' order
- * totals from the counters the order triggers keep.
+ * mill_subscriptions, plans, projects, users, mill_members, labs, mill_clients, licence_keys,
+ * usage_hours) and the roll-ups the database keeps for them (migration 0020, kept by triggers:
+ * order_rollups, mill_rollups, mill_order_days, lab_order_counts; and mill_order_counts of 0006).
+ * No view groups orders, components or files: counts and bytes come from the roll-ups, and the
+ * only rows of projects read are a page or a few latest ids, through the projects indexes.
  */
+
+/**
+ * Newest orders first, spelled as the projects indexes are ordered (nulls last; the columns are
+ * never null), so the order and a limit come from an index scan instead of a sort of every match.
+ */
+const newestFirst = sql`p.created_at desc nulls last, p.id desc nulls last`;
 
 const idFilter = (column: SQL, ids: number[] | undefined) => (ids ? sql`and ${column} = any(${`{${ids.join(',')}}`}::int[])` : sql``);
 
-/** Latest submitted order ids of one mill, newest first, through projects_mill_submitted_idx. */
-const latestOrderIdsOfMill = (millId: SQL, limit: number) => sql`coalesce((
+/**
+ * The latest submitted order ids of one mill (created in [from, until) when a range is given),
+ * newest first, through projects_mill_submitted_idx.
+ */
+const latestOrderIdsOfMill = (millId: SQL, limit: number, range?: { from: SQL; until: SQL }) => sql`coalesce((
   select array_agg(r.id order by r.created_at desc, r.id desc) from (
     select p.id, p.created_at from projects p where p.mill_id = ${millId} and p.submitted_at is not null
-    order by p.created_at desc, p.id desc limit ${limit}) r), '{}')`;
+      ${range ? sql`and p.created_at >= ${range.from} and p.created_at < ${range.until}` : sql``}
+    order by ${newestFirst} limit ${limit}) r), '{}')`;
 
 export type MillOverviewRow = {
   mill_id: number;
@@ -33,7 +43,7 @@ export type MillOverviewRow = {
 export async function millsOverviewPage(db: Db, page: { start: number; limit: number; ids?: number[]; latestIds: number }) {
   const rows = await db.execute<MillOverviewRow>(sql`
     select m.id as mill_id, c.name, coalesce(pl.name, s.plan_key, 'basic') as contract_type,
-      (select count(*)::int from mill_clients mc where mc.mill_id = m.id) as clients_count,
+      coalesce(r.clients, 0) as clients_count,
       coalesce(case when s.plan_key = 'custom' then s.custom_allowed_clients end, pl.allowed_clients, 0) as allowed_clients,
       coalesce(oc.submitted, 0) as orders_created,
       coalesce(case when s.plan_key = 'custom' then s.custom_max_orders end, pl.max_orders, 0) as max_orders_count,
@@ -43,6 +53,7 @@ export async function millsOverviewPage(db: Db, page: { start: number; limit: nu
     left join mill_subscriptions s on s.mill_id = m.id
     left join plans pl on pl.key = coalesce(s.plan_key, 'basic')
     left join mill_order_counts oc on oc.mill_id = m.id
+    left join mill_rollups r on r.mill_id = m.id
     where true ${idFilter(sql`m.id`, page.ids)}
     order by m.id
     limit ${page.limit} offset ${page.start}
@@ -69,27 +80,33 @@ export type MillOrderRow = {
   documents_size: string;
 };
 
+/** A UTC day `YYYY-MM-DD` as SQL: the instant its day starts. */
+const dayStartSql = (day: string) => sql`${day}::date::timestamp at time zone 'UTC'`;
+
 /**
- * A page of a mill's submitted orders created in [from, to), newest first, each with its
- * components and the documents the lab sent (count and bytes).
+ * A page of a mill's submitted orders created on the UTC days [fromDay, untilDay), newest first,
+ * each with its components and the documents the lab sent (count and bytes) from order_rollups.
+ * The total sums the mill's days in mill_order_days; only a filter by ids counts orders, at most
+ * as many as ids were given.
  */
-export async function millOrdersPage(db: Db, millId: number, filter: { from?: Date; to?: Date; ids?: number[]; start: number; limit: number }) {
+export async function millOrdersPage(db: Db, millId: number, filter: { fromDay?: string; untilDay?: string; ids?: number[]; start: number; limit: number }) {
   const where = sql`p.mill_id = ${millId} and p.submitted_at is not null
-    ${filter.from ? sql`and p.created_at >= ${filter.from}` : sql``}
-    ${filter.to ? sql`and p.created_at < ${filter.to}` : sql``}
+    ${filter.fromDay ? sql`and p.created_at >= ${dayStartSql(filter.fromDay)}` : sql``}
+    ${filter.untilDay ? sql`and p.created_at < ${dayStartSql(filter.untilDay)}` : sql``}
     ${idFilter(sql`p.id`, filter.ids)}`;
   const rows = await db.execute<MillOrderRow>(sql`
-    select p.id, p.name, p.created_at, parts.components_count, parts.documents_count, parts.documents_size
-    from (select id, name, created_at from projects p where ${where} order by p.created_at desc, p.id desc limit ${filter.limit} offset ${filter.start}) p
-    cross join lateral (
-      select count(distinct c.id)::int as components_count, count(f.id)::int as documents_count, coalesce(sum(f.size), 0)::bigint as documents_size
-      from components c left join component_files f on f.component_id = c.id and f.kind = 'document'
-      where c.project_id = p.id
-    ) parts
-    order by p.created_at desc, p.id desc
+    select p.id, p.name, p.created_at, coalesce(r.components, 0) as components_count, coalesce(r.documents, 0) as documents_count,
+      coalesce(r.document_bytes, 0) as documents_size
+    from (select id, name, created_at from projects p where ${where} order by ${newestFirst} limit ${filter.limit} offset ${filter.start}) p
+    left join order_rollups r on r.project_id = p.id
+    order by ${newestFirst}
   `);
-  const [total] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from projects p where ${where}`)).rows;
-  return { rows: rows.rows, count: total!.n };
+  const total = filter.ids
+    ? sql`select count(*)::int as n from projects p where ${where}`
+    : sql`select coalesce(sum(d.orders), 0)::int as n from mill_order_days d where d.mill_id = ${millId}
+        ${filter.fromDay ? sql`and d.day >= ${filter.fromDay}::date` : sql``} ${filter.untilDay ? sql`and d.day < ${filter.untilDay}::date` : sql``}`;
+  const [count] = (await db.execute<{ n: number }>(total)).rows;
+  return { rows: rows.rows, count: count!.n };
 }
 
 export type UserStatRow = {
@@ -104,19 +121,27 @@ export type UserStatRow = {
   labs: string[];
 };
 
-/** Which orders are a user's: those of the mills a staff member works for, or of a lab user's lab. */
-const staffOrders = sql`p.mill_id in (select mm.mill_id from mill_members mm where mm.user_id = page.id)`;
-const labOrders = sql`p.lab_id in (select lab_of.lab_id from lab_of where lab_of.user_id = page.id)`;
+/** The latest `limit` submitted orders of each owner (`owner`: a mill or lab id), each through its projects index. */
+const newestOrdersOf = (owners: SQL, column: 'mill_id' | 'lab_id', limit: number) => sql`select p.id, p.created_at from (${owners}) o
+  cross join lateral (select p.id, p.created_at from projects p where p.${sql.raw(column)} = o.owner and p.submitted_at is not null
+    order by ${newestFirst} limit ${limit}) p`;
 
-/** The latest order ids (newest first) and the newest order's time, on the projects indexes. */
-const latestOrders = (orders: SQL, limit: number) => sql`(
+/**
+ * Which orders are a user's: those of the mills a staff member works for, or of a lab user's lab.
+ * Only each mill's or lab's latest few are candidates, so a busy mill costs no more than a quiet one.
+ */
+const staffOrders = (limit: number) => newestOrdersOf(sql`select mm.mill_id as owner from mill_members mm where mm.user_id = page.id`, 'mill_id', limit);
+const labOrders = (limit: number) => newestOrdersOf(sql`select lab_of.lab_id as owner from lab_of where lab_of.user_id = page.id`, 'lab_id', limit);
+
+/** The latest order ids (newest first) and the newest order's time among the candidates. */
+const latestOrders = (candidates: SQL, limit: number) => sql`(
   select json_build_object('project_ids', coalesce(array_agg(r.id order by r.created_at desc, r.id desc), '{}'), 'last_order_at', max(r.created_at))
-  from (select p.id, p.created_at from projects p where p.submitted_at is not null and ${orders} order by p.created_at desc, p.id desc limit ${limit}) r)`;
+  from (select c.id, c.created_at from (${candidates}) c order by c.created_at desc, c.id desc limit ${limit}) r)`;
 
 /**
  * A page of the mills' and labs' users, newest first (spec §9 default sort). A staff member's
  * orders are those of the mills they work for (totals from mill_order_counts), a lab user's
- * those of their lab.
+ * those of their lab (totals from lab_order_counts).
  */
 export async function userStatsPage(db: Db, page: { start: number; limit: number; latestIds: number }) {
   const rows = await db.execute<UserStatRow>(sql`
@@ -137,9 +162,9 @@ export async function userStatsPage(db: Db, page: { start: number; limit: number
         (select mm.mill_role from mill_members mm where mm.user_id = page.id order by mm.mill_role = 'admin' desc limit 1), 'user') else 'lab' end as role,
       case when page.role_type = 'mill'
         then (select coalesce(sum(oc.submitted), 0)::int from mill_members mm join mill_order_counts oc on oc.mill_id = mm.mill_id where mm.user_id = page.id)
-        else (select count(*)::int from projects p where p.submitted_at is not null and ${labOrders})
+        else (select coalesce(sum(lc.submitted), 0)::int from lab_of join lab_order_counts lc on lc.lab_id = lab_of.lab_id where lab_of.user_id = page.id)
       end as projects_count,
-      case when page.role_type = 'mill' then ${latestOrders(staffOrders, page.latestIds)} else ${latestOrders(labOrders, page.latestIds)} end as latest,
+      case when page.role_type = 'mill' then ${latestOrders(staffOrders(page.latestIds), page.latestIds)} else ${latestOrders(labOrders(page.latestIds), page.latestIds)} end as latest,
       coalesce((select json_agg(json_build_object('id', m.id, 'name', mco.name) order by m.id) from user_mills um
         join mills m on m.id = um.mill_id join companies mco on mco.id = m.company_id where um.user_id = page.id), '[]') as mills,
       coalesce((select array_agg(lab_of.name) from lab_of where lab_of.user_id = page.id), '{}') as labs
@@ -161,43 +186,38 @@ export type MillActivityRow = {
 };
 
 /**
- * Mills that received orders in [from, to), busiest first, with the latest of those orders' ids.
- * One range scan of projects_mill_submitted_idx per mill instead of a scan of all orders.
+ * Mills that received orders on the UTC days [fromDay, untilDay), busiest first: the counts sum
+ * mill_order_days through its day index, and only the mills found there look up their latest ids.
  */
-export async function activityOf(db: Db, from: Date, to: Date, idsShown: number) {
+export async function activityOf(db: Db, fromDay: string, untilDay: string, idsShown: number) {
   const rows = await db.execute<MillActivityRow>(sql`
-    select m.id as mill_id, c.name, m.created_at, recent.orders_count, recent.project_ids,
+    with busy as (
+      select d.mill_id, sum(d.orders)::int as orders_count from mill_order_days d
+      where d.day >= ${fromDay}::date and d.day < ${untilDay}::date
+      group by d.mill_id having sum(d.orders) > 0
+    )
+    select m.id as mill_id, c.name, m.created_at, busy.orders_count,
+      ${latestOrderIdsOfMill(sql`m.id`, idsShown, { from: dayStartSql(fromDay), until: dayStartSql(untilDay) })} as project_ids,
       coalesce(nullif(c.email, ''), (select u.email from mill_members mm join users u on u.id = mm.user_id
         where mm.mill_id = m.id and mm.mill_role = 'admin' order by mm.created_at, u.id limit 1), '') as mill_email
-    from mills m
+    from busy
+    join mills m on m.id = busy.mill_id
     join companies c on c.id = m.company_id
-    cross join lateral (
-      select count(*)::int as orders_count, (array_agg(p.id order by p.created_at desc, p.id desc))[1:${idsShown}] as project_ids
-      from projects p
-      where p.mill_id = m.id and p.submitted_at is not null and p.created_at >= ${from} and p.created_at < ${to}
-    ) recent
-    where recent.orders_count > 0
-    order by recent.orders_count desc, m.id
+    order by busy.orders_count desc, m.id
   `);
   return rows.rows;
 }
 
 /**
- * Orders per mill and UTC day in [from, to): one index-only range scan of
- * projects_mill_submitted_idx per mill (its key holds mill and creation time), so the cost grows
- * with the orders inside the range, not with the table: ~90 days of the bench's 500,000 orders is
- * a few tens of thousands of index entries. Mills are ranked by their total in the range; those
+ * Orders per mill and UTC day of [fromDay, untilDay), from mill_order_days: at most one row per
+ * mill and day, whatever the number of orders. Mills are ranked by their total in the range; those
  * past `top` come back as one bucket with a null mill id, and `rest_mills` says how many they are.
  */
-export async function ordersPerMillAndDay(db: Db, from: Date, to: Date, top: number) {
+export async function ordersPerMillAndDay(db: Db, fromDay: string, untilDay: string, top: number) {
   const rows = await db.execute<{ mill_id: number | null; name: string | null; day: string; n: number; rest_mills: number }>(sql`
     with per_mill_day as materialized (
-      select m.id as mill_id, d.day, d.n from mills m
-      cross join lateral (
-        select (p.created_at at time zone 'UTC')::date as day, count(*)::int as n from projects p
-        where p.mill_id = m.id and p.submitted_at is not null and p.created_at >= ${from} and p.created_at < ${to}
-        group by 1
-      ) d
+      select d.mill_id, d.day, d.orders as n from mill_order_days d
+      where d.day >= ${fromDay}::date and d.day < ${untilDay}::date and d.orders > 0
     ), ranked as (
       select mill_id, row_number() over (order by sum(n) desc, mill_id) as position from per_mill_day group by mill_id
     )
@@ -214,22 +234,11 @@ export async function ordersPerMillAndDay(db: Db, from: Date, to: Date, top: num
   return rows.rows;
 }
 
-/**
- * Bytes of every file of each mill's orders. No counter keeps this (only the order count has one),
- * so it is one hash aggregate over component_files ⋈ components ⋈ projects: linear in the number
- * of files (seconds at tens of millions). A trigger-kept per-mill byte counter, like
- * mill_order_counts, would make it O(mills); that needs a migration, not ours to add here.
- */
+/** Bytes of every file of each mill's orders, from the trigger-kept counter in mill_rollups. */
 export async function storedBytesPerMill(db: Db) {
   const rows = await db.execute<{ mill_id: number; name: string; bytes: string }>(sql`
-    with per_mill as (
-      select p.mill_id, sum(f.size) as bytes from component_files f
-      join components co on co.id = f.component_id
-      join projects p on p.id = co.project_id
-      group by p.mill_id
-    )
-    select m.id as mill_id, c.name, coalesce(pm.bytes, 0)::bigint as bytes
-    from mills m join companies c on c.id = m.company_id left join per_mill pm on pm.mill_id = m.id
+    select m.id as mill_id, c.name, coalesce(r.stored_bytes, 0)::bigint as bytes
+    from mills m join companies c on c.id = m.company_id left join mill_rollups r on r.mill_id = m.id
     order by bytes desc, m.id
   `);
   return rows.rows;
@@ -241,19 +250,17 @@ export async function millName(db: Db, millId: number): Promise<string | undefin
 }
 
 /**
- * One mill per UTC day of [from, to]: orders received (a range scan of projects_mill_submitted_idx)
- * and the day's highest hourly sum of its keys' concurrency peaks (usage_hours by its primary key
+ * One mill per UTC day of [from, to]: orders received (its rows of mill_order_days) and the day's
+ * highest hourly sum of its keys' concurrency peaks (usage_hours by its primary key
  * (licence_key_id, hour), one range per key). licence_keys has no index on mill_id: finding a
  * mill's keys scans that table, which is small (one row per registered key, ~1 ms at 10,000).
  */
 export async function millDaily(db: Db, millId: number, fromDay: string, toDay: string) {
-  const from = sql`${fromDay}::date::timestamp at time zone 'UTC'`;
+  const from = dayStartSql(fromDay);
   const until = sql`(${toDay}::date + 1)::timestamp at time zone 'UTC'`;
   const days = await db.execute<{ day: string; orders: number; max_concurrent: number }>(sql`
     with orders as (
-      select (p.created_at at time zone 'UTC')::date as day, count(*)::int as n from projects p
-      where p.mill_id = ${millId} and p.submitted_at is not null and p.created_at >= ${from} and p.created_at < ${until}
-      group by 1
+      select d.day, d.orders as n from mill_order_days d where d.mill_id = ${millId} and d.day between ${fromDay}::date and ${toDay}::date
     ), hourly as (
       select h.hour, sum(h.max_concurrent)::int as concurrent from usage_hours h
       join licence_keys lk on lk.id = h.licence_key_id

@@ -44,6 +44,8 @@ type Listed<T> = { count: number; data: T[] };
 /** A day `YYYY-MM-DD` as the instant its UTC day starts. */
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayOf = (instant: Date) => instant.toISOString().slice(0, 10);
+/** The day after `day`: ranges of whole days end, exclusive, where it starts. */
+const dayAfter = (day: string) => dayOf(new Date(dayStart(day).getTime() + DAY_MS));
 
 export async function millsOverview(deps: AppDeps, user: SessionUser, query: Page & { ids?: number[] }): Promise<Listed<MillOverview>> {
   await authorize(deps.db, user, 'analytics.read', {});
@@ -79,9 +81,9 @@ export async function ordersOfMill(
   if (!(await millExists(deps.db, millId))) throw AppError.notFound('Mill');
   const { rows, count } = await millOrdersPage(deps.db, millId, {
     ...query,
-    from: query.fromDate ? dayStart(query.fromDate) : undefined,
+    fromDay: query.fromDate,
     // The end day is included: orders up to its last instant count.
-    to: query.toDate ? new Date(dayStart(query.toDate).getTime() + DAY_MS) : undefined,
+    untilDay: query.toDate ? dayAfter(query.toDate) : undefined,
   });
   const data = rows.map((row) => ({
     projectId: row.id,
@@ -145,7 +147,7 @@ export function activityRange(query: { start?: string; end?: string }, now = new
 export async function activity(deps: AppDeps, user: SessionUser, query: { start?: string; end?: string }, now = new Date()): Promise<Activity> {
   await authorize(deps.db, user, 'analytics.read', {});
   const range = activityRange(query, now);
-  const rows = await activityOf(deps.db, dayStart(range.start), new Date(dayStart(range.end).getTime() + DAY_MS), ACTIVITY_ORDER_IDS);
+  const rows = await activityOf(deps.db, range.start, dayAfter(range.end), ACTIVITY_ORDER_IDS);
   return {
     ...range,
     data: rows.map((row) => ({
@@ -171,7 +173,7 @@ const chartRange = (query: { from?: string; to?: string }, now: Date) => dayRang
 export async function ordersPerDay(deps: AppDeps, user: SessionUser, query: { from?: string; to?: string }, now = new Date()): Promise<OrdersPerDay> {
   await authorize(deps.db, user, 'analytics.read', {});
   const { start, end } = chartRange(query, now);
-  const rows = await ordersPerMillAndDay(deps.db, dayStart(start), new Date(dayStart(end).getTime() + DAY_MS), CHART_TOP_MILLS);
+  const rows = await ordersPerMillAndDay(deps.db, start, dayAfter(end), CHART_TOP_MILLS);
   const days = daysOf(start, end);
   const position = new Map(days.map((day, index) => [day, index]));
   const mills = new Map<number, OrdersPerDay['mills'][number]>();
