@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvParser, decodeChunks, detectEncoding, detectSeparator, type CsvRecord } from './csv.ts';
+import { CsvParser, decodeChunks, detectEncoding, detectSeparator, headerReader, type CsvRecord } from './csv.ts';
 
 /** Feeds the text in pieces of `size` characters: records must not depend on where chunks end. */
 function parse(text: string, size = text.length): CsvRecord[] {
@@ -73,5 +73,18 @@ describe('CSV encodings', () => {
     const late = Buffer.concat([Buffer.from('a'.repeat(100_000)), Buffer.from([0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x80])]);
     expect(await detectEncoding(bytes(late.subarray(0, 65_536), late.subarray(65_536)))).toBe('windows-1252');
     expect((await text(decodeChunks(bytes(late), 'windows-1252'))).endsWith('Müller€')).toBe(true);
+  });
+});
+
+describe('headerReader', () => {
+  const read = headerReader(['customerId', 'city'] as const, { kundennummer: 'customerId', ort: 'city' }, ['customerId'], (message) => new RangeError(message));
+
+  it('matches names without case, spaces or punctuation, and aliases; the first of a repeated column wins', () => {
+    expect(read(['Customer-ID', 'Ort', 'constructor', 'City'])).toEqual({ customerId: 0, city: 1 });
+    expect(read([' kundennummer '])).toEqual({ customerId: 0 });
+  });
+
+  it('throws the caller’s error when a required column is missing', () => {
+    expect(() => read(['city'])).toThrow(new RangeError('The header row lacks the column(s) customerId'));
   });
 });

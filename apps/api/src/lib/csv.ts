@@ -45,6 +45,37 @@ export async function* decodeChunks(source: AsyncIterable<Buffer>, encoding: Csv
   if (rest) yield rest;
 }
 
+/** The records of a stored CSV file, read twice as a stream: once to tell its encoding, once for the rows. */
+export async function* csvFileRecords(open: () => Promise<AsyncIterable<Buffer>>): AsyncGenerator<CsvRecord> {
+  const encoding = await detectEncoding(await open());
+  yield* csvRecords(decodeChunks(await open(), encoding));
+}
+
+/** A column name as spreadsheets vary it: compared without case, spaces or punctuation. */
+function normaliseColumn(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * Reads a header row into column → position. Names match without case, spaces or punctuation, and
+ * `aliases` (keys already normalised) add common spellings; unknown columns are ignored, the first
+ * of a repeated name wins, and a missing required column is thrown as `fail` makes it.
+ */
+export function headerReader<C extends string>(columns: readonly C[], aliases: Record<string, C>, required: readonly C[], fail: (message: string) => Error) {
+  const names = new Map<string, C>(Object.entries(aliases));
+  for (const column of columns) names.set(normaliseColumn(column), column);
+  return (fields: string[]): Partial<Record<C, number>> => {
+    const map: Partial<Record<C, number>> = {};
+    fields.forEach((name, index) => {
+      const column = names.get(normaliseColumn(name));
+      if (column && map[column] === undefined) map[column] = index;
+    });
+    const missing = required.filter((column) => map[column] === undefined);
+    if (missing.length > 0) throw fail(`The header row lacks the column(s) ${missing.join(', ')}`);
+    return map;
+  };
+}
+
 /** The separator the header line uses most, outside quotes; comma when it has neither. */
 export function detectSeparator(headerLine: string): ',' | ';' {
   let commas = 0;
@@ -76,29 +107,33 @@ export class CsvParser {
   private quoteSeen = false;
   private row = 1;
 
-  push(text: string): CsvRecord[] {
+  /**
+   * The records the text completes, made one at a time as they are taken: a consumer that stops
+   * between records (to commit a batch) holds the chunk's text, not all of its records parsed.
+   * Take them all before pushing the next text.
+   */
+  *push(text: string): Generator<CsvRecord> {
     if (this.separator === null) {
       this.pending += text;
-      const end = this.pending.indexOf('\n');
-      if (end < 0) return [];
-      return this.start();
+      if (this.pending.indexOf('\n') < 0) return;
+      yield* this.start();
+      return;
     }
-    return this.scan(text);
+    yield* this.scan(text);
   }
 
-  end(): CsvRecord[] {
-    const records = this.separator === null ? this.start() : [];
+  *end(): Generator<CsvRecord> {
+    if (this.separator === null) yield* this.start();
     const unterminated = this.inQuotes && !this.quoteSeen;
-    if (this.field !== '' || this.fields.length > 0 || this.inQuotes) records.push(...this.emit(unterminated));
-    return records;
+    if (this.field !== '' || this.fields.length > 0 || this.inQuotes) yield* this.emit(unterminated);
   }
 
-  private start(): CsvRecord[] {
+  private *start(): Generator<CsvRecord> {
     const end = this.pending.indexOf('\n');
     this.separator = detectSeparator(end < 0 ? this.pending : this.pending.slice(0, end));
     const text = this.pending;
     this.pending = '';
-    return this.scan(text);
+    yield* this.scan(text);
   }
 
   /**
@@ -107,8 +142,7 @@ export class CsvParser {
    * every field a chain of one-character strings, about 30 bytes per character of the file,
    * which made a 100,000-row import grow the server by 128 MB.
    */
-  private scan(text: string): CsvRecord[] {
-    const records: CsvRecord[] = [];
+  private *scan(text: string): Generator<CsvRecord> {
     const separator = this.separator!;
     // The current field is this.field followed by text[start, i).
     let start = 0;
@@ -143,7 +177,7 @@ export class CsvParser {
         start = i + 1;
       } else if (c === '\n') {
         take(i);
-        records.push(...this.emit(false));
+        yield* this.emit(false);
         start = i + 1;
       } else if (c === '"' && this.field === '' && start === i) {
         this.inQuotes = true;
@@ -156,7 +190,6 @@ export class CsvParser {
     }
     // A field the chunk ends in continues in the next one.
     take(text.length);
-    return records;
   }
 
   private emit(unterminated: boolean): CsvRecord[] {

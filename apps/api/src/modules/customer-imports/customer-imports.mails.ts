@@ -1,23 +1,14 @@
 import type { Language } from '@casebridge/shared/constants/languages';
-import { escapeHtml } from '../../lib/html.ts';
+import { renderImportMail, type ImportMail, type ImportMailTexts } from '../../platform/imports/import-mail.ts';
 
-export interface ImportResultMail {
-  fileName: string;
+export interface ImportResultMail extends ImportMail {
   total: number;
   success: number;
   duplicates: number;
   failed: number;
-  /** Why the import stopped early (in English, as the log shows it); null when it read every row. */
-  error: string | null;
-  link: string;
 }
 
-type Text = {
-  subject: (file: string, ok: boolean) => string;
-  counts: (m: ImportResultMail) => string;
-  stopped: string;
-  action: string;
-};
+type Text = ImportMailTexts<ImportResultMail>;
 
 /** The result of a customer import, in the language of the manager who started it. */
 const TEXTS: Record<Language, Text> = {
@@ -60,11 +51,5 @@ const TEXTS: Record<Language, Text> = {
 };
 
 export function renderImportResultMail(language: Language, mail: ImportResultMail) {
-  const t = TEXTS[language];
-  const counts = t.counts(mail);
-  const stopped = mail.error ? `${t.stopped} ${mail.error}` : null;
-  const text = [counts, stopped, `${t.action}: ${mail.link}`, 'CaseBridge'].filter(Boolean).join('\n\n');
-  const html = [counts, stopped].filter(Boolean).map((line) => `<p>${escapeHtml(line!)}</p>`).join('') +
-    `<p><a href="${escapeHtml(mail.link)}">${escapeHtml(t.action)}</a></p><p>CaseBridge</p>`;
-  return { subject: t.subject(mail.fileName, mail.error === null), text, html };
+  return renderImportMail(TEXTS[language], mail);
 }

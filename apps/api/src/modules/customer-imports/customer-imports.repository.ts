@@ -1,25 +1,15 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CustomerInfo } from '@casebridge/shared/schemas/dealers';
 import type { Db } from '../../db/client.ts';
-import { customerImportFailures, customerImports, type CustomerImportState } from '../../db/schema/customer-imports.ts';
+import { customerImportFailures, customerImports } from '../../db/schema/customer-imports.ts';
 import { dealerCustomers, dealers } from '../../db/schema/dealers.ts';
+import { importRunQueries } from '../../platform/imports/import-runs.repository.ts';
 
 export type ImportRow = typeof customerImports.$inferSelect;
 
-export async function insertImport(db: Db, values: { userId: number; fileName: string; fileKey: string }): Promise<ImportRow> {
-  const [row] = await db.insert(customerImports).values(values).returning();
-  return row!;
-}
-
-export async function runningImport(db: Db): Promise<ImportRow | null> {
-  const [row] = await db.select().from(customerImports).where(eq(customerImports.state, 'running')).limit(1);
-  return row ?? null;
-}
-
-export async function latestImport(db: Db): Promise<ImportRow | null> {
-  const [row] = await db.select().from(customerImports).orderBy(desc(customerImports.startedAt), desc(customerImports.id)).limit(1);
-  return row ?? null;
-}
+/** The queries of the import lifecycle (platform/imports), on this feature's table. */
+export const importRuns = importRunQueries(customerImports);
+export const { insertImport } = importRuns;
 
 export async function importFailures(db: Db, importId: number, limit: number): Promise<{ row: number; reason: string }[]> {
   return db
@@ -28,40 +18,6 @@ export async function importFailures(db: Db, importId: number, limit: number): P
     .where(eq(customerImportFailures.importId, importId))
     .orderBy(asc(customerImportFailures.rowNumber))
     .limit(limit);
-}
-
-/** The import's row, locked for the rest of the transaction. */
-export async function lockImport(db: Db, id: number): Promise<ImportRow | null> {
-  const [row] = await db.select().from(customerImports).where(eq(customerImports.id, id)).for('update');
-  return row ?? null;
-}
-
-/** A job starts (or restarts) on the import: counted, so endless crashes end the import. Null unless running. */
-export async function startAttempt(db: Db, id: number): Promise<ImportRow | null> {
-  const [row] = await db
-    .update(customerImports)
-    .set({ attempts: sql`${customerImports.attempts} + 1`, heartbeatAt: sql`now()` })
-    .where(and(eq(customerImports.id, id), eq(customerImports.state, 'running')))
-    .returning();
-  return row ?? null;
-}
-
-/** Running imports with no committed batch for `staleSeconds`: no worker is alive on them. */
-export async function staleImports(db: Db, staleSeconds: number): Promise<ImportRow[]> {
-  return db
-    .select()
-    .from(customerImports)
-    .where(and(eq(customerImports.state, 'running'), lt(customerImports.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds})`)));
-}
-
-/** Ends a running import; null when it had already ended (another worker or the stale check). */
-export async function endImport(db: Db, id: number, state: Exclude<CustomerImportState, 'running'>, error: string | null): Promise<ImportRow | null> {
-  const [row] = await db
-    .update(customerImports)
-    .set({ state, error, endedAt: sql`now()`, fileKey: null })
-    .where(and(eq(customerImports.id, id), eq(customerImports.state, 'running')))
-    .returning();
-  return row ?? null;
 }
 
 /** Public dealer id (any case) → internal id, for the codes given. */
@@ -75,23 +31,37 @@ export async function dealerIdsByCode(db: Db, codes: string[]): Promise<Map<stri
 }
 
 /**
+ * A customer's columns as the JSON array `insertCustomers` reads, as bytes outside the JS heap.
+ * Made as soon as a row is parsed: a batch then holds these bytes, not the parsed objects.
+ */
+export function customerColumns(info: CustomerInfo): Buffer {
+  return Buffer.from(JSON.stringify([
+    info.customerId, info.title, info.salutation, info.firstName, info.lastName, info.position, info.company,
+    info.contactInformation, info.permissions.showInfoToOutOfMaintenanceUsers,
+  ]));
+}
+
+const COMMA = Buffer.from(',');
+
+/**
  * Inserts customers, skipping every one whose id (any case) exists already or came earlier in the
  * same list: the unique index on lower(customer_code) decides (migration 0014). Answers how many went in.
  *
- * One array per column, unnested by the server: a batch of thousands of rows is then a statement
- * with eleven parameters, which PostgreSQL parses once, where a VALUES list would carry ten
- * parameters per row for the client to build and the server to parse.
+ * The customers travel as one JSON parameter, joined as bytes, that the server takes apart in the
+ * list's order. Arrays as parameters would be turned into PostgreSQL array literals by the driver,
+ * a string concatenation per value (about 500 MB of short-lived strings for 100,000 rows), and a
+ * batch's text as one string would go to the heap's large-object space, which only a full
+ * collection empties: both kept the heap growing through an import (issue 13).
  */
-export async function insertCustomers(db: Db, rows: { dealerId: number; info: CustomerInfo }[]): Promise<number> {
+export async function insertCustomers(db: Db, rows: { dealerId: number; columns: Buffer }[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const column = <T>(pick: (row: { dealerId: number; info: CustomerInfo }) => T) => sql.param(rows.map(pick));
+  const customers = Buffer.concat(rows.flatMap(({ columns }, i) => (i === 0 ? [columns] : [COMMA, columns])));
   const result = await db.execute(sql`
     insert into ${dealerCustomers} (dealer_id, customer_code, title, salutation, first_name, last_name, position, company, contact_information, show_info_to_out_of_maintenance_users)
-    select * from unnest(
-      ${column((row) => row.dealerId)}::integer[], ${column((row) => row.info.customerId)}::text[], ${column((row) => row.info.title)}::text[],
-      ${column((row) => row.info.salutation)}::text[], ${column((row) => row.info.firstName)}::text[], ${column((row) => row.info.lastName)}::text[],
-      ${column((row) => row.info.position)}::text[], ${column((row) => row.info.company)}::text[],
-      ${column((row) => JSON.stringify(row.info.contactInformation))}::jsonb[], ${column((row) => row.info.permissions.showInfoToOutOfMaintenanceUsers)}::boolean[])
+    select dealer_id, c->>0, c->>1, c->>2, c->>3, c->>4, c->>5, c->>6, (c->7)::jsonb, (c->>8)::boolean
+    from json_array_elements(('[' || ${customers}::text || ']')::json) with ordinality as customers(c, n)
+    join unnest(${sql.param(rows.map((row) => row.dealerId))}::integer[]) with ordinality as dealer_ids(dealer_id, n) using (n)
+    order by n
     on conflict do nothing`);
   return result.rowCount ?? 0;
 }

@@ -1,4 +1,6 @@
 import { customerInfoSchema, type CustomerInfo } from '@casebridge/shared/schemas/dealers';
+import { headerReader } from '../../lib/csv.ts';
+import { UnreadableImport } from '../../platform/imports/import-errors.ts';
 
 /**
  * From a CSV record to a customer: the header row names the columns in any order; each name is
@@ -17,7 +19,7 @@ export type Column = (typeof COLUMNS)[number];
 
 const REQUIRED: readonly Column[] = ['customerId', 'dealerId', 'firstName', 'lastName', 'company'];
 
-/** Other spellings, already normalised (see `normalise`). */
+/** Other spellings, already normalised (lower case, letters and digits only). */
 const ALIASES: Record<string, Column> = {
   customer: 'customerId', customercode: 'customerId', customerno: 'customerId', customernumber: 'customerId', kundennummer: 'customerId',
   dealer: 'dealerId', dealercode: 'dealerId', reseller: 'dealerId', resellerid: 'dealerId', resellercode: 'dealerId',
@@ -30,29 +32,14 @@ const ALIASES: Record<string, Column> = {
   mail: 'email', emailaddress: 'email', website: 'webUrl', url: 'webUrl', web: 'webUrl', homepage: 'webUrl',
   showinfo: 'showInfoToOutOfMaintenanceUsers',
 };
-for (const column of COLUMNS) ALIASES[normalise(column)] = column;
-
-function normalise(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
 
 /** Column → position in the record. */
 export type HeaderMap = Partial<Record<Column, number>>;
 
-export class HeaderError extends Error {}
+export class HeaderError extends UnreadableImport {}
 
 /** Reads the header row; unknown columns are ignored, a missing required one stops the import. */
-export function mapHeader(fields: string[]): HeaderMap {
-  const map: HeaderMap = {};
-  fields.forEach((name, index) => {
-    const column = ALIASES[normalise(name)];
-    // The first column of a name wins: a repeated header does not overwrite it.
-    if (column && map[column] === undefined) map[column] = index;
-  });
-  const missing = REQUIRED.filter((column) => map[column] === undefined);
-  if (missing.length > 0) throw new HeaderError(`The header row lacks the column(s) ${missing.join(', ')}`);
-  return map;
-}
+export const mapHeader: (fields: string[]) => HeaderMap = headerReader(COLUMNS, ALIASES, REQUIRED, (message) => new HeaderError(message));
 
 export type ParsedRow = { ok: true; dealerCode: string; info: CustomerInfo } | { ok: false; reason: string };
 
@@ -66,7 +53,7 @@ export function parseRow(header: HeaderMap, fields: string[]): ParsedRow {
     return index === undefined ? '' : (fields[index] ?? '').trim();
   };
   // The form's fields are single lines; a spreadsheet cell may hold several (Alt+Enter in Excel).
-  const value = (column: Column) => raw(column).replace(/\s*[\r\n]+\s*/g, ' ');
+  const value = (column: Column) => oneLine(raw(column));
   const address = addressLines(raw('address1'), raw('address2'), raw('address3'));
   const flag = value('showInfoToOutOfMaintenanceUsers').toLowerCase();
   if (!TRUE.has(flag) && !FALSE.has(flag)) return { ok: false, reason: 'showInfoToOutOfMaintenanceUsers: expected yes or no' };
@@ -93,12 +80,16 @@ export function parseRow(header: HeaderMap, fields: string[]): ParsedRow {
   return { ok: false, reason: `${column}: ${issue.message}` };
 }
 
+/** The cell's lines joined by a space; a cell of one line (nearly all) is kept as it is, without a copy. */
+function oneLine(text: string): string {
+  return text.includes('\n') || text.includes('\r') ? text.replace(/\s*[\r\n]+\s*/g, ' ') : text;
+}
+
 /**
  * A multi-line address cell fills the address lines in order when the file has no separate ones;
  * lines beyond the third join the third.
  */
 function addressLines(first: string, second: string, third: string): [string, string, string] {
-  const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
   const lines = first.split(/\s*[\r\n]+\s*/).filter(Boolean);
   if (second || third || lines.length <= 1) return [oneLine(first), oneLine(second), oneLine(third)];
   return [lines[0]!, lines[1]!, lines.slice(2).join(' ')];

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { createDealer, createDealerCustomer, createLab, createManager, createMill, signIn } from '../../../test/factories.ts';
 import { multipartForm } from '../../../test/multipart.ts';
 import { createTestApp, waitForMail, type TestApp } from '../../../test/test-app.ts';
+import { breakingOff } from '../../platform/imports/background-import.testing.ts';
 import { insertImport } from './customer-imports.repository.ts';
 
 let t: TestApp;
@@ -173,16 +174,6 @@ describe('customer CSV import', () => {
     expect(opens).toBe(5);
   });
 });
-
-/** Passes bytes through until `limit`, then fails, as a connection to storage cut mid-file. */
-async function* breakingOff(source: AsyncIterable<Buffer>, limit: number) {
-  let sent = 0;
-  for await (const chunk of source) {
-    if (sent + chunk.length > limit) throw new Error('storage connection lost');
-    sent += chunk.length;
-    yield chunk;
-  }
-}
 
 describe('access to the import', () => {
   it('is the manager’s: mill admin, lab and dealer users get 403, anonymous 401', async () => {

@@ -1,5 +1,7 @@
 import { pushedTicketSchema } from '@casebridge/shared/schemas/licence-tickets';
 import type { z } from 'zod';
+import { headerReader } from '../../lib/csv.ts';
+import { UnreadableImport } from '../../platform/imports/import-errors.ts';
 
 /**
  * From the licence server's export to tickets as the push takes them (issue 14 "Where tickets come
@@ -27,27 +29,13 @@ const ALIASES: Record<string, Column> = {
   maintenanceexpiry: 'maintenanceExp', maintenance: 'maintenanceExp',
   network: 'isNetwork', commercial: 'isCommercial', licencecontent: 'content', licensecontent: 'content',
 };
-for (const column of COLUMNS) ALIASES[normalise(column)] = column;
-
-function normalise(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
 
 export type HeaderMap = Partial<Record<Column, number>>;
 
 /** The file cannot be read as a ticket export at all: the import stops, no retry helps. */
-export class ExportShapeError extends Error {}
+export class ExportShapeError extends UnreadableImport {}
 
-export function mapHeader(fields: string[]): HeaderMap {
-  const map: HeaderMap = {};
-  fields.forEach((name, index) => {
-    const column = ALIASES[normalise(name)];
-    if (column && map[column] === undefined) map[column] = index;
-  });
-  const missing = REQUIRED.filter((column) => map[column] === undefined);
-  if (missing.length > 0) throw new ExportShapeError(`The header row lacks the column(s) ${missing.join(', ')}`);
-  return map;
-}
+export const mapHeader: (fields: string[]) => HeaderMap = headerReader(COLUMNS, ALIASES, REQUIRED, (message) => new ExportShapeError(message));
 
 /** A ticket ready for the upsert (dealer still by code), or why not, with the key as written for the log. */
 export type CheckedTicket = { ok: true; ticket: PushedTicket } | { ok: false; key: string; reason: string };

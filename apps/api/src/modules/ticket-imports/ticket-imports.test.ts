@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { createDealer, createDealerCustomer, createLab, createManager, createMill, signIn } from '../../../test/factories.ts';
 import { multipartForm } from '../../../test/multipart.ts';
 import { createTestApp, waitForMail, type TestApp } from '../../../test/test-app.ts';
+import { breakingOff } from '../../platform/imports/background-import.testing.ts';
 import { insertImport } from './ticket-imports.repository.ts';
 
 let t: TestApp;
@@ -189,16 +190,6 @@ describe('ticket import', () => {
     expect(opens).toBe(3);
   });
 });
-
-/** Passes bytes through until `limit`, then fails, as a connection to storage cut mid-file. */
-async function* breakingOff(source: AsyncIterable<Buffer>, limit: number) {
-  let sent = 0;
-  for await (const chunk of source) {
-    if (sent + chunk.length > limit) throw new Error('storage connection lost');
-    sent += chunk.length;
-    yield chunk;
-  }
-}
 
 describe('access to the ticket import', () => {
   it('is the manager’s alone: root dealer, sub-dealer, mill admin and lab get 403, anonymous 401', async () => {

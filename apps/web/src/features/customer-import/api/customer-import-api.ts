@@ -1,55 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
-import type { ApiErrorBody } from '@casebridge/shared/errors';
-import type { ImportStatus } from '@casebridge/shared/schemas/customer-imports';
-import { ApiError, apiRequest, buildUrl } from '../../../lib/api-client.ts';
+import type { DataImportLog, ImportStatus } from '@casebridge/shared/schemas/customer-imports';
+import { useBackgroundImport } from '../../../components/background-import/use-background-import.ts';
 
-export type { ImportStatus };
+const CUSTOMER_IMPORT = { key: 'customer-import', statusPath: '/data-import-logs/active/import', uploadPath: '/customers/import' };
 
-/** Spec §9: the import status is cached 30 s; while an import runs the page asks every 2 s. */
-export const STATUS_STALE_MS = 30_000;
-export const RUNNING_POLL_MS = 2_000;
-const statusKey = ['customer-import', 'status'] as const;
-
-export function useImportStatus() {
-  return useQuery({
-    queryKey: statusKey,
-    queryFn: ({ signal }) => apiRequest<ImportStatus>('/data-import-logs/active/import', { signal }),
-    staleTime: STATUS_STALE_MS,
-    refetchInterval: (query) => (query.state.data?.status === 'running' ? RUNNING_POLL_MS : false),
-  });
-}
-
-/** After an upload the server's answer is the new status: shown at once, polling takes over. */
-export function useSetImportStatus() {
-  const queryClient = useQueryClient();
-  return (status: ImportStatus) => queryClient.setQueryData(statusKey, status);
-}
-
-function refusal(xhr: XMLHttpRequest): ApiError {
-  try {
-    const body = JSON.parse(xhr.responseText) as ApiErrorBody;
-    if (body && typeof body.message === 'string') return new ApiError(body);
-  } catch {
-    // Not our JSON: the generic error below.
-  }
-  return new ApiError({ statusCode: xhr.status, error: xhr.statusText, code: 'INTERNAL', message: xhr.statusText || 'Upload failed' });
-}
-
-/** POST /customers/import (multipart `files.file`). XMLHttpRequest, as only it reports upload progress. */
-export function uploadCustomerCsv(file: File, onProgress: (percent: number) => void): Promise<ImportStatus> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl('/customers/import'));
-    xhr.setRequestHeader('Authorization', `Bearer ${localStorage.getItem(STORAGE_KEYS.token) ?? ''}`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve(JSON.parse(xhr.responseText) as ImportStatus) : reject(refusal(xhr)));
-    xhr.onerror = () => reject(new ApiError({ statusCode: 0, error: 'Network error', code: 'INTERNAL', message: 'The server could not be reached' }));
-    const form = new FormData();
-    form.append('files.file', file, file.name);
-    xhr.send(form);
-  });
+/** The customer CSV import's status and upload (`POST /customers/import`). */
+export function useCustomerImport() {
+  return useBackgroundImport<ImportStatus, DataImportLog>(CUSTOMER_IMPORT, (status) => status.dataImportLog);
 }
