@@ -5,7 +5,8 @@ import { launchBrowser, newPage, signIn } from './browser.ts';
 /**
  * Issue 14 item 3: the demo dealer's manager (an admin-type user, ADR 0020) tests the root's
  * FixedJson configuration for one of its tickets, validates, views the result, verifies its
- * components and pushes a changed draft to production.
+ * components and pushes a changed draft to production; the platform manager picks the dealer
+ * whose configuration it tests.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -73,6 +74,36 @@ describe('installation configuration test', () => {
     await page.getByRole('button', { name: 'View result' }).click();
     await result.getByText(`Ticket ${key} of dealer DD-ROOT: the dealer’s own configuration, FixedJson, production, initial call.`).waitFor();
     expect(await result.getByTestId('installer-configuration').textContent()).toContain('"channel": "beta"');
+    await page.context().close();
+  });
+
+  it('the platform manager, who has no dealer of its own, picks a dealer and tests its configuration for one of its tickets', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'manager@casebridge.test');
+    await page.waitForURL((url) => url.pathname === '/manager');
+
+    // A ticket of the root dealer, from the manager's desk filtered to that dealer.
+    await page.goto('/manager/tickets');
+    await page.getByRole('combobox', { name: 'Dealer' }).selectOption({ label: 'DD-ROOT – Demo Dealer' });
+    const rootRow = page.getByRole('row').filter({ hasText: 'DD-ROOT' }).first();
+    const key = (await rootRow.getByRole('checkbox', { name: /^Select ticket / }).getAttribute('aria-label'))!.replace('Select ticket ', '');
+
+    await page.getByRole('link', { name: 'Config test view' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/manager/dealer/config-test');
+    await page.getByText('Choose the dealer whose configuration you want to test.').waitFor();
+    const dealer = page.getByRole('main').getByRole('textbox', { name: 'Dealer' }).or(page.getByRole('main').getByRole('combobox', { name: 'Dealer' })).first();
+    await dealer.fill('DD-ROOT');
+    await page.getByRole('option', { name: 'DD-ROOT - Demo Dealer' }).click();
+    // The dealer stays in the address, so the page can be linked and reloaded.
+    await page.waitForURL((url) => /^\d+$/.test(url.searchParams.get('dealerId') ?? ''));
+    await page.getByLabel('Configuration type FixedJson').waitFor();
+
+    await page.getByRole('textbox', { name: 'Ticket id' }).fill(key);
+    await page.getByRole('button', { name: 'View result' }).click();
+    const result = page.getByRole('region', { name: 'What the installer receives' });
+    await result.getByText(`Ticket ${key} of dealer DD-ROOT: the dealer’s own configuration, FixedJson, draft, initial call.`).waitFor();
+    await page.getByRole('button', { name: 'Verify result' }).click();
+    await page.getByText('All components are known').waitFor();
     await page.context().close();
   });
 });

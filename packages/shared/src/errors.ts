@@ -78,6 +78,8 @@ export const ERROR_CODES = [
   'DEALER_REINVITE_SELF_UNCONFIRMED',
   'CUSTOMER_ID_TAKEN',
   'SUB_DEALER_READ_ONLY',
+  // A sub-dealer may not set a ticket's external customer id and description (spec manager-dealer §5).
+  'EXTERNAL_ID_ROOT_ONLY',
   'SUB_DEALER_CUSTOMERS_NOT_ALLOWED',
   'NOT_OWN_CUSTOMER',
   'CUSTOMER_MOVE_MANAGER_ONLY',

@@ -75,6 +75,8 @@ const signedInRoutes: RouteObject[] = [
       { path: 'manager/policies', lazy: lazyPage(managerArea, (area) => area.PoliciesPage) },
       { path: 'manager/hd/usage/info', lazy: lazyPage(managerArea, (area) => area.UsagePage) },
       { path: 'manager/dealer', lazy: lazyPage(managerArea, (area) => area.DealerManagementPage) },
+      // The manager has no dealer of its own: it picks the dealer whose configuration it tests.
+      { path: 'manager/dealer/config-test', lazy: lazyPage(managerArea, (area) => area.ManagerConfigTestPage) },
       { path: 'manager/customer', lazy: lazyPage(managerArea, (area) => area.CustomersPage) },
       { path: 'manager/tickets', lazy: lazyPage(managerArea, (area) => area.TicketsPage) },
       { path: 'manager/license/info', lazy: lazyPage(managerArea, (area) => area.ManagerLicenceInfoPage) },

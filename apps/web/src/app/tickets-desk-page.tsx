@@ -9,14 +9,15 @@ import { TicketsPage } from '../features/tickets/pages/tickets-page.tsx';
 
 /**
  * The customers feature's form inside the ticket desk's customer picker. The form needs who is
- * signed in (manager, or a dealer user with its dealer loaded) to decide what is read-only.
+ * signed in (manager, or a dealer user with its dealer loaded) to decide what is read-only, and
+ * the ticket's dealer, where the manager's new customer goes.
  */
-function TicketCustomerForm({ customer, onSaved }: TicketCustomerFormProps) {
+function TicketCustomerForm({ customer, ticketDealer, onSaved }: TicketCustomerFormProps) {
   const { t } = useTranslation();
   const { context, error } = useDealerContext();
   if (error) return <Alert color="red">{describeError(t, error)}</Alert>;
   if (!context) return <Loading />;
-  return <CustomerForm customer={customer} context={context} onSaved={onSaved} />;
+  return <CustomerForm customer={customer} context={context} newCustomerDealer={ticketDealer} onSaved={onSaved} />;
 }
 
 /**

@@ -1,3 +1,7 @@
+import { createElement } from 'react';
+import { ManagerConfigurationTestPage } from '../../features/dealer-config/pages/manager-config-test-page.tsx';
+import { DealerSelect } from '../../features/dealers/components/dealer-pickers.tsx';
+
 /** The manager's pages, one lazy chunk (router.tsx). */
 export { ManagerPage } from '../../features/manager/pages/manager-page.tsx';
 export { PoliciesPage } from '../../features/policies/pages/policies-page.tsx';
@@ -16,3 +20,11 @@ export { ManagerSettingsPage } from '../../features/analytics/pages/manager-sett
 // The desk with the customers feature's form in its picker (composed in the app layer).
 export { TicketsDeskPage as TicketsPage } from '../tickets-desk-page.tsx';
 export { ManagerLicenceInfoPage } from '../../features/licence-info/pages/licence-info-page.tsx';
+
+/**
+ * The configuration test of any dealer, with the dealers feature's select to choose the dealer:
+ * composed here because features never import each other.
+ */
+export function ManagerConfigTestPage() {
+  return createElement(ManagerConfigurationTestPage, { dealerSelect: DealerSelect });
+}

@@ -29,15 +29,20 @@ export function ConfigurationTestPage({ viewOnly = false }: { viewOnly?: boolean
   const { t } = useTranslation();
   const { session } = useSession();
   const dealerId = session?.dealer?.id ?? null;
-  const configuration = useDealerConfiguration(dealerId);
-  if (dealerId === null) return <Page title={t('dealerConfig.title')}><Alert color="yellow">{t('dealerConfig.noDealer')}</Alert></Page>;
-  if (configuration.isError) return <Page title={t('dealerConfig.title')}><Alert color="red">{describeError(t, configuration.error)}</Alert></Page>;
-  if (!configuration.data) return <Loading />;
   return (
     <Page title={viewOnly ? t('dealerConfig.viewTitle') : t('dealerConfig.title')}>
-      <ConfigurationTest key={configuration.data.dealerId} dealerId={dealerId} configuration={configuration.data} viewOnly={viewOnly} />
+      {dealerId === null ? <Alert color="yellow">{t('dealerConfig.noDealer')}</Alert> : <DealerConfigurationTest dealerId={dealerId} viewOnly={viewOnly} />}
     </Page>
   );
+}
+
+/** The configuration test of one dealer, once its configuration has loaded; the manager's page picks the dealer. */
+export function DealerConfigurationTest({ dealerId, viewOnly = false }: { dealerId: number; viewOnly?: boolean }) {
+  const { t } = useTranslation();
+  const configuration = useDealerConfiguration(dealerId);
+  if (configuration.isError) return <Alert color="red">{describeError(t, configuration.error)}</Alert>;
+  if (!configuration.data) return <Loading />;
+  return <ConfigurationTest key={configuration.data.dealerId} dealerId={dealerId} configuration={configuration.data} viewOnly={viewOnly} />;
 }
 
 type JsonCheck = { valid: true } | { valid: false } | null;

@@ -18,13 +18,21 @@ const NOT_UNIQUE = 'dealers.customers.idNotUnique';
 export interface CustomerFormProps {
   customer: DealerCustomer | null;
   context: DealerFormContext;
+  /**
+   * The dealer the manager's new customer goes to, shown locked (the ticket desk's picker: the
+   * ticket's dealer, so the customer can be assigned to that ticket); without it the manager picks
+   * one. A dealer user's new customers always go to its own dealer (the server fills it in).
+   */
+  newCustomerDealer?: { id: number; dealerCode: string; name: string } | null;
   onSaved: (customer: DealerCustomer) => void;
 }
 
 /** The customer form of spec §3/§5; remount it (key) to load another customer. */
-export function CustomerForm({ customer, context, onSaved }: CustomerFormProps) {
+export function CustomerForm({ customer, context, newCustomerDealer = null, onSaved }: CustomerFormProps) {
   const { t } = useTranslation();
-  const initial = useMemo(() => customerToValues(customer, context.ownDealer?.id ?? null), [customer, context.ownDealer]);
+  const defaultDealerId = context.isManager ? (newCustomerDealer?.id ?? null) : (context.ownDealer?.id ?? null);
+  const initial = useMemo(() => customerToValues(customer, defaultDealerId), [customer, defaultDealerId]);
+  const dealerFixed = customer === null && newCustomerDealer !== null;
   const [values, setValues] = useState<CustomerValues>(initial);
   const [baseline, setBaseline] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -83,7 +91,8 @@ export function CustomerForm({ customer, context, onSaved }: CustomerFormProps) 
               label={t('dealers.customers.dealer')}
               required
               value={values.dealerId}
-              valueLabel={customer ? `${customer.dealerInfo.dealerId} - ${customer.dealerInfo.dealerName}` : null}
+              valueLabel={customer ? `${customer.dealerInfo.dealerId} - ${customer.dealerInfo.dealerName}` : newCustomerDealer && `${newCustomerDealer.dealerCode} - ${newCustomerDealer.name}`}
+              disabled={dealerFixed}
               onChange={(id) => {
                 setValues((current) => ({ ...current, dealerId: id }));
                 setErrors((current) => ({ ...current, dealerId: '' }));

@@ -69,6 +69,7 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
         { to: '/manager/hd/usage/info', labelKey: 'nav.concurrentUsage', icon: IconDeviceDesktopAnalytics },
         { to: '/manager/plans', labelKey: 'nav.plans', icon: IconReceipt },
         { to: '/manager/dealer', labelKey: 'dealers.nav.dealers', icon: IconBuildingStore },
+        { to: '/manager/dealer/config-test', labelKey: 'dealerConfig.nav', icon: IconCode },
         { to: '/manager/customer', labelKey: 'dealers.nav.customers', icon: IconAddressBook },
         { to: '/manager/tickets', labelKey: 'ticketDesk.nav', icon: IconTicket },
         { to: '/manager/license/info', labelKey: 'licenceInfo.nav', icon: IconFileSearch },

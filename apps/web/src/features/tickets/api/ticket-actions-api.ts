@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DealerCustomer, DealerSummary } from '@casebridge/shared/schemas/dealers';
 import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, type QueryParams } from '../../../lib/api-client.ts';
 
 /**
  * The desk's per-row changes (spec manager-dealer §2: assign a customer, move to another dealer,
@@ -12,28 +12,38 @@ const ticketsKey = ['dealer-tickets'] as const;
 // The customers feature's key: a customer saved from the picker's form refreshes the picker too.
 const customersKey = ['dealer-customers'] as const;
 
-/** How many rows a picker shows at once; more are found by searching. */
+/** How many rows a picker adds at a time ("Show more"). */
 export const PICKER_PAGE_SIZE = 20;
 
-/** The customers a ticket can get: those of its dealer and that dealer's sub-dealers (what the server accepts). */
-export function useTicketCustomerOptions(dealerId: number | null, search: string) {
-  const params = { _start: 0, _limit: PICKER_PAGE_SIZE, _sort: 'company:asc', _q: search || undefined, dealerId: dealerId ?? undefined, showSubDealerCustomers: 'true' };
-  return useQuery({
-    queryKey: [...customersKey, 'ticket-picker', params],
-    queryFn: ({ signal }) => apiRequest<{ count: number; data: DealerCustomer[] }>('/dealer-customers', { query: params, signal }),
-    enabled: dealerId !== null,
+/**
+ * A picker's list, PICKER_PAGE_SIZE rows at a time: `fetchNextPage` asks for the rows after those
+ * shown. The search is part of the key, so another search starts again at the first rows.
+ */
+function usePickerList<T>(key: readonly unknown[], path: string, query: QueryParams, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: [...key, query],
+    queryFn: ({ pageParam, signal }) => apiRequest<{ count: number; data: T[] }>(path, { query: { ...query, _start: pageParam, _limit: PICKER_PAGE_SIZE }, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const shown = pages.reduce((sum, page) => sum + page.data.length, 0);
+      // An empty page ends it too: the list shrank while the reader looked at it.
+      return last.data.length > 0 && shown < last.count ? shown : undefined;
+    },
+    select: (data) => ({ rows: data.pages.flatMap((page) => page.data), count: data.pages.at(-1)?.count ?? 0 }),
+    enabled,
     placeholderData: keepPreviousData,
   });
 }
 
+/** The customers a ticket can get: those of its dealer and that dealer's sub-dealers (what the server accepts). */
+export function useTicketCustomerOptions(dealerId: number | null, search: string) {
+  const query = { _sort: 'company:asc', _q: search || undefined, dealerId: dealerId ?? undefined, showSubDealerCustomers: 'true' };
+  return usePickerList<DealerCustomer>([...customersKey, 'ticket-picker'], '/dealer-customers', query, dealerId !== null);
+}
+
 /** The dealers a ticket can move to: the server lists only the caller's subtree (the manager: all). */
 export function useTicketDealerOptions(search: string) {
-  const params = { _start: 0, _limit: PICKER_PAGE_SIZE, _sort: 'dealerId:asc', _q: search || undefined };
-  return useQuery({
-    queryKey: ['dealers', 'ticket-picker', params],
-    queryFn: ({ signal }) => apiRequest<{ count: number; data: DealerSummary[] }>('/dealers', { query: params, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return usePickerList<DealerSummary>(['dealers', 'ticket-picker'], '/dealers', { _sort: 'dealerId:asc', _q: search || undefined });
 }
 
 function useTicketChange<V>(request: (variables: V) => Promise<DealerTicket>) {

@@ -9,6 +9,7 @@ import { usePhoneLayout } from '../../../components/use-phone-layout.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAssignTicketCustomer, useTicketCustomerOptions } from '../api/ticket-actions-api.ts';
+import { PickerMore } from './picker-more.tsx';
 
 /** Spec §9 searches the dealer tables after a pause; a picker answers sooner, as the dealer select does. */
 const PICKER_SEARCH_DEBOUNCE_MS = 300;
@@ -16,8 +17,12 @@ const PICKER_SEARCH_DEBOUNCE_MS = 300;
 export interface TicketCustomerFormProps {
   /** The customer to edit or view; null adds a new one. */
   customer: DealerCustomer | null;
-  /** The ticket's dealer, for a new customer where the form lets the user pick one (the manager). */
-  dealerId: number | null;
+  /**
+   * The ticket's dealer. A new customer is created under it, also when the manager (who has no
+   * dealer of its own) adds one: the form must not let it land elsewhere, or it could not be
+   * assigned to this ticket (the server accepts only customers of the ticket's dealer's subtree).
+   */
+  ticketDealer: DealerTicket['dealer'];
   onSaved: (customer: DealerCustomer) => void;
 }
 
@@ -93,7 +98,7 @@ export function CustomerPickerDialog({ ticket, readOnly, customerForm: Form, onC
           ? t('ticketDesk.customerPicker.addTitle')
           : t('ticketDesk.customerPicker.title', { key: ticket.key });
 
-  const rows = customers.data?.data ?? [];
+  const rows = customers.data?.rows ?? [];
 
   return (
     <Modal opened onClose={onClose} title={title} size="lg" fullScreen={phone} closeButtonProps={{ 'aria-label': t('common.close') }}>
@@ -175,11 +180,7 @@ export function CustomerPickerDialog({ ticket, readOnly, customerForm: Form, onC
               })}
             </Stack>
           )}
-          {customers.data && customers.data.count > rows.length && (
-            <Text size="xs" c="dimmed">
-              {t('ticketDesk.customerPicker.more', { shown: rows.length, count: customers.data.count })}
-            </Text>
-          )}
+          <PickerMore list={customers} />
           <Group justify="space-between" wrap="wrap" gap="xs" mt="xs">
             <Group gap="xs" wrap="wrap">
               {!readOnly && Form && (
@@ -215,7 +216,7 @@ export function CustomerPickerDialog({ ticket, readOnly, customerForm: Form, onC
             <Form
               key={mode.kind === 'add' ? 'new' : mode.customer.dealerCustomerId}
               customer={mode.kind === 'add' ? null : mode.customer}
-              dealerId={dealerId}
+              ticketDealer={ticket.dealer}
               onSaved={(saved) => {
                 // A new customer is found at once: the list comes back searched for its id.
                 if (mode.kind === 'add') setSearch(saved.customerInfo.customerId);

@@ -9,6 +9,7 @@ import { usePhoneLayout } from '../../../components/use-phone-layout.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useMoveTicket, useTicketDealerOptions } from '../api/ticket-actions-api.ts';
+import { PickerMore } from './picker-more.tsx';
 
 const PICKER_SEARCH_DEBOUNCE_MS = 300;
 
@@ -24,7 +25,7 @@ export function DealerPickerDialog({ ticket, onClose }: { ticket: DealerTicket; 
   const [target, setTarget] = useState<DealerSummary | null>(null);
   const dealers = useTicketDealerOptions(debounced);
   const move = useMoveTicket();
-  const rows = dealers.data?.data ?? [];
+  const rows = dealers.data?.rows ?? [];
 
   const confirm = (dealer: DealerSummary) =>
     move.mutate(
@@ -118,11 +119,7 @@ export function DealerPickerDialog({ ticket, onClose }: { ticket: DealerTicket; 
               })}
             </Stack>
           )}
-          {dealers.data && dealers.data.count > rows.length && (
-            <Text size="xs" c="dimmed">
-              {t('ticketDesk.dealerPicker.more', { shown: rows.length, count: dealers.data.count })}
-            </Text>
-          )}
+          <PickerMore list={dealers} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.close')}

@@ -6,30 +6,17 @@ import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { TicketsPage } from '../pages/tickets-page.tsx';
+import { dealerSession, deskTicket } from '../pages/tickets-page.fixtures.ts';
 import type { TicketCustomerFormProps } from './customer-picker-dialog.tsx';
 
 /** The desk's per-row dialogs (spec manager-dealer §2, §4, §5): customer picker, dealer picker, external id, licence link. */
 
-const KEY = 'AAAAA-BBBBB-CCCCC-DDDDD-00001';
+const KEY = deskTicket(1).key;
 const address = { address1: '', address2: '', address3: '', zipCode: '', city: '', district: '', state: '', country: '', phone: '', email: '', webUrl: '' };
 
+/** The desk's row of these tests: ticket 1 of dealer 5, with a customer and an external id. */
 function ticket(overrides: Partial<DealerTicket> = {}): DealerTicket {
-  return {
-    id: 1,
-    key: KEY,
-    status: 'active',
-    expiryInDays: 200,
-    licenceExpiry: '2027-06-10',
-    maintenanceExpiry: null,
-    productText: 'Mill CAM Pro',
-    dealer: { id: 5, dealerCode: 'D-5', name: 'Dealer 5', parentId: null },
-    customer: { id: 31, customerId: 'C-31', name: 'Navy Dental, Hopper' },
-    externalCustomerId: 'EXT-1',
-    description: 'old note',
-    archived: false,
-    hasContent: true,
-    ...overrides,
-  };
+  return deskTicket(1, { customer: { id: 31, customerId: 'C-31', name: 'Navy Dental, Hopper' }, externalCustomerId: 'EXT-1', description: 'old note', ...overrides });
 }
 
 function customer(id: number, company: string, dealer = { id: 5, dealerId: 'D-5', dealerName: 'Dealer 5' }): DealerCustomer {
@@ -47,12 +34,6 @@ function dealerSummary(id: number, name: string, parent: number | null): DealerS
   return { id, dealerId: `D-${id}`, name, email: '', userId: null, parentDealerId: parent, isRoot: parent === null, parentDealerCode: parent === null ? null : `D-${parent}` };
 }
 const DEALERS = [dealerSummary(5, 'Dealer 5', null), dealerSummary(7, 'Branch 7', 5)];
-
-function dealerSession(parentId: number | null = null) {
-  const session = sessionFixture('dealer');
-  session.dealer = parentId === null ? { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer', ownConfigurationsAllowed: false } : { id: 7, name: 'Branch 7', parentId, dealerRole: 'dealer', ownConfigurationsAllowed: false };
-  return session;
-}
 
 type Failure = { status: number; code: string };
 
@@ -78,11 +59,29 @@ const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'G
 const gets = (calls: FetchCall[], path: string) => calls.filter((call) => call.method === 'GET' && call.url.startsWith(`/api${path}?`)).map((call) => new URL(call.url, 'http://x').searchParams);
 const listLoads = (calls: FetchCall[]) => gets(calls, '/dealer-tickets').length;
 
+/** Answers a picker's list as the server pages it: `_start` and `_limit` cut `all`, the count is all of it. */
+function pagedList<T>(all: T[], url: string) {
+  const query = new URL(url, 'http://x').searchParams;
+  const start = Number(query.get('_start'));
+  return { body: { count: all.length, data: all.slice(start, start + Number(query.get('_limit'))) } };
+}
+
+/** The desk with one ticket whose pickers list `customers` and `dealers`, page by page. */
+function servePaged(customers: DealerCustomer[], dealers: DealerSummary[]) {
+  return mockFetch((call) => {
+    if (call.path === '/dealer-tickets/dealers') return { body: { data: [] } };
+    if (call.path === '/dealer-tickets') return { body: { count: 1, data: [ticket()] } };
+    if (call.path === '/dealer-customers') return pagedList(customers, call.url);
+    if (call.path === '/dealers') return pagedList(dealers, call.url);
+    return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'no' } };
+  });
+}
+
 /** A stand-in for the customers feature's form, which the app layer hands to the desk. */
-function FakeCustomerForm({ customer: shown, dealerId, onSaved }: TicketCustomerFormProps) {
+function FakeCustomerForm({ customer: shown, ticketDealer, onSaved }: TicketCustomerFormProps) {
   return (
     <div>
-      <p>{shown ? `Form for ${shown.customerInfo.customerId}` : `New customer form for dealer ${dealerId}`}</p>
+      <p>{shown ? `Form for ${shown.customerInfo.customerId}` : `New customer form for dealer ${ticketDealer?.dealerCode}`}</p>
       <button type="button" onClick={() => onSaved(shown ?? customer(40, 'Fresh Dental'))}>
         Fake save
       </button>
@@ -138,7 +137,7 @@ describe('ticket desk row actions', () => {
       await within(dialog).findByText('Harbour Clinic, Grace Hopper');
       expect(gets(calls, '/dealer-customers').at(-1)!.get('dealerId')).toBe('5');
       expect(gets(calls, '/dealer-customers').at(-1)!.get('showSubDealerCustomers')).toBe('true');
-      expect(within(dialog).getByText('Showing 2 of 45. Search to find the others.')).toBeTruthy();
+      expect(within(dialog).getByText('1–2 of 45')).toBeTruthy();
       // The current customer cannot be chosen again.
       expect((within(dialog).getByRole('button', { name: 'Select Navy Dental, Grace Hopper' }) as HTMLButtonElement).disabled).toBe(true);
 
@@ -154,6 +153,45 @@ describe('ticket desk row actions', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       // The desk asks for its rows again, so the row shows the new customer.
       await waitFor(() => expect(listLoads(calls)).toBeGreaterThan(loadsBefore));
+    });
+
+    it('shows how many customers there are, loads 20 more on demand, and a new search starts again at the first', async () => {
+      const many = Array.from({ length: 45 }, (_, i) => customer(100 + i, `Clinic ${i + 1}`));
+      const calls = servePaged(many, DEALERS);
+      const user = userEvent.setup();
+      renderWithProviders(<TicketsPage />, dealerSession());
+      await user.click(await screen.findByRole('button', { name: `Assign a customer to ticket ${KEY}` }));
+      const dialog = await screen.findByRole('dialog', { name: `Customer of ticket ${KEY}` });
+      const list = await within(dialog).findByRole('list', { name: 'Customers' });
+      expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+      expect(within(dialog).getByText('1–20 of 45')).toBeTruthy();
+      expect(gets(calls, '/dealer-customers').at(-1)!.get('_start')).toBe('0');
+      expect(gets(calls, '/dealer-customers').at(-1)!.get('_limit')).toBe('20');
+
+      await user.click(within(dialog).getByRole('button', { name: 'Show more' }));
+      await within(dialog).findByText('1–40 of 45');
+      expect(gets(calls, '/dealer-customers').at(-1)!.get('_start')).toBe('20');
+      expect(within(list).getAllByRole('listitem')).toHaveLength(40);
+      await user.click(within(dialog).getByRole('button', { name: 'Show more' }));
+      await within(dialog).findByText('1–45 of 45');
+      expect(within(dialog).getByText('Clinic 45, Grace Hopper')).toBeTruthy();
+      // All shown: nothing more to ask for.
+      expect(within(dialog).queryByRole('button', { name: 'Show more' })).toBeNull();
+
+      await user.type(within(dialog).getByRole('textbox', { name: 'Search customers' }), 'clinic');
+      await waitFor(() => expect(gets(calls, '/dealer-customers').at(-1)!.get('_q')).toBe('clinic'));
+      expect(gets(calls, '/dealer-customers').at(-1)!.get('_start')).toBe('0');
+      await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(20));
+    });
+
+    it("adds a new customer for the manager under the ticket's dealer", async () => {
+      serve(ticket({ dealer: { id: 7, dealerCode: 'D-7', name: 'Branch 7', parentId: 5 } }));
+      const user = userEvent.setup();
+      renderWithProviders(<TicketsPage customerForm={FakeCustomerForm} />, sessionFixture('manager'));
+      await user.click(await screen.findByRole('button', { name: `Assign a customer to ticket ${KEY}` }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Add new customer' }));
+      // The manager has no dealer of its own: the form gets the ticket's.
+      expect(within(await screen.findByRole('dialog', { name: 'New customer' })).getByText('New customer form for dealer D-7')).toBeTruthy();
     });
 
     it('removes the customer of a ticket', async () => {
@@ -183,7 +221,7 @@ describe('ticket desk row actions', () => {
 
       await user.click(within(dialog).getByRole('button', { name: 'Add new customer' }));
       dialog = await screen.findByRole('dialog', { name: 'New customer' });
-      expect(within(dialog).getByText('New customer form for dealer 5')).toBeTruthy();
+      expect(within(dialog).getByText('New customer form for dealer D-5')).toBeTruthy();
       await user.click(within(dialog).getByRole('button', { name: 'Fake save' }));
       // Saved: back on the list, searched for the new customer's id.
       dialog = await screen.findByRole('dialog', { name: `Customer of ticket ${KEY}` });
@@ -273,6 +311,26 @@ describe('ticket desk row actions', () => {
       await waitFor(() => expect(listLoads(calls)).toBeGreaterThan(loadsBefore));
     });
 
+    it('shows how many dealers there are, loads more on demand, and a new search starts again at the first', async () => {
+      const many = Array.from({ length: 25 }, (_, i) => dealerSummary(100 + i, `Branch ${i + 1}`, 5));
+      const calls = servePaged(CUSTOMERS, many);
+      const user = userEvent.setup();
+      renderWithProviders(<TicketsPage />, dealerSession());
+      await user.click(await screen.findByRole('button', { name: `Move ticket ${KEY} to another dealer` }));
+      const dialog = await screen.findByRole('dialog', { name: `Move ticket ${KEY}` });
+      await within(dialog).findByText('1–20 of 25');
+      expect(within(dialog).queryByText('Branch 21')).toBeNull();
+      await user.click(within(dialog).getByRole('button', { name: 'Show more' }));
+      expect(await within(dialog).findByRole('button', { name: 'Choose Branch 25' })).toBeTruthy();
+      expect(within(dialog).getByText('1–25 of 25')).toBeTruthy();
+      expect(gets(calls, '/dealers').at(-1)!.get('_start')).toBe('20');
+      expect(within(dialog).queryByRole('button', { name: 'Show more' })).toBeNull();
+
+      await user.type(within(dialog).getByRole('textbox', { name: 'Search dealers' }), 'bra');
+      await waitFor(() => expect(gets(calls, '/dealers').at(-1)!.get('_q')).toBe('bra'));
+      expect(gets(calls, '/dealers').at(-1)!.get('_start')).toBe('0');
+    });
+
     it('says so when the ticket has no customer to reset, and shows a refused move in a toast', async () => {
       serve(ticket({ customer: null }), { '/dealer-tickets/1/dealer': { status: 404, code: 'NOT_FOUND' } });
       const user = userEvent.setup();
@@ -323,15 +381,18 @@ describe('ticket desk row actions', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     });
 
-    it('shows a refusal in a toast and closes on Escape without saving', async () => {
-      const calls = serve(ticket(), { '/dealer-tickets/1/external': { status: 403, code: 'SUB_DEALER_READ_ONLY' } });
+    it('shows the refusal for a dealer that is not top-level in the dialog, and closes on Escape without saving', async () => {
+      const calls = serve(ticket(), { '/dealer-tickets/1/external': { status: 403, code: 'EXTERNAL_ID_ROOT_ONLY' } });
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
       await user.click(await screen.findByRole('button', { name: `External customer id of ticket ${KEY}` }));
       const dialog = await screen.findByRole('dialog');
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-      expect(await screen.findByText('Failed to update the ticket')).toBeTruthy();
-      expect(screen.getByText('A sub-dealer sees customers read-only.')).toBeTruthy();
+      const refusal = await within(dialog).findByRole('alert');
+      expect(within(refusal).getByText('Failed to update the ticket')).toBeTruthy();
+      // Its own words, not the customers' read-only sentence nor the server's English.
+      expect(within(refusal).getByText('Only a top-level dealer sets the external customer id and description of a ticket.')).toBeTruthy();
+      expect((within(dialog).getByRole('textbox', { name: 'External customer id' }) as HTMLInputElement).value).toBe('EXT-1');
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(writes(calls)).toHaveLength(1);

@@ -2,43 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
-import { sessionFixture } from '../../../test/fixtures.ts';
 import { PHONE_MEDIA_QUERY } from '../../../components/use-phone-layout.ts';
 import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { formatUtcDate } from '../../../components/expiry-status.tsx';
 import { TicketsPage } from './tickets-page.tsx';
-
-function ticket(id: number, overrides: Partial<DealerTicket> = {}): DealerTicket {
-  return {
-    id,
-    key: `AAAAA-BBBBB-CCCCC-DDDDD-${String(id).padStart(5, '0')}`,
-    status: 'active',
-    expiryInDays: 200,
-    licenceExpiry: '2027-06-10',
-    maintenanceExpiry: null,
-    productText: 'Mill CAM Pro',
-    dealer: { id: 5, dealerCode: 'D-5', name: 'Dealer 5', parentId: null },
-    customer: null,
-    externalCustomerId: '',
-    description: '',
-    archived: false,
-    hasContent: true,
-    ...overrides,
-  };
-}
-
-const DEALERS = { data: [{ id: 5, dealerCode: 'D-5', name: 'Dealer 5' }, { id: 7, dealerCode: 'D-7', name: 'Branch 7' }] };
-
-function dealerSession() {
-  const session = sessionFixture('dealer');
-  session.dealer = { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer', ownConfigurationsAllowed: false };
-  return session;
-}
+import { dealerSession, deskTicket, TICKET_DEALERS } from './tickets-page.fixtures.ts';
 
 /** A desk with `count` tickets, of which `rows` are on every page; writes answer as the server does. */
 function serve(rows: DealerTicket[], count = rows.length) {
   return mockFetch((call) => {
-    if (call.path === '/dealer-tickets/dealers') return { body: DEALERS };
+    if (call.path === '/dealer-tickets/dealers') return { body: TICKET_DEALERS };
     if (call.path === '/dealer-tickets') return { body: { count, data: rows } };
     if (call.path === '/dealer-tickets/batch-archive') return { body: { changed: (call.body as { ticketIds: number[] }).ticketIds.length } };
     if (call.method === 'PUT') return { body: { ...rows[0], archived: true } };
@@ -60,7 +33,7 @@ describe('formatUtcDate', () => {
 
 describe('TicketsPage', () => {
   it('asks for page 1 sorted by ticket id ascending, and returns to page 1 when sort, dealer or archive filter change', async () => {
-    const calls = serve([ticket(1), ticket(2)], 25);
+    const calls = serve([deskTicket(1), deskTicket(2)], 25);
     const user = userEvent.setup();
     renderWithProviders(<TicketsPage />, dealerSession());
     expect(await screen.findByText('25 tickets found')).toBeTruthy();
@@ -93,7 +66,7 @@ describe('TicketsPage', () => {
   });
 
   it('searches once typing has paused, from page 1', async () => {
-    const calls = serve([ticket(1)], 25);
+    const calls = serve([deskTicket(1)], 25);
     const user = userEvent.setup();
     renderWithProviders(<TicketsPage />, dealerSession());
     await screen.findByText('25 tickets found');
@@ -110,13 +83,13 @@ describe('TicketsPage', () => {
 
   it('shows dashes without an expiry, EXPIRED once expired, and the days left with a warning only within 30 days', async () => {
     serve([
-      ticket(1, { status: 'unlimited', expiryInDays: null, licenceExpiry: null }),
-      ticket(2, { status: 'expired', expiryInDays: -3, licenceExpiry: '2026-01-02' }),
-      ticket(3, { status: 'active', expiryInDays: 12, licenceExpiry: '2026-02-01' }),
-      ticket(4, { status: 'active', expiryInDays: 90, licenceExpiry: '2026-05-01', customer: { id: 3, customerId: 'C-3', name: 'Navy Dental' } }),
+      deskTicket(1, { status: 'unlimited', expiryInDays: null, licenceExpiry: null }),
+      deskTicket(2, { status: 'expired', expiryInDays: -3, licenceExpiry: '2026-01-02' }),
+      deskTicket(3, { status: 'active', expiryInDays: 12, licenceExpiry: '2026-02-01' }),
+      deskTicket(4, { status: 'active', expiryInDays: 90, licenceExpiry: '2026-05-01', customer: { id: 3, customerId: 'C-3', name: 'Navy Dental' } }),
     ]);
     renderWithProviders(<TicketsPage />, dealerSession());
-    const rowOf = async (id: number) => (await screen.findByText(ticket(id).key)).closest('tr')!;
+    const rowOf = async (id: number) => (await screen.findByText(deskTicket(id).key)).closest('tr')!;
     const unlimited = within(await rowOf(1));
     expect(unlimited.getByText('——')).toBeTruthy();
     expect(unlimited.getByText('No expiry')).toBeTruthy();
@@ -137,13 +110,13 @@ describe('TicketsPage', () => {
   });
 
   it('archives one ticket only after the confirmation, with the right body', async () => {
-    const calls = serve([ticket(1), ticket(2)]);
+    const calls = serve([deskTicket(1), deskTicket(2)]);
     const user = userEvent.setup();
     renderWithProviders(<TicketsPage />, dealerSession());
-    const archiveButton = await screen.findByRole('button', { name: `Archive ticket ${ticket(2).key}` });
+    const archiveButton = await screen.findByRole('button', { name: `Archive ticket ${deskTicket(2).key}` });
     await user.click(archiveButton);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(new RegExp(ticket(2).key))).toBeTruthy();
+    expect(within(dialog).getByText(new RegExp(deskTicket(2).key))).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writes(calls)).toHaveLength(0);
@@ -156,21 +129,21 @@ describe('TicketsPage', () => {
   });
 
   it('unarchives an archived ticket', async () => {
-    const calls = serve([ticket(3, { archived: true })]);
+    const calls = serve([deskTicket(3, { archived: true })]);
     const user = userEvent.setup();
     renderWithProviders(<TicketsPage />, dealerSession());
-    await user.click(await screen.findByRole('button', { name: `Unarchive ticket ${ticket(3).key}` }));
+    await user.click(await screen.findByRole('button', { name: `Unarchive ticket ${deskTicket(3).key}` }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Unarchive' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0]).toMatchObject({ method: 'PUT', body: { archived: false } });
   });
 
   it('archives the selected tickets in one batch after the confirmation, then clears the selection', async () => {
-    const calls = serve([ticket(1), ticket(2), ticket(3)]);
+    const calls = serve([deskTicket(1), deskTicket(2), deskTicket(3)]);
     const user = userEvent.setup();
     renderWithProviders(<TicketsPage />, dealerSession());
-    await user.click(await screen.findByRole('checkbox', { name: `Select ticket ${ticket(1).key}` }));
-    await user.click(screen.getByRole('checkbox', { name: `Select ticket ${ticket(3).key}` }));
+    await user.click(await screen.findByRole('checkbox', { name: `Select ticket ${deskTicket(1).key}` }));
+    await user.click(screen.getByRole('checkbox', { name: `Select ticket ${deskTicket(3).key}` }));
     expect(screen.getByText('2 tickets selected')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Archive selected' }));
     const dialog = await screen.findByRole('dialog');
@@ -180,12 +153,12 @@ describe('TicketsPage', () => {
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0]).toMatchObject({ method: 'POST', body: { ticketIds: [1, 3], archived: true } });
     await waitFor(() => expect(screen.queryByText('2 tickets selected')).toBeNull());
-    expect((screen.getByRole('checkbox', { name: `Select ticket ${ticket(1).key}` }) as HTMLInputElement).checked).toBe(false);
-    expect((screen.getByRole('checkbox', { name: `Select ticket ${ticket(3).key}` }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: `Select ticket ${deskTicket(1).key}` }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: `Select ticket ${deskTicket(3).key}` }) as HTMLInputElement).checked).toBe(false);
   });
 
   it('selects a whole page, unarchives it in a batch, and drops the selection on another page', async () => {
-    const calls = serve([ticket(1), ticket(2)], 25);
+    const calls = serve([deskTicket(1), deskTicket(2)], 25);
     const user = userEvent.setup();
     renderWithProviders(<TicketsPage />, dealerSession());
     await user.click(await screen.findByRole('checkbox', { name: 'Select all tickets on this page' }));
@@ -217,16 +190,16 @@ describe('TicketsPage', () => {
   it('shows a failed load with a retry that asks again', async () => {
     let fail = true;
     const calls = mockFetch((call) => {
-      if (call.path === '/dealer-tickets/dealers') return { body: DEALERS };
+      if (call.path === '/dealer-tickets/dealers') return { body: TICKET_DEALERS };
       if (fail) return { status: 503, body: { statusCode: 503, error: 'Service Unavailable', code: 'INTERNAL', message: 'down' } };
-      return { body: { count: 1, data: [ticket(1)] } };
+      return { body: { count: 1, data: [deskTicket(1)] } };
     });
     const user = userEvent.setup();
     renderWithProviders(<TicketsPage />, dealerSession());
     expect(await screen.findByText('The tickets could not be loaded')).toBeTruthy();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText(ticket(1).key)).toBeTruthy();
+    expect(await screen.findByText(deskTicket(1).key)).toBeTruthy();
     expect(listCalls(calls).length).toBeGreaterThanOrEqual(2);
   });
 
@@ -247,14 +220,14 @@ describe('TicketsPage', () => {
         removeEventListener: vi.fn(),
         dispatchEvent: vi.fn(),
       }));
-      const calls = serve([ticket(1), ticket(2)]);
+      const calls = serve([deskTicket(1), deskTicket(2)]);
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
       const cards = await screen.findByRole('list', { name: 'Licence tickets' });
       expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
       expect(screen.queryByRole('table')).toBeNull();
       await user.click(screen.getByRole('checkbox', { name: 'Select all tickets on this page' }));
-      expect((screen.getByRole('checkbox', { name: `Select ticket ${ticket(2).key}` }) as HTMLInputElement).checked).toBe(true);
+      expect((screen.getByRole('checkbox', { name: `Select ticket ${deskTicket(2).key}` }) as HTMLInputElement).checked).toBe(true);
       // The sort select replaces the header row.
       await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'licenceExpiry:desc');
       await waitFor(() => expect(lastList(calls).get('_sort')).toBe('licenceExpiry:desc'));

@@ -1,0 +1,38 @@
+import type { Session } from '@casebridge/shared/schemas/auth';
+import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
+import { sessionFixture } from '../../../test/fixtures.ts';
+
+/** Test support for the ticket desk's tests: one desk row, the dealers of its filter, a dealer's session. */
+
+/** A desk row of dealer 5 with no customer; `id` also makes its key unique. */
+export function deskTicket(id: number, overrides: Partial<DealerTicket> = {}): DealerTicket {
+  return {
+    id,
+    key: `AAAAA-BBBBB-CCCCC-DDDDD-${String(id).padStart(5, '0')}`,
+    status: 'active',
+    expiryInDays: 200,
+    licenceExpiry: '2027-06-10',
+    maintenanceExpiry: null,
+    productText: 'Mill CAM Pro',
+    dealer: { id: 5, dealerCode: 'D-5', name: 'Dealer 5', parentId: null },
+    customer: null,
+    externalCustomerId: '',
+    description: '',
+    archived: false,
+    hasContent: true,
+    ...overrides,
+  };
+}
+
+/** GET /dealer-tickets/dealers: the root dealer 5 and its sub-dealer 7. */
+export const TICKET_DEALERS = { data: [{ id: 5, dealerCode: 'D-5', name: 'Dealer 5' }, { id: 7, dealerCode: 'D-7', name: 'Branch 7' }] };
+
+/** Signed in as a user of the root dealer 5, or of its sub-dealer 7 when a parent is given. */
+export function dealerSession(parentId: number | null = null): Session {
+  const session = sessionFixture('dealer');
+  session.dealer =
+    parentId === null
+      ? { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer', ownConfigurationsAllowed: false }
+      : { id: 7, name: 'Branch 7', parentId, dealerRole: 'dealer', ownConfigurationsAllowed: false };
+  return session;
+}
