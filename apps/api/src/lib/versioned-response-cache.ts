@@ -11,6 +11,8 @@
  */
 export class VersionedResponseCache {
   private readonly entries = new Map<string, { version: string; body: string }>();
+  /** Builds under way, so concurrent askers of one key and version wait for one build instead of each running it. */
+  private readonly building = new Map<string, { version: string; body: Promise<string> }>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
@@ -40,6 +42,29 @@ export class VersionedResponseCache {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldestKey);
       this.bytes -= oldest.body.length;
+    }
+  }
+
+  /**
+   * The kept body, else the one `build` makes, kept. While a build runs, an asker of the same key
+   * and version joins it: a weak search over 200,000 rows costs one build after each change, not
+   * one per connection that asked meanwhile (they read the same version, so the same data). A
+   * failed build is forgotten, so the next asker tries again. Askers join even with maxBytes 0.
+   */
+  async getOrBuild(key: string, version: string, build: () => Promise<string>): Promise<string> {
+    const kept = this.get(key, version);
+    if (kept !== undefined) return kept;
+    const running = this.building.get(key);
+    if (running?.version === version) return running.body;
+    const body = build();
+    this.building.set(key, { version, body });
+    try {
+      const built = await body;
+      // A build for a newer version started meanwhile: its answer is the one to keep.
+      if (this.building.get(key)?.body === body) this.set(key, version, built);
+      return built;
+    } finally {
+      if (this.building.get(key)?.body === body) this.building.delete(key);
     }
   }
 

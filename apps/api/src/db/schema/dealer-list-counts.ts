@@ -30,6 +30,10 @@ export const dealerCustomerListVersions = pgTable('dealer_customer_list_versions
  * by statement-level triggers on licence_tickets): the ticket desk's unsearched count over a root
  * dealer's 100,000 tickets is then a sum over its dealers. Tickets without a dealer (bare
  * activation keys) count under dealer 0, so the manager's total includes them.
+ *
+ * The rows' versions (`xmin`) also stamp the desk's cache (deskVersion in the licence-tickets
+ * repository): the triggers rewrite a dealer's rows on every statement that writes its tickets,
+ * even when the sum stays. A trigger that skipped such writes would leave cached answers stale.
  */
 export const licenceTicketCounts = pgTable(
   'licence_ticket_counts',

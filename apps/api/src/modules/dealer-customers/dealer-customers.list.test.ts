@@ -105,6 +105,28 @@ describe('the customer list count and cache', () => {
     expect(pages).toEqual(ids(ascending));
   });
 
+  it('keeps a search’s count over its pages and sorts, and recounts when a customer is edited into or out of it', async () => {
+    const { root, sub } = await trees();
+    const term = `zeta${root.dealer.id}x`;
+    const customers = [];
+    for (let i = 0; i < 3; i++) customers.push(await createDealerCustomer(t.db, i ? sub.dealer.id : root.dealer.id, { lastName: `${term}${i}` }));
+    const search = (query: string) => list(root.jwt, `_q=${term}&${query}`);
+    expect([(await search('_limit=1')).count, (await search('_limit=1&_start=2')).count, (await search('_sort=lastName:desc')).count]).toEqual([3, 3, 3]);
+
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-customers/${customers[0]!.id}`,
+      token: root.jwt,
+      payload: { customerInfo: { customerId: customers[0]!.customerCode, firstName: 'Carla', lastName: 'Elsewhere', company: 'Practice' } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await search('_limit=1&_start=1')).count).toBe(2);
+    await t.db.update(dealerCustomers).set({ company: `${term} Lab` }).where(eq(dealerCustomers.id, customers[0]!.id));
+    const back = await search('_sort=lastName:asc');
+    expect(back.count).toBe(3);
+    expect(back.data.map((row) => row.customerInfo.lastName)).toEqual(['Elsewhere', `${term}1`, `${term}2`]);
+  });
+
   it('never serves one dealer another tree’s cached page', async () => {
     const { root, other } = await trees();
     const mine = await createDealerCustomer(t.db, root.dealer.id);

@@ -26,25 +26,33 @@ function scopeCondition(scope: CustomerScope): SQL | undefined {
   return undefined;
 }
 
-/**
- * One page and the count. The order is fully determined (the id breaks ties in the same
- * direction), so each sort walks its btree index (migration 0016) and stops after the page even
- * when the subtree is the whole network. Without a search term the count comes from the per-dealer
- * counts, a sum over the subtree's dealers rather than a count over its customers.
- */
-export async function listCustomers(db: Db, scope: CustomerScope, query: CustomerListQuery): Promise<{ count: number; data: CustomerRow[] }> {
-  const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
-  if (query.search) conditions.push(sql`${dealerCustomers.searchText} like ${`%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  const where = and(...conditions);
-  const by = query.sort.direction === 'asc' ? asc : desc;
-  const [rows, total] = await Promise.all([
-    db.select(columns).from(dealerCustomers).innerJoin(dealers, eq(dealers.id, dealerCustomers.dealerId)).where(where).orderBy(by(SORT[query.sort.field]), by(dealerCustomers.id)).limit(query.limit).offset(query.start),
-    query.search ? db.select({ n: count() }).from(dealerCustomers).where(where).then(([row]) => row?.n ?? 0) : countOfScope(db, scope),
-  ]);
-  return { count: total, data: rows.map((row) => ({ ...row.customer, dealerCode: row.dealerCode, dealerName: row.dealerName })) };
+function searchCondition(search: string): SQL {
+  return sql`${dealerCustomers.searchText} like ${`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
 }
 
-async function countOfScope(db: Db, scope: CustomerScope): Promise<number> {
+/**
+ * One page. The order is fully determined (the id breaks ties in the same direction), so each
+ * sort walks its btree index (migration 0016) and stops after the page even when the subtree is
+ * the whole network.
+ */
+export async function customerPage(db: Db, scope: CustomerScope, query: CustomerListQuery): Promise<CustomerRow[]> {
+  const where = and(scopeCondition(scope), query.search ? searchCondition(query.search) : undefined);
+  const by = query.sort.direction === 'asc' ? asc : desc;
+  const rows = await db.select(columns).from(dealerCustomers).innerJoin(dealers, eq(dealers.id, dealerCustomers.dealerId)).where(where).orderBy(by(SORT[query.sort.field]), by(dealerCustomers.id)).limit(query.limit).offset(query.start);
+  return rows.map((row) => ({ ...row.customer, dealerCode: row.dealerCode, dealerName: row.dealerName }));
+}
+
+/**
+ * How many customers a search finds: a count over every match (a weak term matches tens of
+ * thousands of rows), which is why the service keeps it per version.
+ */
+export async function countSearch(db: Db, scope: CustomerScope, search: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(dealerCustomers).where(and(scopeCondition(scope), searchCondition(search)));
+  return row?.n ?? 0;
+}
+
+/** Without a search term: the per-dealer counts, a sum over the subtree's dealers rather than a count over its customers. */
+export async function countOfScope(db: Db, scope: CustomerScope): Promise<number> {
   const total = sql<string>`coalesce(sum(${dealerCustomerCounts.customers}), 0)`;
   const query =
     scope.kind === 'all'

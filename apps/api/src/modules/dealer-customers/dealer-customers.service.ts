@@ -10,11 +10,13 @@ import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { VersionedResponseCache } from '../../lib/versioned-response-cache.ts';
 import { dealerById, dealerOfUser } from '../dealers/dealers.service.ts';
 import {
+  countOfScope,
+  countSearch,
   customerCodeTaken,
+  customerPage,
   findCustomer,
   insertCustomer,
   listTarget,
-  listCustomers as listRows,
   updateCustomer as updateRow,
   type CustomerListQuery,
   type CustomerRow,
@@ -85,34 +87,38 @@ function listCacheOf(deps: AppDeps): VersionedResponseCache {
 /**
  * The customers a caller may list, as the serialized response. A dealer's pages (its subtree or
  * its own) are kept in the versioned cache under its tree's list version (ADR 0005, amended): a
- * root dealer's users page and search through the same 200,000 customers again and again. The
- * manager's network-wide list is not cached: no single version covers every tree, and one shared
- * version row would make every customer write in the network wait on the others.
+ * root dealer's users page and search through the same 200,000 customers again and again. A
+ * search's count is kept there too, apart from its pages: a weak term ("muster1") matches tens of
+ * thousands of rows, so paging through it, or sorting it otherwise, counts them once per version
+ * instead of once per page; and concurrent askers of one page wait for one build (getOrBuild).
+ * The manager's network-wide list is not cached: no single version covers every tree, and one
+ * shared version row would make every customer write in the network wait on the others.
  */
 export async function listCustomers(deps: AppDeps, user: SessionUser, input: CustomerListInput): Promise<string> {
   const grant = await authorize(deps.db, user, 'customers.list', {});
   // Another subtree's dealer answers 404, exactly like a missing one.
   if (input.dealerId !== undefined) await authorize(deps.db, user, 'customers.read', { dealerId: input.dealerId });
   const query: CustomerListQuery = { start: input.start, limit: input.limit, sort: input.sort, search: input.search };
-  if (input.dealerId === undefined && grant.role === 'manager') return buildPage(deps.db, { kind: 'all' }, query);
+  if (input.dealerId === undefined && grant.role === 'manager') {
+    const all: CustomerScope = { kind: 'all' };
+    return buildPage(deps.db, all, query, () => (query.search ? countSearch(deps.db, all, query.search) : countOfScope(deps.db, all)));
+  }
   // The version is read with the dealer, before the page is built: a kept page can only be newer than its stamp.
   const target = await listTarget(deps.db, input.dealerId !== undefined ? { dealerId: input.dealerId } : { userId: user.id });
   if (!target) throw AppError.notFound('Dealer');
   const { version } = target;
   const scope: CustomerScope = { kind: input.showSubDealerCustomers ? 'subtree' : 'own', dealerId: target.dealerId };
   const cache = listCacheOf(deps);
-  const key = JSON.stringify([scope, query]);
-  let body = cache.get(key, version);
-  if (body === undefined) {
-    body = await buildPage(deps.db, scope, query);
-    cache.set(key, version, body);
-  }
-  return body;
+  const { search } = query;
+  const count = search
+    ? async () => Number(await cache.getOrBuild(JSON.stringify(['count', scope, search]), version, async () => String(await countSearch(deps.db, scope, search))))
+    : () => countOfScope(deps.db, scope);
+  return cache.getOrBuild(JSON.stringify(['page', scope, query]), version, () => buildPage(deps.db, scope, query, count));
 }
 
-async function buildPage(db: Db, scope: CustomerScope, query: CustomerListQuery): Promise<string> {
-  const { count, data } = await listRows(db, scope, query);
-  return JSON.stringify(customerListResponseSchema.parse({ count, data: data.map(toCustomer) }));
+async function buildPage(db: Db, scope: CustomerScope, query: CustomerListQuery, count: () => Promise<number>): Promise<string> {
+  const [rows, total] = await Promise.all([customerPage(db, scope, query), count()]);
+  return JSON.stringify(customerListResponseSchema.parse({ count: total, data: rows.map(toCustomer) }));
 }
 
 /** One customer by its internal id, for another feature that has already checked access (a ticket's customer). */

@@ -101,38 +101,78 @@ function escapeLike(text: string): string {
   return text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export async function listDeskTickets(db: Db, scope: TicketScope, query: TicketListQuery): Promise<{ count: number; data: DeskRow[] }> {
+function deskConditions(scope: TicketScope, query: Pick<TicketListQuery, 'search' | 'dealerId' | 'archived'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
   if (query.dealerId !== undefined) conditions.push(sql`${licenceTickets.dealerPath} @> array[${query.dealerId}]::integer[]`);
   if (query.search) conditions.push(sql`${licenceTickets.searchText} like ${`%${escapeLike(query.search)}%`}`);
   if (query.archived === 'active') conditions.push(isNull(licenceTickets.archivedAt));
   if (query.archived === 'archived') conditions.push(isNotNull(licenceTickets.archivedAt));
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/**
+ * The ids of one page, in order. The joins are there for the dealer and customer sorts only; the
+ * planner drops them for the others and walks the sort's index (licence expiry: its btree), so a
+ * page costs its rows and the offset, whatever the search.
+ */
+export async function deskPageIds(db: Db, scope: TicketScope, query: TicketListQuery): Promise<number[]> {
   const column = SORT[query.sort.field];
   // Nulls (no expiry, no customer) go last either way; the id breaks ties so pages never overlap.
   const order = query.sort.direction === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
-  const [rows, total] = await Promise.all([
-    db
-      .select(deskColumns)
-      .from(licenceTickets)
-      .leftJoin(dealers, eq(dealers.id, licenceTickets.dealerId))
-      .leftJoin(dealerCustomers, eq(dealerCustomers.id, licenceTickets.customerId))
-      .leftJoin(mills, eq(mills.id, licenceTickets.usedByMillId))
-      .leftJoin(companies, eq(companies.id, mills.companyId))
-      .where(where)
-      .orderBy(order, query.sort.direction === 'asc' ? asc(licenceTickets.id) : desc(licenceTickets.id))
-      .limit(query.limit)
-      .offset(query.start),
-    query.search ? db.select({ n: count() }).from(licenceTickets).where(where).then(([row]) => row?.n ?? 0) : countOfDesk(db, query.dealerId ?? (scope.kind === 'subtree' ? scope.dealerId : null), query.archived),
-  ]);
-  return { count: total, data: rows };
+  const rows = await db
+    .select({ id: licenceTickets.id })
+    .from(licenceTickets)
+    .leftJoin(dealers, eq(dealers.id, licenceTickets.dealerId))
+    .leftJoin(dealerCustomers, eq(dealerCustomers.id, licenceTickets.customerId))
+    .where(deskConditions(scope, query))
+    .orderBy(order, query.sort.direction === 'asc' ? asc(licenceTickets.id) : desc(licenceTickets.id))
+    .limit(query.limit)
+    .offset(query.start);
+  return rows.map((row) => row.id);
+}
+
+/** The desk rows of `ids`, in that order, read fresh: names of dealers, customers and mills as they are now. */
+export async function deskRowsByIds(db: Db, ids: number[]): Promise<DeskRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(deskColumns)
+    .from(licenceTickets)
+    .leftJoin(dealers, eq(dealers.id, licenceTickets.dealerId))
+    .leftJoin(dealerCustomers, eq(dealerCustomers.id, licenceTickets.customerId))
+    .leftJoin(mills, eq(mills.id, licenceTickets.usedByMillId))
+    .leftJoin(companies, eq(companies.id, mills.companyId))
+    .where(inArray(licenceTickets.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The count of a search: over every match, so the service keeps it per desk version. */
+export async function countDeskSearch(db: Db, scope: TicketScope, query: Pick<TicketListQuery, 'search' | 'dealerId' | 'archived'>): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(licenceTickets).where(deskConditions(scope, query));
+  return row?.n ?? 0;
+}
+
+/**
+ * A stamp that changes with every ticket write in the scope, for the desk's cache. Each statement
+ * that writes tickets rewrites the per-dealer count rows of the dealers it touched (the triggers
+ * of migration 0016 upsert them even when the sum stays), so their row versions (`xmin`, the
+ * writing transaction) change with it: the stamp is those of the scope's count rows. Cost: one
+ * read of two rows per dealer of the subtree, no version table that every ticket write of a tree
+ * would queue on.
+ */
+export async function deskVersion(db: Db, scope: TicketScope): Promise<string> {
+  const inScope = scope.kind === 'subtree' ? sql`where ${licenceTicketCounts.dealerId} in (select ${dealers.id} from ${dealers} where ${dealers.path} @> array[${scope.dealerId}]::integer[])` : sql``;
+  const { rows } = await db.execute<{ stamp: string | null }>(
+    sql`select md5(string_agg(${licenceTicketCounts.dealerId} || ':' || ${licenceTicketCounts.archived} || ':' || ${licenceTicketCounts}.xmin, ',' order by ${licenceTicketCounts.dealerId}, ${licenceTicketCounts.archived})) as stamp from ${licenceTicketCounts} ${inScope}`,
+  );
+  return rows[0]?.stamp ?? 'none';
 }
 
 /**
  * The unsearched count, from the per-dealer counts (migration 0016): a sum over the dealers of the
  * subtree (or all of them) in the archive state asked for, instead of a count over the tickets.
  */
-async function countOfDesk(db: Db, subtreeOf: number | null, archived: TicketListQuery['archived']): Promise<number> {
+export async function countOfDesk(db: Db, subtreeOf: number | null, archived: TicketListQuery['archived']): Promise<number> {
   const conditions: (SQL | undefined)[] = [];
   if (archived !== 'all') conditions.push(eq(licenceTicketCounts.archived, archived === 'archived'));
   if (subtreeOf !== null) conditions.push(sql`${licenceTicketCounts.dealerId} in (select ${dealers.id} from ${dealers} where ${dealers.path} @> array[${subtreeOf}]::integer[])`);

@@ -16,14 +16,19 @@ import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimitPolicy } from '../../lib/rate-limit-guard.ts';
+import { VersionedResponseCache } from '../../lib/versioned-response-cache.ts';
 import { customerById } from '../dealer-customers/dealer-customers.service.ts';
 import { dealerById, dealerIsInSubtree, dealerOfUser } from '../dealers/dealers.service.ts';
 import {
   archiveTickets,
+  countDeskSearch,
+  countOfDesk,
   dealerIdsByCode,
   dealersWithTickets,
+  deskPageIds,
+  deskRowsByIds,
+  deskVersion,
   findDeskTicket,
-  listDeskTickets,
   lockTicketByKey,
   moveTicket,
   setTicketCustomer,
@@ -116,8 +121,12 @@ async function ownDealer(db: Db, grant: Grant) {
 }
 
 async function scopeOf(db: Db, grant: Grant): Promise<TicketScope> {
-  const own = await ownDealer(db, grant);
-  return own ? { kind: 'subtree', dealerId: own.id } : { kind: 'all' };
+  if (grant.role === 'manager') return { kind: 'all' };
+  // The membership is read joined with its dealer: the scope needs no more of it, which saves
+  // every desk page a round trip.
+  const membership = await dealerOfUser(db, grant.user.id);
+  if (!membership) throw AppError.notFound('Dealer');
+  return { kind: 'subtree', dealerId: membership.id };
 }
 
 /**
@@ -145,12 +154,44 @@ async function ticketFor<A extends 'tickets.read' | 'tickets.readRegistration' |
   }
 }
 
+/** Page ids and search counts are a few bytes each: this holds tens of thousands. */
+const DESK_CACHE_BYTES = 4 * 1024 * 1024;
+/** Sorts on the tickets' own columns: their page order moves only with the desk version. */
+const TICKET_ONLY_SORTS: ReadonlySet<TicketListQuery['sort']['field']> = new Set(['id', 'licenceExpiry', 'maintenanceExpiry']);
+
+/** One cache per running app (its deps). */
+const deskCaches = new WeakMap<AppDeps, VersionedResponseCache>();
+
+function deskCacheOf(deps: AppDeps): VersionedResponseCache {
+  let cache = deskCaches.get(deps);
+  if (!cache) deskCaches.set(deps, (cache = new VersionedResponseCache(DESK_CACHE_BYTES)));
+  return cache;
+}
+
+/**
+ * The desk. A search's count (a weak term like "mill pro" matches a fifth of 100,000 tickets) and
+ * the ids of a page are kept in the versioned cache under the scope's desk version, which every
+ * ticket write moves (deskVersion). The rows themselves are read fresh by id, so names of dealers,
+ * customers and mills and the days to expiry are always current; only the dealer and customer
+ * sorts, whose order other tables decide, find their ids live.
+ */
 export async function listTickets(deps: AppDeps, user: SessionUser, query: TicketListQuery): Promise<{ count: number; data: DealerTicket[] }> {
   const grant = await authorize(deps.db, user, 'tickets.list', {});
   // A filter on another subtree's dealer answers 404, like a missing dealer.
   if (query.dealerId !== undefined) await authorize(deps.db, user, 'tickets.read', { dealerId: query.dealerId });
-  const { count, data } = await listDeskTickets(deps.db, await scopeOf(deps.db, grant), query);
-  return { count, data: data.map(toTicket) };
+  const scope = await scopeOf(deps.db, grant);
+  const cache = deskCacheOf(deps);
+  // Read before anything is built: a kept answer can only be newer than its stamp.
+  const version = await deskVersion(deps.db, scope);
+  const filter = { search: query.search, dealerId: query.dealerId, archived: query.archived };
+  const pageIds = async () => JSON.stringify(await deskPageIds(deps.db, scope, query));
+  const searchCount = async () => String(await countDeskSearch(deps.db, scope, filter));
+  const [ids, count] = await Promise.all([
+    TICKET_ONLY_SORTS.has(query.sort.field) ? cache.getOrBuild(JSON.stringify(['page', scope, query]), version, pageIds) : pageIds(),
+    filter.search ? cache.getOrBuild(JSON.stringify(['count', scope, filter]), version, searchCount) : countOfDesk(deps.db, query.dealerId ?? (scope.kind === 'subtree' ? scope.dealerId : null), query.archived),
+  ]);
+  const rows = await deskRowsByIds(deps.db, JSON.parse(ids) as number[]);
+  return { count: Number(count), data: rows.map(toTicket) };
 }
 
 export async function listTicketDealers(deps: AppDeps, user: SessionUser) {
@@ -189,7 +230,7 @@ export async function changeTicketDealer(deps: AppDeps, user: SessionUser, id: n
 export async function setExternalCustomer(deps: AppDeps, user: SessionUser, id: number, externalCustomerId: string, description: string): Promise<DealerTicket> {
   const { grant } = await ticketFor(deps.db, user, 'tickets.setExternal', id);
   const own = await ownDealer(deps.db, grant);
-  if (own && own.parentId !== null) throw AppError.forbidden(EXTERNAL_ROOT_ONLY, 'SUB_DEALER_READ_ONLY');
+  if (own && own.parentId !== null) throw AppError.forbidden(EXTERNAL_ROOT_ONLY, 'EXTERNAL_ID_ROOT_ONLY');
   await setTicketExternal(deps.db, id, externalCustomerId, description);
   return reread(deps.db, id);
 }

@@ -261,8 +261,11 @@ describe('the ticket desk', () => {
 
     const refused = await put(net.child.jwt, 'external', { externalCustomerId: 'EXT-1', description: 'Practice' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().code).toBe('SUB_DEALER_READ_ONLY');
-    expect((await put(net.child.jwt, 'customer', { dealerCustomerId: childCustomer.id })).statusCode).toBe(403);
+    // Its own code: the sub-dealer's refusal to assign customers speaks of customers, not of this.
+    expect(refused.json()).toMatchObject({ code: 'EXTERNAL_ID_ROOT_ONLY', message: 'Only a top-level dealer can set the external customer id and description' });
+    const customerRefused = await put(net.child.jwt, 'customer', { dealerCustomerId: childCustomer.id });
+    expect(customerRefused.statusCode).toBe(403);
+    expect(customerRefused.json().code).toBe('SUB_DEALER_READ_ONLY');
 
     const external = await put(net.root.jwt, 'external', { externalCustomerId: '  EXT-1 ', description: 'Practice\nsecond line' });
     expect(external.statusCode, external.body).toBe(200);
