@@ -17,7 +17,8 @@ import { measure } from './latency.ts';
  * nothing.
  *
  * BENCH_SCALE (default 1) shrinks the data; BENCH_SECONDS (default 10) sets each run's length;
- * BENCH_REUSE=1 measures on the data of an earlier run instead of generating it again.
+ * BENCH_REUSE=1 measures on the data of an earlier run instead of generating it again;
+ * BENCH_VIEWS=usage,activity measures only the views whose name contains one of those words.
  */
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,6 +27,7 @@ const dbName = 'casebridge_bench_analytics';
 const BUSIEST_MILL = 1;
 const DAY_MS = 86_400_000;
 const WARM_UP_SECONDS = 2;
+const onlyViews = process.env.BENCH_VIEWS?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
 
 async function benchData(): Promise<void> {
   if (process.env.BENCH_REUSE === '1') {
@@ -168,7 +170,7 @@ async function main() {
     });
     const { jwt } = (await login.json()) as { jwt: string };
     const table = [];
-    for (const { view, path, plain, values } of views) {
+    for (const { view, path, plain, values } of views.filter(({ view }) => !onlyViews?.length || onlyViews.some((word) => view.includes(word)))) {
       const url = `${server.base}${path}`;
       const headers = { authorization: `Bearer ${jwt}` };
       await autocannon({ url, connections: 16, duration: WARM_UP_SECONDS, headers });

@@ -43,7 +43,8 @@ function pingBody(machine: number): string {
 
 async function sizes(client: pg.Client) {
   const { rows: [row] } = await client.query(
-    `select pg_total_relation_size('usage_machines')::bigint as machines, pg_total_relation_size('usage_hours')::bigint as hours,
+    `select pg_total_relation_size('usage_machines')::bigint + pg_total_relation_size('usage_key_summaries')::bigint as machines,
+            pg_total_relation_size('usage_hours')::bigint as hours,
             (select count(*) from usage_machines)::int as machine_rows, (select coalesce(sum(pings), 0) from usage_hours)::bigint as pings`,
   );
   return { machines: Number(row.machines), hours: Number(row.hours), machineRows: row.machine_rows as number, pings: Number(row.pings) };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { licenceKeys } from './licence-keys.ts';
 
@@ -40,3 +41,34 @@ export const usageHours = pgTable(
   },
   (t) => [primaryKey({ columns: [t.licenceKeyId, t.hour] }), index('usage_hours_hour_idx').on(t.hour)],
 );
+
+/**
+ * Per licence key, what the manager's usage view sorts and counts by, kept by triggers on
+ * usage_machines in the ping's own transaction (migration 0021), so the view reads 10,000 small rows
+ * instead of grouping every machine. `running_pings` holds the last ping of each machine whose last
+ * ping said "running": how many of them fall inside the concurrency window is counted when the view
+ * is read, because the window moves on without any ping. The index gives the view its keys without
+ * a ping inside the window in the view's order, so it reads only the keys in use and the page.
+ */
+export const usageKeySummaries = pgTable(
+  'usage_key_summaries',
+  {
+    licenceKeyId: integer('licence_key_id').primaryKey().references(() => licenceKeys.id, { onDelete: 'cascade' }),
+    machines: integer('machines').notNull().default(0),
+    firstPingAt: timestamp('first_ping_at', { withTimezone: true }),
+    lastPingAt: timestamp('last_ping_at', { withTimezone: true }),
+    runningPings: timestamp('running_pings', { withTimezone: true }).array().notNull().default(sql`'{}'`),
+  },
+  (t) => [index('usage_key_summaries_last_ping_idx').on(t.lastPingAt.desc(), t.licenceKeyId)],
+);
+
+/**
+ * How many keys have a summary (the usage view's count), kept by the same triggers: a count over the
+ * summaries would read all of them on every request. It changes only when a key reports for the
+ * first time or loses its last machine; uid=0(root) gid=0(root) groups=0(root) is the key's id modulo 16, so the first pings of many
+ * new keys at once do not all wait for one row. The count is the sum of the rows.
+ */
+export const usageKeyCount = pgTable('usage_key_count', {
+  id: integer('id').primaryKey(),
+  keys: integer('keys').notNull(),
+});

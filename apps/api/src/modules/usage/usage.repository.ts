@@ -1,9 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { UsagePing } from '@casebridge/shared/schemas/usage';
 import type { Db } from '../../db/client.ts';
 
 /**
- * The usage tables (usage_machines, usage_hours) and the licence keys' allowed users. Everything
+ * The usage tables (usage_machines, usage_hours; usage_key_summaries and usage_key_count are kept by
+ * triggers and only read here) and the licence keys' allowed users. Everything
  * here is raw SQL on purpose: ingestion is one round trip per ping, and the view reads a page of
  * keys with their machines in one statement.
  */
@@ -102,45 +105,78 @@ export type UsageKeyRow = {
 
 /**
  * A page of the keys that have reported at least once (machines kept), busiest first, each with
- * its machines. The count and the overview are over all such keys.
+ * its machines; the count and the overview are over all such keys. Both read the per-key summaries
+ * (usage_key_summaries, kept by the triggers of migration 0021), so only the page's keys have their
+ * machines, owners and tickets read.
+ *
+ * Only a key with a ping inside the window can be in use: those keys ("recent") have their
+ * concurrency counted here, from the last pings of their running machines, because the window moves
+ * on between pings. Every other key counts 0 and has an older last ping than any recent key, so the
+ * view's order is the recent keys by use, then the others as the last-ping index holds them.
  */
 export async function usagePage(db: Db, at: Date, windowMinutes: number, start: number, limit: number) {
   const since = sql`${at}::timestamptz - make_interval(mins => ${windowMinutes})`;
-  const rows = await db.execute<UsageKeyRow>(sql`
-    with keys as (
-      select m.licence_key_id,
-        min(m.first_ping_at) as first_ping, max(m.last_ping_at) as last_ping,
-        (count(*) filter (where m.running and m.last_ping_at > ${since}))::int as concurrent,
-        json_agg(json_build_object('boardSerial', m.board_serial, 'macAddresses', m.mac_addresses, 'pcName', m.pc_name,
-          'ipAddresses', m.ip_addresses, 'running', m.running, 'lastPingAt', m.last_ping_at) order by m.last_ping_at desc) as machines
-      from usage_machines m
-      group by m.licence_key_id
+  const order = sql`concurrent desc, last_ping_at desc nulls last, licence_key_id`;
+  // One round trip: the overview's single row, joined to the page's rows (none past the last page).
+  const rows = await executeNamed<UsageKeyRow & UsageOverviewRow>(
+    db,
+    'usage_page',
+    sql`
+    with recent as materialized (
+      select licence_key_id, first_ping_at, last_ping_at,
+        case when running_pings[cardinality(running_pings)] > ${since} then cardinality(running_pings)
+          else (select count(*) from unnest(running_pings) p where p > ${since})::int end as concurrent
+      from usage_key_summaries where last_ping_at > ${since}
+    ), page as (
+      select * from (
+        (select *, 0 as part from recent order by ${order} limit ${start + limit})
+        union all
+        (select licence_key_id, first_ping_at, last_ping_at, 0, 1 from usage_key_summaries
+          where last_ping_at <= ${since} order by last_ping_at desc nulls last, licence_key_id limit ${start + limit})
+      ) candidates
+      order by part, ${order} limit ${limit} offset ${start}
+    ), overview as (
+      -- A key used on one machine or none is never over its allowance (at least 1: the manager's
+      -- setting starts there, a ticket's 0 says nothing): only keys used on several machines are read with theirs.
+      select (select coalesce(sum(keys), 0)::int from usage_key_count) as keys, coalesce(sum(concurrent), 0)::int as running_machines,
+        (count(*) filter (where concurrent > 1))::int as concurrently_used_keys,
+        (select count(*)::int from recent u join licence_keys lk on lk.id = u.licence_key_id ${TICKET_ALLOWANCE}
+          where u.concurrent > 1 and u.concurrent > coalesce(ticket.allowed, lk.allowed_users)) as over_allowance
+      from recent
     )
-    select k.licence_key_id, lk.key, lk.mill_id, c.name as mill_name,
+    select o.*, k.licence_key_id, lk.key, lk.mill_id, c.name as mill_name,
       coalesce(ticket.allowed, lk.allowed_users) as allowed_users, ticket.allowed is not null as allowed_from_ticket,
-      k.first_ping, k.last_ping, k.concurrent, k.machines
-    from keys k
-    join licence_keys lk on lk.id = k.licence_key_id
-    join mills mi on mi.id = lk.mill_id
-    join companies c on c.id = mi.company_id
-    ${TICKET_ALLOWANCE}
-    order by k.concurrent desc, k.last_ping desc, k.licence_key_id
-    limit ${limit} offset ${start}
-  `);
-  const [overview] = (
-    await db.execute<{ keys: number; running_machines: number; concurrently_used_keys: number; over_allowance: number }>(sql`
-      with per_key as (
-        select m.licence_key_id, (count(*) filter (where m.running and m.last_ping_at > ${since}))::int as concurrent
-        from usage_machines m group by m.licence_key_id
-      )
-      select count(*)::int as keys, coalesce(sum(p.concurrent), 0)::int as running_machines,
-        (count(*) filter (where p.concurrent > 1))::int as concurrently_used_keys,
-        (count(*) filter (where p.concurrent > coalesce(ticket.allowed, lk.allowed_users)))::int as over_allowance
-      from per_key p join licence_keys lk on lk.id = p.licence_key_id
-      ${TICKET_ALLOWANCE}
-    `)
-  ).rows;
-  return { rows: rows.rows, overview: overview! };
+      k.first_ping_at as first_ping, k.last_ping_at as last_ping, k.concurrent,
+      (select json_agg(json_build_object('boardSerial', m.board_serial, 'macAddresses', m.mac_addresses, 'pcName', m.pc_name,
+          'ipAddresses', m.ip_addresses, 'running', m.running, 'lastPingAt', m.last_ping_at) order by m.last_ping_at desc)
+        from usage_machines m where m.licence_key_id = k.licence_key_id) as machines
+    from overview o
+    left join (page k
+      join licence_keys lk on lk.id = k.licence_key_id
+      join mills mi on mi.id = lk.mill_id
+      join companies c on c.id = mi.company_id
+      ${TICKET_ALLOWANCE}) on true
+    order by k.part, k.concurrent desc, k.last_ping_at desc nulls last, k.licence_key_id
+  `,
+  );
+  const [overview] = rows;
+  return { rows: rows.filter((row) => row.licence_key_id !== null), overview: overview! };
+}
+
+type UsageOverviewRow = { keys: number; running_machines: number; concurrently_used_keys: number; over_allowance: number };
+
+const dialect = new PgDialect();
+
+/**
+ * Runs one of the view's statements as a named prepared statement: planning them (the ticket's
+ * lateral join, the union) costs more than running them, and PostgreSQL keeps a named statement's
+ * plan for the connection's lifetime. Each name stands for one fixed SQL text; values are parameters.
+ */
+async function executeNamed<Row extends pg.QueryResultRow>(db: Db, name: string, query: SQL): Promise<Row[]> {
+  // The view never runs inside a transaction, whose handle would have no pool of its own.
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await pool.query<Row>({ name, text, values: params })).rows;
 }
 
 export async function setAllowedUsers(db: Db, licenceKeyId: number, allowedUsers: number): Promise<boolean> {

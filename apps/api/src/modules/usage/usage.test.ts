@@ -178,6 +178,85 @@ describe('concurrency', () => {
   });
 });
 
+describe('the per-key summary the view reads (migration 0021)', () => {
+  const at = (base: Date, minutes: number) => new Date(base.getTime() + minutes * 60_000);
+  const window = CONCURRENCY_WINDOW_MINUTES;
+
+  /** The kept summary of a key beside the same figures recounted from its machines. */
+  async function summaryAndRecount(keyId: number) {
+    const kept = await t.db.execute(sql`
+      select machines, first_ping_at, last_ping_at, running_pings::text from usage_key_summaries where licence_key_id = ${keyId}`);
+    const recount = await t.db.execute(sql`
+      select count(*)::int as machines, min(first_ping_at) as first_ping_at, max(last_ping_at) as last_ping_at,
+        coalesce(array_agg(last_ping_at order by last_ping_at desc) filter (where running), '{}')::text as running_pings
+      from usage_machines where licence_key_id = ${keyId} having count(*) > 0`);
+    return { kept: kept.rows, recount: recount.rows };
+  }
+
+  /** What the view says of a key at an instant, beside a count over its machines at that instant. */
+  async function concurrentAt(keyId: number, instant: Date) {
+    const page = await usagePage(t.db, instant, window, 0, 100);
+    const recount = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from usage_machines
+      where licence_key_id = ${keyId} and running and last_ping_at > ${instant}::timestamptz - make_interval(mins => ${window})`);
+    return { view: page.rows.find((row) => row.licence_key_id === keyId)?.concurrent, recount: recount.rows[0]!.n };
+  }
+
+  it('matches a recount after pings, a machine stopping, a machine going silent and the window’s edges', async () => {
+    const { keyId, key } = await registeredKey(true);
+    const base = new Date('2026-10-05T09:00:00Z');
+    await recordPing(t.db, ping(key, 'A'), base, window);
+    await recordPing(t.db, ping(key, 'B'), at(base, 1), window);
+    await recordPing(t.db, ping(key, 'C'), at(base, 2), window);
+    await recordPing(t.db, ping(key, 'B', false), at(base, 2), window);
+    // A ping that arrives late keeps the later last ping.
+    await recordPing(t.db, ping(key, 'C'), at(base, 1), window);
+    const { kept, recount } = await summaryAndRecount(keyId);
+    expect(kept).toEqual(recount);
+    expect(kept[0]).toMatchObject({ machines: 3 });
+    // A (base) and C (base+2) run; B stopped. A leaves the window exactly at base+3, C at base+5.
+    for (const [minutes, expected] of [[2, 2], [3, 1], [4.99, 1], [5, 0], [60, 0]] as const) {
+      expect(await concurrentAt(keyId, at(base, minutes))).toEqual({ view: expected, recount: expected });
+    }
+  });
+
+  it('drops the key with its last machine, so the count and overview no longer hold it', async () => {
+    const { keyId, key, jwt } = await registeredKey(true);
+    await sendPing(ping(key, 'GONE-1'));
+    await sendPing(ping(key, 'GONE-2'));
+    const before = await view();
+    expect(before.data.find((row: { licenceKeyId: number }) => row.licenceKeyId === keyId)).toMatchObject({ concurrentlyUsed: 2 });
+    const withdraw = await t.request({ method: 'PUT', url: `/api/toolpass-data-collection-consents/${keyId}`, token: jwt, payload: { enableDataCollection: false } });
+    expect(withdraw.statusCode).toBe(200);
+    expect(await summaryAndRecount(keyId)).toEqual({ kept: [], recount: [] });
+    const after = await view();
+    expect(after.count).toBe(before.count - 1);
+    const recounted = await t.db.execute<{ n: number }>(sql`select count(distinct licence_key_id)::int as n from usage_machines`);
+    expect(after.count).toBe(recounted.rows[0]!.n);
+    expect(after.overview.runningMachines).toBe(before.overview.runningMachines - 2);
+  });
+
+  it('answers a page past the last key with no rows, and still the count and overview', async () => {
+    const { key } = await registeredKey(true);
+    await sendPing(ping(key, 'PAST-1'));
+    const all = await view();
+    const past = await t.request({ method: 'GET', url: `/api/usage/licence-keys?_start=${all.count}&_limit=10`, token: managerJwt });
+    expect(past.json()).toEqual({ count: all.count, data: [], overview: all.overview });
+  });
+
+  it('counts every machine when pings of one key arrive at once', async () => {
+    const { keyId, key } = await registeredKey(true);
+    const now = new Date();
+    // New machines first, then rounds of the same machines, half of them stopping in the last.
+    for (let round = 0; round < 4; round++) {
+      await Promise.all(Array.from({ length: 12 }, (_, i) => recordPing(t.db, ping(key, `SAME-${i}`, round < 3 || i % 2 === 0), at(now, round / 10), window)));
+      const { kept, recount } = await summaryAndRecount(keyId);
+      expect(kept).toEqual(recount);
+    }
+    expect(await concurrentAt(keyId, at(now, 0.3))).toEqual({ view: 6, recount: 6 });
+  });
+});
+
 describe('who reads the usage view', () => {
   it('is the manager alone: mill staff, labs and dealers get 403, anonymous callers 401', async () => {
     const { mill, admin } = await createMill(t.db);
