@@ -29,16 +29,16 @@ export function customerToValues(customer: DealerCustomer | null, dealerId: numb
   return { dealerId: customer.dealerInfo.id, customerInfo: { ...info, contactInformation: { ...info.contactInformation }, permissions: { ...info.permissions } } };
 }
 
-export function customerBody(values: CustomerValues, isManager: boolean): DealerCustomerBody {
-  // A dealer user's customers belong to its dealer: the server fills it in, and refuses a move.
-  return isManager ? { dealerId: values.dealerId ?? undefined, customerInfo: values.customerInfo } : { customerInfo: values.customerInfo };
+export function customerBody(values: CustomerValues, namesDealer: boolean): DealerCustomerBody {
+  // Without a dealer named, a dealer user's customer belongs to its own dealer (the server fills it in).
+  return namesDealer ? { dealerId: values.dealerId ?? undefined, customerInfo: values.customerInfo } : { customerInfo: values.customerInfo };
 }
 
 /** Field path to the translation key of its error; the shared schema decides, spec §5 words where it has them. */
-export function validateCustomer(values: CustomerValues, isManager: boolean): Record<string, string> {
+export function validateCustomer(values: CustomerValues, namesDealer: boolean): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (isManager && values.dealerId === null) errors.dealerId = 'dealers.errors.selectDealer';
-  const result = dealerCustomerBodySchema.safeParse(customerBody(values, isManager));
+  if (namesDealer && values.dealerId === null) errors.dealerId = 'dealers.errors.selectDealer';
+  const result = dealerCustomerBodySchema.safeParse(customerBody(values, namesDealer));
   if (result.success) return errors;
   for (const issue of result.error.issues) {
     const path = issue.path.join('.');

@@ -19,9 +19,10 @@ export interface CustomerFormProps {
   customer: DealerCustomer | null;
   context: DealerFormContext;
   /**
-   * The dealer the manager's new customer goes to, shown locked (the ticket desk's picker: the
-   * ticket's dealer, so the customer can be assigned to that ticket); without it the manager picks
-   * one. A dealer user's new customers always go to its own dealer (the server fills it in).
+   * The dealer a new customer goes to, shown locked (the ticket desk's picker: the ticket's dealer,
+   * so the customer can be assigned to that ticket, also when a root dealer's ticket sits with a
+   * sub-dealer). Without it the manager picks one and a dealer user's customer goes to its own
+   * dealer (the server fills it in).
    */
   newCustomerDealer?: { id: number; dealerCode: string; name: string } | null;
   onSaved: (customer: DealerCustomer) => void;
@@ -30,9 +31,11 @@ export interface CustomerFormProps {
 /** The customer form of spec §3/§5; remount it (key) to load another customer. */
 export function CustomerForm({ customer, context, newCustomerDealer = null, onSaved }: CustomerFormProps) {
   const { t } = useTranslation();
-  const defaultDealerId = context.isManager ? (newCustomerDealer?.id ?? null) : (context.ownDealer?.id ?? null);
+  const defaultDealerId = newCustomerDealer?.id ?? (context.isManager ? null : (context.ownDealer?.id ?? null));
   const initial = useMemo(() => customerToValues(customer, defaultDealerId), [customer, defaultDealerId]);
   const dealerFixed = customer === null && newCustomerDealer !== null;
+  // The body names the dealer when the manager chose it or the picker fixed it.
+  const namesDealer = context.isManager || dealerFixed;
   const [values, setValues] = useState<CustomerValues>(initial);
   const [baseline, setBaseline] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -55,7 +58,7 @@ export function CustomerForm({ customer, context, newCustomerDealer = null, onSa
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const found = validateCustomer(values, context.isManager);
+    const found = validateCustomer(values, namesDealer);
     // Spec §5: a new customer's id must be unique, asked of the server before saving.
     if (!customer && !found['customerInfo.customerId']) {
       setChecking(true);
@@ -66,7 +69,7 @@ export function CustomerForm({ customer, context, newCustomerDealer = null, onSa
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     save.mutate(
-      { id: customer?.dealerCustomerId ?? null, body: customerBody(values, context.isManager) },
+      { id: customer?.dealerCustomerId ?? null, body: customerBody(values, namesDealer) },
       {
         onSuccess: (saved) => {
           setBaseline(values);
@@ -102,7 +105,13 @@ export function CustomerForm({ customer, context, newCustomerDealer = null, onSa
           ) : (
             <TextInput
               label={t('dealers.customers.dealer')}
-              value={customer ? `${customer.dealerInfo.dealerId} - ${customer.dealerInfo.dealerName}` : `${context.ownDealer?.dealerId ?? ''} - ${context.ownDealer?.name ?? ''}`}
+              value={
+                customer
+                  ? `${customer.dealerInfo.dealerId} - ${customer.dealerInfo.dealerName}`
+                  : newCustomerDealer
+                    ? `${newCustomerDealer.dealerCode} - ${newCustomerDealer.name}`
+                    : `${context.ownDealer?.dealerId ?? ''} - ${context.ownDealer?.name ?? ''}`
+              }
               disabled
               readOnly
             />

@@ -73,6 +73,19 @@ describe('CustomerForm', () => {
     expect(writes(calls)[0]!.body).toMatchObject({ customerInfo: { customerId: 'C-9', company: 'Byron Dental' } });
   });
 
+  it("names the ticket's sub-dealer for a root dealer's new customer from the ticket desk, so it can be assigned to that ticket", async () => {
+    const calls = mockFetch((call) => (call.path.startsWith('/dealer-customers/is-unique/') ? { body: { customerExists: false } } : { body: CUSTOMER }));
+    const user = userEvent.setup();
+    renderWithProviders(<CustomerForm customer={null} context={rootUser} newCustomerDealer={{ id: 6, dealerCode: 'D-6', name: 'Dealer 6' }} onSaved={() => {}} />);
+    const dealerField = screen.getByRole('textbox', { name: 'Dealer' }) as HTMLInputElement;
+    expect(dealerField.value).toBe('D-6 - Dealer 6');
+    expect(dealerField.disabled).toBe(true);
+    await fillRequired(user, 'C-10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).toMatchObject({ dealerId: 6, customerInfo: { customerId: 'C-10' } });
+  });
+
   it('requires the manager to pick a reseller', async () => {
     const calls = mockFetch(() => ({ body: { count: 0, data: [] } }));
     const user = userEvent.setup();
