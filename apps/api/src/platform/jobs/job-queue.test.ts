@@ -43,6 +43,12 @@ describe('the job queue', () => {
     }
   });
 
+  it('refuses a job before it has started, instead of losing it', async () => {
+    const queue = new JobQueue({ pool: database.database.pool, work: false });
+    queue.handle('mail.send', async () => undefined);
+    await expect(queue.enqueue(database.database.db, 'mail.send', mail)).rejects.toThrow('has not started');
+  });
+
   it('tries a failing job again after a delay', async () => {
     const attempts: number[] = [];
     const queue = new JobQueue({ pool: database.database.pool, work: true, pollingIntervalSeconds: 0.5 });

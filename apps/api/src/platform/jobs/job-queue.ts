@@ -103,6 +103,8 @@ export class JobQueue {
   async enqueue<N extends JobName>(tx: SqlExecutor, name: N, data: JobTypes[N], options: JobOptions = {}): Promise<void> {
     const registration = this.registrations.get(name);
     if (!registration) throw new Error(`No handler for job ${name}`);
+    // Before start() the job's queue may not exist yet, and pg-boss then drops the job silently.
+    if (!this.started) throw new Error(`The job queue has not started: ${name} would be lost`);
     await this.boss.send(name, data as object, { ...registration.defaults, ...options, db: executorFor(tx) });
     await tx.execute(sql`select pg_notify(${WAKE_CHANNEL}, ${name})`);
   }
