@@ -1,7 +1,4 @@
-import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
 import type { ComponentStatus } from '@casebridge/shared/constants/orders';
 import type { Order } from '@casebridge/shared/schemas/orders';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +6,7 @@ import { millMembers, mills } from '../../db/schema/mills.ts';
 import { components, orderListVersions, projects } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
 import { fileUrl } from '../../lib/file-url.ts';
+import { executePrepared } from '../../db/prepared-statement.ts';
 
 /** The orders' tables: projects (orders), components, and the list's counters and versions. */
 export type OrderRow = typeof projects.$inferSelect;
@@ -131,25 +129,9 @@ export async function listOrders(db: Db, viewerId: number, filters: OrderFilters
   `;
   // The total rides along with the page (one round trip); only a page past the end asks again.
   // A search pattern is planned for its value each time; everything else reuses its plan.
-  const rows = filters.search ? (await db.execute<OrderListRow>(pageQuery)).rows : await executePrepared(db, pageQuery, 'orders_list');
+  const rows = filters.search ? (await db.execute<OrderListRow>(pageQuery)).rows : await executePrepared<OrderListRow>(db, pageQuery, 'orders_list');
   const total = rows[0]?.total ?? (await db.execute<{ n: number }>(sql`select ${totalSql}::int as n`)).rows[0]?.n ?? 0;
   return { count: total, data: rows.map(toOrderDto) };
-}
-
-const dialect = new PgDialect();
-
-/**
- * Runs a statement as a named prepared statement, one per distinct SQL text (the filters and the
- * sort change the text, values are parameters). Planning the list statement costs more than
- * running it, and PostgreSQL keeps a named statement's plan for the connection's lifetime.
- */
-async function executePrepared(db: Db, query: SQL, prefix: string): Promise<OrderListRow[]> {
-  // A transaction's handle has no pool of its own: there the statement runs unnamed.
-  const pool = (db as { $client?: pg.Pool }).$client;
-  if (!pool) return (await db.execute<OrderListRow>(query)).rows;
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-  return (await pool.query<OrderListRow>({ name, text, values: params })).rows;
 }
 
 function toOrderDto(row: OrderListRow): Order {

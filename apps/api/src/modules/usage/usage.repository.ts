@@ -1,8 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { UsagePing } from '@casebridge/shared/schemas/usage';
 import type { Db } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared-statement.ts';
 
 /**
  * The usage tables (usage_machines, usage_hours; usage_key_summaries and usage_key_count are kept by
@@ -118,9 +117,8 @@ export async function usagePage(db: Db, at: Date, windowMinutes: number, start: 
   const since = sql`${at}::timestamptz - make_interval(mins => ${windowMinutes})`;
   const order = sql`concurrent desc, last_ping_at desc nulls last, licence_key_id`;
   // One round trip: the overview's single row, joined to the page's rows (none past the last page).
-  const rows = await executeNamed<UsageKeyRow & UsageOverviewRow>(
+  const rows = await executePrepared<UsageKeyRow & UsageOverviewRow>(
     db,
-    'usage_page',
     sql`
     with recent as materialized (
       select licence_key_id, first_ping_at, last_ping_at,
@@ -158,26 +156,13 @@ export async function usagePage(db: Db, at: Date, windowMinutes: number, start: 
       ${TICKET_ALLOWANCE}) on true
     order by k.part, k.concurrent desc, k.last_ping_at desc nulls last, k.licence_key_id
   `,
+    'usage_page',
   );
   const [overview] = rows;
   return { rows: rows.filter((row) => row.licence_key_id !== null), overview: overview! };
 }
 
 type UsageOverviewRow = { keys: number; running_machines: number; concurrently_used_keys: number; over_allowance: number };
-
-const dialect = new PgDialect();
-
-/**
- * Runs one of the view's statements as a named prepared statement: planning them (the ticket's
- * lateral join, the union) costs more than running them, and PostgreSQL keeps a named statement's
- * plan for the connection's lifetime. Each name stands for one fixed SQL text; values are parameters.
- */
-async function executeNamed<Row extends pg.QueryResultRow>(db: Db, name: string, query: SQL): Promise<Row[]> {
-  // The view never runs inside a transaction, whose handle would have no pool of its own.
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return (await pool.query<Row>({ name, text, values: params })).rows;
-}
 
 export async function setAllowedUsers(db: Db, licenceKeyId: number, allowedUsers: number): Promise<boolean> {
   const result = await db.execute(sql`update licence_keys set allowed_users = ${allowedUsers} where id = ${licenceKeyId}`);
