@@ -8,9 +8,10 @@ import { benchDatabaseUrl, freshDatabase, sleep, startApiServer, stopApiServer }
 
 /**
  * `npm run bench:import`: the customer CSV import of issue 13 against the real server (production
- * mode, the machine's PostgreSQL). Imports BENCH_ROWS (default 100,000) customers, samples the
- * server's resident memory while it runs, and loads the same rows with PostgreSQL's COPY into
- * scratch tables for comparison (see copySeconds). Prints a table next to the targets; asserts nothing.
+ * mode, the machine's PostgreSQL). Imports BENCH_ROWS (default 100,000) customers, takes the
+ * server's peak resident memory during the import from the kernel (resetPeak), and loads the same
+ * rows with PostgreSQL's COPY into scratch tables for comparison (see copySeconds). Prints a table
+ * next to the targets; asserts nothing.
  */
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const dbName = 'casebridge_bench_import';
@@ -31,7 +32,15 @@ function csv(): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** A line of the server's /proc status in MB: VmRSS is the resident memory now, VmHWM its peak. */
+const statusMb = (pid: number, key: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/**
+ * Starts the server's peak resident memory afresh (Linux: 5 into clear_refs), so VmHWM after the
+ * import is its peak during the import. The kernel keeps the peak on every page fault; sampling
+ * VmRSS between status calls missed short peaks and counted the server's start-up peak in none.
+ */
+const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
 /** The same rows in the customers table's own columns (the dealer resolved, the address as JSON), for COPY. */
 function customerColumnsCsv(dealerId: number): string {
@@ -89,14 +98,13 @@ async function main() {
     const body = new FormData();
     const text = csv();
     body.append('files.file', new Blob([text], { type: 'text/csv' }), 'customers.csv');
-    const rssBefore = rssMb(pid);
-    let rssPeak = rssBefore;
+    resetPeak(pid);
+    const rssBefore = statusMb(pid, 'VmRSS');
     const started = performance.now();
     const upload = await fetch(`${base}/api/customers/import`, { method: 'POST', headers: auth, body });
     if (!upload.ok) throw new Error(`upload refused: ${upload.status} ${await upload.text()}`);
     let summary: { total: number; success: number } | null = null;
     for (;;) {
-      rssPeak = Math.max(rssPeak, rssMb(pid));
       const status = (await (await fetch(`${base}/api/data-import-logs/active/import`, { headers: auth })).json()) as { status: string; dataImportLog: { importSummary: { total: number; success: number } } | null };
       if (status.status === 'idle') {
         summary = status.dataImportLog?.importSummary ?? null;
@@ -105,6 +113,7 @@ async function main() {
       await sleep(100);
     }
     const seconds = (performance.now() - started) / 1000;
+    const rssPeak = statusMb(pid, 'VmHWM');
     const csvFile = '/tmp/casebridge-bench-import.csv';
     const customersFile = '/tmp/casebridge-bench-import-columns.csv';
     writeFileSync(csvFile, text);
@@ -115,7 +124,7 @@ async function main() {
     console.table([
       { measurement: 'rows imported', result: `${summary?.success ?? 0} of ${summary?.total ?? 0}`, target: String(rows), met: summary?.success === rows ? 'yes' : 'NO' },
       { measurement: 'import time (s, upload to idle)', result: seconds.toFixed(1), target: '≤ 30', met: seconds <= 30 ? 'yes' : 'NO' },
-      { measurement: 'server memory growth (MB, peak RSS − before)', result: (rssPeak - rssBefore).toFixed(1), target: '≤ 64', met: rssPeak - rssBefore <= 64 ? 'yes' : 'NO' },
+      { measurement: 'server memory growth (MB, peak RSS during the import − RSS before)', result: (rssPeak - rssBefore).toFixed(1), target: '≤ 64', met: rssPeak - rssBefore <= 64 ? 'yes' : 'NO' },
       { measurement: 'rows/s vs COPY into a bare table', result: share(seconds, copy.bare), target: '≥ 20 %', met: copy.bare / seconds >= 0.2 ? 'yes' : 'NO' },
       { measurement: 'rows/s vs COPY into a table with the customers indexes', result: share(seconds, copy.indexed), target: '≥ 20 %', met: copy.indexed / seconds >= 0.2 ? 'yes' : 'NO' },
     ]);

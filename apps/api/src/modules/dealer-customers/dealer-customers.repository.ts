@@ -12,6 +12,12 @@ export interface CustomerListQuery {
   search?: string;
 }
 
+export interface ListTarget {
+  dealerId: number;
+  version: string;
+  searchVersion: string;
+}
+
 /** Whose customers: the whole network, a dealer's subtree (path), or one dealer's own. */
 export type CustomerScope = { kind: 'all' } | { kind: 'subtree'; dealerId: number } | { kind: 'own'; dealerId: number };
 
@@ -66,13 +72,17 @@ export async function countOfScope(db: Db, scope: CustomerScope): Promise<number
 
 /**
  * The dealer whose customers a list shows (the one given, or the caller's own) with its tree's
- * list version, in one round trip: a cached page then costs the session check, the rule book and
- * this. The version is '0' before the tree's first change.
+ * versions, in one round trip: a cached page then costs the session check, the rule book and
+ * this. `version` stamps pages, `searchVersion` a search's count (schema comment in
+ * db/schema/dealer-list-counts.ts); both are '0' before the tree's first change.
  */
-export async function listTarget(db: Db, by: { dealerId: number } | { userId: number }): Promise<{ dealerId: number; version: string } | null> {
-  const version = sql<string>`coalesce(${dealerCustomerListVersions.version}, 0)::text`;
+export async function listTarget(db: Db, by: { dealerId: number } | { userId: number }): Promise<ListTarget | null> {
   const base = db
-    .select({ dealerId: dealers.id, version })
+    .select({
+      dealerId: dealers.id,
+      version: sql<string>`coalesce(${dealerCustomerListVersions.version}, 0)::text`,
+      searchVersion: sql<string>`coalesce(${dealerCustomerListVersions.searchVersion}, 0)::text`,
+    })
     .from(dealers)
     .leftJoin(dealerCustomerListVersions, eq(dealerCustomerListVersions.rootDealerId, sql`${dealers.path}[1]`));
   const [row] =

@@ -88,9 +88,11 @@ function listCacheOf(deps: AppDeps): VersionedResponseCache {
  * The customers a caller may list, as the serialized response. A dealer's pages (its subtree or
  * its own) are kept in the versioned cache under its tree's list version (ADR 0005, amended): a
  * root dealer's users page and search through the same 200,000 customers again and again. A
- * search's count is kept there too, apart from its pages: a weak term ("muster1") matches tens of
- * thousands of rows, so paging through it, or sorting it otherwise, counts them once per version
- * instead of once per page; and concurrent askers of one page wait for one build (getOrBuild).
+ * search's count is kept there too, apart from its pages and under the tree's search version: a
+ * weak term ("muster1") matches tens of thousands of rows, so paging through it, sorting it
+ * otherwise, or asking again after an edit of a field no search reads (most edits) counts them
+ * once per search version instead of once per page or change; and concurrent askers of one page
+ * wait for one build (getOrBuild).
  * The manager's network-wide list is not cached: no single version covers every tree, and one
  * shared version row would make every customer write in the network wait on the others.
  */
@@ -103,17 +105,16 @@ export async function listCustomers(deps: AppDeps, user: SessionUser, input: Cus
     const all: CustomerScope = { kind: 'all' };
     return buildPage(deps.db, all, query, () => (query.search ? countSearch(deps.db, all, query.search) : countOfScope(deps.db, all)));
   }
-  // The version is read with the dealer, before the page is built: a kept page can only be newer than its stamp.
+  // The versions are read with the dealer, before the page is built: a kept answer can only be newer than its stamp.
   const target = await listTarget(deps.db, input.dealerId !== undefined ? { dealerId: input.dealerId } : { userId: user.id });
   if (!target) throw AppError.notFound('Dealer');
-  const { version } = target;
   const scope: CustomerScope = { kind: input.showSubDealerCustomers ? 'subtree' : 'own', dealerId: target.dealerId };
   const cache = listCacheOf(deps);
   const { search } = query;
   const count = search
-    ? async () => Number(await cache.getOrBuild(JSON.stringify(['count', scope, search]), version, async () => String(await countSearch(deps.db, scope, search))))
+    ? async () => Number(await cache.getOrBuild(JSON.stringify(['count', scope, search]), target.searchVersion, async () => String(await countSearch(deps.db, scope, search))))
     : () => countOfScope(deps.db, scope);
-  return cache.getOrBuild(JSON.stringify(['page', scope, query]), version, () => buildPage(deps.db, scope, query, count));
+  return cache.getOrBuild(JSON.stringify(['page', scope, query]), target.version, () => buildPage(deps.db, scope, query, count));
 }
 
 async function buildPage(db: Db, scope: CustomerScope, query: CustomerListQuery, count: () => Promise<number>): Promise<string> {
