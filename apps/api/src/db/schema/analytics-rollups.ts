@@ -56,3 +56,15 @@ export const labOrderCounts = pgTable('lab_order_counts', {
     .references(() => labs.id, { onDelete: 'cascade' }),
   submitted: integer('submitted').notNull().default(0),
 });
+
+/**
+ * The stamps of the manager's cached answers (migration 0024, analytics.service.ts): one counter
+ * per mill, moved by triggers in the transaction of every change of what the views show about
+ * that mill, and row 0 for what they show of the whole platform (names, plans, users, labs). A
+ * counter only grows and no row is ever deleted (a deleted mill's stays), so a sum of counters
+ * changes with every committed change and never returns to an earlier value.
+ */
+export const analyticsVersions = pgTable('analytics_versions', {
+  millId: integer('mill_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -1,5 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { analyticsVersions } from '../../db/schema/analytics-rollups.ts';
+import { users } from '../../db/schema/users.ts';
 
 /**
  * Read-only queries of the manager's analytics over other features' tables (mills, companies,
@@ -8,7 +10,36 @@ import type { Db } from '../../db/client.ts';
  * order_rollups, mill_rollups, mill_order_days, lab_order_counts; and mill_order_counts of 0006).
  * No view groups orders, components or files: counts and bytes come from the roll-ups, and the
  * only rows of projects read are a page or a few latest ids, through the projects indexes.
+ * The stamps of the cached answers are analytics_versions (migration 0024, kept by triggers).
  */
+
+/**
+ * What every cached answer needs, in one round trip: the session's user (for the session rules and
+ * the rule book, decided on by access/) and the stamp of the answers, the sum of the counters of
+ * migration 0024 (one mill's, or all of them with a null mill). A named prepared statement: it runs
+ * on every request, hit or not.
+ */
+function prepareSessionAndStamp(db: Db) {
+  const millId = sql.placeholder('millId');
+  return db
+    .select({
+      user: users,
+      version: sql<string>`(select coalesce(sum(${analyticsVersions.version}), 0)::text from ${analyticsVersions}
+        where ${millId}::int is null or ${analyticsVersions.millId} = ${millId}::int)`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('analytics_session_and_stamp');
+}
+
+const preparedSessions = new WeakMap<Db, ReturnType<typeof prepareSessionAndStamp>>();
+
+export async function sessionAndStamp(db: Db, userId: number, millId: number | null) {
+  let prepared = preparedSessions.get(db);
+  if (!prepared) preparedSessions.set(db, (prepared = prepareSessionAndStamp(db)));
+  const [row] = await prepared.execute({ userId, millId });
+  return row ?? null;
+}
 
 /**
  * Newest orders first, spelled as the projects indexes are ordered (nulls last; the columns are

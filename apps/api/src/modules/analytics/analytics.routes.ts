@@ -18,8 +18,8 @@ import {
   userStatsSchema,
 } from '@casebridge/shared/schemas/analytics';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
-import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
+import { loadCurrentUser, sessionClaims } from '../../lib/current-user.ts';
+import { bearerAuth, commonErrors, localeQuerySchema, sendJson } from '../../lib/route-schemas.ts';
 import { activity, allMills, dailyOfMill, millsOverview, ordersOfMill, ordersPerDay, storagePerMill, userStats } from './analytics.service.ts';
 
 const tags = ['analytics'];
@@ -28,7 +28,8 @@ const millParams = z.object({ millId: idSchema });
 /**
  * The manager's analytics (spec manager-dealer §2 manager area, §7 Analytics calls; issue 12).
  * Reads only, so every call is a GET with its filters in the query string; lists of ids are
- * comma-separated (`ids=3,5,8`).
+ * comma-separated (`ids=3,5,8`). The cached views arrive serialized (analytics.service.ts) and
+ * read the session in their stamp's statement, so they take the verified token, not the user.
  */
 export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -41,9 +42,9 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: millsOverviewQuerySchema,
         response: { 200: millsOverviewSchema, ...commonErrors },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const { _start, _limit, ids } = request.query;
-        return millsOverview(deps, await loadCurrentUser(request, deps.db), { start: _start, limit: _limit, ids });
+        return sendJson(reply, await millsOverview(deps, sessionClaims(request), { start: _start, limit: _limit, ids }));
       },
     });
 
@@ -64,9 +65,9 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: millOrdersQuerySchema,
         response: { 200: millOrdersSchema, ...commonErrors },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const { _start, _limit, ...filter } = request.query;
-        return ordersOfMill(deps, await loadCurrentUser(request, deps.db), request.params.millId, { start: _start, limit: _limit, ...filter });
+        return sendJson(reply, await ordersOfMill(deps, sessionClaims(request), request.params.millId, { start: _start, limit: _limit, ...filter }));
       },
     });
 
@@ -87,7 +88,7 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get('/analytics/users', {
       config: { access: 'analytics.read' },
       schema: { tags, summary: 'Users of mills and labs, newest first, with their orders (manager)', security: bearerAuth, querystring: userStatsQuerySchema, response: { 200: userStatsSchema, ...commonErrors } },
-      handler: async (request) => userStats(deps, await loadCurrentUser(request, deps.db), { start: request.query._start, limit: request.query._limit }),
+      handler: async (request, reply) => sendJson(reply, await userStats(deps, sessionClaims(request), { start: request.query._start, limit: request.query._limit })),
     });
 
     app.get('/analytics/activity', {
@@ -100,7 +101,7 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: activityQuerySchema,
         response: { 200: activitySchema, ...commonErrors },
       },
-      handler: async (request) => activity(deps, await loadCurrentUser(request, deps.db), request.query),
+      handler: async (request, reply) => sendJson(reply, await activity(deps, sessionClaims(request), request.query)),
     });
 
     app.get('/analytics/charts/orders-per-day', {
@@ -113,13 +114,13 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: chartRangeQuerySchema,
         response: { 200: ordersPerDaySchema, ...commonErrors },
       },
-      handler: async (request) => ordersPerDay(deps, await loadCurrentUser(request, deps.db), request.query),
+      handler: async (request, reply) => sendJson(reply, await ordersPerDay(deps, sessionClaims(request), request.query)),
     });
 
     app.get('/analytics/charts/storage', {
       config: { access: 'analytics.read' },
       schema: { tags, summary: 'Bytes stored per mill: the largest `top` mills and the rest (manager)', security: bearerAuth, querystring: storageQuerySchema, response: { 200: storagePerMillSchema, ...commonErrors } },
-      handler: async (request) => storagePerMill(deps, await loadCurrentUser(request, deps.db), { top: request.query.top }),
+      handler: async (request, reply) => sendJson(reply, await storagePerMill(deps, sessionClaims(request), { top: request.query.top })),
     });
   };
 }

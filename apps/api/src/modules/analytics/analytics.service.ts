@@ -14,11 +14,19 @@ import {
   type OrdersPerDay,
   type StoragePerMill,
   type UserStat,
+  activitySchema,
+  millOrdersSchema,
+  millsOverviewSchema,
+  ordersPerDaySchema,
+  storagePerMillSchema,
+  userStatsSchema,
 } from '@casebridge/shared/schemas/analytics';
+import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { authorize } from '../../access/access.ts';
-import type { SessionUser } from '../../access/session-check.ts';
+import { acceptSession, type SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { VersionedResponseCache } from '../../lib/versioned-response-cache.ts';
 import {
   activityOf,
   millChoices,
@@ -28,6 +36,7 @@ import {
   millOrdersPage,
   millsOverviewPage,
   ordersPerMillAndDay,
+  sessionAndStamp,
   storedBytesPerMill,
   userStatsPage,
 } from './analytics.repository.ts';
@@ -35,7 +44,42 @@ import {
 /**
  * The manager's analytics of every mill (issue 12, spec manager-dealer §2 manager area). Reads
  * only; the manager's tenant is the whole platform.
+ *
+ * The views are asked for the same pages over and over while the data moves slowly, so their
+ * whole answers are kept, serialized, in the versioned cache (ADR 0005) under the stamp of
+ * migration 0024: the platform's for the views over every mill, the mill's for one mill's orders.
+ * The stamp is read with the session's user in one round trip, so a hit costs that round trip
+ * alone; every process reads it from the database, so none serves an answer older than its stamp.
+ * Keys hold the resolved days, never "today": a default range moves to a new key at midnight UTC.
+ * The daily chart of one mill also shows usage hours, which no stamp covers: it is not kept.
  */
+
+/** An answer of 10 rows is 1-3 KB, the activity of every mill 100 KB: this holds thousands. */
+const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
+const answerCaches = new WeakMap<AppDeps, VersionedResponseCache>();
+
+function answerCacheOf(deps: AppDeps): VersionedResponseCache {
+  let cache = answerCaches.get(deps);
+  if (!cache) answerCaches.set(deps, (cache = new VersionedResponseCache(ANSWER_CACHE_BYTES)));
+  return cache;
+}
+
+type Claims = { userId: number; ver: number };
+
+/**
+ * The stamp of the answers (of one mill, or of the platform) once the session and the rule book
+ * let the caller read analytics. Read before anything is built: a kept answer can only be newer.
+ */
+async function stampFor(deps: AppDeps, claims: Claims, millId: number | null = null): Promise<string> {
+  const row = await sessionAndStamp(deps.db, claims.userId, millId);
+  await authorize(deps.db, acceptSession(row?.user, claims), 'analytics.read', {});
+  return row!.version;
+}
+
+/** The kept answer of `key`, else the one `build` makes, checked against its schema like any response. */
+function keptAnswer<T>(deps: AppDeps, key: unknown[], version: string, schema: z.ZodType<T>, build: () => Promise<T>): Promise<string> {
+  return answerCacheOf(deps).getOrBuild(JSON.stringify(key), version, async () => JSON.stringify(schema.parse(await build())));
+}
 
 const DAY_MS = 86_400_000;
 type Page = { start: number; limit: number };
@@ -47,8 +91,12 @@ const dayOf = (instant: Date) => instant.toISOString().slice(0, 10);
 /** The day after `day`: ranges of whole days end, exclusive, where it starts. */
 const dayAfter = (day: string) => dayOf(new Date(dayStart(day).getTime() + DAY_MS));
 
-export async function millsOverview(deps: AppDeps, user: SessionUser, query: Page & { ids?: number[] }): Promise<Listed<MillOverview>> {
-  await authorize(deps.db, user, 'analytics.read', {});
+export async function millsOverview(deps: AppDeps, claims: Claims, query: Page & { ids?: number[] }): Promise<string> {
+  const version = await stampFor(deps, claims);
+  return keptAnswer(deps, ['mills', query.start, query.limit, query.ids], version, millsOverviewSchema, () => buildMillsOverview(deps, query));
+}
+
+async function buildMillsOverview(deps: AppDeps, query: Page & { ids?: number[] }): Promise<Listed<MillOverview>> {
   const { rows, count } = await millsOverviewPage(deps.db, { ...query, latestIds: LATEST_ORDER_IDS });
   return {
     count,
@@ -70,14 +118,18 @@ export async function allMills(deps: AppDeps, user: SessionUser): Promise<{ data
   return { data: await millChoices(deps.db) };
 }
 
-export async function ordersOfMill(
-  deps: AppDeps,
-  user: SessionUser,
-  millId: number,
-  query: Page & { fromDate?: string; toDate?: string; ids?: number[] },
-): Promise<MillOrders> {
-  await authorize(deps.db, user, 'analytics.read', {});
+type MillOrdersQuery = Page & { fromDate?: string; toDate?: string; ids?: number[] };
+
+/** Under the mill's own stamp: the other mills' orders leave its answers in place. */
+export async function ordersOfMill(deps: AppDeps, claims: Claims, millId: number, query: MillOrdersQuery): Promise<string> {
+  const version = await stampFor(deps, claims, millId);
   if (query.fromDate && query.toDate && query.toDate < query.fromDate) throw AppError.badRequest('The end date must not be before the start date');
+  const key = ['orders', millId, query.start, query.limit, query.fromDate, query.toDate, query.ids];
+  return keptAnswer(deps, key, version, millOrdersSchema, () => buildOrdersOfMill(deps, millId, query));
+}
+
+/** A missing mill fails the build, which is never kept: deleting a mill moves its stamp anyway. */
+async function buildOrdersOfMill(deps: AppDeps, millId: number, query: MillOrdersQuery): Promise<MillOrders> {
   if (!(await millExists(deps.db, millId))) throw AppError.notFound('Mill');
   const { rows, count } = await millOrdersPage(deps.db, millId, {
     ...query,
@@ -102,8 +154,12 @@ export async function ordersOfMill(
   return { count, data, totals };
 }
 
-export async function userStats(deps: AppDeps, user: SessionUser, page: Page): Promise<Listed<UserStat>> {
-  await authorize(deps.db, user, 'analytics.read', {});
+export async function userStats(deps: AppDeps, claims: Claims, page: Page): Promise<string> {
+  const version = await stampFor(deps, claims);
+  return keptAnswer(deps, ['users', page.start, page.limit], version, userStatsSchema, () => buildUserStats(deps, page));
+}
+
+async function buildUserStats(deps: AppDeps, page: Page): Promise<Listed<UserStat>> {
   const { rows, count } = await userStatsPage(deps.db, { ...page, latestIds: LATEST_ORDER_IDS });
   return {
     count,
@@ -144,9 +200,13 @@ export function activityRange(query: { start?: string; end?: string }, now = new
   return dayRange(query, ACTIVITY_DEFAULT_DAYS, ACTIVITY_MAX_DAYS, now);
 }
 
-export async function activity(deps: AppDeps, user: SessionUser, query: { start?: string; end?: string }, now = new Date()): Promise<Activity> {
-  await authorize(deps.db, user, 'analytics.read', {});
+export async function activity(deps: AppDeps, claims: Claims, query: { start?: string; end?: string }, now = new Date()): Promise<string> {
+  const version = await stampFor(deps, claims);
   const range = activityRange(query, now);
+  return keptAnswer(deps, ['activity', range.start, range.end], version, activitySchema, () => buildActivity(deps, range));
+}
+
+async function buildActivity(deps: AppDeps, range: { start: string; end: string }): Promise<Activity> {
   const rows = await activityOf(deps.db, range.start, dayAfter(range.end), ACTIVITY_ORDER_IDS);
   return {
     ...range,
@@ -170,9 +230,13 @@ function daysOf(start: string, end: string): string[] {
 
 const chartRange = (query: { from?: string; to?: string }, now: Date) => dayRange({ start: query.from, end: query.to }, CHART_DEFAULT_DAYS, CHART_MAX_DAYS, now);
 
-export async function ordersPerDay(deps: AppDeps, user: SessionUser, query: { from?: string; to?: string }, now = new Date()): Promise<OrdersPerDay> {
-  await authorize(deps.db, user, 'analytics.read', {});
-  const { start, end } = chartRange(query, now);
+export async function ordersPerDay(deps: AppDeps, claims: Claims, query: { from?: string; to?: string }, now = new Date()): Promise<string> {
+  const version = await stampFor(deps, claims);
+  const range = chartRange(query, now);
+  return keptAnswer(deps, ['orders-per-day', range.start, range.end], version, ordersPerDaySchema, () => buildOrdersPerDay(deps, range));
+}
+
+async function buildOrdersPerDay(deps: AppDeps, { start, end }: { start: string; end: string }): Promise<OrdersPerDay> {
   const rows = await ordersPerMillAndDay(deps.db, start, dayAfter(end), CHART_TOP_MILLS);
   const days = daysOf(start, end);
   const position = new Map(days.map((day, index) => [day, index]));
@@ -194,8 +258,12 @@ export async function ordersPerDay(deps: AppDeps, user: SessionUser, query: { fr
   return { from: start, to: end, days, mills: busiestFirst, rest };
 }
 
-export async function storagePerMill(deps: AppDeps, user: SessionUser, query: { top: number }): Promise<StoragePerMill> {
-  await authorize(deps.db, user, 'analytics.read', {});
+export async function storagePerMill(deps: AppDeps, claims: Claims, query: { top: number }): Promise<string> {
+  const version = await stampFor(deps, claims);
+  return keptAnswer(deps, ['storage', query.top], version, storagePerMillSchema, () => buildStoragePerMill(deps, query));
+}
+
+async function buildStoragePerMill(deps: AppDeps, query: { top: number }): Promise<StoragePerMill> {
   // Largest first; the rows are one per mill (hundreds), so splitting off the rest here is cheap.
   const rows = (await storedBytesPerMill(deps.db)).map((row) => ({ millId: row.mill_id, name: row.name, bytes: Number(row.bytes) }));
   const others = rows.slice(query.top);
