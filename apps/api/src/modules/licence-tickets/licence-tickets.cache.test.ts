@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../../db/schema/companies.ts';
 import { dealerCustomers, dealers, licenceTickets } from '../../db/schema/dealers.ts';
-import { createDealer, createDealerCustomer, createManager, signIn } from '../../../test/factories.ts';
+import { createDealer, createDealerCustomer, createManager, createMill, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /**
- * The desk's cache (page ids and search counts per desk version): whatever changes a ticket,
- * through the API or straight in the database, shows in the next answer of the same search; the
- * rows' names (customer, dealer) are always current.
+ * The desk's cache (whole answers and search counts per desk stamp): whatever changes a ticket,
+ * through the API or straight in the database, shows in the next answer of the same search, and so
+ * does a rename of what a row shows (its customer, dealer, or the mill it signed up).
  */
 let t: TestApp;
 let managerJwt: string;
@@ -25,7 +26,7 @@ const randomKey = () => Array.from({ length: 5 }, () => randomBytes(3).toString(
 
 interface DeskAnswer {
   count: number;
-  data: { id: number; archived: boolean; customer: { name: string } | null; dealer: { name: string } | null }[];
+  data: { id: number; archived: boolean; customer: { name: string } | null; dealer: { name: string } | null; signedUpMill: { name: string } | null }[];
 }
 
 async function desk(jwt: string, query: string): Promise<DeskAnswer> {
@@ -66,6 +67,24 @@ describe('the ticket desk cache', () => {
     await t.db.update(dealers).set({ name: 'Renamed Root' }).where(eq(dealers.id, root.dealer.id));
     const renamed = (await desk(root.jwt, search)).data[1]!;
     expect(renamed).toMatchObject({ customer: { name: 'Renamed Lab, Lee' }, dealer: { name: 'Renamed Root' } });
+  });
+
+  it('follows a rename of the mill a ticket signed up, and the customer order of a cached sort', async () => {
+    const { root, product, tickets } = await treeWithTickets(2);
+    const mill = await createMill(t.db);
+    await t.db.update(licenceTickets).set({ usedByMillId: mill.mill.id }).where(eq(licenceTickets.id, tickets[0]!.id));
+    const [a, b] = [await createDealerCustomer(t.db, root.dealer.id, { company: 'Alpha Lab' }), await createDealerCustomer(t.db, root.dealer.id, { company: 'Beta Lab' })];
+    await t.db.update(licenceTickets).set({ customerId: a.id }).where(eq(licenceTickets.id, tickets[0]!.id));
+    await t.db.update(licenceTickets).set({ customerId: b.id }).where(eq(licenceTickets.id, tickets[1]!.id));
+    const search = `_q=${encodeURIComponent(product)}&_sort=customer:asc`;
+    expect((await desk(root.jwt, search)).data.map((row) => row.id)).toEqual([tickets[0]!.id, tickets[1]!.id]);
+
+    await t.db.update(companies).set({ name: 'Renamed Mill' }).where(eq(companies.id, mill.mill.companyId));
+    expect((await desk(root.jwt, search)).data[0]!.signedUpMill).toMatchObject({ name: 'Renamed Mill' });
+
+    // Renamed past the other customer: the kept order of the customer sort must not stay.
+    await t.db.update(dealerCustomers).set({ company: 'Zeta Lab' }).where(eq(dealerCustomers.id, a.id));
+    expect((await desk(root.jwt, search)).data.map((row) => row.id)).toEqual([tickets[1]!.id, tickets[0]!.id]);
   });
 
   it('follows tickets written, moved and deleted straight in the database, in every scope', async () => {

@@ -2,9 +2,11 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } 
 import type { LicenceContent } from '@casebridge/shared/schemas/licence-tickets';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
-import { dealerCustomers, dealers, licenceTickets } from '../../db/schema/dealers.ts';
+import { dealerCustomers, dealerMembers, dealers, licenceTickets } from '../../db/schema/dealers.ts';
+import { executePrepared } from '../../db/prepared-statement.ts';
 import { mills } from '../../db/schema/mills.ts';
 import { licenceTicketCounts } from '../../db/schema/dealer-list-counts.ts';
+import { licenceDeskVersions } from '../../db/schema/licence-desk-versions.ts';
 
 /** The licence_tickets table: tickets of the desktop software; an unused one is an activation key. */
 export type LicenceTicketRow = typeof licenceTickets.$inferSelect;
@@ -66,6 +68,11 @@ const SORT = {
   customer: dealerCustomers.company,
 } as const;
 
+/** Whole days from `today` to the licence expiry. */
+function daysToExpiry(today: SQL) {
+  return sql<number | null>`(${licenceTickets.licenceExpiry} - ${today})`;
+}
+
 const deskColumns = {
   id: licenceTickets.id,
   key: licenceTickets.key,
@@ -84,7 +91,7 @@ const deskColumns = {
   maintenanceExpiry: licenceTickets.maintenanceExpiry,
   productText: licenceTickets.productText,
   hasContent: sql<boolean>`${licenceTickets.content} is not null`,
-  expiryInDays: sql<number | null>`(${licenceTickets.licenceExpiry} - (now() at time zone 'utc')::date)`,
+  expiryInDays: daysToExpiry(sql`(now() at time zone 'utc')::date`),
   // The signed-up mill is joined by primary keys (mills.id, then companies.id): an index lookup
   // per row of the page only, no query per row; no index on used_by_mill_id is needed, because
   // nothing filters or sorts tickets by their mill.
@@ -131,11 +138,14 @@ export async function deskPageIds(db: Db, scope: TicketScope, query: TicketListQ
   return rows.map((row) => row.id);
 }
 
-/** The desk rows of `ids`, in that order, read fresh: names of dealers, customers and mills as they are now. */
-export async function deskRowsByIds(db: Db, ids: number[]): Promise<DeskRow[]> {
+/**
+ * The desk rows of `ids`, in that order, with names of dealers, customers and mills as they are
+ * now and the days to expiry counted from `today` (YYYY-MM-DD, UTC; the date the answer is kept under).
+ */
+export async function deskRowsByIds(db: Db, ids: number[], today: string): Promise<DeskRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select(deskColumns)
+    .select({ ...deskColumns, expiryInDays: daysToExpiry(sql`${today}::date`) })
     .from(licenceTickets)
     .leftJoin(dealers, eq(dealers.id, licenceTickets.dealerId))
     .leftJoin(dealerCustomers, eq(dealerCustomers.id, licenceTickets.customerId))
@@ -153,19 +163,29 @@ export async function countDeskSearch(db: Db, scope: TicketScope, query: Pick<Ti
 }
 
 /**
- * A stamp that changes with every ticket write in the scope, for the desk's cache. Each statement
- * that writes tickets rewrites the per-dealer count rows of the dealers it touched (the triggers
- * of migration 0016 upsert them even when the sum stays), so their row versions (`xmin`, the
- * writing transaction) change with it: the stamp is those of the scope's count rows. Cost: one
- * read of two rows per dealer of the subtree, no version table that every ticket write of a tree
- * would queue on.
+ * The whole network's desk stamp (the manager's scope): the sum of every tree's counter
+ * (db/schema/licence-desk-versions.ts), which moves with every change any desk row shows.
  */
-export async function deskVersion(db: Db, scope: TicketScope): Promise<string> {
-  const inScope = scope.kind === 'subtree' ? sql`where ${licenceTicketCounts.dealerId} in (select ${dealers.id} from ${dealers} where ${dealers.path} @> array[${scope.dealerId}]::integer[])` : sql``;
-  const { rows } = await db.execute<{ stamp: string | null }>(
-    sql`select md5(string_agg(${licenceTicketCounts.dealerId} || ':' || ${licenceTicketCounts.archived} || ':' || ${licenceTicketCounts}.xmin, ',' order by ${licenceTicketCounts.dealerId}, ${licenceTicketCounts.archived})) as stamp from ${licenceTicketCounts} ${inScope}`,
+export async function networkDeskVersion(db: Db): Promise<string> {
+  const [row] = await executePrepared<{ stamp: string }>(db, sql`select coalesce(sum(${licenceDeskVersions.version}), 0)::text as stamp from ${licenceDeskVersions}`, 'desk_version');
+  return row?.stamp ?? '0';
+}
+
+/**
+ * The dealer of a dealer user and the stamp of its tree's desks, in one round trip (a desk answer
+ * from the cache costs the session, the access rule and this); null for a user of no dealer.
+ */
+export async function dealerDeskVersion(db: Db, userId: number): Promise<{ dealerId: number; version: string } | null> {
+  const [row] = await executePrepared<{ dealerId: number; stamp: string }>(
+    db,
+    sql`select m.dealer_id as "dealerId", coalesce(v.version, 0)::text as stamp
+      from ${dealerMembers} m
+      join ${dealers} d on d.id = m.dealer_id
+      left join ${licenceDeskVersions} v on v.root_dealer_id = d.path[1]
+      where m.user_id = ${userId} limit 1`,
+    'desk_version',
   );
-  return rows[0]?.stamp ?? 'none';
+  return row ? { dealerId: row.dealerId, version: row.stamp } : null;
 }
 
 /**

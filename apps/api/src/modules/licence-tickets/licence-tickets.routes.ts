@@ -6,6 +6,7 @@ import {
   dealerTicketSchema,
   licenceContentResponseSchema,
   licenceLookupBodySchema,
+  MAX_TICKET_BATCH,
   ticketArchiveBodySchema,
   ticketBatchArchiveBodySchema,
   ticketBatchResponseSchema,
@@ -23,7 +24,7 @@ import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
-import { bearerAuth, commonErrors, errorResponseSchema } from '../../lib/route-schemas.ts';
+import { bearerAuth, commonErrors, errorResponseSchema, sendJson } from '../../lib/route-schemas.ts';
 import {
   activeProduct,
   archiveTicket,
@@ -61,9 +62,11 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: ticketListQuerySchema,
         response: { 200: listResponseSchema(dealerTicketSchema), ...commonErrors },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const q = request.query;
-        return listTickets(deps, await loadCurrentUser(request, deps.db), { start: q._start, limit: q._limit, sort: q._sort, search: q._q, dealerId: q.dealerId, archived: q.archived });
+        // The answer comes serialized (and checked) from the desk's versioned cache.
+        const body = await listTickets(deps, await loadCurrentUser(request, deps.db), { start: q._start, limit: q._limit, sort: q._sort, search: q._q, dealerId: q.dealerId, archived: q.archived });
+        return sendJson(reply, body);
       },
     });
 
@@ -108,7 +111,7 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       config: { access: 'tickets.archiveMany' },
       schema: {
         tags,
-        summary: "Archive or unarchive up to 500 tickets of one's subtree; answers how many changed",
+        summary: `Archive or unarchive up to ${MAX_TICKET_BATCH} tickets of one's subtree; answers how many changed`,
         security: bearerAuth,
         body: ticketBatchArchiveBodySchema,
         response: { 200: ticketBatchResponseSchema, ...commonErrors },

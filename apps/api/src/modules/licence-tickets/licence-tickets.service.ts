@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ErrorCode } from '@casebridge/shared/errors';
+import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import {
+  dealerTicketSchema,
   licenceContentSchema,
   type ActiveProductResponse,
   type DealerTicket,
@@ -27,10 +29,11 @@ import {
   dealersWithTickets,
   deskPageIds,
   deskRowsByIds,
-  deskVersion,
+  dealerDeskVersion,
   findDeskTicket,
   lockTicketByKey,
   moveTicket,
+  networkDeskVersion,
   setTicketCustomer,
   setTicketExternal,
   setTicketUsed,
@@ -154,10 +157,9 @@ async function ticketFor<A extends 'tickets.read' | 'tickets.readRegistration' |
   }
 }
 
-/** Page ids and search counts are a few bytes each: this holds tens of thousands. */
-const DESK_CACHE_BYTES = 4 * 1024 * 1024;
-/** Sorts on the tickets' own columns: their page order moves only with the desk version. */
-const TICKET_ONLY_SORTS: ReadonlySet<TicketListQuery['sort']['field']> = new Set(['id', 'licenceExpiry', 'maintenanceExpiry']);
+/** A desk answer of 10 rows is about 6 KB, of 100 rows 60 KB: this holds a few thousand pages. */
+const DESK_CACHE_BYTES = 32 * 1024 * 1024;
+const deskAnswerSchema = listResponseSchema(dealerTicketSchema);
 
 /** One cache per running app (its deps). */
 const deskCaches = new WeakMap<AppDeps, VersionedResponseCache>();
@@ -168,30 +170,39 @@ function deskCacheOf(deps: AppDeps): VersionedResponseCache {
   return cache;
 }
 
+/** The caller's scope and its desk stamp, read in one round trip. */
+async function scopeAndVersion(db: Db, grant: Grant): Promise<{ scope: TicketScope; version: string }> {
+  if (grant.role === 'manager') return { scope: { kind: 'all' }, version: await networkDeskVersion(db) };
+  const own = await dealerDeskVersion(db, grant.user.id);
+  if (!own) throw AppError.notFound('Dealer');
+  return { scope: { kind: 'subtree', dealerId: own.dealerId }, version: own.version };
+}
+
 /**
- * The desk. A search's count (a weak term like "mill pro" matches a fifth of 100,000 tickets) and
- * the ids of a page are kept in the versioned cache under the scope's desk version, which every
- * ticket write moves (deskVersion). The rows themselves are read fresh by id, so names of dealers,
- * customers and mills and the days to expiry are always current; only the dealer and customer
- * sorts, whose order other tables decide, find their ids live.
+ * The desk, as its serialized answer. A root dealer asks for the same pages of 100,000 tickets
+ * over and over, so whole answers are kept in the versioned cache under the tree's desk stamp,
+ * which moves with every ticket write and every rename of what a row shows (migration 0025),
+ * and under today's date, from which the days to expiry count. A search's count (a weak term like
+ * "mill pro" matches a fifth of the tickets) is kept apart, so paging a search counts it once.
  */
-export async function listTickets(deps: AppDeps, user: SessionUser, query: TicketListQuery): Promise<{ count: number; data: DealerTicket[] }> {
+export async function listTickets(deps: AppDeps, user: SessionUser, query: TicketListQuery): Promise<string> {
   const grant = await authorize(deps.db, user, 'tickets.list', {});
   // A filter on another subtree's dealer answers 404, like a missing dealer.
   if (query.dealerId !== undefined) await authorize(deps.db, user, 'tickets.read', { dealerId: query.dealerId });
-  const scope = await scopeOf(deps.db, grant);
-  const cache = deskCacheOf(deps);
   // Read before anything is built: a kept answer can only be newer than its stamp.
-  const version = await deskVersion(deps.db, scope);
+  const { scope, version } = await scopeAndVersion(deps.db, grant);
+  const today = new Date().toISOString().slice(0, 10);
+  return deskCacheOf(deps).getOrBuild(JSON.stringify(['page', scope, query, today]), version, () => buildDesk(deps, scope, query, version, today));
+}
+
+async function buildDesk(deps: AppDeps, scope: TicketScope, query: TicketListQuery, version: string, today: string): Promise<string> {
   const filter = { search: query.search, dealerId: query.dealerId, archived: query.archived };
-  const pageIds = async () => JSON.stringify(await deskPageIds(deps.db, scope, query));
-  const searchCount = async () => String(await countDeskSearch(deps.db, scope, filter));
-  const [ids, count] = await Promise.all([
-    TICKET_ONLY_SORTS.has(query.sort.field) ? cache.getOrBuild(JSON.stringify(['page', scope, query]), version, pageIds) : pageIds(),
-    filter.search ? cache.getOrBuild(JSON.stringify(['count', scope, filter]), version, searchCount) : countOfDesk(deps.db, query.dealerId ?? (scope.kind === 'subtree' ? scope.dealerId : null), query.archived),
-  ]);
-  const rows = await deskRowsByIds(deps.db, JSON.parse(ids) as number[]);
-  return { count: Number(count), data: rows.map(toTicket) };
+  const count = filter.search
+    ? deskCacheOf(deps).getOrBuild(JSON.stringify(['count', scope, filter]), version, async () => String(await countDeskSearch(deps.db, scope, filter)))
+    : countOfDesk(deps.db, query.dealerId ?? (scope.kind === 'subtree' ? scope.dealerId : null), query.archived);
+  const [ids, total] = await Promise.all([deskPageIds(deps.db, scope, query), count]);
+  const rows = await deskRowsByIds(deps.db, ids, today);
+  return JSON.stringify(deskAnswerSchema.parse({ count: Number(total), data: rows.map(toTicket) }));
 }
 
 export async function listTicketDealers(deps: AppDeps, user: SessionUser) {

@@ -524,3 +524,41 @@ describe('demo tickets', () => {
     expect(rows.some((row) => row.content!.licenseDetails[0]!.children!.some((child) => (child.children ?? []).length > 0))).toBe(true);
   });
 });
+
+describe('required inputs of the desk’s changes (spec §5)', () => {
+  it('refuses a move without a dealer (missing, null or text) with 400 naming dealerId, and leaves the ticket as it was', async () => {
+    const net = await network();
+    const own = await ticket(net.root.code);
+    const customer = await createDealerCustomer(t.db, net.root.id);
+    const assigned = await t.request({ method: 'PUT', url: `/api/dealer-tickets/${own.id}/customer`, token: net.root.jwt, payload: { dealerCustomerId: customer.id } });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+
+    for (const payload of [{}, { dealerId: null }, { dealerId: String(net.child.id) }]) {
+      const refused = await t.request({ method: 'PUT', url: `/api/dealer-tickets/${own.id}/dealer`, token: net.root.jwt, payload });
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Please correct the marked fields', errors: { dealerId: ['VALIDATION_FAILED'] } });
+    }
+    // A move resets the customer: a kept customer shows that nothing moved.
+    const [row] = await t.db.select().from(licenceTickets).where(eq(licenceTickets.id, own.id));
+    expect(row).toMatchObject({ dealerId: net.root.id, customerId: customer.id });
+  });
+
+  it('answers 404 for the external id of a ticket that does not exist and stores nothing; a malformed id is 400', async () => {
+    const net = await network();
+    const manager = await signIn(t, (await createManager(t.db)).email);
+    const marker = `EXT-${randomBytes(4).toString('hex')}`;
+    const put = (jwt: string, id: string) => t.request({ method: 'PUT', url: `/api/dealer-tickets/${id}/external`, token: jwt, payload: { externalCustomerId: marker, description: 'Practice' } });
+
+    for (const jwt of [manager, net.root.jwt]) {
+      const missing = await put(jwt, '2000000000');
+      expect(missing.statusCode, missing.body).toBe(404);
+      expect(missing.json().code).toBe('NOT_FOUND');
+    }
+    for (const id of ['abc', '12abc', '1.5', '0']) {
+      const malformed = await put(manager, id);
+      expect(malformed.statusCode, id).toBe(400);
+      expect(malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { id: ['VALIDATION_FAILED'] } });
+    }
+    expect(await t.db.select({ id: licenceTickets.id }).from(licenceTickets).where(eq(licenceTickets.externalCustomerId, marker))).toEqual([]);
+  });
+});
