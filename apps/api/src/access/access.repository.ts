@@ -17,7 +17,7 @@ export type MillRow = typeof mills.$inferSelect;
 export type SessionUser = typeof users.$inferSelect;
 
 /**
- * The two lookups every mill request makes run as named prepared statements: PostgreSQL parses
+ * The lookups every mill or dealer request makes run as named prepared statements: PostgreSQL parses
  * and plans them once per connection (ADR 0005: they are most of a cached orders page's cost).
  */
 function prepareHotLookups(db: Db) {
@@ -29,6 +29,12 @@ function prepareHotLookups(db: Db) {
       .leftJoin(millMembers, and(eq(millMembers.millId, mills.id), eq(millMembers.userId, sql.placeholder('userId'))))
       .where(eq(mills.id, sql.placeholder('millId')))
       .prepare('access_mill_and_staff_role'),
+    dealerMembership: db
+      .select({ dealerId: dealerMembers.dealerId, role: dealerMembers.dealerRole })
+      .from(dealerMembers)
+      .where(eq(dealerMembers.userId, sql.placeholder('userId')))
+      .limit(1)
+      .prepare('access_dealer_membership'),
   };
 }
 
@@ -106,8 +112,9 @@ export async function staffRoleOverClientCompany(db: Db, userId: number, company
   return rows.some((row) => row.role === 'admin') ? 'admin' : 'user';
 }
 
+/** A dealer user's dealer and role there; prepared, as every dealer request asks it. */
 export async function dealerMembership(db: Db, userId: number) {
-  const [row] = await db.select({ dealerId: dealerMembers.dealerId, role: dealerMembers.dealerRole }).from(dealerMembers).where(eq(dealerMembers.userId, userId)).limit(1);
+  const [row] = await hot(db).dealerMembership.execute({ userId });
   return row ?? null;
 }
 
