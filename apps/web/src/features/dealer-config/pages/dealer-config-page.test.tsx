@@ -40,7 +40,8 @@ const result: InstallationResult = {
   configuration: { products: { mandatory: 'C1,C2', optional: 'C3' } },
 };
 
-function serve(config: DealerConfiguration) {
+/** `stored` stands for the server's stored form of a pushed text; by default the text as sent. */
+function serve(config: DealerConfiguration, stored: (sent: string) => string = (sent) => sent) {
   return mockFetch(({ method, path, body }) => {
     if (method === 'GET' && path === '/dealers/5/configuration-test') return { body: config };
     if (path === '/dealers/5/configuration-test/installation') return { body: result };
@@ -48,8 +49,11 @@ function serve(config: DealerConfiguration) {
       return { body: { valid: false, hasMetadata: true, mandatory: { known: ['C1'], unknown: ['C2'] }, optional: { known: ['C3'], unknown: [] }, mandatoryThenOptional: { known: [], unknown: [] }, inSeveralLists: [] } };
     }
     if (path === '/dealers/5/configuration-test/production') {
-      const text = (body as { configJson: string }).configJson;
+      const text = stored((body as { configJson: string }).configJson);
       return { body: { ...config, prodConfiguration: text, draftConfiguration: text } };
+    }
+    if (method === 'POST' && path === '/dealers/5/components-metadata') {
+      return { body: { ...config, componentsMetadata: { fileName: 'components.json', count: 3, generatedAt: '2026-01-02T03:04:05.000Z' } } };
     }
     return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
   });
@@ -100,7 +104,9 @@ describe('ConfigurationTestPage', () => {
   });
 
   it('pushes to production only after a confirmation, and the draft then shows the production text', async () => {
-    const calls = serve(configuration());
+    // The server's answer is what counts: here it differs from what was sent, so the draft must follow it.
+    const production = '{\n  "products": {\n    "mandatory": "C1",\n    "optional": "C9"\n  }\n}';
+    const calls = serve(configuration({ prodConfiguration: '{"products":{"mandatory":"OLD"}}' }), () => production);
     const user = userEvent.setup();
     renderWithProviders(<ConfigurationTestPage />, session);
     await draftBox();
@@ -110,7 +116,25 @@ describe('ConfigurationTestPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Ready for production' }));
     await waitFor(() => expect(calls.find((call) => call.url.includes('/production'))?.body).toEqual({ configJson: '{\n  "products": {\n    "mandatory": "C1"\n  }\n}' }));
     expect(await screen.findByText('The configuration is now in production.')).toBeTruthy();
-    expect((screen.getByLabelText('Production configuration (JSON)') as HTMLTextAreaElement).value).toContain('"mandatory": "C1"');
+    expect((screen.getByLabelText('Production configuration (JSON)') as HTMLTextAreaElement).value).toBe(production);
+    expect((await draftBox()).value).toBe(production);
+    // The draft is the saved one: nothing left to save.
+    expect((screen.getByRole('button', { name: 'Save draft' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('refuses the push of a draft that is not valid JSON: says so and sends nothing', async () => {
+    const calls = serve(configuration());
+    const user = userEvent.setup();
+    renderWithProviders(<ConfigurationTestPage />, session);
+    const draft = await draftBox();
+    await user.clear(draft);
+    await user.click(draft);
+    await user.paste('{"products": ');
+    await user.click(screen.getByRole('button', { name: 'Ready for production' }));
+    expect(await screen.findByText('Invalid JSON')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((call) => call.url.includes('/production'))).toBe(false);
+    expect(draft.value).toBe('{"products": ');
   });
 
   it('says the push is unavailable for another type and sends nothing', async () => {
@@ -121,6 +145,19 @@ describe('ConfigurationTestPage', () => {
     await user.click(screen.getByRole('button', { name: 'Ready for production' }));
     expect(await screen.findByText('This functionality is unavailable: only a FixedJson configuration can be pushed to production.')).toBeTruthy();
     expect(calls.some((call) => call.url.includes('/production'))).toBe(false);
+  });
+
+  it('enables the components file with a base URL, and generates it on click', async () => {
+    const calls = serve(configuration());
+    const user = userEvent.setup();
+    renderWithProviders(<ConfigurationTestPage />, session);
+    await draftBox();
+    const generate = screen.getByRole('button', { name: 'Generate components file' }) as HTMLButtonElement;
+    expect(generate.disabled).toBe(false);
+    await user.click(generate);
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST' && call.url.includes('/dealers/5/components-metadata'))).toHaveLength(1));
+    expect(await screen.findByText('Components file generated.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh components file' })).toBeTruthy();
   });
 
   it('disables the push for a non-admin user and the components file without a base URL', async () => {

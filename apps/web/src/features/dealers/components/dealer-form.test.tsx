@@ -97,6 +97,22 @@ describe('DealerForm', () => {
     expect(writes(calls)).toHaveLength(0);
   });
 
+  it('asks for a URL path when DynamicUrl is chosen, and sends it on save', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    renderWithProviders(<DealerForm dealer={dealerFixture()} context={manager} onSaved={() => {}} />);
+    expect(screen.queryByRole('textbox', { name: 'Configuration URL' })).toBeNull();
+    await user.click(screen.getByLabelText(/^Configuration type/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Dynamic URL', hidden: true }));
+    const path = await screen.findByRole('textbox', { name: 'Configuration URL' });
+    expect(screen.queryByLabelText('Choose a .json file')).toBeNull();
+    await user.click(path);
+    await user.paste(' https://configs.example.com/root-a.json ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).toMatchObject({ configuration: { configurationType: 'DynamicUrl', dynamicConfigUrlPath: 'https://configs.example.com/root-a.json', fixedConfigJson: null } });
+  });
+
   it('turns strict mode off with own configurations, and sends both off', async () => {
     const calls = stubApi();
     const user = userEvent.setup();
