@@ -65,7 +65,7 @@ export const usageKeySummaries = pgTable(
 /**
  * How many keys have a summary (the usage view's count), kept by the same triggers: a count over the
  * summaries would read all of them on every request. It changes only when a key reports for the
- * first time or loses its last machine; uid=0(root) gid=0(root) groups=0(root) is the key's id modulo 16, so the first pings of many
+ * first time or loses its last machine; `id` is the key's id modulo 16, so the first pings of many
  * new keys at once do not all wait for one row. The count is the sum of the rows.
  */
 export const usageKeyCount = pgTable('usage_key_count', {

@@ -5,52 +5,59 @@ import { executePrepared } from '../../db/prepared-statement.ts';
 
 /**
  * The usage tables (usage_machines, usage_hours; usage_key_summaries and usage_key_count are kept by
- * triggers and only read here) and the licence keys' allowed users. Everything
- * here is raw SQL on purpose: ingestion is one round trip per ping, and the view reads a page of
+ * triggers and only read here) and the licence keys' allowed users. Everything here is raw SQL on
+ * purpose: ingestion writes a whole batch of pings in four statements, and the view reads a page of
  * keys with their machines in one statement.
  */
 
+/** A ping and when it arrived. */
+export type TimedPing = { ping: UsagePing; at: Date };
+
 /**
- * Records one ping in one statement, and only for a key whose mill consents to data collection:
- * without consent (or for an unknown key) the statement touches nothing. It upserts the machine's
- * latest state and raises the hour's concurrency peak of the key. `for share` makes a withdrawal of
- * consent wait for pings in flight (and pings wait for it), so none slips in after its delete.
- *
- * The peak counts the key's other machines inside the window as the statement's snapshot sees them,
- * plus this machine when it says it runs (a data-modifying CTE's own changes are not visible to the
- * rest of the statement). Two pings of one key at the same instant may each miss the other; the
- * next ping of either corrects the peak, which is why the window spans several pings.
+ * Records a batch of pings; `tx` must be a transaction, so the batch is stored whole or not at all.
+ * Only pings of keys whose mill consents to data collection are stored; the others (and unknown
+ * keys) touch nothing. Statements, in this order, so that two batches (of this process or another)
+ * and a withdrawal of consent always take their locks in one order and never deadlock:
+ * 1. the consenting keys, `for share` in id order: a withdrawal of consent (an update of the key's
+ *    row, then the delete of its machines) waits for the batch, and the batch for it (ADR 0010);
+ * 2. the keys' summaries, created where missing and locked in key order, so the triggers of
+ *    migration 0021 that recount them (two passes for an upsert: inserted, then updated rows) only
+ *    take locks the batch already holds;
+ * 3. the machines, one upsert in (key, board serial) order, each machine once with its latest ping;
+ * 4. the hours: the pings counted, and the peak from the summary the triggers just recounted, which
+ *    holds every machine of the key because no other writer of its machines can be between.
  */
-export async function recordPing(db: Db, ping: UsagePing, at: Date, windowMinutes: number): Promise<boolean> {
-  const result = await db.execute(sql`
-    with consenting_key as (
-      select id from licence_keys where key = ${ping.licenceKey} and enable_data_collection for share
-    ), machine as (
-      insert into usage_machines (licence_key_id, board_serial, mac_addresses, pc_name, ip_addresses, running, first_ping_at, last_ping_at)
-      select id, ${ping.boardSerial}, ${toTextArray(ping.macAddresses)}::text[], ${ping.pcName}, ${toTextArray(ping.ipAddresses)}::text[], ${ping.running}, ${at}, ${at}
-      from consenting_key
-      on conflict (licence_key_id, board_serial) do update set
-        mac_addresses = excluded.mac_addresses, pc_name = excluded.pc_name, ip_addresses = excluded.ip_addresses,
-        running = excluded.running, last_ping_at = greatest(usage_machines.last_ping_at, excluded.last_ping_at)
-      returning licence_key_id
-    )
+export async function recordPings(tx: Db, pings: TimedPing[], windowMinutes: number): Promise<void> {
+  const keys = await tx.execute<{ id: number; key: string }>(sql`
+    select id, key from licence_keys where key = any(${sql.param([...new Set(pings.map(({ ping }) => ping.licenceKey))])}::text[]) and enable_data_collection
+    order by id for share`);
+  if (keys.rows.length === 0) return;
+  const ids = keys.rows.map((row) => row.id);
+  await tx.execute(sql`insert into usage_key_summaries (licence_key_id) select unnest(${sql.param(ids)}::int[]) order by 1 on conflict do nothing`);
+  await tx.execute(sql`select 1 from usage_key_summaries where licence_key_id = any(${sql.param(ids)}::int[]) order by licence_key_id for update`);
+  const batch = sql`(select k.id, p.* from jsonb_to_recordset(${JSON.stringify(pings.map(toRecord))}::jsonb)
+      as p(i int, key text, board text, macs text[], pc text, ips text[], running boolean, at timestamptz)
+    join unnest(${sql.param(ids)}::int[], ${sql.param(keys.rows.map((row) => row.key))}::text[]) k(id, key) on k.key = p.key)`;
+  // Two pings of one machine in a batch: its row takes the later one (the upsert may touch a row once).
+  await tx.execute(sql`
+    insert into usage_machines (licence_key_id, board_serial, mac_addresses, pc_name, ip_addresses, running, first_ping_at, last_ping_at)
+    select distinct on (id, board) id, board, macs, pc, ips, running, min(at) over (partition by id, board), at
+    from ${batch} b order by id, board, at desc, i desc
+    on conflict (licence_key_id, board_serial) do update set
+      mac_addresses = excluded.mac_addresses, pc_name = excluded.pc_name, ip_addresses = excluded.ip_addresses,
+      running = excluded.running, last_ping_at = greatest(usage_machines.last_ping_at, excluded.last_ping_at)`);
+  await tx.execute(sql`
     insert into usage_hours (licence_key_id, hour, max_concurrent, pings)
-    select machine.licence_key_id, date_trunc('hour', ${at}::timestamptz),
-      (select count(*)::int from usage_machines other
-        where other.licence_key_id = machine.licence_key_id and other.board_serial <> ${ping.boardSerial}
-          and other.running and other.last_ping_at > ${at}::timestamptz - make_interval(mins => ${windowMinutes}))
-        + (case when ${ping.running} then 1 else 0 end),
-      1
-    from machine
+    select h.id, h.hour, (select count(*)::int from unnest(s.running_pings) p where p > h.latest - make_interval(mins => ${windowMinutes})), h.pings
+    from (select id, date_trunc('hour', at) as hour, max(at) as latest, count(*)::int as pings from ${batch} b group by 1, 2) h
+    join usage_key_summaries s on s.licence_key_id = h.id
+    order by h.id, h.hour
     on conflict (licence_key_id, hour) do update set
-      max_concurrent = greatest(usage_hours.max_concurrent, excluded.max_concurrent), pings = usage_hours.pings + 1
-  `);
-  return (result.rowCount ?? 0) > 0;
+      max_concurrent = greatest(usage_hours.max_concurrent, excluded.max_concurrent), pings = usage_hours.pings + excluded.pings`);
 }
 
-/** node-postgres sends a JS array as a PostgreSQL array literal; an empty one needs its type. */
-function toTextArray(values: string[]) {
-  return sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}`;
+function toRecord({ ping, at }: TimedPing, i: number) {
+  return { i, key: ping.licenceKey, board: ping.boardSerial, macs: ping.macAddresses, pc: ping.pcName, ips: ping.ipAddresses, running: ping.running, at: at.toISOString() };
 }
 
 /** Consent withdrawn: nothing about the key's machines stays (the hourly counts carry no machine data). */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { forgetMachinesOfKey, purgeOldHours, recordPing, setAllowedUsers, usageHistory, usagePage, type UsageKeyRow } from './usage.repository.ts';
+import { forgetMachinesOfKey, purgeOldHours, recordPings, setAllowedUsers, usageHistory, usagePage, type TimedPing, type UsageKeyRow } from './usage.repository.ts';
 
 /**
  * Concurrent use of the desktop CAM software (issue 12). The software pings; a ping is kept only
@@ -14,12 +14,78 @@ import { forgetMachinesOfKey, purgeOldHours, recordPing, setAllowedUsers, usageH
 /** Hourly roll-ups are kept this long: a year to compare with, plus a month. */
 export const USAGE_HOURS_KEPT_DAYS = 400;
 
+/** The most pings one transaction writes; past it the rest wait for the next batch. */
+const MAX_BATCH = 500;
+/** Batches of one process written at once: one can commit while the next is written. */
+const MAX_IN_FLIGHT = 2;
+
+type Waiting = { ping: TimedPing; resolve: () => void; reject: (error: unknown) => void; alone?: boolean };
+
+function pingNotRecorded(cause: unknown): AppError {
+  const error = new AppError(503, 'INTERNAL', 'The ping could not be recorded. Please send it again.');
+  (error as { cause?: unknown }).cause = cause;
+  return error;
+}
+
+/**
+ * Group commit: the pings that arrive while earlier batches are being written are collected and
+ * written together, in one transaction (recordPings), so a busy process pays a few statements and
+ * one commit per batch instead of per ping. An idle process writes a ping at once (no timer adds
+ * latency), and the batches grow with the load. A ping's request is answered only when its batch
+ * committed, or fails with the batch: no 202 is ever given for a ping held only in memory. Each
+ * portal process has its own batches; the database orders them (see recordPings).
+ */
+function pingWriter(db: Db) {
+  const waiting: Waiting[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+  const write = (batch: Waiting[]) => {
+    inFlight++;
+    db.transaction((tx) => recordPings(tx, batch.map((entry) => entry.ping), CONCURRENCY_WINDOW_MINUTES))
+      .then(
+        () => batch.forEach((entry) => entry.resolve()),
+        (error: unknown) => {
+          // One ping the database refuses must not fail the others: each is tried again alone,
+          // and only a ping that fails alone is refused (503: the software sends it again).
+          if (batch.length > 1) waiting.unshift(...batch.map((entry) => ({ ...entry, alone: true })));
+          else batch[0]!.reject(pingNotRecorded(error));
+        },
+      )
+      .finally(() => {
+        inFlight--;
+        flush();
+      });
+  };
+  const flush = () => {
+    scheduled = false;
+    while (inFlight < MAX_IN_FLIGHT && waiting.length > 0) write(waiting[0]!.alone ? waiting.splice(0, 1) : takeBatch());
+  };
+  /** The next pings that were never part of a failed batch, up to MAX_BATCH. */
+  const takeBatch = () => {
+    const end = waiting.findIndex((entry, index) => entry.alone || index >= MAX_BATCH);
+    return waiting.splice(0, end === -1 ? waiting.length : end);
+  };
+  return (ping: TimedPing) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ ping, resolve, reject });
+      // The requests read in this turn of the event loop join the same batch.
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    });
+}
+
+const writers = new WeakMap<Db, (ping: TimedPing) => Promise<void>>();
+
 /**
  * Records a ping. Unknown keys and keys without consent are dropped without a trace, and the
  * caller cannot tell which case it was: the route answers the same either way.
  */
 export async function receivePing(deps: AppDeps, ping: UsagePing, now = new Date()): Promise<void> {
-  await recordPing(deps.db, ping, now, CONCURRENCY_WINDOW_MINUTES);
+  let writer = writers.get(deps.db);
+  if (!writer) writers.set(deps.db, (writer = pingWriter(deps.db)));
+  await writer({ ping, at: now });
 }
 
 export async function usageView(deps: AppDeps, user: SessionUser, page: { start: number; limit: number }, now = new Date()): Promise<UsageView> {

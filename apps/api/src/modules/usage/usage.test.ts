@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONCURRENCY_WINDOW_MINUTES, type UsagePing } from '@casebridge/shared/schemas/usage';
 import { createDealer, createLab, createManager, createMill, signIn, signedInMill } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { recordPing, usagePage } from './usage.repository.ts';
+import { recordPings, usagePage } from './usage.repository.ts';
 import { purgeUsageHistory, USAGE_HOURS_KEPT_DAYS } from './usage.service.ts';
 
 /**
@@ -41,6 +41,9 @@ const ping = (licenceKey: string, boardSerial: string, running = true): UsagePin
   ipAddresses: ['10.0.0.7'],
   running,
 });
+
+/** One ping as a batch of its own, at a chosen instant. */
+const recordPing = (db: TestApp['db'], body: UsagePing, at: Date, windowMinutes: number) => db.transaction((tx) => recordPings(tx, [{ ping: body, at }], windowMinutes));
 
 const sendPing = (body: unknown) => t.request({ method: 'POST', url: '/api/usage/pings', payload: body as object });
 
