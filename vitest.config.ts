@@ -6,6 +6,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one on a 2-core CI machine, where an API
+    // test file spends most of its time waiting on PostgreSQL, so two files overlap well. The
+    // browser journeys stay one at a time (fileParallelism: false below).
+    maxWorkers: 2,
     projects: [
       {
         test: {
