@@ -6,7 +6,7 @@ import { executePrepared } from '../../db/prepared-statement.ts';
 /**
  * The usage tables (usage_machines, usage_hours; usage_key_summaries and usage_key_count are kept by
  * triggers and only read here) and the licence keys' allowed users. Everything here is raw SQL on
- * purpose: ingestion writes a whole batch of pings in four statements, and the view reads a page of
+ * purpose: ingestion writes a whole batch of pings in one call of a database function, and the view reads a page of
  * keys with their machines in one statement.
  */
 
@@ -14,46 +14,15 @@ import { executePrepared } from '../../db/prepared-statement.ts';
 export type TimedPing = { ping: UsagePing; at: Date };
 
 /**
- * Records a batch of pings; `tx` must be a transaction, so the batch is stored whole or not at all.
- * Only pings of keys whose mill consents to data collection are stored; the others (and unknown
- * keys) touch nothing. Statements, in this order, so that two batches (of this process or another)
- * and a withdrawal of consent always take their locks in one order and never deadlock:
- * 1. the consenting keys, `for share` in id order: a withdrawal of consent (an update of the key's
- *    row, then the delete of its machines) waits for the batch, and the batch for it (ADR 0010);
- * 2. the keys' summaries, created where missing and locked in key order, so the triggers of
- *    migration 0021 that recount them (two passes for an upsert: inserted, then updated rows) only
- *    take locks the batch already holds;
- * 3. the machines, one upsert in (key, board serial) order, each machine once with its latest ping;
- * 4. the hours: the pings counted, and the peak from the summary the triggers just recounted, which
- *    holds every machine of the key because no other writer of its machines can be between.
+ * Records a batch of pings, whole or not at all, in one round trip: the function of migration 0026
+ * (`usage_record_pings`), called on its own, is one statement and so one transaction. Only pings of
+ * keys whose mill consents to data collection are stored; the others (and unknown keys) touch
+ * nothing. The function takes its locks in one order (consenting keys, then their summaries, both
+ * in key order; then machines and hours in key order), so two batches (of this process or another)
+ * and a withdrawal of consent never deadlock (ADR 0010). Its plan is kept per connection (prepared).
  */
-export async function recordPings(tx: Db, pings: TimedPing[], windowMinutes: number): Promise<void> {
-  const keys = await tx.execute<{ id: number; key: string }>(sql`
-    select id, key from licence_keys where key = any(${sql.param([...new Set(pings.map(({ ping }) => ping.licenceKey))])}::text[]) and enable_data_collection
-    order by id for share`);
-  if (keys.rows.length === 0) return;
-  const ids = keys.rows.map((row) => row.id);
-  await tx.execute(sql`insert into usage_key_summaries (licence_key_id) select unnest(${sql.param(ids)}::int[]) order by 1 on conflict do nothing`);
-  await tx.execute(sql`select 1 from usage_key_summaries where licence_key_id = any(${sql.param(ids)}::int[]) order by licence_key_id for update`);
-  const batch = sql`(select k.id, p.* from jsonb_to_recordset(${JSON.stringify(pings.map(toRecord))}::jsonb)
-      as p(i int, key text, board text, macs text[], pc text, ips text[], running boolean, at timestamptz)
-    join unnest(${sql.param(ids)}::int[], ${sql.param(keys.rows.map((row) => row.key))}::text[]) k(id, key) on k.key = p.key)`;
-  // Two pings of one machine in a batch: its row takes the later one (the upsert may touch a row once).
-  await tx.execute(sql`
-    insert into usage_machines (licence_key_id, board_serial, mac_addresses, pc_name, ip_addresses, running, first_ping_at, last_ping_at)
-    select distinct on (id, board) id, board, macs, pc, ips, running, min(at) over (partition by id, board), at
-    from ${batch} b order by id, board, at desc, i desc
-    on conflict (licence_key_id, board_serial) do update set
-      mac_addresses = excluded.mac_addresses, pc_name = excluded.pc_name, ip_addresses = excluded.ip_addresses,
-      running = excluded.running, last_ping_at = greatest(usage_machines.last_ping_at, excluded.last_ping_at)`);
-  await tx.execute(sql`
-    insert into usage_hours (licence_key_id, hour, max_concurrent, pings)
-    select h.id, h.hour, (select count(*)::int from unnest(s.running_pings) p where p > h.latest - make_interval(mins => ${windowMinutes})), h.pings
-    from (select id, date_trunc('hour', at) as hour, max(at) as latest, count(*)::int as pings from ${batch} b group by 1, 2) h
-    join usage_key_summaries s on s.licence_key_id = h.id
-    order by h.id, h.hour
-    on conflict (licence_key_id, hour) do update set
-      max_concurrent = greatest(usage_hours.max_concurrent, excluded.max_concurrent), pings = usage_hours.pings + excluded.pings`);
+export async function recordPings(db: Db, pings: TimedPing[], windowMinutes: number): Promise<void> {
+  await executePrepared(db, sql`select usage_record_pings(${JSON.stringify(pings.map(toRecord))}::jsonb, ${windowMinutes}::int)`, 'usage_record_pings');
 }
 
 function toRecord({ ping, at }: TimedPing, i: number) {

@@ -29,8 +29,8 @@ function pingNotRecorded(cause: unknown): AppError {
 
 /**
  * Group commit: the pings that arrive while earlier batches are being written are collected and
- * written together, in one transaction (recordPings), so a busy process pays a few statements and
- * one commit per batch instead of per ping. An idle process writes a ping at once (no timer adds
+ * written together, in one statement (recordPings), so a busy process pays one round trip and one
+ * commit per batch instead of per ping. An idle process writes a ping at once (no timer adds
  * latency), and the batches grow with the load. A ping's request is answered only when its batch
  * committed, or fails with the batch: no 202 is ever given for a ping held only in memory. Each
  * portal process has its own batches; the database orders them (see recordPings).
@@ -41,7 +41,7 @@ function pingWriter(db: Db) {
   let scheduled = false;
   const write = (batch: Waiting[]) => {
     inFlight++;
-    db.transaction((tx) => recordPings(tx, batch.map((entry) => entry.ping), CONCURRENCY_WINDOW_MINUTES))
+    recordPings(db, batch.map((entry) => entry.ping), CONCURRENCY_WINDOW_MINUTES)
       .then(
         () => batch.forEach((entry) => entry.resolve()),
         (error: unknown) => {

@@ -43,7 +43,7 @@ const ping = (licenceKey: string, boardSerial: string, running = true): UsagePin
 });
 
 /** One ping as a batch of its own, at a chosen instant. */
-const recordPing = (db: TestApp['db'], body: UsagePing, at: Date, windowMinutes: number) => db.transaction((tx) => recordPings(tx, [{ ping: body, at }], windowMinutes));
+const recordPing = (db: TestApp['db'], body: UsagePing, at: Date, windowMinutes: number) => recordPings(db, [{ ping: body, at }], windowMinutes);
 
 const sendPing = (body: unknown) => t.request({ method: 'POST', url: '/api/usage/pings', payload: body as object });
 
