@@ -1,7 +1,9 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { CONCURRENCY_WINDOW_MINUTES } from '@casebridge/shared/schemas/usage';
-import { benchDatabaseUrl, startApiServer, stopApiServer } from './api-server.ts';
+import { connect } from '../apps/api/src/db/client.ts';
+import { recordPings } from '../apps/api/src/modules/usage/usage.repository.ts';
+import { benchDatabaseUrl, sleep, startApiServer, stopApiServer } from './api-server.ts';
 import { BENCH_MANAGER_EMAIL, BENCH_PASSWORD, addAnalyticsData, generate } from './generate.ts';
 import { measure } from './latency.ts';
 
@@ -16,7 +18,9 @@ import { measure } from './latency.ts';
  * the users view), so the ratio it gives is the least the roll-ups gain. The views keep whole
  * answers under the stamps of migration 0024, and nothing writes during a run, so the measured
  * requests are cache hits; "after a change ms" is one request right after the stamps moved (as any
- * write would move them): the answer built again. Prints a table; asserts nothing.
+ * write would move them): the answer built again. The usage view is measured live, while pings
+ * arrive (livePings); its answers are kept for one second, and its "after a change ms" is the first
+ * request of a new second. Prints a table; asserts nothing.
  *
  * BENCH_SCALE (default 1) shrinks the data; BENCH_SECONDS (default 10) sets each run's length;
  * BENCH_REUSE=1 measures on the data of an earlier run instead of generating it again;
@@ -71,7 +75,7 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const tomorrow = dayStart(dayOf(new Date(Date.now() + DAY_MS)));
 
 /** Each view: its API path and the same answer by plain GROUP BY over the base tables. */
-const views: { view: string; path: string; plain: string; values: unknown[]; stamped?: false }[] = [
+const views: { view: string; path: string; plain: string; values: unknown[]; live?: true }[] = [
   {
     view: 'mills overview (first page)',
     path: '/api/analytics/mills?_limit=10',
@@ -141,7 +145,7 @@ const views: { view: string; path: string; plain: string; values: unknown[]; sta
         (select row(count(*), sum(concurrent), count(*) filter (where concurrent > 1)) from per_key) as overview
       from page`,
     values: [CONCURRENCY_WINDOW_MINUTES],
-    stamped: false,
+    live: true,
   },
   {
     view: 'storage per mill (chart)',
@@ -162,6 +166,56 @@ const views: { view: string; path: string; plain: string; values: unknown[]; sta
     values: [dayStart(daysAgo(30)), tomorrow],
   },
 ];
+
+/** 50,000 machines pinging once a minute. */
+const LIVE_PINGS_PER_SECOND = 833;
+
+/**
+ * The usage view is measured live, as a deployment sees it: every running machine of the data has
+ * just pinged (so every key is inside the concurrency window), and pings keep arriving at the rate
+ * of 50,000 machines pinging once a minute, through the ingestion's own statement (recordPings), in
+ * a batch every 100 ms, for as long as both the portal and the plain GROUP BY are measured.
+ * Returns what stops the pings.
+ */
+async function livePings(pool: pg.Pool): Promise<() => Promise<number>> {
+  const database = connect(benchDatabaseUrl(dbName));
+  const { rows } = await pool.query<{ key: string; board: string; macs: string[]; pc: string; ips: string[] }>(
+    `select lk.key, m.board_serial as board, m.mac_addresses as macs, m.pc_name as pc, m.ip_addresses as ips
+     from usage_machines m join licence_keys lk on lk.id = m.licence_key_id where m.running order by random()`,
+  );
+  const pings = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => {
+      const m = rows[(from + i) % rows.length]!;
+      return { ping: { licenceKey: m.key, boardSerial: m.board, macAddresses: m.macs, pcName: m.pc, ipAddresses: m.ips, running: true }, at: new Date() };
+    });
+  for (let from = 0; from < rows.length; from += 500) await recordPings(database.db, pings(from, 500), CONCURRENCY_WINDOW_MINUTES);
+  let sent = 0;
+  let stopped = false;
+  const perBatch = Math.round(LIVE_PINGS_PER_SECOND / 10);
+  const running = (async () => {
+    for (let next = Date.now(); !stopped; next += 100) {
+      await recordPings(database.db, pings(sent, perBatch), CONCURRENCY_WINDOW_MINUTES);
+      sent += perBatch;
+      await sleep(Math.max(0, next + 100 - Date.now()));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await running;
+    await database.close();
+    return sent;
+  };
+}
+
+/** The first request of a new period of the usage view's kept answers: the answer built again. */
+async function answerOfANewPeriod(url: string, headers: Record<string, string>): Promise<number> {
+  await sleep(1000 - (Date.now() % 1000) + 5);
+  const at = performance.now();
+  const response = await fetch(url, { headers });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  await response.arrayBuffer();
+  return Math.round(performance.now() - at);
+}
 
 /** Moves the platform's and the busiest mill's stamps as a write would: the next request builds its answer again. */
 async function answerAfterAChange(pool: pg.Pool, url: string, headers: Record<string, string>): Promise<number> {
@@ -193,13 +247,15 @@ async function main() {
     // The server has just started: passes over every view first, so the first one measured does not pay for warming up the process.
     const perView = Math.max(1, Math.round(SERVER_WARM_UP_SECONDS / selected.length));
     for (const { path } of selected) await autocannon({ url: `${server.base}${path}`, connections: 16, duration: perView, headers });
-    for (const { view, path, plain, values, stamped } of selected) {
+    for (const { view, path, plain, values, live } of selected) {
       const url = `${server.base}${path}`;
+      const stopPings = live ? await livePings(pool) : null;
       await autocannon({ url, connections: 16, duration: WARM_UP_SECONDS, headers });
-      const afterChange = stamped === false ? '-' : await answerAfterAChange(pool, url, headers);
-      const portal = await measure(seconds, view, url, headers);
+      const afterChange = live ? await answerOfANewPeriod(url, headers) : await answerAfterAChange(pool, url, headers);
+      const portal = await measure(seconds, live ? `${view}, live` : view, url, headers);
       await measurePlain(pool, plain, values, WARM_UP_SECONDS);
       const bare = await measurePlain(pool, plain, values, seconds);
+      if (stopPings) console.log(`${view}: ${await stopPings()} pings recorded while it was measured`);
       const ratio = portal['req/s'] / Math.max(bare.perSecond, 0.01);
       const met = portal['p95 ms'] <= 50 && portal.errors === 0 && ratio >= 10;
       table.push({

@@ -40,6 +40,8 @@ const envSchema = z.object({
   ORDER_LIST_CACHE_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
   /** Memory for cached dealer customer-list responses per process, in bytes; 0 turns the cache off. */
   CUSTOMER_LIST_CACHE_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024),
+  /** How long a process serves a page of the manager's usage view again, in ms; 0 builds every answer. */
+  USAGE_VIEW_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** `false` makes a process serve requests only; its jobs run on the processes that work them. */
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
   /** The seller on invoices, as JSON: name, street, zipCode, city, country, vatNumber, email. */
@@ -101,6 +103,8 @@ export interface Config {
   readonly maxUploadBytes: number;
   readonly orderListCacheBytes: number;
   readonly customerListCacheBytes: number;
+  /** A page of the usage view is served again within the same period of this many ms (0: never). */
+  readonly usageViewMaxAgeMs: number;
   /** Whether this process works background jobs (every process can add them). */
   readonly runJobs: boolean;
   /** The seller named on every invoice. */
@@ -149,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
     orderListCacheBytes: e.ORDER_LIST_CACHE_BYTES,
     customerListCacheBytes: e.CUSTOMER_LIST_CACHE_BYTES,
+    usageViewMaxAgeMs: e.USAGE_VIEW_MAX_AGE_MS,
     runJobs: e.RUN_JOBS === 'true',
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     invoiceSeller: e.INVOICE_SELLER ?? DEFAULT_SELLER,
@@ -187,6 +192,7 @@ const ACCEPTS = {
   TRUST_PROXY: 'comma-separated addresses or CIDRs, such as 10.0.0.1,192.168.0.0/16',
   ORDER_LIST_CACHE_BYTES: 'a whole number of bytes, 0 or more (0 turns the cache off)',
   CUSTOMER_LIST_CACHE_BYTES: 'a whole number of bytes, 0 or more (0 turns the cache off)',
+  USAGE_VIEW_MAX_AGE_MS: 'a whole number of milliseconds from 0 to 60000 (0 builds every answer)',
   RUN_JOBS: 'true or false',
   STRIPE_SECRET_KEY: 'a Stripe secret key such as sk_test_… (or a restricted key rk_…)',
   STRIPE_WEBHOOK_SECRET: 'the webhook signing secret whsec_… (required with STRIPE_SECRET_KEY)',

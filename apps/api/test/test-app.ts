@@ -60,7 +60,9 @@ export async function createTestDatabase(): Promise<{ database: Database; url: s
 export async function createTestApp(options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'casebridge-test-'));
   const { database, drop } = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test', ...options.env });
+  // The usage view's answers are kept per period of wall-clock time, which a test cannot hold
+  // still; usage.cache.test.ts turns them on and moves the clock itself.
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test', USAGE_VIEW_MAX_AGE_MS: '0', ...options.env });
   const app = await buildApp({
     config,
     database,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { licenceKeys } from './licence-keys.ts';
 
 /**
@@ -72,3 +72,12 @@ export const usageKeyCount = pgTable('usage_key_count', {
   id: integer('id').primaryKey(),
   keys: integer('keys').notNull(),
 });
+
+/**
+ * The stamp of the usage view's inputs other than pings: licence keys (consent, allowed users,
+ * owner), licence tickets (a ticket's content sets the allowance), mill names. Statement triggers
+ * take a number from it (migration 0027), so a manager's change shows in the next answer, while the
+ * kept answers of the view otherwise live one second (usage.service.ts). A sequence, not a counter
+ * row: it takes no lock, so writers of tickets and keys never queue or deadlock on it.
+ */
+export const usageViewVersion = pgSequence('usage_view_version');

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { UsagePing } from '@casebridge/shared/schemas/usage';
 import type { Db } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared-statement.ts';
+import { users } from '../../db/schema/users.ts';
 
 /**
  * The usage tables (usage_machines, usage_hours; usage_key_summaries and usage_key_count are kept by
@@ -77,6 +78,28 @@ export type UsageKeyRow = {
   concurrent: number;
   machines: { boardSerial: string; macAddresses: string[]; pcName: string; ipAddresses: string[]; running: boolean; lastPingAt: string }[];
 };
+
+/**
+ * What every request of the usage view needs first, in one round trip: the session's user (for the
+ * session rules and the rule book, decided on by access/) and the stamp of the view's inputs other
+ * than pings (migration 0027). A named prepared statement: it runs on every request, kept answer or not.
+ */
+function prepareSessionAndStamp(db: Db) {
+  return db
+    .select({ user: users, version: sql<string>`(select last_value::text from usage_view_version)` })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('usage_session_and_stamp');
+}
+
+const preparedSessions = new WeakMap<Db, ReturnType<typeof prepareSessionAndStamp>>();
+
+export async function sessionAndStamp(db: Db, userId: number) {
+  let prepared = preparedSessions.get(db);
+  if (!prepared) preparedSessions.set(db, (prepared = prepareSessionAndStamp(db)));
+  const [row] = await prepared.execute({ userId });
+  return row ?? null;
+}
 
 /**
  * A page of the keys that have reported at least once (machines kept), busiest first, each with

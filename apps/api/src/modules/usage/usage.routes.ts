@@ -11,8 +11,8 @@ import {
   usageViewSchema,
 } from '@casebridge/shared/schemas/usage';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
-import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
+import { loadCurrentUser, sessionClaims } from '../../lib/current-user.ts';
+import { bearerAuth, commonErrors, sendJson } from '../../lib/route-schemas.ts';
 import { changeAllowedUsers, concurrentUseHistory, receivePing, usageView } from './usage.service.ts';
 
 const tags = ['usage'];
@@ -43,7 +43,7 @@ export function usageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get('/usage/licence-keys', {
       config: { access: 'usage.read' },
       schema: { tags, summary: 'Concurrent use per licence key with its machines, and the overview (manager)', security: bearerAuth, querystring: usageViewQuerySchema, response: { 200: usageViewSchema, ...commonErrors } },
-      handler: async (request) => usageView(deps, await loadCurrentUser(request, deps.db), { start: request.query._start, limit: request.query._limit }),
+      handler: async (request, reply) => sendJson(reply, await usageView(deps, sessionClaims(request), { start: request.query._start, limit: request.query._limit })),
     });
 
     app.get('/usage/history', {

@@ -1,10 +1,21 @@
-import { CONCURRENCY_WINDOW_MINUTES, type UsagePing, type UsageView } from '@casebridge/shared/schemas/usage';
+import { CONCURRENCY_WINDOW_MINUTES, usageViewSchema, type UsagePing, type UsageView } from '@casebridge/shared/schemas/usage';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
-import type { SessionUser } from '../../access/session-check.ts';
+import { acceptSession, type SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { forgetMachinesOfKey, purgeOldHours, recordPings, setAllowedUsers, usageHistory, usagePage, type TimedPing, type UsageKeyRow } from './usage.repository.ts';
+import { VersionedResponseCache } from '../../lib/versioned-response-cache.ts';
+import {
+  forgetMachinesOfKey,
+  purgeOldHours,
+  recordPings,
+  sessionAndStamp,
+  setAllowedUsers,
+  usageHistory,
+  usagePage,
+  type TimedPing,
+  type UsageKeyRow,
+} from './usage.repository.ts';
 
 /**
  * Concurrent use of the desktop CAM software (issue 12). The software pings; a ping is kept only
@@ -88,8 +99,35 @@ export async function receivePing(deps: AppDeps, ping: UsagePing, now = new Date
   await writer({ ping, at: now });
 }
 
-export async function usageView(deps: AppDeps, user: SessionUser, page: { start: number; limit: number }, now = new Date()): Promise<UsageView> {
-  await authorize(deps.db, user, 'usage.read', {});
+/** A page of the view is 5-20 KB: this holds every page a manager would look at. */
+const VIEW_CACHE_BYTES = 4 * 1024 * 1024;
+const viewCaches = new WeakMap<AppDeps, VersionedResponseCache>();
+
+function viewCacheOf(deps: AppDeps): VersionedResponseCache {
+  let cache = viewCaches.get(deps);
+  if (!cache) viewCaches.set(deps, (cache = new VersionedResponseCache(VIEW_CACHE_BYTES)));
+  return cache;
+}
+
+/**
+ * The manager's usage view, serialized. Its answer moves with every ping and with the clock (the
+ * window moves on), so no stamp can say when it is still true: it is a live picture, and each
+ * process keeps a page's answer for the rest of the current period of `usageViewMaxAgeMs` (one
+ * second; pings arrive once a minute per machine and the window is three minutes). A manager's own
+ * change (allowed users, a key's consent, a ticket, a mill's name) moves the stamp of migration
+ * 0027 and shows at once. The periods are wall-clock ones, the same in every process, so no process
+ * serves an answer older than one period plus the build.
+ */
+export async function usageView(deps: AppDeps, claims: { userId: number; ver: number }, page: { start: number; limit: number }): Promise<string> {
+  const row = await sessionAndStamp(deps.db, claims.userId);
+  await authorize(deps.db, acceptSession(row?.user, claims), 'usage.read', {});
+  const build = async () => JSON.stringify(usageViewSchema.parse(await buildUsageView(deps, page, new Date())));
+  const maxAge = deps.config.usageViewMaxAgeMs;
+  if (maxAge === 0) return build();
+  return viewCacheOf(deps).getOrBuild(`${page.start}:${page.limit}`, `${row!.version}:${Math.floor(Date.now() / maxAge)}`, build);
+}
+
+async function buildUsageView(deps: AppDeps, page: { start: number; limit: number }, now: Date): Promise<UsageView> {
   const { rows, overview } = await usagePage(deps.db, now, CONCURRENCY_WINDOW_MINUTES, page.start, page.limit);
   const windowStart = now.getTime() - CONCURRENCY_WINDOW_MINUTES * 60_000;
   return {
