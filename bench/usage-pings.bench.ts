@@ -5,6 +5,7 @@ import { CONCURRENCY_WINDOW_MINUTES, type UsagePing } from '@casebridge/shared/s
 import { connect, type Db } from '../apps/api/src/db/client.ts';
 import { recordPings } from '../apps/api/src/modules/usage/usage.repository.ts';
 import { benchDatabaseUrl, freshDatabase, startApiServer, stopApiServer } from './api-server.ts';
+import { openLoop, type OpenLoopResult } from './open-loop.ts';
 
 /**
  * `npm run bench:usage`: ping ingestion of issue 12 against the real server (production mode, the
@@ -12,11 +13,15 @@ import { benchDatabaseUrl, freshDatabase, startApiServer, stopApiServer } from '
  * measurement next to its target (pings/s, p99 and every ping accounted for, from one run; the
  * storage of a day) and what each usage table holds, and asserts nothing.
  *
- * BENCH_SECONDS (default 20): how long pings are fired. BENCH_CONNECTIONS (default 64).
+ * Two runs of BENCH_SECONDS (default 20): as fast as BENCH_CONNECTIONS (default 64) connections go,
+ * each sending its next ping when answered (the most one process takes); then a steady BENCH_RATE
+ * (default 3,000) pings a second whatever the answers, as machines send them (open-loop.ts; the
+ * target's line).
  * BENCH_DAY_ROUNDS (default 16): minute rounds played after the day's hours (playDay).
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const rate = Number(process.env.BENCH_RATE ?? 3000);
 const KEYS = 10_000;
 const MACHINES = 50_000;
 const dbName = 'casebridge_bench_usage';
@@ -125,30 +130,38 @@ async function main() {
   await client.connect();
   const empty = await sizes(client);
   const server = await startApiServer(dbName);
-  let result: autocannon.Result;
   let sent = 0;
-  try {
-    result = await autocannon({
+  const fire = (options: Partial<autocannon.Options>) =>
+    autocannon({
       url: `${server.base}/api/usage/pings`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      connections,
       duration: seconds,
       requests: [{ setupRequest: (request) => ({ ...request, body: pingBody(sent++ % MACHINES) }) }],
+      ...options,
     });
+  let most: autocannon.Result;
+  let steady: OpenLoopResult;
+  try {
+    // As fast as the connections go (each sends its next ping once answered): the most a process takes.
+    most = await fire({ connections });
+    // Pings at a set rate, as machines send them whatever the answers: what a deployment sees.
+    steady = await openLoop({ url: `${server.base}/api/usage/pings`, rate, seconds, body: () => pingBody(sent++ % MACHINES), expectedStatus: 202 });
   } finally {
     // A clean shutdown answers the requests in flight first: after it every ping sent is settled.
     await stopApiServer(server);
   }
   try {
     const stored = await counts(client);
-    const failed = result.non2xx + result.errors + result.timeouts;
+    const failed = most.non2xx + most.errors + most.timeouts + steady.failed;
     const day = await playDay(client, empty.database);
     const after = await sizes(client);
-    console.log(`\nUsage pings: ${KEYS} keys, ${MACHINES} machines, ${connections} connections, ${seconds} s; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(`\nUsage pings: ${KEYS} keys, ${MACHINES} machines, ${seconds} s per line; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
     console.table([
-      { measurement: 'pings per second (sustained)', result: result.requests.average.toFixed(0), target: '≥ 3000', met: met(result.requests.average >= 3000) },
-      { measurement: 'p99 latency (ms)', result: String(result.latency.p99), target: '≤ 50', met: met(result.latency.p99 <= 50) },
+      { measurement: `most pings per second (${connections} connections, each waiting for its answer)`, result: most.requests.average.toFixed(0), target: '–', met: '–' },
+      { measurement: `  p99 latency there (ms)`, result: String(most.latency.p99), target: '–', met: '–' },
+      { measurement: `pings per second answered, sent at a steady ${rate}/s`, result: steady.perSecond.toFixed(0), target: '≥ 3000', met: met(rate >= 3000 && steady.perSecond >= rate * 0.99) },
+      { measurement: '  p50 / p99 latency at that rate (ms)', result: `${steady.p50} / ${steady.p99}`, target: '≤ 50 (p99)', met: met(steady.p99 <= 50) },
       { measurement: 'answers other than 202', result: String(failed), target: '0', met: met(failed === 0) },
       { measurement: 'pings accounted for (stored / sent)', result: `${stored.pings} / ${sent}`, target: 'equal', met: met(stored.pings === sent) },
       { measurement: 'machines stored', result: String(stored.machines), target: `${Math.min(MACHINES, sent)}`, met: met(stored.machines === Math.min(MACHINES, sent)) },

@@ -12,10 +12,13 @@
 CREATE FUNCTION usage_record_pings(pings jsonb, window_minutes integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   key_ids integer[];
+  key_texts text[];
 BEGIN
-  SELECT array_agg(id ORDER BY id) INTO key_ids FROM (
-    SELECT id FROM licence_keys
-    WHERE key IN (SELECT p->>'key' FROM jsonb_array_elements(pings) p) AND enable_data_collection
+  -- `= ANY(array)` keeps the lookup on the keys' unique index: the planner cannot see into the
+  -- JSON and, joining it, would read every licence key.
+  SELECT array_agg(id ORDER BY id), array_agg(key ORDER BY id) INTO key_ids, key_texts FROM (
+    SELECT id, key FROM licence_keys
+    WHERE key = ANY(ARRAY(SELECT DISTINCT p->>'key' FROM jsonb_array_elements(pings) p)) AND enable_data_collection
     ORDER BY id FOR SHARE
   ) k;
   IF key_ids IS NULL THEN RETURN; END IF;
@@ -25,7 +28,7 @@ BEGIN
   INSERT INTO usage_machines (licence_key_id, board_serial, mac_addresses, pc_name, ip_addresses, running, first_ping_at, last_ping_at)
     SELECT DISTINCT ON (k.id, p.board) k.id, p.board, p.macs, p.pc, p.ips, p.running, min(p.at) OVER (PARTITION BY k.id, p.board), p.at
     FROM jsonb_to_recordset(pings) AS p(i int, key text, board text, macs text[], pc text, ips text[], running boolean, at timestamptz)
-    JOIN licence_keys k ON k.key = p.key AND k.id = ANY(key_ids)
+    JOIN unnest(key_ids, key_texts) AS k(id, key) ON k.key = p.key
     ORDER BY k.id, p.board, p.at DESC, p.i DESC
     ON CONFLICT (licence_key_id, board_serial) DO UPDATE SET
       mac_addresses = excluded.mac_addresses, pc_name = excluded.pc_name, ip_addresses = excluded.ip_addresses,
@@ -35,7 +38,7 @@ BEGIN
     FROM (
       SELECT k.id, date_trunc('hour', p.at) AS hour, max(p.at) AS latest, count(*)::int AS pings
       FROM jsonb_to_recordset(pings) AS p(key text, at timestamptz)
-      JOIN licence_keys k ON k.key = p.key AND k.id = ANY(key_ids)
+      JOIN unnest(key_ids, key_texts) AS k(id, key) ON k.key = p.key
       GROUP BY 1, 2
     ) h
     JOIN usage_key_summaries s ON s.licence_key_id = h.id
