@@ -57,7 +57,8 @@ export async function createTestDatabase(): Promise<{ database: Database; url: s
   };
 }
 
-export async function createTestApp(options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string> } = {}): Promise<TestApp> {
+/** `logger`: Pino options for a test that reads the logs (default: no logs). */
+export async function createTestApp(options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string>; logger?: object } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'casebridge-test-'));
   const { database, drop } = await createTestDatabase();
   // The usage view's answers are kept per period of wall-clock time, which a test cannot hold
@@ -68,7 +69,7 @@ export async function createTestApp(options: { rateLimits?: Partial<RateLimits>;
     database,
     jwtSecret: randomBytes(32).toString('base64url'),
     rateLimits: { ...RELAXED_RATE_LIMITS, ...options.rateLimits },
-    logger: false,
+    logger: options.logger ?? false,
   });
   const outbox = new OutboxMailer(path.join(dataDir, 'outbox'), config.mailFrom);
   return {

@@ -25,6 +25,9 @@ export function usageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/usage/pings', {
       config: { access: 'public' },
+      // Every machine pings once a minute: two request lines per ping at the default level `info`
+      // would be most of the log and a share of the CPU. Failures (5xx) are still logged.
+      logLevel: 'warn',
       schema: {
         tags,
         summary: 'Report a machine running the desktop software (once a minute, and on start and stop)',
