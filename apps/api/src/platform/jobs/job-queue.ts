@@ -15,6 +15,18 @@ export const JOBS_SCHEMA = 'pgboss';
 const WAKE_CHANNEL = 'casebridge_jobs';
 /** Any constant, distinct from the migrations' lock. */
 const JOB_SETUP_LOCK_ID = 7_341_203;
+/**
+ * Idle workers look for jobs this often. New jobs wake workers at once (NOTIFY), so polling only
+ * finds what no notification announces: retries and delayed jobs (whose delays are 5 s and more)
+ * and jobs whose notification a lost listening connection missed.
+ */
+const DEFAULT_POLLING_SECONDS = 10;
+/**
+ * Each further queue polls this much less often, so the queues' polls drift apart instead of
+ * reaching the database together: eleven queries of pg-boss at one instant every 2 s delayed the
+ * ping batches that were running by 40 to 130 ms (bench:usage).
+ */
+const POLLING_SPREAD_SECONDS = 0.5;
 
 /** Anything that runs SQL: the database or a transaction of it. */
 export type SqlExecutor = Pick<Db, 'execute'>;
@@ -42,7 +54,10 @@ export interface JobQueueOptions {
   pool: pg.Pool;
   /** False for processes that only serve requests (jobs then run on the others). */
   work: boolean;
-  /** How often idle workers look for jobs; new jobs of any process also wake them at once. */
+  /**
+   * How often the first queue's idle worker looks for jobs (each further queue POLLING_SPREAD_SECONDS
+   * less often); new jobs of any process also wake them at once.
+   */
   pollingIntervalSeconds?: number;
   /** How often schedules are checked (pg-boss allows 1..45 s). */
   cronMonitorIntervalSeconds?: number;
@@ -120,8 +135,9 @@ export class JobQueue {
       }
     });
     if (!this.options.work) return;
-    for (const [name, registration] of this.registrations) {
-      const id = await this.boss.work(name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 }, async (jobs) => {
+    const polling = this.options.pollingIntervalSeconds ?? DEFAULT_POLLING_SECONDS;
+    for (const [index, [name, registration]] of [...this.registrations].entries()) {
+      const id = await this.boss.work(name, { pollingIntervalSeconds: polling + index * POLLING_SPREAD_SECONDS }, async (jobs) => {
         for (const job of jobs) await registration.handler(job.data as never, { id: job.id });
         // pg-boss waits a whole polling interval after every batch; when this one had work, more
         // is likely waiting (a chain of events, a burst of mails): look again at once.
