@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VersionedResponseCache } from './versioned-response-cache.ts';
+import { cachePerApp, VersionedResponseCache } from './versioned-response-cache.ts';
 
 /** A build the test finishes (or fails) when it wants, counting how often it was started. */
 function controlledBuild() {
@@ -58,5 +58,20 @@ describe('VersionedResponseCache.getOrBuild', () => {
     expect(await answers).toEqual(['body', 'body']);
     expect(build.calls()).toBe(1);
     expect(cache.size.entries).toBe(0);
+  });
+});
+
+describe('cachePerApp', () => {
+  it('gives each app its own cache, the same one on every call, sized by what the app says', () => {
+    const cacheOf = cachePerApp((app: { bytes: number }) => app.bytes);
+    const small = { bytes: 10 };
+    const large = { bytes: 1000 };
+    expect(cacheOf(small)).toBe(cacheOf(small));
+    expect(cacheOf(small)).not.toBe(cacheOf(large));
+    cacheOf(small).set('page', 'v1', 'x'.repeat(100));
+    cacheOf(large).set('page', 'v1', 'x'.repeat(100));
+    // 100 bytes do not fit the small app's cache; the large one keeps them, and neither sees the other's.
+    expect(cacheOf(small).get('page', 'v1')).toBeUndefined();
+    expect(cacheOf(large).get('page', 'v1')).toBe('x'.repeat(100));
   });
 });

@@ -72,3 +72,17 @@ export class VersionedResponseCache {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 }
+
+/**
+ * One cache per running app for one kind of answer: returns the function that gives the cache of
+ * an app (its deps), made on first use with the size `maxBytes` reads off the owner. Several apps
+ * in one process (tests) each have their own, and an app that is gone takes its cache with it.
+ */
+export function cachePerApp<Owner extends object>(maxBytes: (owner: Owner) => number): (owner: Owner) => VersionedResponseCache {
+  const caches = new WeakMap<Owner, VersionedResponseCache>();
+  return (owner) => {
+    let cache = caches.get(owner);
+    if (!cache) caches.set(owner, (cache = new VersionedResponseCache(maxBytes(owner))));
+    return cache;
+  };
+}

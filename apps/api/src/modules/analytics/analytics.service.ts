@@ -26,7 +26,7 @@ import type { AppDeps } from '../../deps.ts';
 import { authorize } from '../../access/access.ts';
 import { acceptSession, type SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { VersionedResponseCache } from '../../lib/versioned-response-cache.ts';
+import { cachePerApp } from '../../lib/versioned-response-cache.ts';
 import {
   activityOf,
   millChoices,
@@ -56,13 +56,7 @@ import {
 
 /** An answer of 10 rows is 1-3 KB, the activity of every mill 100 KB: this holds thousands. */
 const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
-const answerCaches = new WeakMap<AppDeps, VersionedResponseCache>();
-
-function answerCacheOf(deps: AppDeps): VersionedResponseCache {
-  let cache = answerCaches.get(deps);
-  if (!cache) answerCaches.set(deps, (cache = new VersionedResponseCache(ANSWER_CACHE_BYTES)));
-  return cache;
-}
+const answerCacheOf = cachePerApp<AppDeps>(() => ANSWER_CACHE_BYTES);
 
 type Claims = { userId: number; ver: number };
 

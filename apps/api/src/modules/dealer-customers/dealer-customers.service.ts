@@ -7,7 +7,7 @@ import { authorize, type Grant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
-import { VersionedResponseCache } from '../../lib/versioned-response-cache.ts';
+import { cachePerApp } from '../../lib/versioned-response-cache.ts';
 import { dealerById, dealerOfUser } from '../dealers/dealers.service.ts';
 import {
   countOfScope,
@@ -76,13 +76,7 @@ export interface CustomerListInput extends CustomerListQuery {
 const customerListResponseSchema = listResponseSchema(dealerCustomerSchema);
 
 /** One cache per running app (its deps), sized by CUSTOMER_LIST_CACHE_BYTES. */
-const listCaches = new WeakMap<AppDeps, VersionedResponseCache>();
-
-function listCacheOf(deps: AppDeps): VersionedResponseCache {
-  let cache = listCaches.get(deps);
-  if (!cache) listCaches.set(deps, (cache = new VersionedResponseCache(deps.config.customerListCacheBytes)));
-  return cache;
-}
+const listCacheOf = cachePerApp((deps: AppDeps) => deps.config.customerListCacheBytes);
 
 /**
  * The customers a caller may list, as the serialized response. A dealer's pages (its subtree or

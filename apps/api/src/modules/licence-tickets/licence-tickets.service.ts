@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimitPolicy } from '../../lib/rate-limit-guard.ts';
-import { VersionedResponseCache } from '../../lib/versioned-response-cache.ts';
+import { cachePerApp } from '../../lib/versioned-response-cache.ts';
 import { customerById } from '../dealer-customers/dealer-customers.service.ts';
 import { dealerById, dealerIsInSubtree, dealerOfUser } from '../dealers/dealers.service.ts';
 import {
@@ -162,13 +162,7 @@ const DESK_CACHE_BYTES = 32 * 1024 * 1024;
 const deskAnswerSchema = listResponseSchema(dealerTicketSchema);
 
 /** One cache per running app (its deps). */
-const deskCaches = new WeakMap<AppDeps, VersionedResponseCache>();
-
-function deskCacheOf(deps: AppDeps): VersionedResponseCache {
-  let cache = deskCaches.get(deps);
-  if (!cache) deskCaches.set(deps, (cache = new VersionedResponseCache(DESK_CACHE_BYTES)));
-  return cache;
-}
+const deskCacheOf = cachePerApp<AppDeps>(() => DESK_CACHE_BYTES);
 
 /** The caller's scope and its desk stamp, read in one round trip. */
 async function scopeAndVersion(db: Db, grant: Grant): Promise<{ scope: TicketScope; version: string }> {

@@ -16,7 +16,7 @@ import { notify, tellingPlanLimits } from '../notifications/notifications.servic
 import { deleteFilesOfComponents, documentsOfComponents, filesOfComponent } from '../order-files/order-files.service.ts';
 import { takeOrderSlotOf } from '../subscriptions/subscriptions.service.ts';
 import { usersById } from '../users/users.service.ts';
-import { VersionedResponseCache } from '../../lib/versioned-response-cache.ts';
+import { cachePerApp } from '../../lib/versioned-response-cache.ts';
 import {
   componentsOfOrders,
   countOfLab,
@@ -74,13 +74,7 @@ function statusesOf(filter: string | undefined): string[] | undefined {
 }
 
 /** One cache per running app (its deps), sized by ORDER_LIST_CACHE_BYTES. */
-const listCaches = new WeakMap<AppDeps, VersionedResponseCache>();
-
-function listCacheOf(deps: AppDeps): VersionedResponseCache {
-  let cache = listCaches.get(deps);
-  if (!cache) listCaches.set(deps, (cache = new VersionedResponseCache(deps.config.orderListCacheBytes)));
-  return cache;
-}
+const listCacheOf = cachePerApp((deps: AppDeps) => deps.config.orderListCacheBytes);
 
 /**
  * The orders exchanged with a mill, as the serialized response (checked against its schema):

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
 import { acceptSession, type SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { VersionedResponseCache } from '../../lib/versioned-response-cache.ts';
+import { cachePerApp } from '../../lib/versioned-response-cache.ts';
 import {
   forgetMachinesOfKey,
   purgeOldHours,
@@ -101,13 +101,7 @@ export async function receivePing(deps: AppDeps, ping: UsagePing, now = new Date
 
 /** A page of the view is 5-20 KB: this holds every page a manager would look at. */
 const VIEW_CACHE_BYTES = 4 * 1024 * 1024;
-const viewCaches = new WeakMap<AppDeps, VersionedResponseCache>();
-
-function viewCacheOf(deps: AppDeps): VersionedResponseCache {
-  let cache = viewCaches.get(deps);
-  if (!cache) viewCaches.set(deps, (cache = new VersionedResponseCache(VIEW_CACHE_BYTES)));
-  return cache;
-}
+const viewCacheOf = cachePerApp<AppDeps>(() => VIEW_CACHE_BYTES);
 
 /**
  * The manager's usage view, serialized. Its answer moves with every ping and with the clock (the
