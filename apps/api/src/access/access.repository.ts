@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { MillRole } from '@casebridge/shared/constants/roles';
 import type { Db } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared-statement.ts';
 import { companies } from '../db/schema/companies.ts';
 import { dealerMembers } from '../db/schema/dealers.ts';
 import { labs, millClients } from '../db/schema/labs.ts';
@@ -38,13 +39,7 @@ function prepareHotLookups(db: Db) {
   };
 }
 
-const hotLookups = new WeakMap<Db, ReturnType<typeof prepareHotLookups>>();
-
-function hot(db: Db) {
-  let prepared = hotLookups.get(db);
-  if (!prepared) hotLookups.set(db, (prepared = prepareHotLookups(db)));
-  return prepared;
-}
+const hot = preparedPerDatabase(prepareHotLookups);
 
 /** The user a session token names, as the session check reads it. */
 export async function sessionUserById(db: Db, userId: number): Promise<SessionUser | null> {

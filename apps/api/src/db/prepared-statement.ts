@@ -19,3 +19,17 @@ export async function executePrepared<Row extends pg.QueryResultRow>(db: Db, que
   const name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
   return (await pool.query<Row>({ name, text, values: params })).rows;
 }
+
+/**
+ * Statements prepared with drizzle (`.prepare(name)`) belong to the database handle they were made
+ * on: this makes them once per handle, on first use, and gives them back after. Several apps in one
+ * process (tests) each have their own; a handle that is gone takes its statements with it.
+ */
+export function preparedPerDatabase<Statements>(prepare: (db: Db) => Statements): (db: Db) => Statements {
+  const made = new WeakMap<Db, Statements>();
+  return (db) => {
+    let statements = made.get(db);
+    if (!statements) made.set(db, (statements = prepare(db)));
+    return statements;
+  };
+}

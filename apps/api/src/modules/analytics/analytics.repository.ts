@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared-statement.ts';
 import { analyticsVersions } from '../../db/schema/analytics-rollups.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -32,12 +33,10 @@ function prepareSessionAndStamp(db: Db) {
     .prepare('analytics_session_and_stamp');
 }
 
-const preparedSessions = new WeakMap<Db, ReturnType<typeof prepareSessionAndStamp>>();
+const sessionAndStampStatement = preparedPerDatabase(prepareSessionAndStamp);
 
 export async function sessionAndStamp(db: Db, userId: number, millId: number | null) {
-  let prepared = preparedSessions.get(db);
-  if (!prepared) preparedSessions.set(db, (prepared = prepareSessionAndStamp(db)));
-  const [row] = await prepared.execute({ userId, millId });
+  const [row] = await sessionAndStampStatement(db).execute({ userId, millId });
   return row ?? null;
 }
 

@@ -6,7 +6,7 @@ import { millMembers, mills } from '../../db/schema/mills.ts';
 import { components, orderListVersions, projects } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
 import { fileUrl } from '../../lib/file-url.ts';
-import { executePrepared } from '../../db/prepared-statement.ts';
+import { executePrepared, preparedPerDatabase } from '../../db/prepared-statement.ts';
 
 /** The orders' tables: projects (orders), components, and the list's counters and versions. */
 export type OrderRow = typeof projects.$inferSelect;
@@ -151,8 +151,6 @@ function toOrderDto(row: OrderListRow): Order {
   };
 }
 
-const preparedVersions = new WeakMap<Db, ReturnType<typeof prepareListVersion>>();
-
 /**
  * The mill's orders-list version (migration 0008) plus row 0's (names and logos of any mill).
  * It is read on every list request, cache hit or not, so it is a named prepared statement.
@@ -184,19 +182,16 @@ function prepareSessionAndVersion(db: Db) {
     .prepare('order_list_session_and_version');
 }
 
-const preparedSessions = new WeakMap<Db, ReturnType<typeof prepareSessionAndVersion>>();
+const sessionAndVersionStatement = preparedPerDatabase(prepareSessionAndVersion);
+const listVersionStatement = preparedPerDatabase(prepareListVersion);
 
 export async function sessionMillAndVersion(db: Db, userId: number, millId: number) {
-  let prepared = preparedSessions.get(db);
-  if (!prepared) preparedSessions.set(db, (prepared = prepareSessionAndVersion(db)));
-  const [row] = await prepared.execute({ userId, millId });
+  const [row] = await sessionAndVersionStatement(db).execute({ userId, millId });
   return row ?? null;
 }
 
 export async function listVersion(db: Db, millId: number): Promise<string> {
-  let prepared = preparedVersions.get(db);
-  if (!prepared) preparedVersions.set(db, (prepared = prepareListVersion(db)));
-  const [row] = await prepared.execute({ millId });
+  const [row] = await listVersionStatement(db).execute({ millId });
   return row?.version ?? '0';
 }
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { UsagePing } from '@casebridge/shared/schemas/usage';
 import type { Db } from '../../db/client.ts';
-import { executePrepared } from '../../db/prepared-statement.ts';
+import { executePrepared, preparedPerDatabase } from '../../db/prepared-statement.ts';
 import { users } from '../../db/schema/users.ts';
 
 /**
@@ -92,12 +92,10 @@ function prepareSessionAndStamp(db: Db) {
     .prepare('usage_session_and_stamp');
 }
 
-const preparedSessions = new WeakMap<Db, ReturnType<typeof prepareSessionAndStamp>>();
+const sessionAndStampStatement = preparedPerDatabase(prepareSessionAndStamp);
 
 export async function sessionAndStamp(db: Db, userId: number) {
-  let prepared = preparedSessions.get(db);
-  if (!prepared) preparedSessions.set(db, (prepared = prepareSessionAndStamp(db)));
-  const [row] = await prepared.execute({ userId });
+  const [row] = await sessionAndStampStatement(db).execute({ userId });
   return row ?? null;
 }
 
