@@ -27,7 +27,7 @@ const TICK_MS = 1;
 const MAX_CONNECTIONS = 4096;
 const HEADER_END = Buffer.from('\r\n\r\n');
 
-type Connection = { socket: net.Socket; due: number; buffered: Buffer; onAnswer: (status: number) => void };
+type Connection = { socket: net.Socket; due: number; buffered: Buffer };
 
 /**
  * Reads HTTP/1.1 answers off a connection: the status code, then the body by its content-length.
@@ -62,11 +62,11 @@ export async function openLoop(options: { url: string; rate: number; seconds: nu
   const open = (): Connection => {
     const socket = net.connect(Number(url.port), url.hostname);
     socket.setNoDelay(true);
-    const connection: Connection = { socket, due: 0, buffered: Buffer.alloc(0), onAnswer: (status) => settle(connection, status) };
+    const connection: Connection = { socket, due: 0, buffered: Buffer.alloc(0) };
     socket.on('data', (chunk: Buffer) => {
       connection.buffered = connection.buffered.length === 0 ? chunk : Buffer.concat([connection.buffered, chunk]);
       const status = takeAnswer(connection);
-      if (status !== undefined) connection.onAnswer(status);
+      if (status !== undefined) settle(connection, status);
     });
     // A connection that breaks with a request on it counts that request as failed.
     socket.on('close', () => {
