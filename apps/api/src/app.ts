@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { DEFAULT_RATE_LIMITS, selectPaymentProvider, type AppDeps, type RateLimits } from './deps.ts';
 import { registerCurrentUser } from './lib/current-user.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { refuseIllFormedText } from './lib/well-formed-text.ts';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './lib/rate-limiter.ts';
 import { registerSecurityHeaders, registerWebApp } from './lib/web-static.ts';
 import { OutboxMailer, SmtpMailer } from './platform/mail/mailer.ts';
@@ -69,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerCurrentUser(app);
   recordRouteAccess(app);
+  refuseIllFormedText(app);
 
   await registerSecurityHeaders(app);
   await app.register(jwt, { secret: options.jwtSecret, sign: { algorithm: 'HS256', expiresIn: '7d' }, verify: { algorithms: ['HS256'] } });

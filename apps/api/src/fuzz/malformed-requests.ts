@@ -21,29 +21,39 @@ export interface FuzzRequest {
 const MEGABYTE_TEXT = 'x'.repeat(1_000_000);
 const CONTROL_CHARACTERS = 'a\u0001\u0008\u000b\u001b\u007fb';
 const NUL = 'a\u0000b';
+/**
+ * Text that is not valid Unicode. JSON can carry a lone UTF-16 surrogate as an escape, and
+ * PostgreSQL's jsonb refuses it; a URL can carry UTF-8 byte sequences that decode to nothing.
+ */
+const LONE_SURROGATES = ['\ud800', 'a\udc00b', '\udbff\ud800'];
+const NONCHARACTERS = 'a\ufffe\uffffb';
+const INVALID_UTF8_IN_URL: WireValue[] = [{ encoded: '%ED%A0%80' }, { encoded: 'a%FFb' }, { encoded: '%C0%AF' }, { encoded: '%E2%82' }];
 
 const JSON_VALUES: Record<FieldKind, unknown[]> = {
-  string: [42, null, ['a'], { a: 1 }, MEGABYTE_TEXT, NUL, CONTROL_CHARACTERS],
+  string: [42, null, ['a'], { a: 1 }, MEGABYTE_TEXT, NUL, CONTROL_CHARACTERS, ...LONE_SURROGATES, NONCHARACTERS],
   integer: ['7', 1.5, -1, 0, 2 ** 31, 2 ** 53 - 1, 1e308, 'NaN', [1], { a: 1 }, null],
   number: ['7', 1.5, -1, 2 ** 31, 2 ** 53 - 1, 1e308, 'NaN', [1], null],
   boolean: ['true', 1, null, [true]],
-  enum: ['not-a-choice', 7, NUL, null],
+  enum: ['not-a-choice', 7, NUL, null, LONE_SURROGATES[0]],
   array: ['a', { a: 1 }, [null], null],
   object: ['a', [1], null, 7],
-  any: [null, NUL, 2 ** 31, MEGABYTE_TEXT],
+  any: [null, NUL, 2 ** 31, MEGABYTE_TEXT, LONE_SURROGATES[0]],
 };
 
-/** Query and path values arrive as text; an array means the parameter repeated. */
-type WireValue = string | string[];
+/**
+ * Query and path values arrive as text; an array means the parameter repeated, and `encoded` is
+ * sent as it stands (percent-encoding that encodeURIComponent cannot produce).
+ */
+type WireValue = string | string[] | { encoded: string };
 const WIRE_VALUES: Record<FieldKind, WireValue[]> = {
-  integer: ['1.5', '-1', '0', '2147483648', '9007199254740991', '1e308', 'NaN', '100000', 'abc', ['1', '2']],
+  integer: ['1.5', '-1', '0', '2147483648', '9007199254740991', '1e308', 'NaN', '100000', 'abc', ['1', '2'], INVALID_UTF8_IN_URL[0]!],
   number: ['1.5', '-1', '2147483648', '1e308', 'NaN', 'abc', ['1', '2']],
-  string: ['', '\u0000', CONTROL_CHARACTERS, MEGABYTE_TEXT, ['a', 'b']],
-  enum: ['nope', '\u0000', ['a', 'b']],
+  string: ['', '\u0000', CONTROL_CHARACTERS, MEGABYTE_TEXT, ['a', 'b'], ...INVALID_UTF8_IN_URL],
+  enum: ['nope', '\u0000', ['a', 'b'], ...INVALID_UTF8_IN_URL],
   boolean: ['maybe', ['true', 'false']],
   array: ['\u0000', ['a', 'b']],
   object: ['\u0000', ['a', 'b']],
-  any: ['\u0000', '2147483648'],
+  any: ['\u0000', '2147483648', ...INVALID_UTF8_IN_URL],
 };
 const UNKNOWN_SORTS = ['password:asc', 'nope', 'created_at:sideways', 'created_at:asc,id:desc'];
 
@@ -72,9 +82,11 @@ function baselineOf(operation: Operation, ids: IdBook): Baseline {
   };
 }
 
-function urlOf(operation: Operation, params: Record<string, string>, query: Record<string, WireValue>): string {
-  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-  const pairs = Object.entries(query).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one) => `${encodeURIComponent(name)}=${encodeURIComponent(one)}`));
+const onWire = (value: string | { encoded: string }) => (typeof value === 'string' ? encodeURIComponent(value) : value.encoded);
+
+function urlOf(operation: Operation, params: Record<string, string | { encoded: string }>, query: Record<string, WireValue>): string {
+  const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => onWire(params[name] ?? ''));
+  const pairs = Object.entries(query).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one) => `${encodeURIComponent(name)}=${onWire(one)}`));
   return pairs.length ? `${path}?${pairs.join('&')}` : path;
 }
 
@@ -93,7 +105,7 @@ function parameterVariants(operation: Operation, base: Baseline): FuzzRequest[] 
   for (const parameter of operation.pathParams) {
     for (const value of WIRE_VALUES[kindOf(parameter.schema)]) {
       // A path segment cannot repeat, and Fastify refuses parameters over 100 characters by itself.
-      if (Array.isArray(value) || value.length > 100) continue;
+      if (Array.isArray(value) || (typeof value === 'string' && value.length > 100)) continue;
       variants.push({ label: `path ${parameter.name}=${JSON.stringify(value)}`, method: operation.method, url: urlOf(operation, { ...base.params, [parameter.name]: value }, base.query), ...body });
     }
   }
@@ -133,16 +145,27 @@ function multipartVariants(multipart: NonNullable<Operation['multipart']>, data:
     ...(multipart.data ? fieldVariants(multipart.data, data, (changed) => multipartForm({ data: JSON.stringify(changed) }), 'data') : []),
     { label: 'file name with NUL', ...file('crown\u0000.stl') },
     { label: 'file name with control characters', ...file(`crown${CONTROL_CHARACTERS}.stl`) },
+    { label: 'file name with a lone surrogate', ...file('crown\ud800.stl') },
+    { label: 'file name with invalid UTF-8', ...fileNamedInBytes(multipart.file, dataField) },
     { label: 'file name of a megabyte', ...file(`${'x'.repeat(1_000_000)}.stl`) },
     { label: 'file under an unexpected part', ...file('crown.stl', 'files.unexpected') },
     { label: 'two files', ...twoFiles(multipart.file) },
     { label: 'many fields', ...multipartForm(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`field${i}`, 'x']))) },
     { label: 'data not JSON', ...multipartForm({ data: '{"a":' }) },
     { label: 'data with NUL', ...multipartForm({ data: JSON.stringify({ a: NUL }) }) },
+    { label: 'data with a lone surrogate', ...multipartForm({ data: JSON.stringify({ a: LONE_SURROGATES[0] }) }) },
     { label: 'missing body' },
     { label: 'JSON instead of a form', ...json(data ?? {}) },
     ...MALFORMED_MULTIPART.map((m) => ({ label: m.label, headers: { 'content-type': m.contentType }, payload: m.payload })),
   ];
+}
+
+/** A file part whose name is bytes that are not UTF-8 (an overlong slash and a stray 0xFF). */
+function fileNamedInBytes(field: string, dataField: Record<string, string>): { headers: Record<string, string>; payload: Buffer } {
+  const form = multipartForm(dataField, { field, name: 'crown-PLACEHOLDER.stl', content: binaryStl() });
+  const at = form.payload.indexOf('PLACEHOLDER');
+  const payload = Buffer.concat([form.payload.subarray(0, at), Buffer.from([0xc0, 0xaf, 0xff]), form.payload.subarray(at + 'PLACEHOLDER'.length)]);
+  return { headers: form.headers, payload };
 }
 
 /** Two file parts where the operation takes one. */

@@ -158,7 +158,7 @@ describe('the OpenAPI-driven fuzz', () => {
 
 /** The fuzz only asks for "no 5xx"; these say what the refusals of its findings look like. */
 describe('what a malformed request is told', () => {
-  it('names the field that holds a control character or an id past the column range', async () => {
+  it('names the field that holds a control character, a lone surrogate or an id past the column range', async () => {
     const world = await createWorld();
     const { millId, projectId, componentId } = world.ids;
     const asMill = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.request({ method, url, token: world.millJwt, payload });
@@ -168,6 +168,7 @@ describe('what a malformed request is told', () => {
       await asMill('GET', `/api/mills/${millId}/projects?client=2147483648`),
       await asMill('POST', `/api/mills/${millId}/messages`, { projectId: 2 ** 31, message: 'Hello' }),
       await asMill('PUT', `/api/projects/${projectId}/components/${componentId}`, { comment: 'a\u0000b' }),
+      await asMill('POST', `/api/mills/${millId}/support/contact/send-email`, { topic: 'Help', message: 'a\ud800b' }),
     ];
     expect(refusals.map((r) => [r.statusCode, r.json().code, Object.keys(r.json().errors ?? {})])).toEqual([
       [400, 'VALIDATION_FAILED', ['firstName']],
@@ -175,6 +176,7 @@ describe('what a malformed request is told', () => {
       [400, 'VALIDATION_FAILED', ['client']],
       [400, 'VALIDATION_FAILED', ['projectId']],
       [400, 'VALIDATION_FAILED', ['comment']],
+      [400, 'VALIDATION_FAILED', ['message']],
     ]);
   });
 
@@ -230,6 +232,10 @@ describe('malformed tus uploads', () => {
         create(`componentId ${id}`, { 'upload-metadata': metadata({ ...valid, componentId: id }) }),
       ]),
       ...['crown\u0000.stl', 'crown\u0001\u001b.stl', `${'x'.repeat(100_000)}.stl`].map((filename) => create(`filename ${JSON.stringify(filename).slice(0, 30)}`, { 'upload-metadata': metadata({ ...valid, filename }) })),
+      // Metadata is base64 of bytes: these are no UTF-8 (an overlong slash, a stray 0xFF, a lone surrogate's bytes).
+      ...[[0x61, 0xc0, 0xaf, 0x2e, 0x73, 0x74, 0x6c], [0xff, 0x2e, 0x73, 0x74, 0x6c], [0xed, 0xa0, 0x80, 0x2e, 0x73, 0x74, 0x6c]].map((bytes) =>
+        create(`filename bytes ${bytes.join(' ')}`, { 'upload-metadata': `${metadata({ ...valid, filename: 'x' }).replace(/^filename \S+/, `filename ${Buffer.from(bytes).toString('base64')}`)}` }),
+      ),
     ];
     const anonymous = { ...create('anonymous', {}) };
     await send(findings, 'tus create as anonymous', anonymous);

@@ -6,6 +6,7 @@ import { lineSchema } from '@casebridge/shared/schemas/common';
 import { formatBytes } from '@casebridge/shared/format/bytes';
 import type { Storage } from '../platform/storage/storage.ts';
 import { TooLargeError } from '../platform/storage/storage.ts';
+import { illFormedTextAt, illFormedTextError } from './well-formed-text.ts';
 import { AppError } from './app-error.ts';
 import { sniffImageType } from './image-type.ts';
 
@@ -113,12 +114,16 @@ function discard(file: Readable): void {
 
 /** Parses the JSON data field; answers the refusal instead of throwing it. */
 function parsedInto(value: string, keep: (data: unknown) => void): AppError | null {
+  let data: unknown;
   try {
-    keep(JSON.parse(value));
-    return null;
+    data = JSON.parse(value);
   } catch {
     return AppError.fields({ data: ['FORM_MALFORMED'] }, 'The data field must be JSON');
   }
+  const illFormed = illFormedTextAt(data);
+  if (illFormed !== null) return illFormedTextError(illFormed);
+  keep(data);
+  return null;
 }
 
 function fileProblem(fieldname: string, filename: string, rule: FileRule, haveFile: boolean): AppError | null {
