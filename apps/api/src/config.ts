@@ -202,6 +202,9 @@ const ACCEPTS = {
   OUTBOUND_ALLOWED_HOSTS: 'comma-separated host names such as 127.0.0.1,components.internal',
 } satisfies Record<keyof typeof envSchema.shape, string>;
 
+/** Every environment variable the portal reads (the README's configuration table lists each). */
+export const SETTING_NAMES = Object.keys(ACCEPTS) as (keyof typeof ACCEPTS)[];
+
 /** One line for the person starting the server: each bad variable and what it accepts. */
 function invalidSettings(issues: Pick<z.core.$ZodIssue, 'path'>[]): StartupError {
   const names = [...new Set(issues.map((issue) => String(issue.path[0])))];
