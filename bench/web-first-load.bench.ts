@@ -1,12 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
+import { ensureBuild, sessionOf, sleep, startPortal, stopPortal } from './portal.ts';
 
 /**
  * `npm run bench:web`: what a first visit of each area costs, in Chromium against the built app
@@ -15,12 +12,10 @@ import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
  * encoding the browser got, and the Largest Contentful Paint. Prints a table; asserts nothing
  * (apps/api/src/lib/web-bundle-budget.test.ts holds the budget in `npm test`).
  */
-const root = path.resolve(import.meta.dirname, '..');
 const HOME_JS_TARGET_KB = 170;
 const LCP_TARGET_MS = 1000;
 /** After the page's heading shows, how long late chunks (and the LCP candidate) may still come. */
 const SETTLE_MS = 1000;
-const DEMO_PASSWORD = 'casebridge-demo';
 /** Runs in the page before its scripts: keeps the latest Largest Contentful Paint candidate. */
 const LCP_OBSERVER = `new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) window.benchLcp = entry.startTime;
@@ -50,38 +45,7 @@ interface Transfer {
   encodings: Set<string>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-
-function ensureBuild(): void {
-  if (existsSync(path.join(root, 'apps/web/dist/.vite/manifest.json'))) return;
-  console.log('No web build yet: running `npm run build:web`.');
-  const build = spawnSync('npm', ['run', 'build:web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('npm run build:web failed');
-}
-
-async function startPortal(dataDir: string, port: number): Promise<ChildProcess> {
-  // The embedded database brings the demo accounts; an inherited DATABASE_URL or REDIS_URL would change what is measured.
-  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
-  const env = { ...inherited, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const died = once(server, 'exit').then(([code]) => Promise.reject(new Error(`server exited (${code}) before answering`)));
-  const healthy = (async () => {
-    for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(250)) {
-      if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return;
-    }
-    throw new Error('server not healthy within 90 s');
-  })();
-  await Promise.race([healthy, died]);
-  return server;
-}
-
-async function stopPortal(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = once(server, 'exit');
-  server.kill('SIGTERM');
-  await exited;
-}
 
 /** Counts compressed script and stylesheet bytes from now on; `settled` waits for the last sizes. */
 function recordTransfers(page: Page): { transfer: Transfer; settled: () => Promise<unknown> } {
@@ -100,18 +64,6 @@ function recordTransfers(page: Page): { transfer: Transfer; settled: () => Promi
     );
   });
   return { transfer, settled: () => Promise.all(pending) };
-}
-
-/** A demo account's stored session (what the app keeps after signing in), so the visit starts signed in. */
-async function sessionOf(baseURL: string, email: string): Promise<Awaited<ReturnType<BrowserContext['storageState']>>> {
-  const response = await fetch(`${baseURL}/api/auth/local`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identifier: email, password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`signing in ${email} failed: ${response.status}`);
-  const { jwt } = (await response.json()) as { jwt: string };
-  return { cookies: [], origins: [{ origin: baseURL, localStorage: [{ name: STORAGE_KEYS.token, value: jwt }] }] };
 }
 
 async function measure(browser: Browser, baseURL: string, area: Area) {

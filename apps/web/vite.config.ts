@@ -17,6 +17,8 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true, changeOrigin: true },
     },
   },
+  // The 3D preview's worker loads three.js only for PLY and OBJ, through import(): that needs ES module workers.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -67,11 +67,13 @@ describe('the public home', () => {
   it('loads no area of a signed-in role, no sign-in dialog and no 3D preview', () => {
     const eagerSources = [...eagerChunkKeys(entryKey())].flatMap((key) => [key, manifest[key]!.src ?? '']);
     // The areas, the dialogs' code and every language (of English the entry has only the home's texts): each a chunk of its own.
-    const lazyChunks = [/\/app\/areas\//, /auth-dialogs\.tsx$/, /mesh-renderer\.ts$/, /modals-host\.tsx$/, /locales\/(en|de|fr|it|pl|sp)\//];
+    const lazyChunks = [/\/app\/areas\//, /auth-dialogs\.tsx$/, /modals-host\.tsx$/, /locales\/(en|de|fr|it|pl|sp)\//];
     const lazyOnly = [...lazyChunks, /node_modules\/three\//, /node_modules\/@mantine\/modals\//];
     for (const pattern of lazyOnly) expect(eagerSources.filter((source) => pattern.test(source)), String(pattern)).toEqual([]);
     // They exist as chunks of their own, so the check above is not vacuous.
     for (const pattern of lazyChunks) expect(Object.keys(manifest).some((key) => pattern.test(key)), String(pattern)).toBe(true);
+    // three.js is loaded only by the 3D preview's worker, a bundle of its own outside the page's manifest.
+    expect(readdirSync(path.join(WEB_DIST, 'assets')).filter((file) => /^(mesh\.worker|mesh-view)-.*\.js$/.test(file))).toHaveLength(2);
   });
 
   it(`needs at most ${HOME_JS_BUDGET_BYTES / 1024} KB of brotli-compressed JavaScript`, async () => {

@@ -200,7 +200,7 @@ export function ComponentView({ detail, side }: { detail: ComponentDetail; side:
         </Stack>
       </Card>
 
-      <PreviewDialog file={preview} onClose={() => setPreview(null)} />
+      <PreviewDialog file={preview} onClose={() => setPreview(null)} onDownload={(file) => void follow(() => ordersApi.fileLink(file.id))} />
       {isMill && (
         <UploadDownloadDialog
           opened={uploading}
