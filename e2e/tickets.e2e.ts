@@ -1,6 +1,12 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, signIn } from './browser.ts';
+
+/** A row action (issue 24: behind one menu button per row). */
+async function rowAction(page: Page, row: Locator, key: string, item: string) {
+  await row.getByRole('button', { name: `Actions for ticket ${key}` }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
+}
 
 /** Issue 14, slice 1: the demo root dealer works at its ticket desk. */
 let browser: Browser;
@@ -34,11 +40,11 @@ describe('ticket desk', () => {
     await page.getByText('1 ticket found', { exact: true }).waitFor();
     const row = page.getByRole('row').filter({ hasText: key });
 
-    await row.getByRole('button', { name: `Archive ticket ${key}` }).click();
+    await rowAction(page, row, key, 'Archive');
     const confirm = page.getByRole('dialog', { name: 'Archive ticket' });
     await confirm.getByRole('button', { name: 'Archive', exact: true }).click();
     await page.getByText(`Ticket ${key} archived`).first().waitFor();
-    await row.getByRole('button', { name: `Unarchive ticket ${key}` }).waitFor();
+    await row.getByText('Archived', { exact: true }).waitFor();
 
     // It has left the active tickets and is among the archived ones.
     await page.getByRole('combobox', { name: 'Archive state' }).selectOption('active');
@@ -67,7 +73,7 @@ describe('ticket desk', () => {
     await row.getByText('DD-ROOT').waitFor();
 
     // Assign a customer through the picker: search, select; the row shows it.
-    await row.getByRole('button', { name: `Assign a customer to ticket ${key}` }).click();
+    await rowAction(page, row, key, 'Assign a customer');
     const picker = page.getByRole('dialog', { name: `Customer of ticket ${key}` });
     const search = picker.getByRole('textbox', { name: 'Search customers' });
     await expect.poll(() => search.evaluate((input) => input === document.activeElement), { timeout: 5000 }).toBe(true);
@@ -83,7 +89,7 @@ describe('ticket desk', () => {
     await row.getByText('DD-C-1002').waitFor();
 
     // Move it to the sub-dealer: a confirmation names the customer that is reset, then the row has none.
-    await row.getByRole('button', { name: `Move ticket ${key} to another dealer` }).click();
+    await rowAction(page, row, key, 'Move to another dealer');
     const dealerPicker = page.getByRole('dialog', { name: `Move ticket ${key}` });
     await dealerPicker.getByRole('button', { name: 'Choose Demo Dealer North' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm the move' });
@@ -143,8 +149,15 @@ describe('ticket desk', () => {
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 
-    const archive = page.getByRole('button', { name: /^Archive ticket / }).first();
+    // A ticket the journeys above did not archive.
+    const archive = page.getByRole('listitem').filter({ hasNotText: 'Archived' }).first().getByRole('button', { name: /^Actions for ticket / });
     await archive.focus();
+    await page.keyboard.press('Enter');
+    // The menu opens with the keyboard; the arrow enters it and End reaches its last item, archiving.
+    await page.getByRole('menu').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Archive', exact: true }).evaluate((item) => item === document.activeElement), { timeout: 5000 }).toBe(true);
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Archive ticket' });
     // The question opens on Cancel, so a hasty Enter changes nothing.
@@ -152,6 +165,61 @@ describe('ticket desk', () => {
     await page.keyboard.press('Enter');
     await confirm.waitFor({ state: 'hidden' });
     await archive.waitFor();
+    await context.close();
+  });
+
+  it('at 1366 × 800, in English and German, shows every column inside the screen, ten rows, and row actions the keyboard reaches by name', async () => {
+    const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'en-GB', viewport: { width: 1366, height: 800 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await signIn(page, 'dealer@demo-dealer.test');
+    await page.waitForURL((url) => url.pathname === '/dealer');
+    for (const { language, actions, menuOf } of [
+      { language: 'en', actions: 'Actions', menuOf: 'Actions for ticket' },
+      { language: 'de', actions: 'Aktionen', menuOf: 'Aktionen für Ticket' },
+    ]) {
+      await page.evaluate((lng) => localStorage.setItem('language', lng), language);
+      await page.goto('/dealer/tickets');
+      await page.getByRole('columnheader', { name: actions }).waitFor();
+      await expect.poll(() => page.locator('tbody tr').count()).toBe(10);
+      const layout = await page.evaluate(() => {
+        const table = document.querySelector('table')!;
+        const box = table.parentElement!.getBoundingClientRect();
+        return {
+          box: { left: box.left, right: box.right },
+          scrolls: table.parentElement!.scrollWidth > table.parentElement!.clientWidth,
+          headers: Array.from(table.querySelectorAll('thead th')).map((th) => ({ text: th.textContent, ...JSON.parse(JSON.stringify(th.getBoundingClientRect())) })),
+          rowBottoms: Array.from(table.querySelectorAll('tbody tr')).map((tr) => tr.getBoundingClientRect().bottom),
+        };
+      });
+      expect(layout.scrolls, language).toBe(false);
+      for (const header of layout.headers) {
+        expect(header.left, `${language} ${header.text}`).toBeGreaterThanOrEqual(Math.max(0, layout.box.left) - 0.5);
+        expect(header.right, `${language} ${header.text}`).toBeLessThanOrEqual(Math.min(1366, layout.box.right) + 0.5);
+      }
+      // The default page (10 tickets of the demo dealer's 300) fits on the screen without scrolling.
+      expect(layout.rowBottoms.filter((bottom) => bottom <= 800).length, language).toBeGreaterThanOrEqual(10);
+
+      // From a row's checkbox the keyboard reaches its licence link, then its actions, by name.
+      const first = page.locator('tbody tr').first();
+      const key = /[A-Z0-9]{5}(-[A-Z0-9]{5}){4}/.exec((await first.getByRole('checkbox').getAttribute('aria-label'))!)![0];
+      await first.getByRole('checkbox').focus();
+      const menuButton = first.getByRole('button', { name: `${menuOf} ${key}`, exact: true });
+      const focused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+      for (let tab = 0; tab < 4 && !(await focused(menuButton)); tab++) await page.keyboard.press('Tab');
+      expect(await focused(menuButton), language).toBe(true);
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      // The arrow key enters the menu: every item has a name, and the keyboard moves between them.
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+      const items = await menu.getByRole('menuitem').allTextContents();
+      expect(items.length, language).toBeGreaterThanOrEqual(4);
+      expect(items.every((name) => name.trim().length > 0)).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'hidden' });
+    }
     await context.close();
   });
 

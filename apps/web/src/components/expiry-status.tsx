@@ -24,13 +24,16 @@ export function formatUtcDate(value: string | null): string {
   return new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
-/** Spec §2 expiry in days: dashes without an expiry, EXPIRED once expired, else the days left. */
-export function ExpiryStatus({ ticket }: { ticket: Pick<DealerTicket, 'status' | 'expiryInDays'> }) {
+/**
+ * Spec §2 expiry in days: dashes without an expiry, EXPIRED once expired, else the days left.
+ * `size` makes it a second line under the expiry date (the ticket desk); by default it fills a cell.
+ */
+export function ExpiryStatus({ ticket, size }: { ticket: Pick<DealerTicket, 'status' | 'expiryInDays'>; size?: 'xs' }) {
   const { t } = useTranslation();
   if (ticket.status === 'unlimited' || ticket.expiryInDays === null) {
     // A screen reader would read the dashes as nothing useful: it hears "No expiry" instead.
     return (
-      <Text span>
+      <Text span size={size}>
         <span aria-hidden>——</span>
         <VisuallyHidden>{t('ticketDesk.expiry.unlimited')}</VisuallyHidden>
       </Text>
@@ -39,7 +42,7 @@ export function ExpiryStatus({ ticket }: { ticket: Pick<DealerTicket, 'status' |
   if (ticket.status === 'expired') {
     return (
       // Never cut to "EX…" in a narrow column: the badge keeps its whole word.
-      <Badge color="red" variant="filled" styles={{ root: { overflow: 'visible', maxWidth: 'none' }, label: { overflow: 'visible' } }}>
+      <Badge color="red" variant="filled" size={size} styles={{ root: { overflow: 'visible', maxWidth: 'none' }, label: { overflow: 'visible' } }}>
         {t('ticketDesk.expiry.expired')}
       </Badge>
     );
@@ -48,8 +51,8 @@ export function ExpiryStatus({ ticket }: { ticket: Pick<DealerTicket, 'status' |
   const soon = days <= EXPIRY_WARNING_DAYS;
   return (
     <Group gap={4} wrap="nowrap">
-      {soon && <IconAlertTriangle size={16} color="var(--mantine-color-orange-6)" role="img" aria-label={t('ticketDesk.expiry.soon')} />}
-      <Text span c={soon ? 'orange.8' : undefined} style={{ whiteSpace: 'nowrap' }}>
+      {soon && <IconAlertTriangle size={size ? 14 : 16} color="var(--mantine-color-orange-6)" role="img" aria-label={t('ticketDesk.expiry.soon')} />}
+      <Text span size={size} c={soon ? 'orange.8' : undefined} style={{ whiteSpace: 'nowrap' }}>
         {t('ticketDesk.expiry.daysLeft', { count: days })}
       </Text>
     </Group>

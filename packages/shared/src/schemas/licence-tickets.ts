@@ -132,11 +132,12 @@ export const dealerTicketSchema = z.object({
 });
 export type DealerTicket = z.infer<typeof dealerTicketSchema>;
 
-export const TICKET_SORT_FIELDS = ['id', 'licenceExpiry', 'maintenanceExpiry', 'dealer', 'customer'] as const;
+/** Spec §2: `ticketId` is the ticket's 5×5 key (the default sort); `id` is its row (spec dealerTicketId). */
+export const TICKET_SORT_FIELDS = ['ticketId', 'id', 'licenceExpiry', 'maintenanceExpiry', 'dealer', 'customer'] as const;
 export const ARCHIVE_FILTERS = ['all', 'active', 'archived'] as const;
 
 /** Spec §7 `POST /v2/dealer-tickets`: paging, `_sort=column:order` (default ticket id ascending), `_q` search, dealer, archive filter. */
-export const ticketListQuerySchema = listQuerySchema(TICKET_SORT_FIELDS, 'id:asc').extend({
+export const ticketListQuerySchema = listQuerySchema(TICKET_SORT_FIELDS, 'ticketId:asc').extend({
   dealerId: idSchema.optional(),
   archived: z.enum(ARCHIVE_FILTERS).default('all'),
 });

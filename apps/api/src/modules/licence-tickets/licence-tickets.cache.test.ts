@@ -5,6 +5,7 @@ import { companies } from '../../db/schema/companies.ts';
 import { dealerCustomers, dealers, licenceTickets } from '../../db/schema/dealers.ts';
 import { createDealer, createDealerCustomer, createManager, createMill, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { deskSearchCondition } from './licence-tickets.repository.ts';
 
 /**
  * The desk's cache (whole answers and search counts per desk stamp): whatever changes a ticket,
@@ -114,6 +115,41 @@ describe('the ticket desk cache', () => {
 
     const middle = tickets[3]!.key.slice(8, 15).toLowerCase();
     expect((await desk(root.jwt, `_q=${middle}`)).data.map((row) => row.id)).toContain(tickets[3]!.id);
+  });
+
+  it("finds tickets by what their rows show of the customer (id, company, last name) and follows the customer's rename", async () => {
+    const { root, tickets } = await treeWithTickets(3);
+    const tag = randomBytes(3).toString('hex');
+    const keller = await createDealerCustomer(t.db, root.dealer.id, { company: `Zahnlabor Keller ${tag}`, lastName: `Keller${tag}`, customerCode: `KC-${tag}` });
+    // Tickets 0 and 2 are the root's own (the customer must be of the ticket's dealer's subtree).
+    const kellers = [tickets[0]!.id, tickets[2]!.id];
+    for (const id of kellers) {
+      const response = await t.request({ method: 'PUT', url: `/api/dealer-tickets/${id}/customer`, token: root.jwt, payload: { dealerCustomerId: keller.id } });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const found = async (term: string) => (await desk(root.jwt, `_q=${encodeURIComponent(term)}&_sort=id:asc`)).data.map((row) => row.id);
+    expect(await found(`zahnlabor keller ${tag}`)).toEqual(kellers);
+    expect(await found(`KELLER${tag}`)).toEqual(kellers);
+    expect(await found(`kc-${tag}`)).toEqual(kellers);
+    expect((await desk(root.jwt, `_q=${encodeURIComponent(`keller ${tag}`)}`)).count).toBe(2);
+
+    // Renamed straight in the database: the kept answers of both terms must not stay.
+    await t.db.update(dealerCustomers).set({ company: `Praxis Berg ${tag}`, lastName: `Berg${tag}` }).where(eq(dealerCustomers.id, keller.id));
+    expect(await found(`keller ${tag}`)).toEqual([]);
+    expect((await desk(root.jwt, `_q=${encodeURIComponent(`keller ${tag}`)}`)).count).toBe(0);
+    expect(await found(`praxis berg ${tag}`)).toEqual(kellers);
+  });
+
+  it("finds a customer's tickets through the customers' trigram index and the tickets' customer index", async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const query = tx.select({ id: licenceTickets.id }).from(licenceTickets).where(deskSearchCondition('keller'));
+      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('dealer_customers_search_idx');
+    expect(plan).toContain('licence_tickets_customer_idx');
+    expect(plan).toContain('licence_tickets_search_idx');
   });
 
   it('can answer a key fragment from the trigram index, without reading every ticket', async () => {

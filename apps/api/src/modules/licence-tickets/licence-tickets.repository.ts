@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { LicenceContent } from '@casebridge/shared/schemas/licence-tickets';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
@@ -29,7 +30,7 @@ export type TicketScope = { kind: 'all' } | { kind: 'subtree'; dealerId: number 
 export interface TicketListQuery {
   start: number;
   limit: number;
-  sort: { field: 'id' | 'licenceExpiry' | 'maintenanceExpiry' | 'dealer' | 'customer'; direction: 'asc' | 'desc' };
+  sort: { field: 'ticketId' | 'id' | 'licenceExpiry' | 'maintenanceExpiry' | 'dealer' | 'customer'; direction: 'asc' | 'desc' };
   search?: string;
   dealerId?: number;
   archived: 'all' | 'active' | 'archived';
@@ -60,7 +61,9 @@ export interface DeskRow {
   signedUpMillName: string | null;
 }
 
+/** `ticketId` is the 5×5 key (spec §2's default sort, walked in its unique index); `id` the row. */
 const SORT = {
+  ticketId: licenceTickets.key,
   id: licenceTickets.id,
   licenceExpiry: licenceTickets.licenceExpiry,
   maintenanceExpiry: licenceTickets.maintenanceExpiry,
@@ -104,14 +107,35 @@ function scopeCondition(scope: TicketScope): SQL | undefined {
   return scope.kind === 'subtree' ? sql`${licenceTickets.dealerPath} @> array[${scope.dealerId}]::integer[]` : undefined;
 }
 
+const searchedCustomers = alias(dealerCustomers, 'searched_customers');
+
 function escapeLike(text: string): string {
   return text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A search term finds a ticket by its own search text or by what its row shows of its customer: the
+ * customer id, company and last name. Those are the customer columns whose change moves the desk's
+ * stamp (migration 0025), so a kept search answer never outlives a rename. The customers' trigram
+ * index (dealer_customers_search_idx) picks the candidates; their ids, one array, then meet
+ * licence_tickets_customer_idx, so the term costs no join and no scan of either table.
+ */
+export function deskSearchCondition(search: string): SQL {
+  const pattern = `%${escapeLike(search)}%`;
+  // Apart from the desk's own join of dealer_customers, which the sort by customer uses.
+  const c = searchedCustomers;
+  const shownOfCustomer = sql`lower(${c.customerCode} || ' ' || ${c.company} || ' ' || ${c.lastName})`;
+  const customerIds = new QueryBuilder()
+    .select({ id: c.id })
+    .from(c)
+    .where(and(like(c.searchText, pattern), like(shownOfCustomer, pattern)));
+  return sql`(${licenceTickets.searchText} like ${pattern} or ${licenceTickets.customerId} = any(array(${customerIds})))`;
 }
 
 function deskConditions(scope: TicketScope, query: Pick<TicketListQuery, 'search' | 'dealerId' | 'archived'>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [scopeCondition(scope)];
   if (query.dealerId !== undefined) conditions.push(sql`${licenceTickets.dealerPath} @> array[${query.dealerId}]::integer[]`);
-  if (query.search) conditions.push(sql`${licenceTickets.searchText} like ${`%${escapeLike(query.search)}%`}`);
+  if (query.search) conditions.push(deskSearchCondition(query.search));
   if (query.archived === 'active') conditions.push(isNull(licenceTickets.archivedAt));
   if (query.archived === 'archived') conditions.push(isNotNull(licenceTickets.archivedAt));
   return and(...conditions);

@@ -165,7 +165,8 @@ describe('the ticket desk', () => {
     const ofGrandchild = await ticket(net.grandchild.code);
     const foreign = await ticket(other.root.code);
 
-    const ids = async (jwt: string, query = '?_limit=100') => (await list(jwt, query)).json().data.map((row: { id: number }) => row.id);
+    // In creation order (the rows' order), not the random keys'.
+    const ids = async (jwt: string, query = '?_limit=100') => (await list(jwt, `${query}&_sort=id:asc`)).json().data.map((row: { id: number }) => row.id);
     expect(await ids(net.root.jwt)).toEqual([own.id, ofChild.id, ofGrandchild.id]);
     expect(await ids(net.child.jwt)).toEqual([ofChild.id, ofGrandchild.id]);
     expect(await ids(other.root.jwt)).toEqual([foreign.id]);
@@ -199,7 +200,7 @@ describe('the ticket desk', () => {
     expect(await ids('?_sort=licenceExpiry:desc')).toEqual([late.id, middle.id, early.id, none.id]);
     expect(await ids('?_sort=maintenanceExpiry:asc&_start=1&_limit=2')).toEqual([middle.id, late.id]);
     expect(await ids('?_sort=id:desc&_limit=1')).toEqual([middle.id]);
-    const page = (await list(net.root.jwt, '?_q=ZIRCONIA&_limit=2')).json();
+    const page = (await list(net.root.jwt, '?_q=ZIRCONIA&_sort=id:asc&_limit=2')).json();
     expect(page).toMatchObject({ count: 3 });
     expect(page.data.map((row: { id: number }) => row.id)).toEqual([late.id, none.id]);
     expect(await ids(`?_q=${early.key.slice(6, 17).toLowerCase()}`)).toEqual([early.id]);
@@ -213,6 +214,25 @@ describe('the ticket desk', () => {
     for (const bad of ['?_limit=101', '?_limit=0', '?_start=-1', '?_sort=key:asc', '?_sort=id', '?archived=maybe', '?dealerId=abc', '?dealerId=99999999999', '?_q=a%00b']) {
       expect((await list(net.root.jwt, bad)).statusCode, bad).toBe(400);
     }
+  });
+
+  it('sorts by the ticket key by default (spec §2), either way, and by the row with id', async () => {
+    const net = await network();
+    // Pushed in an order that differs from the keys' order, so the row order cannot pass for it.
+    const keys = ['M', 'Z', 'A'].map((first) => first + randomKey().slice(1));
+    const response = await push(keys.map((key) => ({ key, dealerCode: net.root.code, content: content('Sorted Suite', '2030-01-01') })));
+    expect(response.statusCode, response.body).toBe(200);
+    const keysOf = async (query: string) => {
+      const answer = await list(net.root.jwt, query);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data.map((row: { key: string }) => row.key);
+    };
+    const [m, z, a] = keys;
+    expect(await keysOf('')).toEqual([a, m, z]);
+    expect(await keysOf('?_sort=ticketId:asc')).toEqual([a, m, z]);
+    expect(await keysOf('?_sort=ticketId:desc')).toEqual([z, m, a]);
+    expect(await keysOf('?_sort=id:asc')).toEqual([m, z, a]);
+    expect(await keysOf('?_sort=ticketId:asc&_start=1&_limit=1')).toEqual([m]);
   });
 
   it('refuses a sub-dealer every change to its parent’s ticket with 404', async () => {
@@ -295,7 +315,7 @@ describe('the ticket desk', () => {
     expect((await batch(net.child.jwt, [a.id, b.id], true)).json()).toEqual({ changed: 0 });
     const [parentRow] = await t.db.select().from(licenceTickets).where(eq(licenceTickets.id, parents.id));
     expect(parentRow!.archivedAt).toBeNull();
-    const ids = async (filter: string) => (await list(net.root.jwt, `?archived=${filter}`)).json().data.map((row: { id: number }) => row.id);
+    const ids = async (filter: string) => (await list(net.root.jwt, `?archived=${filter}&_sort=id:asc`)).json().data.map((row: { id: number }) => row.id);
     expect(await ids('archived')).toEqual([a.id, b.id]);
     expect(await ids('active')).toEqual([parents.id]);
     expect(await ids('all')).toEqual([parents.id, a.id, b.id]);

@@ -55,6 +55,16 @@ function serve(row: DealerTicket, fail: Record<string, Failure> = {}) {
   });
 }
 
+/**
+ * Opens the row's action menu (issue 24: one button per row) and answers its item `name`. The
+ * items count as hidden here: jsdom lays nothing out, so the menu takes its button, inside the
+ * table's scrolling box, for one scrolled out of sight (the browser journey sees them shown).
+ */
+async function rowAction(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ticket ${KEY}` }));
+  return screen.findByRole('menuitem', { name, hidden: true });
+}
+
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 const gets = (calls: FetchCall[], path: string) => calls.filter((call) => call.method === 'GET' && call.url.startsWith(`/api${path}?`)).map((call) => new URL(call.url, 'http://x').searchParams);
 const listLoads = (calls: FetchCall[]) => gets(calls, '/dealer-tickets').length;
@@ -107,20 +117,20 @@ describe('ticket desk row actions', () => {
     serve(ticket());
     const user = userEvent.setup();
     const { unmount } = renderWithProviders(<TicketsPage />, dealerSession());
-    await user.click(await screen.findByRole('button', { name: `Registration data of ticket ${KEY}` }));
+    await user.click(await rowAction(user, 'Registration data'));
     const registration = await screen.findByRole('dialog', { name: 'Registration data' });
     expect(await within(registration).findByText('grace@navy.test')).toBeTruthy();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await user.click(screen.getByRole('button', { name: `Active product details of ticket ${KEY}` }));
+    await user.click(await rowAction(user, 'Active product details'));
     const product = await screen.findByRole('dialog', { name: 'Active product details' });
     expect(await within(product).findByText('No active product detail')).toBeTruthy();
     unmount();
 
     serve(ticket({ customer: null }));
     renderWithProviders(<TicketsPage />, dealerSession());
-    await screen.findByRole('button', { name: `Active product details of ticket ${KEY}` });
-    expect(screen.queryByRole('button', { name: `Registration data of ticket ${KEY}` })).toBeNull();
+    await rowAction(userEvent.setup(), 'Active product details');
+    expect(screen.queryByRole('menuitem', { name: 'Registration data', hidden: true })).toBeNull();
   });
 
   describe('customer picker', () => {
@@ -128,7 +138,7 @@ describe('ticket desk row actions', () => {
       const calls = serve(ticket());
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage customerForm={FakeCustomerForm} />, dealerSession());
-      await user.click(await screen.findByRole('button', { name: `Assign a customer to ticket ${KEY}` }));
+      await user.click(await rowAction(user, 'Assign a customer'));
       const dialog = await screen.findByRole('dialog', { name: `Customer of ticket ${KEY}` });
       const search = within(dialog).getByRole('textbox', { name: 'Search customers' });
       // Opens on its first field.
@@ -160,7 +170,7 @@ describe('ticket desk row actions', () => {
       const calls = servePaged(many, DEALERS);
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
-      await user.click(await screen.findByRole('button', { name: `Assign a customer to ticket ${KEY}` }));
+      await user.click(await rowAction(user, 'Assign a customer'));
       const dialog = await screen.findByRole('dialog', { name: `Customer of ticket ${KEY}` });
       const list = await within(dialog).findByRole('list', { name: 'Customers' });
       expect(within(list).getAllByRole('listitem')).toHaveLength(20);
@@ -188,7 +198,7 @@ describe('ticket desk row actions', () => {
       serve(ticket({ dealer: { id: 7, dealerCode: 'D-7', name: 'Branch 7', parentId: 5 } }));
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage customerForm={FakeCustomerForm} />, sessionFixture('manager'));
-      await user.click(await screen.findByRole('button', { name: `Assign a customer to ticket ${KEY}` }));
+      await user.click(await rowAction(user, 'Assign a customer'));
       await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Add new customer' }));
       // The manager has no dealer of its own: the form gets the ticket's.
       expect(within(await screen.findByRole('dialog', { name: 'New customer' })).getByText('New customer form for dealer D-7')).toBeTruthy();
@@ -198,7 +208,7 @@ describe('ticket desk row actions', () => {
       const calls = serve(ticket());
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
-      await user.click(await screen.findByRole('button', { name: `Assign a customer to ticket ${KEY}` }));
+      await user.click(await rowAction(user, 'Assign a customer'));
       await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove customer' }));
       await waitFor(() => expect(writes(calls)).toHaveLength(1));
       expect(writes(calls)[0]!.body).toEqual({ dealerCustomerId: null });
@@ -208,7 +218,7 @@ describe('ticket desk row actions', () => {
       serve(ticket());
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage customerForm={FakeCustomerForm} />, dealerSession());
-      await user.click(await screen.findByRole('button', { name: `Assign a customer to ticket ${KEY}` }));
+      await user.click(await rowAction(user, 'Assign a customer'));
       let dialog = await screen.findByRole('dialog');
       await user.click(await within(dialog).findByRole('button', { name: 'Edit Harbour Clinic, Grace Hopper' }));
       dialog = await screen.findByRole('dialog', { name: 'Edit customer' });
@@ -232,7 +242,7 @@ describe('ticket desk row actions', () => {
       const calls = serve(ticket({ dealer: { id: 7, dealerCode: 'D-7', name: 'Branch 7', parentId: 5 } }));
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage customerForm={FakeCustomerForm} />, dealerSession(5));
-      await user.click(await screen.findByRole('button', { name: `Customers of ticket ${KEY}` }));
+      await user.click(await rowAction(user, 'Show customers'));
       const dialog = await screen.findByRole('dialog', { name: `Customer of ticket ${KEY}` });
       expect(within(dialog).getByText('Only a top-level dealer assigns customers to tickets. You can view the customers here.')).toBeTruthy();
       await within(dialog).findByText('Harbour Clinic, Grace Hopper');
@@ -254,7 +264,7 @@ describe('ticket desk row actions', () => {
       const calls = serve(ticket(), { '/dealer-tickets/1/customer': { status: 403, code: 'SUB_DEALER_READ_ONLY' } });
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
-      await user.click(await screen.findByRole('button', { name: `Assign a customer to ticket ${KEY}` }));
+      await user.click(await rowAction(user, 'Assign a customer'));
       const dialog = await screen.findByRole('dialog');
       await user.click(await within(dialog).findByRole('button', { name: 'Select Harbour Clinic, Grace Hopper' }));
       expect(await screen.findByText('Error assigning customer')).toBeTruthy();
@@ -271,7 +281,7 @@ describe('ticket desk row actions', () => {
       });
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
-      await user.click(await screen.findByRole('button', { name: `Assign a customer to ticket ${KEY}` }));
+      await user.click(await rowAction(user, 'Assign a customer'));
       expect(await within(await screen.findByRole('dialog')).findByText('The customers could not be loaded')).toBeTruthy();
     });
   });
@@ -281,7 +291,7 @@ describe('ticket desk row actions', () => {
       const calls = serve(ticket());
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
-      await user.click(await screen.findByRole('button', { name: `Move ticket ${KEY} to another dealer` }));
+      await user.click(await rowAction(user, 'Move to another dealer'));
       let dialog = await screen.findByRole('dialog', { name: `Move ticket ${KEY}` });
       expect(within(dialog).getByText('Current dealer: D-5 – Dealer 5')).toBeTruthy();
       // The ticket's own dealer is marked, not offered.
@@ -316,7 +326,7 @@ describe('ticket desk row actions', () => {
       const calls = servePaged(CUSTOMERS, many);
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
-      await user.click(await screen.findByRole('button', { name: `Move ticket ${KEY} to another dealer` }));
+      await user.click(await rowAction(user, 'Move to another dealer'));
       const dialog = await screen.findByRole('dialog', { name: `Move ticket ${KEY}` });
       await within(dialog).findByText('1–20 of 25');
       expect(within(dialog).queryByText('Branch 21')).toBeNull();
@@ -335,7 +345,7 @@ describe('ticket desk row actions', () => {
       serve(ticket({ customer: null }), { '/dealer-tickets/1/dealer': { status: 404, code: 'NOT_FOUND' } });
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
-      await user.click(await screen.findByRole('button', { name: `Move ticket ${KEY} to another dealer` }));
+      await user.click(await rowAction(user, 'Move to another dealer'));
       await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Choose Branch 7' }));
       const dialog = await screen.findByRole('dialog', { name: 'Confirm the move' });
       expect(within(dialog).getByText('The ticket has no customer now and gets none with the move.')).toBeTruthy();
@@ -348,22 +358,23 @@ describe('ticket desk row actions', () => {
   describe('external customer id', () => {
     it('is offered to a root dealer and the manager, never to a sub-dealer', async () => {
       serve(ticket());
+      const user = userEvent.setup();
       const first = renderWithProviders(<TicketsPage />, dealerSession());
-      expect(await screen.findByRole('button', { name: `External customer id of ticket ${KEY}` })).toBeTruthy();
+      expect(await rowAction(user, 'External customer id')).toBeTruthy();
       first.unmount();
       const second = renderWithProviders(<TicketsPage />, sessionFixture('manager'));
-      expect(await screen.findByRole('button', { name: `External customer id of ticket ${KEY}` })).toBeTruthy();
+      expect(await rowAction(user, 'External customer id')).toBeTruthy();
       second.unmount();
       renderWithProviders(<TicketsPage />, dealerSession(5));
-      await screen.findByRole('button', { name: `Move ticket ${KEY} to another dealer` });
-      expect(screen.queryByRole('button', { name: `External customer id of ticket ${KEY}` })).toBeNull();
+      await rowAction(user, 'Move to another dealer');
+      expect(screen.queryByRole('menuitem', { name: 'External customer id', hidden: true })).toBeNull();
     });
 
     it('opens on the id field with the stored values, and saves both', async () => {
       const calls = serve(ticket());
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
-      await user.click(await screen.findByRole('button', { name: `External customer id of ticket ${KEY}` }));
+      await user.click(await rowAction(user, 'External customer id'));
       const dialog = await screen.findByRole('dialog', { name: `External customer of ticket ${KEY}` });
       const id = within(dialog).getByRole('textbox', { name: 'External customer id' }) as HTMLInputElement;
       await waitFor(() => expect(document.activeElement).toBe(id));
@@ -385,7 +396,7 @@ describe('ticket desk row actions', () => {
       const calls = serve(ticket(), { '/dealer-tickets/1/external': { status: 403, code: 'EXTERNAL_ID_ROOT_ONLY' } });
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
-      await user.click(await screen.findByRole('button', { name: `External customer id of ticket ${KEY}` }));
+      await user.click(await rowAction(user, 'External customer id'));
       const dialog = await screen.findByRole('dialog');
       await user.click(within(dialog).getByRole('button', { name: 'Save' }));
       const refusal = await within(dialog).findByRole('alert');

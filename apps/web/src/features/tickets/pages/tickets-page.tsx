@@ -1,6 +1,6 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAddressBook, IconArchive, IconArchiveOff, IconBuildingStore, IconExternalLink, IconId, IconPackage, IconRefresh, IconSearch, IconUser } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconExternalLink, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ARCHIVE_FILTERS, type DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
@@ -22,6 +22,7 @@ import { ExternalCustomerDialog } from '../components/external-customer-dialog.t
 import { ActiveProductDialog } from '../components/active-product-dialog.tsx';
 import { TicketRegistrationDialog } from '../components/ticket-registration-dialog.tsx';
 import { licenceInfoHref, ticketDeskRights } from '../components/ticket-rights.ts';
+import { TicketRowMenu, type TicketRowDialog } from '../components/ticket-row-menu.tsx';
 
 const ALL_DEALERS = 'all';
 
@@ -45,20 +46,32 @@ function DealerFilter({ value, onChange }: { value: string; onChange: (value: st
   );
 }
 
-/** A dealer or customer: the name people know, its public id below it (the two wrap apart, not mid-word). */
+/**
+ * One line of a desk cell, cut with an ellipsis past `width` (the whole text in its title): a long
+ * product or company name must not widen the desk past a 1366 px screen or make its row taller.
+ */
+function CellLine({ text, width, small }: { text: string; width: number; small?: boolean }) {
+  // A phone's card has the room: the whole text, wrapped.
+  const phone = usePhoneLayout();
+  return (
+    <Text span display="block" fz={small ? 'xs' : 'sm'} c={small ? 'dimmed' : undefined} lh={1.3} maw={phone ? undefined : width} truncate={phone ? undefined : 'end'} title={text}>
+      {text}
+    </Text>
+  );
+}
+
+/** A dealer or customer: the name people know, its public id below it. */
 function NameWithCode({ name, code }: { name: string; code: string }) {
   return (
-    <Stack gap={0}>
-      {name && <Text span fz="sm">{name}</Text>}
-      <Text span fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        {code}
-      </Text>
-    </Stack>
+    <div>
+      {name && <CellLine text={name} width={130} />}
+      <CellLine text={code} width={130} small />
+    </div>
   );
 }
 
 /** The row dialog open at the moment: one at a time, for one ticket. */
-type RowDialog = { kind: 'customer' | 'dealer' | 'external' | 'registration' | 'activeProduct'; ticket: DealerTicket } | null;
+type RowDialog = { kind: TicketRowDialog; ticket: DealerTicket } | null;
 
 export interface TicketsPageProps {
   /** The customers feature's form for the picker's edit, view and add modes (handed in by the app layer). */
@@ -77,7 +90,8 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [dealer, setDealer] = useState(ALL_DEALERS);
   const [archived, setArchived] = useState<ArchiveFilter>('all');
-  const paging = usePaging({ field: 'id', direction: 'asc' });
+  // Spec §2: by the ticket's 5×5 key, ascending.
+  const paging = usePaging({ field: 'ticketId', direction: 'asc' });
 
   const filterKey = `${debounced}|${dealer}|${archived}`;
   const [lastFilter, setLastFilter] = useState(filterKey);
@@ -163,25 +177,23 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
     {
       key: 'key',
       header: t('ticketDesk.columns.key'),
-      sortField: 'id',
+      sortField: 'ticketId',
       phone: 'title',
       render: (row) => (
-        <Stack gap={2} align="flex-start">
-          <Text span ff="monospace" fz="sm" style={{ whiteSpace: 'nowrap' }}>
-            {row.key}
-          </Text>
-          {row.signedUpMill && (
-            // The mill this activation key signed up: where the ticket went in the product.
-            <Text span fz="xs" c="dimmed">
-              {t('ticketThread.signedUpMill', { name: row.signedUpMill.name })}
+        <div>
+          <Group gap={6} wrap="nowrap">
+            <Text span ff="monospace" fz="xs" lh={1.3} style={{ whiteSpace: 'nowrap' }}>
+              {row.key}
             </Text>
-          )}
-          {row.archived && (
-            <Badge size="xs" color="gray" variant="light">
-              {t('ticketDesk.archivedBadge')}
-            </Badge>
-          )}
-        </Stack>
+            {row.archived && (
+              <Badge size="xs" color="gray" variant="light">
+                {t('ticketDesk.archivedBadge')}
+              </Badge>
+            )}
+          </Group>
+          {/* The mill this activation key signed up: where the ticket went in the product. */}
+          {row.signedUpMill && <CellLine text={t('ticketThread.signedUpMill', { name: row.signedUpMill.name })} width={220} small />}
+        </div>
       ),
     },
     {
@@ -189,22 +201,21 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
       header: t('ticketDesk.columns.info'),
       // Spec §2: from the list the licence content opens in a new window, so the desk keeps its page and filters.
       render: (row) => (
-        <Anchor
-          href={licenceInfoHref(row.key, rights.isManager)}
-          target="_blank"
-          rel="noopener noreferrer"
-          fz="sm"
-          aria-label={t('ticketDesk.info.named', { key: row.key })}
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          <Group gap={4} wrap="nowrap" component="span">
-            {t('ticketDesk.info.link')}
-            <IconExternalLink size={14} aria-hidden />
-          </Group>
-        </Anchor>
+        <Tooltip label={t('ticketDesk.info.link')} openDelay={100}>
+          <ActionIcon
+            component="a"
+            href={licenceInfoHref(row.key, rights.isManager)}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="subtle"
+            aria-label={t('ticketDesk.info.named', { key: row.key })}
+          >
+            <IconExternalLink size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
       ),
     },
-    { key: 'product', header: t('ticketDesk.columns.product'), render: (row) => row.productText || '—' },
+    { key: 'product', header: t('ticketDesk.columns.product'), render: (row) => (row.productText ? <CellLine text={row.productText} width={140} /> : '—') },
     { key: 'dealer', header: t('ticketDesk.columns.dealer'), sortField: 'dealer', render: (row) => (row.dealer ? <NameWithCode name={row.dealer.name} code={row.dealer.dealerCode} /> : '—') },
     {
       key: 'customer',
@@ -212,77 +223,36 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
       sortField: 'customer',
       render: (row) => (row.customer ? <NameWithCode name={row.customer.name} code={row.customer.customerId} /> : '—'),
     },
-    { key: 'licenceExpiry', header: t('ticketDesk.columns.licenceExpiry'), sortField: 'licenceExpiry', render: (row) => formatUtcDate(row.licenceExpiry) },
+    {
+      key: 'licenceExpiry',
+      header: t('ticketDesk.columns.licenceExpiry'),
+      sortField: 'licenceExpiry',
+      // The days left (spec §2) under the date rather than in a column of their own: one column less
+      // keeps the desk within a 1366 px screen in every language. Without an expiry, the dashes alone.
+      render: (row) => (
+        <div>
+          {row.licenceExpiry && (
+            <Text span display="block" fz="sm" lh={1.3}>
+              {formatUtcDate(row.licenceExpiry)}
+            </Text>
+          )}
+          <ExpiryStatus ticket={row} size="xs" />
+        </div>
+      ),
+    },
     { key: 'maintenanceExpiry', header: t('ticketDesk.columns.maintenanceExpiry'), sortField: 'maintenanceExpiry', render: (row) => formatUtcDate(row.maintenanceExpiry) },
-    { key: 'expiryStatus', header: t('ticketDesk.columns.expiryInDays'), render: (row) => <ExpiryStatus ticket={row} /> },
     {
       key: 'actions',
       header: t('common.actions'),
       phone: 'actions',
       render: (row) => (
-        <Group gap={4} wrap="wrap">
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconUser size={16} aria-hidden />}
-            // A ticket of no dealer has no customers to pick from (the server refuses it too).
-            disabled={row.dealer === null}
-            aria-label={rights.assignsCustomers ? t('ticketDesk.rowActions.customerNamed', { key: row.key }) : t('ticketDesk.rowActions.customerViewNamed', { key: row.key })}
-            onClick={() => setDialog({ kind: 'customer', ticket: row })}
-          >
-            {t('ticketDesk.rowActions.customer')}
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconBuildingStore size={16} aria-hidden />}
-            aria-label={t('ticketDesk.rowActions.dealerNamed', { key: row.key })}
-            onClick={() => setDialog({ kind: 'dealer', ticket: row })}
-          >
-            {t('ticketDesk.rowActions.dealer')}
-          </Button>
-          {rights.setsExternalId && (
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              leftSection={<IconId size={16} aria-hidden />}
-              aria-label={t('ticketDesk.rowActions.externalNamed', { key: row.key })}
-              onClick={() => setDialog({ kind: 'external', ticket: row })}
-            >
-              {t('ticketDesk.rowActions.external')}
-            </Button>
-          )}
-          {row.customer && (
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              leftSection={<IconAddressBook size={16} aria-hidden />}
-              aria-label={t('ticketDesk.rowActions.registrationNamed', { key: row.key })}
-              onClick={() => setDialog({ kind: 'registration', ticket: row })}
-            >
-              {t('ticketDesk.rowActions.registration')}
-            </Button>
-          )}
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={<IconPackage size={16} aria-hidden />}
-            aria-label={t('ticketDesk.rowActions.activeProductNamed', { key: row.key })}
-            onClick={() => setDialog({ kind: 'activeProduct', ticket: row })}
-          >
-            {t('ticketDesk.rowActions.activeProduct')}
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            leftSection={row.archived ? <IconArchiveOff size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />}
-            aria-label={row.archived ? t('ticketDesk.unarchive.named', { key: row.key }) : t('ticketDesk.archive.named', { key: row.key })}
-            onClick={() => confirmOne(row)}
-            loading={archiveOne.isPending && archiveOne.variables?.id === row.id}
-          >
-            {row.archived ? t('ticketDesk.unarchive.action') : t('ticketDesk.archive.action')}
-          </Button>
-        </Group>
+        <TicketRowMenu
+          ticket={row}
+          rights={rights}
+          onOpen={(kind) => setDialog({ kind, ticket: row })}
+          onArchiveToggle={() => confirmOne(row)}
+          archiving={archiveOne.isPending && archiveOne.variables?.id === row.id}
+        />
       ),
     },
   ];
@@ -348,7 +318,7 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
           {phone && rows.length > 0 && (
             <Checkbox label={t('ticketDesk.selectAll')} checked={allSelected} indeterminate={selectedRows.length > 0 && !allSelected} onChange={(event) => toggleAll(event.currentTarget.checked)} />
           )}
-          <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} sort={paging.sort} onSortChange={paging.setSort} caption={t('ticketDesk.caption')} />
+          <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} sort={paging.sort} onSortChange={paging.setSort} caption={t('ticketDesk.caption')} compact />
           <TablePager total={tickets.data.count} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage} onPageSizeChange={paging.setPageSize} />
         </Stack>
       )}
