@@ -35,17 +35,23 @@ export interface DataTableProps<Row> {
   sort?: SortState;
   onSortChange?: (sort: SortState) => void;
   expansion?: RowExpansion<Row>;
+  /** Tighter cells, for a desk that must show many columns and rows at once (the ticket desk). */
+  compact?: boolean;
 }
 
-function SortHeader({ header, field, sort, onSortChange }: { header: ReactNode; field: string; sort?: SortState; onSortChange: (sort: SortState) => void }) {
-  const active = sort?.field === field;
-  const Icon = !active ? IconArrowsSort : sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
+function nextSort(field: string, sort?: SortState): SortState {
+  return { field, direction: sort?.field === field && sort.direction === 'asc' ? 'desc' : 'asc' };
+}
+
+/**
+ * The header cell's keyboard control. It has no click handler of its own: its clicks (and the
+ * Enter or Space that a button turns into a click) bubble to the cell, which sorts wherever it is
+ * clicked, so the whole cell is the target and not just the text.
+ */
+function SortHeader({ header, active, direction }: { header: ReactNode; active: boolean; direction?: SortState['direction'] }) {
+  const Icon = !active ? IconArrowsSort : direction === 'asc' ? IconArrowUp : IconArrowDown;
   return (
-    <UnstyledButton
-      onClick={() => onSortChange({ field, direction: active && sort.direction === 'asc' ? 'desc' : 'asc' })}
-      fw={700}
-      fz="sm"
-    >
+    <UnstyledButton fw={700} fz="sm">
       <Group gap={4} wrap="nowrap">
         {header}
         <Icon size={14} aria-hidden style={{ opacity: active ? 1 : 0.4 }} />
@@ -56,7 +62,7 @@ function SortHeader({ header, field, sort, onSortChange }: { header: ReactNode; 
 
 /** The shared table: spec §8 wants 'No data found' in every empty table. On a phone, cards. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { columns, rows, rowKey, onRowClick, caption, sort, onSortChange, expansion } = props;
+  const { columns, rows, rowKey, onRowClick, caption, sort, onSortChange, expansion, compact } = props;
   const { t } = useTranslation();
   const idPrefix = useId();
   const phone = usePhoneLayout();
@@ -72,7 +78,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const columnCount = columns.length + (expansion ? 1 : 0);
   return (
     <Table.ScrollContainer minWidth={500}>
-      <Table highlightOnHover={Boolean(onRowClick)} striped>
+      <Table highlightOnHover={Boolean(onRowClick)} striped verticalSpacing={compact ? 4 : undefined} horizontalSpacing={compact ? 6 : undefined}>
         {caption && <Table.Caption>{caption}</Table.Caption>}
         <Table.Thead>
           <Table.Tr>
@@ -82,15 +88,17 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               </Table.Th>
             )}
             {columns.map((column) => {
-              const sortable = column.sortField !== undefined && onSortChange !== undefined;
-              const ariaSort = sortable && sort && sort.field === column.sortField ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+              const field = column.sortField;
+              if (field === undefined || !onSortChange) return <Table.Th key={column.key}>{column.header}</Table.Th>;
+              const active = sort?.field === field;
               return (
-                <Table.Th key={column.key} aria-sort={ariaSort}>
-                  {sortable ? (
-                    <SortHeader header={column.header} field={column.sortField!} sort={sort} onSortChange={onSortChange} />
-                  ) : (
-                    column.header
-                  )}
+                <Table.Th
+                  key={column.key}
+                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                  onClick={() => onSortChange(nextSort(field, sort))}
+                  style={{ cursor: 'pointer', userSelect: 'none' }}
+                >
+                  <SortHeader header={column.header} active={active} direction={sort?.direction} />
                 </Table.Th>
               );
             })}
