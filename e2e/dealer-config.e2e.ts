@@ -93,7 +93,7 @@ describe('installation configuration test', () => {
     await page.getByText('Choose the dealer whose configuration you want to test.').waitFor();
     const dealer = page.getByRole('main').getByRole('textbox', { name: 'Dealer' }).or(page.getByRole('main').getByRole('combobox', { name: 'Dealer' })).first();
     await dealer.fill('DD-ROOT');
-    await page.getByRole('option', { name: 'DD-ROOT - Demo Dealer' }).click();
+    await page.getByRole('option', { name: 'DD-ROOT · Demo Dealer' }).click();
     // The dealer stays in the address, so the page can be linked and reloaded.
     await page.waitForURL((url) => /^\d+$/.test(url.searchParams.get('dealerId') ?? ''));
     await page.getByLabel('Configuration type FixedJson').waitFor();

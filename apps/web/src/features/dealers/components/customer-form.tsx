@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { customerIdIsUnique, useSaveCustomer } from '../api/dealers-api.ts';
 import { customerBody, customerFormRules, customerToValues, validateCustomer, type CustomerValues } from './customer-form-rules.ts';
 import type { DealerFormContext } from './dealer-form-rules.ts';
-import { DealerSelect } from './dealer-pickers.tsx';
+import { dealerOptionLabel, DealerSelect } from './dealer-pickers.tsx';
 
 const PERSON_FIELDS = ['title', 'salutation', 'firstName', 'lastName', 'position', 'company'] as const;
 const REQUIRED = new Set<string>(['firstName', 'lastName', 'company']);
@@ -36,6 +36,9 @@ export function CustomerForm({ customer, context, newCustomerDealer = null, onSa
   const dealerFixed = customer === null && newCustomerDealer !== null;
   // The body names the dealer when the manager chose it or the picker fixed it.
   const namesDealer = context.isManager || dealerFixed;
+  const dealerLabel = customer
+    ? dealerOptionLabel({ dealerId: customer.dealerInfo.dealerId, name: customer.dealerInfo.dealerName })
+    : newCustomerDealer && dealerOptionLabel({ dealerId: newCustomerDealer.dealerCode, name: newCustomerDealer.name });
   const [values, setValues] = useState<CustomerValues>(initial);
   const [baseline, setBaseline] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -94,7 +97,7 @@ export function CustomerForm({ customer, context, newCustomerDealer = null, onSa
               label={t('dealers.customers.dealer')}
               required
               value={values.dealerId}
-              valueLabel={customer ? `${customer.dealerInfo.dealerId} - ${customer.dealerInfo.dealerName}` : newCustomerDealer && `${newCustomerDealer.dealerCode} - ${newCustomerDealer.name}`}
+              valueLabel={dealerLabel}
               disabled={dealerFixed}
               onChange={(id) => {
                 setValues((current) => ({ ...current, dealerId: id }));
@@ -105,13 +108,7 @@ export function CustomerForm({ customer, context, newCustomerDealer = null, onSa
           ) : (
             <TextInput
               label={t('dealers.customers.dealer')}
-              value={
-                customer
-                  ? `${customer.dealerInfo.dealerId} - ${customer.dealerInfo.dealerName}`
-                  : newCustomerDealer
-                    ? `${newCustomerDealer.dealerCode} - ${newCustomerDealer.name}`
-                    : `${context.ownDealer?.dealerId ?? ''} - ${context.ownDealer?.name ?? ''}`
-              }
+              value={dealerLabel ?? (context.ownDealer ? dealerOptionLabel(context.ownDealer) : '')}
               disabled
               readOnly
             />

@@ -5,6 +5,7 @@ import { CONFIGURATION_TYPES, type ConfigurationType, type Dealer } from '@caseb
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { errorCodeKey } from '../../../lib/error-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { isConfirmationRequest, useSaveDealer } from '../api/dealers-api.ts';
 import {
@@ -42,7 +43,7 @@ function serverErrors(error: unknown): DealerErrors {
   for (const [field, codes] of Object.entries(error.body.errors)) {
     const code = codes[0];
     if (!code) continue;
-    result[field] = field === 'dealerId' && code === 'DEALER_ID_TAKEN' ? 'dealers.errors.dealerIdTaken' : `errors.${code}`;
+    result[field] = field === 'dealerId' && code === 'DEALER_ID_TAKEN' ? 'dealers.errors.dealerIdTaken' : errorCodeKey(code);
   }
   return result;
 }

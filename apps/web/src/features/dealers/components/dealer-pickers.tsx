@@ -2,13 +2,18 @@ import { Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDealerOptions } from '../api/dealers-api.ts';
+import { useDealer, useDealerOptions } from '../api/dealers-api.ts';
+
+/** How a dealer reads in a picker: its Reseller Id and name. */
+export function dealerOptionLabel(dealer: { dealerId: string; name: string }): string {
+  return `${dealer.dealerId} · ${dealer.name}`;
+}
 
 export interface DealerSelectProps {
   label: string;
   value: number | null;
   onChange: (id: number | null) => void;
-  /** How the chosen dealer reads before the options have loaded (an edited record's dealer). */
+  /** How the chosen dealer reads while it is not among the options (it is then read by id). */
   valueLabel?: string | null;
   required?: boolean;
   disabled?: boolean;
@@ -17,16 +22,25 @@ export interface DealerSelectProps {
   error?: string;
 }
 
-/** A searchable pick of one dealer the signed-in user sees (the server limits the list to them). */
+/**
+ * A searchable pick of one dealer the signed-in user sees (the server limits the list to their
+ * subtree). A subtree the first page holds whole is searched here; a larger one on the server.
+ */
 export function DealerSelect(props: DealerSelectProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const options = useDealerOptions(debounced);
-  const data = (options.data?.data ?? []).map((dealer) => ({ value: String(dealer.id), label: `${dealer.dealerId} - ${dealer.name}` }));
-  // The chosen dealer stays selectable when a search hides it.
-  if (props.value !== null && !data.some((option) => option.value === String(props.value))) {
-    data.unshift({ value: String(props.value), label: props.valueLabel ?? `#${props.value}` });
-  }
+  const [picked, setPicked] = useState<string | null>(null);
+  const first = useDealerOptions('');
+  const whole = first.data !== undefined && first.data.count <= first.data.data.length;
+  const initial = first.data?.data.find((dealer) => dealer.id === props.value);
+  // The select writes the chosen option's label into the search box: that is no search.
+  const shown = picked ?? (initial ? dealerOptionLabel(initial) : props.valueLabel);
+  const serverSearch = !whole && debounced !== shown ? debounced : '';
+  const options = useDealerOptions(serverSearch);
+  const data = (options.data ?? first.data)?.data.map((dealer) => ({ value: String(dealer.id), label: dealerOptionLabel(dealer) })) ?? [];
+  const listed = props.value === null || data.some((option) => option.value === String(props.value));
+  const chosen = useDealer(listed || props.valueLabel ? null : props.value);
+  if (!listed) data.unshift({ value: String(props.value), label: props.valueLabel ?? (chosen.data ? dealerOptionLabel(chosen.data) : '…') });
   return (
     <Select
       label={props.label}
@@ -35,9 +49,16 @@ export function DealerSelect(props: DealerSelectProps) {
       disabled={props.disabled}
       clearable={props.clearable}
       searchable
+      // Picking the chosen dealer again keeps it; clearing is the clear button's job.
+      allowDeselect={false}
+      // Server results match by address too, which the label does not show.
+      filter={whole ? undefined : ({ options: found }) => found}
       data={data}
       value={props.value === null ? null : String(props.value)}
-      onChange={(value) => props.onChange(value ? Number(value) : null)}
+      onChange={(value, option) => {
+        setPicked(option?.label ?? null);
+        props.onChange(value ? Number(value) : null);
+      }}
       onSearchChange={setSearch}
       error={props.error}
       comboboxProps={{ withinPortal: true }}

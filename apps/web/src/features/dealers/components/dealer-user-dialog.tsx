@@ -57,7 +57,6 @@ function DealerUserForm({ user, defaultDealerId, onDone }: { user: DealerUser | 
           label={t('dealers.users.dealer')}
           required
           value={dealerId > 0 ? dealerId : null}
-          valueLabel={user?.dealerName}
           onChange={(id) => form.setValue('dealerId', id ?? 0)}
           error={form.errorText('dealerId') && t('dealers.errors.selectDealer')}
         />

@@ -78,7 +78,7 @@ describe('CustomerForm', () => {
     const user = userEvent.setup();
     renderWithProviders(<CustomerForm customer={null} context={rootUser} newCustomerDealer={{ id: 6, dealerCode: 'D-6', name: 'Dealer 6' }} onSaved={() => {}} />);
     const dealerField = screen.getByRole('textbox', { name: 'Dealer' }) as HTMLInputElement;
-    expect(dealerField.value).toBe('D-6 - Dealer 6');
+    expect(dealerField.value).toBe('D-6 · Dealer 6');
     expect(dealerField.disabled).toBe(true);
     await fillRequired(user, 'C-10');
     await user.click(screen.getByRole('button', { name: 'Save' }));
