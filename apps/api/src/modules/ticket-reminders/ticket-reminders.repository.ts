@@ -78,6 +78,16 @@ export async function claimDigests(tx: Db, list: (RunUser & { frequency: string 
   return new Set(rows.map((row) => row.user_id));
 }
 
+/** Of these users, those whose digest of the given period went with the given frequency. */
+export async function sentDigests(db: Db, list: { userId: number; periodStart: Day; frequency: string }[]): Promise<Set<number>> {
+  if (list.length === 0) return new Set();
+  const { rows } = await db.execute<{ user_id: number }>(sql`
+    select d.user_id from ${ticketReminderDigests} d
+    join unnest(${sql.param(list.map((u) => u.userId))}::int[], ${sql.param(list.map((u) => u.periodStart))}::date[], ${sql.param(list.map((u) => u.frequency))}::text[]) as n(user_id, period_start, frequency)
+      on d.user_id = n.user_id and d.period_start = n.period_start and d.frequency = n.frequency`);
+  return new Set(rows.map((row) => row.user_id));
+}
+
 /** Each user's periods already claimed from `from` on (the preview's "is this period spent?"). */
 export async function claimedPeriods(db: Db, userId: number, from: Day): Promise<Set<Day>> {
   const { rows } = await db.execute<{ period_start: string }>(sql`

@@ -74,11 +74,39 @@ export function nextPeriodStart(frequency: ReminderFrequency, day: Day): Day {
   }
 }
 
+/** The first day of the period before the one that contains `day`. */
+export function previousPeriodStart(frequency: ReminderFrequency, day: Day): Day {
+  return periodStart(frequency, addDays(periodStart(frequency, day), -1));
+}
+
 /** The UTC day of the job's next run after `now`: today until 06:05, else tomorrow. */
 export function nextRunDay(now: Date): Day {
   const today = dayOf(now);
   const minute = now.getUTCHours() * 60 + now.getUTCMinutes();
   return minute < RUN_MINUTE_OF_DAY ? today : addDays(today, 1);
+}
+
+/**
+ * Whether a run on `day` sends the digest of its period, not sent yet: on the period's first day
+ * (spec §9: weekly means Mondays). A later day only catches up a first day that had no run, for a
+ * user whose previous period's digest went with this frequency: the first day's run would have
+ * found them. Anyone else, a new subscriber too, waits for the next first day.
+ */
+export function digestDue(frequency: ReminderFrequency, day: Day, previousPeriodSent: boolean): boolean {
+  return periodStart(frequency, day) === day || previousPeriodSent;
+}
+
+/** What the digest records say about the periods around the next run. */
+export interface SentPeriods {
+  /** A digest of the run day's period went (any frequency: the period is spent). */
+  thisPeriod: boolean;
+  /** The previous period's digest went with the current frequency. */
+  previousPeriod: boolean;
+}
+
+/** The day of the next digest, as the job will send it: the next run's day if due then, else the next period's first day. */
+export function nextDigestDay(frequency: ReminderFrequency, runDay: Day, sent: SentPeriods): Day {
+  return !sent.thisPeriod && digestDue(frequency, runDay, sent.previousPeriod) ? runDay : nextPeriodStart(frequency, runDay);
 }
 
 /**

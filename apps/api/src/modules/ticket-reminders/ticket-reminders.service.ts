@@ -1,3 +1,4 @@
+import type { ReminderFrequency } from '@casebridge/shared/schemas/auth';
 import type { ReminderPreview, ReminderStage, ReminderTicket } from '@casebridge/shared/schemas/ticket-reminders';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
@@ -15,18 +16,20 @@ import {
   overdueTickets,
   pruneRecords,
   recordDigestCounts,
+  sentDigests,
   upcomingTickets,
   type RunUser,
   type StageTicketRow,
 } from './ticket-reminders.repository.ts';
-import { addDays, dayOf, KEEP_RECORDS_DAYS, nextPeriodStart, nextRunDay, periodStart, stageWindows, type Day } from './ticket-reminders.rules.ts';
+import { addDays, dayOf, digestDue, KEEP_RECORDS_DAYS, nextDigestDay, nextRunDay, periodStart, previousPeriodStart, stageWindows, type Day } from './ticket-reminders.rules.ts';
 
 /**
  * Ticket expiry reminders (issue 14 item 4; ADR docs/decisions/0014-ticket-expiry-reminders.md).
  *
  * A daily job sends each dealer user who has reminders on one digest per period of their
- * frequency (daily; weekly from Monday; every two weeks; monthly from the 1st), on the first run
- * of the period, about the tickets of their dealer's subtree that are not archived:
+ * frequency (daily; weekly on Mondays; every other Monday; monthly on the 1st), on the period's
+ * first day (a missed one caught up by the next run, see `digestDue`), about the tickets of their
+ * dealer's subtree that are not archived:
  * 1. upcoming: expiring within the user's lead days (repeats every period while it is true);
  * 2. expired: the expiry day has come (once per ticket and expiry);
  * 3. overdue: still expired, not renewed, a week or more after it (once per ticket and expiry,
@@ -68,12 +71,14 @@ function byUser(rows: Record<ReminderStage, StageTicketRow[]>, limit: number): M
 /** The scheduled job (jobs.ts). Safe to run twice, late, or on two processes at once. */
 export async function runTicketReminders(deps: AppDeps, now = new Date()): Promise<ReminderRun> {
   const day = dayOf(now);
-  const candidates = (await dealerUsersForReminders(deps.db)).flatMap(({ user, dealerId }) => {
+  const subscribed = (await dealerUsersForReminders(deps.db)).flatMap(({ user, dealerId }) => {
     const settings = settingsOf(user);
     if (!settings.ticketExpiryReminder) return [];
     const frequency = settings.ticketExpiryReminderFrequency;
     return [{ user, run: { userId: user.id, dealerId, periodStart: periodStart(frequency, day), leadDays: settings.ticketExpiryReminderDays, frequency } }];
   });
+  const previousSent = await sentDigests(deps.db, subscribed.map(({ run }) => ({ userId: run.userId, periodStart: previousPeriodStart(run.frequency, day), frequency: run.frequency })));
+  const candidates = subscribed.filter(({ run }) => digestDue(run.frequency, day, previousSent.has(run.userId)));
   return deps.db.transaction(async (tx) => {
     const claimed = await claimDigests(tx, candidates.map((c) => c.run));
     const list: RunUser[] = candidates.filter((c) => claimed.has(c.user.id)).map((c) => c.run);
@@ -126,7 +131,7 @@ export async function previewReminders(deps: AppDeps, sessionUser: SessionUser, 
   const settings = settingsOf(found.user);
   const base = { enabled: settings.ticketExpiryReminder, leadDays: settings.ticketExpiryReminderDays, frequency: settings.ticketExpiryReminderFrequency };
   if (!settings.ticketExpiryReminder) return { ...base, nextDigestOn: null, ...emptyStages() };
-  const day = await nextDigestDay(deps.db, found.user.id, settings.ticketExpiryReminderFrequency, now);
+  const day = await digestDayFor(deps.db, found.user.id, settings.ticketExpiryReminderFrequency, now);
   const run: RunUser = { userId: found.user.id, dealerId: found.dealerId, periodStart: periodStart(settings.ticketExpiryReminderFrequency, day), leadDays: settings.ticketExpiryReminderDays };
   const windows = stageWindows(day);
   const rows = {
@@ -137,9 +142,11 @@ export async function previewReminders(deps: AppDeps, sessionUser: SessionUser, 
   return { ...base, nextDigestOn: day, ...(byUser(rows, PREVIEW_TICKETS_PER_STAGE).get(run.userId) ?? emptyStages()) };
 }
 
-async function nextDigestDay(db: Db, userId: number, frequency: Parameters<typeof periodStart>[0], now: Date): Promise<Day> {
+/** The day the job will send the user's next digest (the rule of `nextDigestDay`, fed with the records). */
+async function digestDayFor(db: Db, userId: number, frequency: ReminderFrequency, now: Date): Promise<Day> {
   const runDay = nextRunDay(now);
   const current = periodStart(frequency, runDay);
-  const claimed = await claimedPeriods(db, userId, current);
-  return claimed.has(current) ? nextPeriodStart(frequency, runDay) : runDay;
+  const previous = { userId, periodStart: previousPeriodStart(frequency, runDay), frequency };
+  const [claimed, previousSent] = await Promise.all([claimedPeriods(db, userId, current), sentDigests(db, [previous])]);
+  return nextDigestDay(frequency, runDay, { thisPeriod: claimed.has(current), previousPeriod: previousSent.has(userId) });
 }

@@ -151,7 +151,8 @@ describe('ticket expiry reminders', () => {
       daily: Array.from({ length: 62 }, (_, d) => addDays(start, d)),
       weekly: [0, 7, 14, 21, 28, 35, 42, 49, 56].map((d) => addDays(start, d)),
       biweekly: [0, 14, 28, 42, 56].map((d) => addDays(start, d)),
-      monthly: ['2029-12-01', '2030-01-01', '2030-02-01', '2030-03-01'],
+      // Subscribed on the 31st: the first digest waits for the 1st.
+      monthly: ['2030-01-01', '2030-02-01', '2030-03-01'],
     };
     for (const { frequency, user } of people) {
       const digests = await db().select().from(ticketReminderDigests).where(eq(ticketReminderDigests.userId, user.id)).orderBy(ticketReminderDigests.periodStart);
@@ -159,9 +160,31 @@ describe('ticket expiry reminders', () => {
       expect(digests.every((row) => row.frequency === frequency && row.mailed && row.upcoming === 30)).toBe(true);
       expect(await mailsTo(user.email), frequency).toHaveLength(expected[frequency].length);
     }
-    // Monthly: the December digest went on the first run of its period (the 31st), January's on the 1st.
     const monthly = await mailsTo(people[3]!.user.email);
-    expect(monthly[1]!.text).toContain(`expires ${'02.01.2030'}`);
+    expect(monthly[0]!.text).toContain(`expires ${'02.01.2030'}`);
+  });
+
+  it('sends weekly digests on Mondays only, catching up a Monday without a run on the next run', async () => {
+    const subscribed = await createDealer(db());
+    const newcomer = await createDealer(db());
+    for (const { dealer, user } of [subscribed, newcomer]) {
+      await setReminders(user.id, { ticketExpiryReminderDays: 30, ticketExpiryReminderFrequency: 'weekly' });
+      await ticket(dealer.id, '2037-03-20');
+    }
+    // 2037-03-02 and 2037-03-09 are Mondays. Only the first user is subscribed by then.
+    await setReminders(newcomer.user.id, { ticketExpiryReminder: false });
+    await run('2037-03-02');
+    await setReminders(newcomer.user.id, { ticketExpiryReminderDays: 30, ticketExpiryReminderFrequency: 'weekly' });
+    await run('2037-03-06'); // Friday: no digest for anyone
+    expect(await mailsTo(subscribed.user.email)).toHaveLength(1);
+    expect(await mailsTo(newcomer.user.email)).toHaveLength(0);
+    // No run on Monday 09.03; Tuesday's catches up the subscribed user's digest, not the newcomer's.
+    await run('2037-03-10');
+    expect(await mailsTo(subscribed.user.email)).toHaveLength(2);
+    expect(await mailsTo(newcomer.user.email)).toHaveLength(0);
+    await run('2037-03-16');
+    expect(await mailsTo(subscribed.user.email)).toHaveLength(3);
+    expect(await mailsTo(newcomer.user.email)).toHaveLength(1);
   });
 
   it('writes each user in their own language, and nothing to a user who turned reminders off', async () => {
@@ -264,25 +287,23 @@ describe('ticket expiry reminders', () => {
     await ticket(dealer.id, '2036-09-11', { archivedAt: new Date() });
     const session = (await db().select().from(users).where(eq(users.id, user.id)))[0]!;
 
-    // Wednesday 2036-09-03 before the run: the week's digest has not gone, so tomorrow's run sends it.
-    let preview = await previewReminders(app.deps, session, at('2036-09-03', '12:00:00'));
-    expect(preview.nextDigestOn).toBe('2036-09-04');
-    expect(preview.upcoming.tickets.map((row) => row.key)).toEqual([expired.key, soon.key]);
-    expect(preview.expired.count).toBe(0);
-
-    await run('2036-09-04');
-    // This week's digest went: the next is Monday's, with the expired ticket in stage 2.
-    preview = reminderPreviewSchema.parse(await previewReminders(app.deps, session, at('2036-09-04', '12:00:00')));
+    // Wednesday 2036-09-03: a weekly digest goes on Mondays, so the next is on 2036-09-08 (not tomorrow).
+    let preview = reminderPreviewSchema.parse(await previewReminders(app.deps, session, at('2036-09-03', '12:00:00')));
     expect(preview.nextDigestOn).toBe('2036-09-08');
     expect(preview.expired.tickets.map((row) => row.key)).toEqual([expired.key]);
     expect(preview.upcoming.tickets.map((row) => row.key)).toEqual([soon.key]);
     expect(preview.overdue.count).toBe(0);
     expect(preview.expired.tickets[0]).toMatchObject({ product: 'Mill Pro', licenceExpiry: '2036-09-05', dealerName: dealer.name });
 
-    // Nothing recorded by the preview: Monday's run sends what it showed.
+    // Nothing recorded by the preview: Thursday's run sends nothing, Monday's what it showed.
+    await run('2036-09-04');
+    expect(await mailsTo(user.email)).toHaveLength(0);
     await run('2036-09-08');
     const mails = await mailsTo(user.email);
-    expect(mails.map((mail) => stageOf(mail, expired.key))).toEqual(['upcoming', 'expired']);
+    expect(mails.map((mail) => [stageOf(mail, expired.key), stageOf(mail, soon.key)])).toEqual([['expired', 'upcoming']]);
+    // This week's digest went: the next is the following Monday.
+    preview = await previewReminders(app.deps, session, at('2036-09-08', '12:00:00'));
+    expect(preview.nextDigestOn).toBe('2036-09-15');
 
     await setReminders(user.id, { ticketExpiryReminder: false });
     preview = await previewReminders(app.deps, session, at('2036-09-09'));
