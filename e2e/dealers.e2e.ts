@@ -76,13 +76,13 @@ describe('reseller network', () => {
     await signIn(manager, 'manager@casebridge.test');
     await manager.waitForURL((url) => url.pathname.startsWith('/manager'));
     await manager.goto('/manager/import/customers');
-    // Semicolons, a quoted field with a line break, and one row without a company: 3 in, 1 failed.
+    // Semicolons, a quoted address of two lines (kept as address lines), and one row without a company: 3 in, 1 failed.
     const csv = [
-      'customerId;dealerId;firstName;lastName;company;city',
-      `IMP-${stamp}-1;DD-ROOT;Anna;Import;"Praxis Import; Nord";Bremen`,
-      `IMP-${stamp}-2;DD-ROOT;Ben;Import;"Labor Import\nHinterhaus";Kiel`,
-      `IMP-${stamp}-3;DD-ROOT;Cleo;Import;;Hamburg`,
-      `IMP-${stamp}-4;DD-ROOT;Dora;Import;Dental Import;Lübeck`,
+      'customerId;dealerId;firstName;lastName;company;address;city',
+      `IMP-${stamp}-1;DD-ROOT;Anna;Import;"Praxis Import; Nord";Hafenstr. 1;Bremen`,
+      `IMP-${stamp}-2;DD-ROOT;Ben;Import;Labor Import;"Hinterhaus\nKirchweg 2";Kiel`,
+      `IMP-${stamp}-3;DD-ROOT;Cleo;Import;;Am Markt 3;Hamburg`,
+      `IMP-${stamp}-4;DD-ROOT;Dora;Import;Dental Import;Ring 4;Lübeck`,
     ].join('\r\n');
     await manager.getByLabel('Choose a .csv file').setInputFiles({ name: `import-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await manager.getByRole('button', { name: 'Upload', exact: true }).click();

@@ -46,14 +46,29 @@ export type ParsedRow = { ok: true; dealerCode: string; info: CustomerInfo } | {
 const TRUE = new Set(['true', 'yes', 'y', '1', 'x', 'ja', 'oui', 'si', 'sì', 'tak']);
 const FALSE = new Set(['', 'false', 'no', 'n', '0', 'nein', 'non', 'nie']);
 
+/** Thrown while a row is read: the row is refused with this reason. */
+class RowRefusal extends Error {}
+
+/** Where a line break in a cell comes from: a spreadsheet cell of several lines (Alt+Enter in Excel). */
+const LINE_BREAK = /\s*[\r\n]+\s*/;
+const ADDRESS_LINES = 3;
+
 /** One data row as a customer, or why it cannot be one. */
 export function parseRow(header: HeaderMap, fields: string[]): ParsedRow {
+  try {
+    return readRow(header, fields);
+  } catch (error) {
+    if (error instanceof RowRefusal) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
+
+function readRow(header: HeaderMap, fields: string[]): ParsedRow {
   const raw = (column: Column) => {
     const index = header[column];
     return index === undefined ? '' : (fields[index] ?? '').trim();
   };
-  // The form's fields are single lines; a spreadsheet cell may hold several (Alt+Enter in Excel).
-  const value = (column: Column) => oneLine(raw(column));
+  const value = (column: Column) => oneLine(column, raw(column));
   const address = addressLines(raw('address1'), raw('address2'), raw('address3'));
   const flag = value('showInfoToOutOfMaintenanceUsers').toLowerCase();
   if (!TRUE.has(flag) && !FALSE.has(flag)) return { ok: false, reason: 'showInfoToOutOfMaintenanceUsers: expected yes or no' };
@@ -80,17 +95,23 @@ export function parseRow(header: HeaderMap, fields: string[]): ParsedRow {
   return { ok: false, reason: `${column}: ${issue.message}` };
 }
 
-/** The cell's lines joined by a space; a cell of one line (nearly all) is kept as it is, without a copy. */
-function oneLine(text: string): string {
-  return text.includes('\n') || text.includes('\r') ? text.replace(/\s*[\r\n]+\s*/g, ' ') : text;
+/**
+ * A field of one line. A cell of several lines is refused, not joined: whether "Müller⏎Schmidt"
+ * is one name or two values, only the person who made the file knows (ADR 0011).
+ */
+function oneLine(column: Column, text: string): string {
+  if (LINE_BREAK.test(text)) throw new RowRefusal(`${column}: the cell has a line break, but this field holds one line`);
+  return text;
 }
 
 /**
- * A multi-line address cell fills the address lines in order when the file has no separate ones;
- * lines beyond the third join the third.
+ * The address keeps its lines: a cell of several lines fills the address lines in order when the
+ * file leaves the others empty. An address that does not fit them is refused, never joined.
  */
 function addressLines(first: string, second: string, third: string): [string, string, string] {
-  const lines = first.split(/\s*[\r\n]+\s*/).filter(Boolean);
-  if (second || third || lines.length <= 1) return [oneLine(first), oneLine(second), oneLine(third)];
-  return [lines[0]!, lines[1]!, lines.slice(2).join(' ')];
+  const lines = first.split(LINE_BREAK).filter(Boolean);
+  if (lines.length <= 1) return [first, oneLine('address2', second), oneLine('address3', third)];
+  if (second || third) throw new RowRefusal('address1: the cell has several lines, but address2 or address3 is filled too');
+  if (lines.length > ADDRESS_LINES) throw new RowRefusal(`address1: the cell has ${lines.length} lines; an address holds ${ADDRESS_LINES}`);
+  return [lines[0]!, lines[1]!, lines[2] ?? ''];
 }

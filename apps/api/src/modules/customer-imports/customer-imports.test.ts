@@ -91,6 +91,27 @@ describe('customer CSV import', () => {
     expect(mail.text).toContain('9 row(s) read: 3 imported, 2 duplicate(s), 4 failed.');
   });
 
+  it('keeps a line break of an address as its lines, and refuses a row with one in a one-line field, saying which', async () => {
+    const rows = [
+      'customerId,dealerId,firstName,lastName,company,address1,address2,city',
+      `LB-1,${dealerA},Ida,Lines,Three Lines Co,"Hof 2\nAufgang B\n3. Stock",,Bonn`,
+      `LB-2,${dealerA},Ola,One,"Praxis Berg\r\nZahnmedizin",Weg 1,,Bonn`, // row 3: a company of two lines
+      `LB-3,${dealerA},Fay,Four,Four Co,"A\nB\nC\nD",,Bonn`, // row 4: more lines than an address holds
+      `LB-4,${dealerA},Sam,Split,Split Co,"Hof 2\nAufgang B",Hinterhaus,Bonn`, // row 5: lines and address2 too
+      `LB-5,${dealerA},Tom,"Town","Town Co",Weg 5,,"Bad\nHonnef"`, // row 6: a city of two lines
+    ];
+    const log = await imported(rows.join('\n') + '\n', 'line-breaks.csv');
+    expect(log.importSummary).toEqual({ total: 5, success: 1, duplicates: 0, errors: 4, error: null });
+    expect(log.failures).toEqual([
+      { row: 3, reason: 'company: the cell has a line break, but this field holds one line' },
+      { row: 4, reason: 'address1: the cell has 4 lines; an address holds 3' },
+      { row: 5, reason: 'address1: the cell has several lines, but address2 or address3 is filled too' },
+      { row: 6, reason: 'city: the cell has a line break, but this field holds one line' },
+    ]);
+    expect((await customer('LB-1'))!.contactInformation).toMatchObject({ address1: 'Hof 2', address2: 'Aufgang B', address3: '3. Stock', city: 'Bonn' });
+    for (const refused of ['LB-2', 'LB-3', 'LB-4', 'LB-5']) expect(await customer(refused), refused).toBeUndefined();
+  });
+
   it('reads Windows-1252 from Excel with commas, columns in another order, and mails in the manager’s language', async () => {
     await t.db.update(users).set({ language: 'de' }).where(eq(users.id, managerId));
     const csv = `company,lastname,firstname,dealerid,customerid,zip\r\n"Müller, Zahntechnik",Müller,Björn,${dealerA},W-1,50667\r\nCafé Dental,Señor,José,${dealerB},W-2,\r\n`;
