@@ -61,6 +61,8 @@ export const companySchema = z.object({
     phone: z.string(),
   }),
   companyInfoIsUpdated: z.boolean(),
+  /** Spec §5: a mill on a non-basic plan keeps its country (its invoices' VAT depends on it). */
+  countryLocked: z.boolean(),
 });
 export type Company = z.infer<typeof companySchema>;
 

@@ -71,6 +71,11 @@ export const subscriptionSchema = z.object({
   millId: z.number(),
   /** The plan in force, with a custom plan's own price and limits. */
   contractType: contractTypeSchema,
+  /**
+   * The net monthly price this mill pays for its plan: its subscription's own price, which a
+   * promotion or a later price change for new subscriptions does not move; 0 on basic.
+   */
+  chargedPriceCents: z.number(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   periodStart: z.string(),
   periodEnd: z.string().nullable(),
@@ -129,10 +134,20 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/** How VAT applies to a buyer (§14 UStG): German VAT, reverse charge for an EU business, none outside the EU. */
+export const TAX_TREATMENTS = ['domestic', 'reverseCharge', 'outsideEu'] as const;
+export type TaxTreatment = (typeof TAX_TREATMENTS)[number];
+
+/** The next invoice, with the same net, VAT and total as the invoice it becomes (net + VAT = total). */
 export const upcomingInvoiceSchema = z.object({
   upcomingInvoice: z
     .object({
       lines: z.array(z.object({ description: z.string(), amountCents: z.number(), periodStart: z.string(), periodEnd: z.string() })),
+      netCents: z.number(),
+      vatPercent: z.number(),
+      vatCents: z.number(),
+      taxTreatment: z.enum(TAX_TREATMENTS),
+      totalCents: z.number(),
       amountDueCents: z.number(),
       nextPaymentAttempt: z.string().nullable(),
     })

@@ -55,6 +55,11 @@ export const millSubscriptions = pgTable('mill_subscriptions', {
   /** Set while a paid plan is cancelled at its period's end ("Subscription ends at"). */
   cancelAt: timestamp('cancel_at', { withTimezone: true }),
   addOnKey: text('add_on_key').references(() => addOns.key),
+  /**
+   * The net monthly price the provider charges this mill for its plan, as its subscription says:
+   * a promotion or a later price change of the plan applies to new subscriptions only. Null on basic.
+   */
+  planPriceCents: integer('plan_price_cents'),
   customPriceCents: integer('custom_price_cents'),
   customMaxOrders: integer('custom_max_orders'),
   customAllowedClients: integer('custom_allowed_clients'),

@@ -3,14 +3,16 @@ import type { InvoiceParty } from '@casebridge/shared/schemas/billing';
 import type { Db } from '../client.ts';
 import { millSubscriptions, plans, testPaymentObjects } from '../schema/billing.ts';
 import { DEFAULT_SELLER } from '../../config.ts';
-import { storeNumberedInvoice } from '../../modules/invoices/invoices.service.ts';
+import { storeNumberedInvoice, taxOfBuyer } from '../../modules/invoices/invoices.service.ts';
 import { paidSubscriptionDocuments } from '../../platform/payments/test-provider.ts';
 
 /**
  * The demo's contracts, as if each mill had paid through the built-in test provider: its records
  * there (so the card page and the upcoming invoice work), the mill's subscription, and one
- * numbered invoice per paid month. Demo Mill has paid essential for two months. The seller is
- * the default one (INVOICE_SELLER is read by the server, not by the seed).
+ * numbered invoice per paid month. Demo Mill has paid essential for two months at its regular
+ * price: it subscribed before the promotion, which is for new subscriptions. The VAT is decided as
+ * for every invoice (by the buyer's country and VAT number). The seller is the default one
+ * (INVOICE_SELLER is read by the server, not by the seed).
  */
 export interface DemoContract {
   millId: number;
@@ -20,12 +22,10 @@ export interface DemoContract {
   custom?: { priceCents: number; maxOrdersCount: number; allowedClients: number };
 }
 
-const GERMAN_VAT = 19;
-
 export async function seedDemoContract(db: Db, contract: DemoContract): Promise<void> {
   const [plan] = await db.select().from(plans).where(eq(plans.key, contract.planKey));
   const priceCents = contract.custom?.priceCents ?? plan!.priceCents;
-  const taxPercent = contract.buyer.country === 'DE' ? GERMAN_VAT : 0;
+  const { vatPercent: taxPercent, treatment } = await taxOfBuyer(db, contract.millId);
   const documents = paidSubscriptionDocuments({
     millId: contract.millId,
     email: contract.buyer.email,
@@ -47,6 +47,7 @@ export async function seedDemoContract(db: Db, contract: DemoContract): Promise<
     providerSubscriptionId: documents.subscription.id,
     periodStart: new Date(documents.subscription.currentPeriodStart),
     periodEnd: new Date(documents.subscription.currentPeriodEnd),
+    planPriceCents: priceCents,
     customPriceCents: contract.custom?.priceCents ?? null,
     customMaxOrders: contract.custom?.maxOrdersCount ?? null,
     customAllowedClients: contract.custom?.allowedClients ?? null,
@@ -71,7 +72,7 @@ export async function seedDemoContract(db: Db, contract: DemoContract): Promise<
         vatPercent: taxPercent,
         vatCents: provider.taxCents,
         totalCents: provider.totalCents,
-        taxTreatment: taxPercent > 0 ? 'domestic' : 'reverseCharge',
+        taxTreatment: treatment,
         paid: true,
         seller: DEFAULT_SELLER,
         buyer: contract.buyer,

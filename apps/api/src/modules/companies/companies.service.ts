@@ -28,7 +28,7 @@ export type { CompanyRow, LabRow };
 type Lab = z.infer<typeof labSchema>;
 type ShippingBody = z.infer<typeof shippingBodySchema>;
 
-function toCompanyDto(company: CompanyRow): Company {
+async function toCompanyDto(db: Db, company: CompanyRow): Promise<Company> {
   const logo = fileUrl(company.logoPath);
   return {
     id: company.id,
@@ -41,6 +41,7 @@ function toCompanyDto(company: CompanyRow): Company {
     logo: logo ? { url: logo.url, name: company.logoName ?? '' } : null,
     address: { country: company.country, state: company.state, street: company.street, city: company.city, zipCode: company.zipCode, phone: company.phone },
     companyInfoIsUpdated: company.companyInfoIsUpdated,
+    countryLocked: await companyHasPaidMill(db, company.id),
   };
 }
 
@@ -58,7 +59,7 @@ export async function readCompany(deps: AppDeps, user: SessionUser, companyId: n
   await authorize(deps.db, user, 'company.read', { companyId });
   const company = await findCompany(deps.db, companyId);
   if (!company) throw AppError.notFound('Company');
-  return toCompanyDto(company);
+  return toCompanyDto(deps.db, company);
 }
 
 /** `/users/companyInfo`: the caller's own company; someone without one (the manager) has none to read. */
@@ -84,7 +85,7 @@ export async function updateOwnCompany(deps: AppDeps, user: SessionUser, company
     return updateCompany(deps.db, company.id, { ...data, ...(logo ? { logoPath: logo.key, logoName: logo.name } : {}), companyInfoIsUpdated: true });
   });
   if (updated.logoPath !== company.logoPath && company.logoPath) await deps.storage.remove(company.logoPath);
-  return toCompanyDto(updated);
+  return toCompanyDto(deps.db, updated);
 }
 
 /**

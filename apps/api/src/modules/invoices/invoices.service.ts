@@ -1,5 +1,5 @@
 import { EU_COUNTRIES } from '@casebridge/shared/constants/countries';
-import type { Invoice, InvoiceParty } from '@casebridge/shared/schemas/billing';
+import type { Invoice, InvoiceParty, TaxTreatment } from '@casebridge/shared/schemas/billing';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
@@ -23,8 +23,6 @@ import { findInvoice, findInvoiceByProviderId, insertNumberedInvoice, listInvoic
  * - outside the EU: no VAT.
  * The payment provider charges what this decides (the checkout is given the VAT rate).
  */
-export type TaxTreatment = 'domestic' | 'reverseCharge' | 'outsideEu';
-
 const GERMAN_VAT_PERCENT = 19;
 const SELLER_COUNTRY = 'DE';
 

@@ -161,8 +161,15 @@ export async function upcomingInvoiceOf(deps: AppDeps, user: SessionUser, millId
   if (!hasLiveSubscription(row)) return null;
   const invoice = await deps.payments.upcomingInvoice(row!.providerSubscriptionId!);
   if (!invoice) return null;
+  // The VAT as the invoice it becomes will state it (recordProviderInvoice decides the same way).
+  const buyer = await taxOfBuyer(deps.db, millId);
   return {
     lines: invoice.lines.map((line) => ({ description: line.description, amountCents: line.amountCents, periodStart: line.periodStart.toISOString(), periodEnd: line.periodEnd.toISOString() })),
+    netCents: invoice.subtotalCents,
+    vatPercent: buyer.vatPercent,
+    vatCents: invoice.taxCents,
+    taxTreatment: buyer.treatment,
+    totalCents: invoice.totalCents,
     amountDueCents: invoice.totalCents,
     nextPaymentAttempt: invoice.nextPaymentAttempt?.toISOString() ?? null,
   };
@@ -230,18 +237,21 @@ async function applyProviderSubscription(deps: AppDeps, tx: Db, row: Subscriptio
 }
 
 function backToBasic() {
-  return { planKey: BASIC, status: 'active', providerSubscriptionId: null, periodStart: calendarMonthStart(new Date()), periodEnd: null, cancelAt: null, addOnKey: null };
+  return { planKey: BASIC, status: 'active', providerSubscriptionId: null, periodStart: calendarMonthStart(new Date()), periodEnd: null, cancelAt: null, addOnKey: null, planPriceCents: null };
 }
 
 async function stateOf(db: Db, subscription: ProviderSubscription) {
   let plan: PlanRow | null = null;
+  let planPriceCents: number | null = null;
   let addOnKey: string | null = null;
   for (const item of subscription.items) {
-    plan ??= await planByLookupKey(db, item.lookupKey);
+    const itemPlan: PlanRow | null = plan ? null : await planByLookupKey(db, item.lookupKey);
+    if (itemPlan) [plan, planPriceCents] = [itemPlan, item.unitAmountCents];
     addOnKey ??= (await addOnByLookupKey(db, item.lookupKey))?.key ?? null;
   }
   return {
     planKey: plan?.key ?? BASIC,
+    planPriceCents,
     status: subscription.status,
     providerCustomerId: subscription.customerId,
     providerSubscriptionId: subscription.id,
@@ -303,9 +313,11 @@ async function subscriptionDto(db: Db, millId: number): Promise<Subscription> {
   const plan = await planByKey(db, row?.planKey ?? BASIC);
   const custom = customTerms(row);
   const addOn = row?.addOnKey ? await addOnByKey(db, row.addOnKey) : null;
+  const contractType = toContractType(plan, plan.key === 'custom' ? custom : null);
   return {
     millId,
-    contractType: toContractType(plan, plan.key === 'custom' ? custom : null),
+    contractType,
+    chargedPriceCents: chargedPriceOf(row, contractType),
     status: (row?.status ?? 'active') as Subscription['status'],
     periodStart: periodStartOf(row).toISOString(),
     periodEnd: row?.periodEnd?.toISOString() ?? null,
@@ -314,6 +326,15 @@ async function subscriptionDto(db: Db, millId: number): Promise<Subscription> {
     addOn: addOn ? toAddOn(addOn) : null,
     millOrderStat: { ordersCreated: await ordersCreatedIn(db, millId, periodStartOf(row)) },
   };
+}
+
+/**
+ * What the mill pays for its plan, as its subscription at the provider says. A subscription from
+ * before migration 0028 shows the plan's listed price until its next event records its own.
+ */
+function chargedPriceOf(row: SubscriptionRow | null, contractType: Subscription['contractType']): number {
+  if (contractType.id === BASIC) return 0;
+  return row?.planPriceCents ?? contractType.priceCents;
 }
 
 function customTerms(row: SubscriptionRow | null): CustomTerms | null {

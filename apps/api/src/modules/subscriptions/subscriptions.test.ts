@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/companies.ts';
 import { invoices, millSubscriptions, paymentEvents, testPaymentObjects } from '../../db/schema/billing.ts';
+import { seedDemoContract } from '../../db/seed/demo-contracts.ts';
 import { TEST_SIGNATURE_HEADER } from '../../platform/payments/test-provider.ts';
 import { addMillUser, createDealer, createLab, createManager, signIn, signedInMill } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { multipartForm } from '../../../test/multipart.ts';
 
 /**
  * Spec §4 "Subscription" through the API on the built-in test provider: checkout, success,
@@ -158,6 +160,16 @@ describe('subscription transitions (spec §4)', () => {
     expect((await invoicesOf(jwt, mill.id)).count).toBe(0);
   });
 
+  it('a checkout that never existed is not found when paid or left, like its page', async () => {
+    const url = '/api/test-payments/checkouts/cs_test_never_existed_0000';
+    const answers = await Promise.all([
+      t.request({ method: 'GET', url }),
+      t.request({ method: 'POST', url: `${url}/pay`, payload: { cardNumber: PAYS, ...CARD } }),
+      t.request({ method: 'POST', url: `${url}/abandon` }),
+    ]);
+    expect(answers.map((answer) => [answer.statusCode, answer.json().code])).toEqual(Array(3).fill([404, 'NOT_FOUND']));
+  });
+
   it('an unknown card number is refused with a clear message', async () => {
     const { jwt, mill } = await payingMill();
     const session = await checkout(jwt, mill.id, 'casebridge_essential_monthly');
@@ -211,6 +223,57 @@ describe('invoices', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const foreign = await t.request({ method: 'GET', url: `/api/payments/invoices/${euInvoice!.id}/pdf`, token: swiss.jwt });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('what the mill pays (spec §4, §9)', () => {
+  async function upcomingOf(jwt: string, millId: number) {
+    return (await t.request({ method: 'GET', url: `/api/payments/upcoming/invoices?millId=${millId}`, token: jwt })).json().upcomingInvoice;
+  }
+
+  it('a German mill subscribed at the regular price keeps it: plan, upcoming invoice and invoices agree, with VAT', async () => {
+    const { jwt, mill, company } = await payingMill('DE');
+    // As the demo seeds Demo Mill: on essential at 49 € since before the promotion for new subscriptions.
+    const buyer = { name: company.name, street: 'Hauptstraße 1', zipCode: '10115', city: 'Berlin', country: 'DE', vatNumber: null, email: 'billing@mill.test' };
+    await seedDemoContract(t.db, { millId: mill.id, planKey: 'essential', months: 2, buyer });
+    const subscription = await subscriptionOf(jwt, mill.id);
+    expect(subscription.contractType.id).toBe('essential');
+    expect(subscription.chargedPriceCents).toBe(4900);
+    const upcoming = await upcomingOf(jwt, mill.id);
+    expect(upcoming.lines).toEqual([expect.objectContaining({ description: 'Essential plan', amountCents: 4900 })]);
+    expect(upcoming).toMatchObject({ netCents: 4900, vatPercent: 19, vatCents: 931, taxTreatment: 'domestic', totalCents: 5831, amountDueCents: 5831 });
+    expect(upcoming.netCents + upcoming.vatCents).toBe(upcoming.totalCents);
+    const paid = (await invoicesOf(jwt, mill.id)).data;
+    expect(paid.map(({ netCents, vatPercent, vatCents, totalCents }) => ({ netCents, vatPercent, vatCents, totalCents }))).toEqual(Array(2).fill({ netCents: 4900, vatPercent: 19, vatCents: 931, totalCents: 5831 }));
+  });
+
+  it('a new subscription pays the promoted price, and its upcoming invoice says so; an EU business is reverse charged', async () => {
+    const { jwt, mill } = await payingMill('DE');
+    await subscribe(jwt, mill.id, 'casebridge_essential_monthly');
+    expect((await subscriptionOf(jwt, mill.id)).chargedPriceCents).toBe(3920);
+    expect(await upcomingOf(jwt, mill.id)).toMatchObject({ netCents: 3920, vatPercent: 19, vatCents: 745, totalCents: 4665 });
+
+    const eu = await payingMill('AT', 'U12345678');
+    await subscribe(eu.jwt, eu.mill.id, 'casebridge_enterprise_monthly');
+    expect(await upcomingOf(eu.jwt, eu.mill.id)).toMatchObject({ netCents: 14_900, vatPercent: 0, vatCents: 0, taxTreatment: 'reverseCharge', totalCents: 14_900 });
+    // Back on basic nothing is charged.
+    const basic = await payingMill();
+    expect((await subscriptionOf(basic.jwt, basic.mill.id)).chargedPriceCents).toBe(0);
+  });
+});
+
+describe('company country (spec §5)', () => {
+  it('is locked while the mill is on a paid plan, and the company details say so', async () => {
+    const { jwt, mill } = await payingMill('DE', 'DE123456789');
+    const company = async () => (await t.request({ method: 'GET', url: '/api/users/companyInfo', token: jwt })).json();
+    expect((await company()).countryLocked).toBe(false);
+    await subscribe(jwt, mill.id, 'casebridge_essential_monthly');
+    const locked = await company();
+    expect(locked.countryLocked).toBe(true);
+    const data = { name: locked.name, email: locked.email, vatNumber: 'U12345678', ...locked.address, phone: '4930123', country: 'AT' };
+    const moved = await t.request({ method: 'PUT', url: '/api/users/companyInfo', token: jwt, ...multipartForm({ data: JSON.stringify(data) }) });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().errors).toEqual({ country: ['COUNTRY_LOCKED_ON_PAID_PLAN'] });
   });
 });
 

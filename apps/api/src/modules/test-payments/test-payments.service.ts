@@ -31,14 +31,21 @@ export async function describeCheckout(deps: AppDeps, sessionId: string): Promis
   return { id: checkout.id, status: checkout.status, description: checkout.items.map((item) => item.description).join(' + '), amountCents, customerEmail: checkout.customerEmail, cancelUrl: checkout.cancelUrl };
 }
 
+/** A checkout that never existed is not found, like its page; only one that ended is "over". */
+async function existingCheckout(deps: AppDeps, sessionId: string): Promise<TestPaymentProvider> {
+  const payments = provider(deps);
+  if (!(await payments.getCheckout(sessionId))) throw AppError.notFound('Checkout');
+  return payments;
+}
+
 export async function payCheckout(deps: AppDeps, sessionId: string, body: CardBody): Promise<{ outcome: CardOutcome; redirectUrl: string }> {
-  const result = await provider(deps).payCheckout(sessionId, testCardNumber(body));
+  const result = await (await existingCheckout(deps, sessionId)).payCheckout(sessionId, testCardNumber(body));
   if (!result) throw AppError.conflict('This checkout is over: start again from the contract page', 'CHECKOUT_OVER');
   return result;
 }
 
 export async function abandonCheckout(deps: AppDeps, sessionId: string): Promise<{ redirectUrl: string }> {
-  const redirectUrl = await provider(deps).abandonCheckout(sessionId);
+  const redirectUrl = await (await existingCheckout(deps, sessionId)).abandonCheckout(sessionId);
   if (!redirectUrl) throw AppError.conflict('This checkout is over: start again from the contract page', 'CHECKOUT_OVER');
   return { redirectUrl };
 }

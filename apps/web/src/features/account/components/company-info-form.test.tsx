@@ -7,8 +7,8 @@ import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { CompanyInfoForm } from './company-info-form.tsx';
 import { isVatError } from './company-schema.ts';
 
-function company(overrides: Partial<Company['address']> & { vatNumber?: string } = {}): Company {
-  const { vatNumber = 'DE123456789', ...address } = overrides;
+function company(overrides: Partial<Company['address']> & { vatNumber?: string; countryLocked?: boolean } = {}): Company {
+  const { vatNumber = 'DE123456789', countryLocked = false, ...address } = overrides;
   return {
     id: 10,
     name: 'Ada Lab',
@@ -20,6 +20,7 @@ function company(overrides: Partial<Company['address']> & { vatNumber?: string }
     logo: null,
     address: { country: 'DE', state: '', street: 'Hauptstr. 1', city: 'Berlin', zipCode: '10115', phone: '0301234', ...address },
     companyInfoIsUpdated: true,
+    countryLocked,
   };
 }
 
@@ -125,6 +126,27 @@ describe('CompanyInfoForm VAT rules', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const message = 'Invalid VAT Number: The VAT number provided is not correct, please enter a VALID VAT number.';
     expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('CompanyInfoForm country on a paid plan (spec §5)', () => {
+  const countryInput = () => screen.getByLabelText(/^Country/, { selector: 'input' }) as HTMLInputElement;
+  const REASON = 'The country cannot be changed while the mill is on a paid plan: its invoices depend on it.';
+
+  it('disables the country and says why while the mill is on a paid plan', () => {
+    mockFetch(() => ({}));
+    renderForm(company({ countryLocked: true }));
+    expect(countryInput().disabled).toBe(true);
+    expect(screen.getByText(REASON)).toBeTruthy();
+    // The VAT number stays editable: only the country decides the invoices' VAT.
+    expect(vatInput().disabled).toBe(false);
+  });
+
+  it('keeps the country editable on the basic plan', () => {
+    mockFetch(() => ({}));
+    renderForm(company());
+    expect(countryInput().disabled).toBe(false);
+    expect(screen.queryByText(REASON)).toBeNull();
   });
 });
 

@@ -164,6 +164,9 @@ export function CompanyInfoForm({ company, incomplete }: CompanyInfoFormProps) {
               value={form.values.country}
               onChange={changeCountry}
               allowDeselect={false}
+              // Spec §5: a mill on a paid plan keeps its country; say why rather than refuse on save.
+              disabled={company?.countryLocked}
+              description={company?.countryLocked ? t('company.countryLocked') : undefined}
               error={form.errorText('country')}
             />
           </Grid.Col>

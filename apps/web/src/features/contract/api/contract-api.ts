@@ -9,7 +9,7 @@ type ContractTypes = z.infer<typeof contractTypesResponseSchema>;
 type MillAddOns = z.infer<typeof millAddOnsResponseSchema>;
 
 /** The same key as the header's donut (features/shell), so a plan change refreshes both. */
-const subscriptionKey = (millId: number) => ['mills', millId, 'subscription'] as const;
+const subscriptionKey = (millId: number | null) => ['mills', millId, 'subscription'] as const;
 const usageKey = (millId: number) => ['mills', millId, 'usage'] as const;
 const invoicesKey = (millId: number) => ['mills', millId, 'invoices'] as const;
 const millAddOnsKey = (millId: number) => ['mills', millId, 'add-ons'] as const;
@@ -25,10 +25,12 @@ export function useContractTypes() {
   return useQuery(contractTypesQuery);
 }
 
-export function useSubscription(millId: number) {
+/** Null asks nothing yet (the manager's form before a mill is chosen). */
+export function useSubscription(millId: number | null) {
   return useQuery({
     queryKey: subscriptionKey(millId),
     queryFn: ({ signal }) => apiRequest<Subscription>(`/mills/${millId}/subscription`, { signal }),
+    enabled: millId !== null,
   });
 }
 

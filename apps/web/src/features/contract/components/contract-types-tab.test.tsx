@@ -24,6 +24,7 @@ function subscriptionOn(contractType: ContractType, overrides: Partial<Subscript
   return {
     millId: 7,
     contractType,
+    chargedPriceCents: contractType.priceCents,
     status: 'active',
     periodStart: '2026-11-01T00:00:00.000Z',
     periodEnd: contractType.id === 'basic' ? null : '2026-12-01T00:00:00.000Z',
@@ -54,9 +55,28 @@ describe('ContractTypesTab', () => {
     const essential = await screen.findByRole('region', { name: 'Essential' });
     expect(within(essential).getByText('€39.20 / month')).toBeTruthy();
     expect(within(essential).getByLabelText('Regular price €49.00')).toBeTruthy();
-    expect(within(essential).getByText('Promotion: 20 % off')).toBeTruthy();
+    expect(within(essential).getByText('Promotion for new subscriptions: 20 % off')).toBeTruthy();
     // A plan without a promotion shows its plain price.
     expect(within(screen.getByRole('region', { name: 'Enterprise' })).getByText('€149.00 / month')).toBeTruthy();
+  });
+
+  it("shows on the mill's own plan what its subscription charges, and the promotion as one for new subscriptions", async () => {
+    stubApi({ subscription: subscriptionOn(PLANS[1]!, { chargedPriceCents: 4900 }) });
+    render();
+    const essential = await screen.findByRole('region', { name: 'Essential' });
+    expect(within(essential).getByText('Current plan')).toBeTruthy();
+    expect(within(essential).getByText('€49.00 / month')).toBeTruthy();
+    expect(within(essential).getByText('New subscriptions: €39.20 / month (20 % off)')).toBeTruthy();
+    expect(within(essential).queryByText('€39.20 / month')).toBeNull();
+  });
+
+  it('keeps showing the promoted price to a mill that subscribed with it', async () => {
+    stubApi({ subscription: subscriptionOn(PLANS[1]!, { chargedPriceCents: 3920 }) });
+    render();
+    const essential = await screen.findByRole('region', { name: 'Essential' });
+    expect(within(essential).getByText('€39.20 / month')).toBeTruthy();
+    expect(within(essential).getByText('Promotion: 20 % off')).toBeTruthy();
+    expect(within(essential).queryByText(/^New subscriptions/)).toBeNull();
   });
 
   it('disables Manage card and Upcoming invoice on the basic plan, and offers Subscribe on paid plans only', async () => {

@@ -44,6 +44,7 @@ export function ContractTypesTab({ millId }: { millId: number }) {
             // A custom plan's price is the manager's own offer, never promoted.
             promotion={plan.id === 'custom' ? undefined : catalogue.data.promotions.find((promotion) => promotion.planId === plan.id)}
             isCurrent={plan.id === current.contractType.id}
+            chargedPriceCents={plan.id === current.contractType.id && hasPaidPlan(current) ? current.chargedPriceCents : undefined}
             action={<PlanAction millId={millId} plan={plan} subscription={current} />}
           />
         ))}

@@ -8,6 +8,8 @@ export interface PlanCardProps {
   plan: ContractType;
   promotion: Promotion | undefined;
   isCurrent: boolean;
+  /** On the mill's own paid plan: the net monthly price its subscription charges. */
+  chargedPriceCents?: number;
   /** The card's button (subscribe, change), chosen by the contract the mill has now. */
   action: ReactNode;
 }
@@ -21,31 +23,56 @@ function useFormatStorage(): (megabytes: number) => string {
   };
 }
 
-/** Spec §9: a percentage promotion charges `value` percent of the price, any other takes `value` cents off. */
-function PlanPrice({ plan, promotion }: { plan: ContractType; promotion: Promotion | undefined }) {
+function useDiscountText(): (promotion: Promotion) => string {
   const { t } = useTranslation();
   const euro = useFormatEuro();
-  if (!promotion) return <Text fz="xl" fw={700}>{t('contract.perMonth', { price: euro(plan.priceCents) })}</Text>;
-  const discount = promotion.isPercentage ? t('contract.percentOff', { value: 100 - promotion.value }) : t('contract.amountOff', { amount: euro(promotion.value) });
+  return (promotion) => (promotion.isPercentage ? t('contract.percentOff', { value: 100 - promotion.value }) : t('contract.amountOff', { amount: euro(promotion.value) }));
+}
+
+/**
+ * Spec §9: a percentage promotion charges `value` percent of the price, any other takes `value`
+ * cents off. It is for new subscriptions: the mill's own plan shows what its subscription charges.
+ */
+function PlanPrice({ plan, promotion, chargedPriceCents }: Pick<PlanCardProps, 'plan' | 'promotion' | 'chargedPriceCents'>) {
+  const { t } = useTranslation();
+  const euro = useFormatEuro();
+  const discount = useDiscountText();
+  const promoted = promotion ? promotedPriceCents(plan.priceCents, promotion) : null;
+  if (chargedPriceCents !== undefined && chargedPriceCents !== promoted) {
+    return (
+      <Stack gap={2}>
+        <Text fz="xl" fw={700}>
+          {t('contract.perMonth', { price: euro(chargedPriceCents) })}
+        </Text>
+        {promotion && promoted !== null && (
+          <Text size="sm" c="dimmed">
+            {t('contract.newSubscriptionsPrice', { price: euro(promoted), discount: discount(promotion) })}
+          </Text>
+        )}
+      </Stack>
+    );
+  }
+  if (!promotion || promoted === null) return <Text fz="xl" fw={700}>{t('contract.perMonth', { price: euro(plan.priceCents) })}</Text>;
   return (
     <Stack gap={2}>
       <Group gap="xs" align="baseline">
         <Text fz="xl" fw={700}>
-          {t('contract.perMonth', { price: euro(promotedPriceCents(plan.priceCents, promotion)) })}
+          {t('contract.perMonth', { price: euro(promoted) })}
         </Text>
         <Text td="line-through" c="dimmed" aria-label={t('contract.regularPrice', { price: euro(plan.priceCents) })}>
           {euro(plan.priceCents)}
         </Text>
       </Group>
       <Badge color="orange" variant="light" w="fit-content">
-        {t('contract.promotion', { discount })}
+        {/* The mill's own plan bought at the promoted price keeps it; elsewhere it is an offer. */}
+        {t(chargedPriceCents === undefined ? 'contract.promotionForNew' : 'contract.promotion', { discount: discount(promotion) })}
       </Badge>
     </Stack>
   );
 }
 
 /** One plan of spec §2's contract page: price, limits, support and how long files are kept. */
-export function PlanCard({ plan, promotion, isCurrent, action }: PlanCardProps) {
+export function PlanCard({ plan, promotion, isCurrent, chargedPriceCents, action }: PlanCardProps) {
   const { t } = useTranslation();
   const storage = useFormatStorage();
   const name = t(`contract.planNames.${plan.id}`);
@@ -58,7 +85,7 @@ export function PlanCard({ plan, promotion, isCurrent, action }: PlanCardProps) 
           </Title>
           {isCurrent && <Badge>{t('contract.currentPlan')}</Badge>}
         </Group>
-        <PlanPrice plan={plan} promotion={promotion} />
+        <PlanPrice plan={plan} promotion={promotion} chargedPriceCents={chargedPriceCents} />
         <List size="sm" spacing={4}>
           <List.Item>{t('contract.ordersPerPeriod', { value: plan.maxOrdersCount })}</List.Item>
           <List.Item>{t('contract.clients', { value: plan.allowedClients })}</List.Item>

@@ -1,11 +1,31 @@
 import { Alert, Modal, Stack, Table, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { UpcomingInvoice } from '@casebridge/shared/schemas/billing';
 import { Loading } from '../../../components/loading.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useUpcomingInvoice } from '../api/contract-api.ts';
 import { useFormatEuro } from './format-money.ts';
 
-/** The next invoice as far as the provider knows it: its lines, the amount due and when it is charged. */
+/** The VAT line as the invoice will state it: the rate, or why there is none (spec §9, §14 UStG). */
+function vatLabel(t: TFunction, invoice: NonNullable<UpcomingInvoice>): string {
+  if (invoice.taxTreatment === 'reverseCharge') return t('contract.vatReverseCharge');
+  if (invoice.taxTreatment === 'outsideEu') return t('contract.vatOutsideEu');
+  return t('contract.vatRate', { value: invoice.vatPercent });
+}
+
+function TotalRow({ label, amount }: { label: string; amount: string }) {
+  return (
+    <Table.Tr>
+      <Table.Th colSpan={2} scope="row">
+        {label}
+      </Table.Th>
+      <Table.Td ta="right">{amount}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The next invoice as far as the provider knows it: its lines, net, VAT and total, the amount due and when it is charged. */
 export function UpcomingInvoiceDialog({ millId, onClose }: { millId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const euro = useFormatEuro();
@@ -18,7 +38,8 @@ export function UpcomingInvoiceDialog({ millId, onClose }: { millId: number; onC
       {upcoming.isSuccess && !invoice && <Text>{t('contract.noUpcomingInvoice')}</Text>}
       {invoice && (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={360}>
+          {/* Narrow enough for a phone: the period wraps rather than push the amounts out of sight. */}
+          <Table.ScrollContainer minWidth={300}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -36,6 +57,11 @@ export function UpcomingInvoiceDialog({ millId, onClose }: { millId: number; onC
                   </Table.Tr>
                 ))}
               </Table.Tbody>
+              <Table.Tfoot>
+                <TotalRow label={t('contract.netAmount')} amount={euro(invoice.netCents)} />
+                <TotalRow label={vatLabel(t, invoice)} amount={euro(invoice.vatCents)} />
+                <TotalRow label={t('contract.total')} amount={euro(invoice.totalCents)} />
+              </Table.Tfoot>
             </Table>
           </Table.ScrollContainer>
           <Text fw={700}>{t('contract.amountDue', { amount: euro(invoice.amountDueCents) })}</Text>

@@ -55,6 +55,14 @@ describe('ManagerPlansPage', () => {
     expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
   });
 
+  it('asks for no mill subscription until the manager chooses a mill', async () => {
+    const calls = stubApi();
+    renderWithProviders(<ManagerPlansPage />, sessionFixture('manager'));
+    await screen.findByRole('region', { name: 'Custom plan for one mill' });
+    await screen.findByRole('region', { name: 'Essential' });
+    expect(calls.map((call) => call.url).filter((url) => url.includes('/subscription'))).toEqual([]);
+  });
+
   it('offers one mill a custom plan, and says when the mill does not exist', async () => {
     const calls = stubApi();
     const user = userEvent.setup();

@@ -97,7 +97,7 @@ function CustomContractForm() {
   const { t } = useTranslation();
   const [millInput, setMillInput] = useState<number | string>('');
   const [millId, setMillId] = useState<number | null>(null);
-  const subscription = useSubscription(millId ?? 0);
+  const subscription = useSubscription(millId);
   const setCustom = useSetCustomContract();
   const [draft, setDraft] = useState<{ price: number | string; orders: number | string; clients: number | string }>({ price: '', orders: '', clients: '' });
   const current = millId && subscription.data ? subscription.data.customContract : null;
