@@ -61,6 +61,8 @@ export const messageSchema = z.object({
   message: z.string(),
   created_at: z.string(),
   read: z.boolean(),
+  /** When the other side first read it (ISO 8601), null until then: its author sees 'read'. */
+  readAt: z.string().nullable(),
   author: z.object({
     id: z.number().nullable(),
     firstName: z.string(),

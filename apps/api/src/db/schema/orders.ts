@@ -97,6 +97,8 @@ export const messages = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the other side (the lab for a mill's message, the mill for a lab's) first read it: its author sees it. */
+    readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [index('messages_project_idx').on(t.projectId, t.createdAt)],
 );

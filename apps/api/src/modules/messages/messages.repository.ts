@@ -18,6 +18,7 @@ export interface MessageRow {
   componentId: number | null;
   message: string;
   createdAt: Date;
+  readAt: Date | null;
   authorId: number | null;
   firstName: string | null;
   lastName: string | null;
@@ -41,6 +42,7 @@ function selectMessages(db: Db, viewerId: number) {
       componentId: messages.componentId,
       message: messages.message,
       createdAt: messages.createdAt,
+      readAt: messages.readAt,
       authorId: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -74,18 +76,43 @@ export async function findConversation(db: Db, viewerId: number, orderId: number
     .orderBy(asc(messages.createdAt), asc(messages.id));
 }
 
-/** Marks what others wrote on a component read, for this user only; returns those messages' ids. */
-export async function markRead(db: Db, userId: number, orderId: number, componentId: number): Promise<number[]> {
+export interface FirstRead {
+  id: number;
+  authorId: number;
+  readAt: Date;
+}
+
+/**
+ * Marks what others wrote on a component read, for this user only. Returns those messages' ids,
+ * and the ones this reading made read for their authors: the first read by the other side (a
+ * mill user reading a lab's message, or the reverse) stamps the message's read_at. A colleague
+ * of the author reading it stamps nothing. Each message is stamped once, whoever reads it at once.
+ */
+export async function markRead(db: Db, userId: number, orderId: number, componentId: number): Promise<{ messageIds: number[]; firstReads: FirstRead[] }> {
   const unread = await db
     .select({ id: messages.id })
     .from(messages)
     .where(and(eq(messages.projectId, orderId), eq(messages.componentId, componentId), ne(messages.authorId, userId)));
-  if (unread.length === 0) return [];
+  if (unread.length === 0) return { messageIds: [], firstReads: [] };
+  const messageIds = unread.map((m) => m.id);
   await db
     .insert(messageReads)
-    .values(unread.map((m) => ({ messageId: m.id, userId })))
+    .values(messageIds.map((messageId) => ({ messageId, userId })))
     .onConflictDoNothing();
-  return unread.map((m) => m.id);
+  const firstReads = await db
+    .update(messages)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        inArray(messages.id, messageIds),
+        isNull(messages.readAt),
+        sql`exists (select 1 from users author join users reader on reader.id = ${userId}
+          where author.id = ${messages.authorId} and author.role_type <> reader.role_type)`,
+      ),
+    )
+    .returning({ id: messages.id, authorId: messages.authorId, readAt: messages.readAt });
+  // Both columns are set for every stamped row: it has an author, and it was just stamped.
+  return { messageIds, firstReads: firstReads as FirstRead[] };
 }
 
 export interface MessagePlace {

@@ -1,3 +1,4 @@
+import { MESSAGE_READ_EVENT } from '@casebridge/shared/schemas/live-events';
 import type { Message } from '@casebridge/shared/schemas/orders';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,6 +18,7 @@ function toMessageDto(row: MessageRow): Message {
     message: row.message,
     created_at: row.createdAt.toISOString(),
     read: row.read,
+    readAt: row.readAt?.toISOString() ?? null,
     author: {
       id: row.authorId,
       firstName: row.firstName ?? '',
@@ -90,11 +92,15 @@ export async function conversationOf(db: Db, viewerId: number, orderId: number, 
 /**
  * Opening a component marks what others wrote there read, for the viewer only, and with it the
  * viewer's notifications about those messages and about the order's arrival: the bell must not
- * call "new" what the viewer has just read.
+ * call "new" what the viewer has just read. The authors of messages the other side reads for the
+ * first time are told live, on whichever process holds their connection, so their chat shows it.
  */
-export async function markComponentRead(db: Db, userId: number, orderId: number, componentId: number): Promise<void> {
-  const messageIds = await markRead(db, userId, orderId, componentId);
-  await markActivityRead(db, userId, { orderId, messageIds });
+export async function markComponentRead(deps: Pick<AppDeps, 'db' | 'realtime'>, userId: number, orderId: number, componentId: number): Promise<void> {
+  const { messageIds, firstReads } = await markRead(deps.db, userId, orderId, componentId);
+  await markActivityRead(deps.db, userId, { orderId, messageIds });
+  for (const read of firstReads) {
+    deps.realtime.publish([read.authorId], { type: MESSAGE_READ_EVENT, messageId: read.id, projectId: orderId, componentId, readAt: read.readAt.toISOString() });
+  }
 }
 
 /** Where these messages were written (order and component, with names), for the notifications list. */

@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
+import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_READ_EVENT, type MessageReadEvent } from '@casebridge/shared/schemas/live-events';
 import { millClients } from '../../db/schema/labs.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { users } from '../../db/schema/users.ts';
@@ -62,6 +64,46 @@ describe('messages', () => {
     const sent = (await t.request({ method: 'POST', url: `/api/mills/${w.mill.id}/messages`, token: w.labJwt, payload: { projectId: order.id, message: 'Hello' } })).json();
     const notified = await t.db.select().from(notifications).where(and(eq(notifications.type, 'newMessageReceived'), eq(notifications.objectId, sent.id)));
     expect(notified.map((n) => n.userId)).toEqual([w.staff.id]);
+  });
+
+  it('tell their author when the other side first read them, in the DTO and live on the socket', async () => {
+    const w = await workspace();
+    const order = await sendOrder(t, w.labJwt, w.mill.id);
+    const componentId = order.components[0]!.id;
+    const url = `/api/projects/${order.id}/components/${componentId}`;
+    const thread = async (jwt: string) => (await t.request({ method: 'GET', url, token: jwt })).json().messages;
+    const write = async (jwt: string, message: string) =>
+      (await t.request({ method: 'POST', url: `/api/mills/${w.mill.id}/messages`, token: jwt, payload: { projectId: order.id, componentId, message } })).json();
+    const fromLab = await write(w.labJwt, 'Shade A2');
+    const fromMill = await write(w.adminJwt, 'Milling today');
+    expect(fromLab.readAt).toBeNull();
+
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connectSocket(`http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`, {
+      path: '/socket.io', transports: ['websocket'], auth: { token: w.labJwt }, reconnection: false, forceNew: true,
+    });
+    const events: MessageReadEvent[] = [];
+    socket.on(MESSAGE_READ_EVENT, (event: MessageReadEvent) => events.push(event));
+    await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
+
+    type Shown = { id: number; readAt: string | null };
+    const readAt = (messages: Shown[], id: number) => messages.find((m) => m.id === id)!.readAt;
+    // A mill user reads: the lab's message is read, the admin's is only read by a colleague.
+    await thread(w.staffJwt);
+    const atMill = (await thread(w.adminJwt)) as Shown[];
+    expect(readAt(atMill, fromMill.id)).toBeNull();
+    const labMessageRead = readAt(atMill, fromLab.id);
+    expect(labMessageRead).toEqual(expect.any(String));
+    await expect.poll(() => events.length).toBe(1);
+    expect(events[0]).toEqual({ type: 'messageRead', messageId: fromLab.id, projectId: order.id, componentId, readAt: labMessageRead });
+
+    // The lab, the author, sees the first read time, which later readers leave as it was.
+    const atLab = (await thread(w.labJwt)) as Shown[];
+    expect(readAt(atLab, fromLab.id)).toBe(labMessageRead);
+    expect(readAt(atLab, fromMill.id)).toEqual(expect.any(String));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(events).toHaveLength(1);
+    socket.close();
   });
 
   it('require a message, a component of that order, and an unblocked lab', async () => {

@@ -229,18 +229,19 @@ export async function deleteOrder(deps: AppDeps, user: SessionUser, orderId: num
 /** Opening a component marks its messages read for the viewer only. */
 export async function componentDetail(deps: AppDeps, user: SessionUser, orderId: number, componentId: number): Promise<ComponentDetail> {
   const order = grantedOrder(await authorize(deps.db, user, 'order.read', { orderId }));
-  return detailOf(deps.db, user, order, await componentOfOrder(deps.db, order.id, componentId));
+  return detailOf(deps, user, order, await componentOfOrder(deps.db, order.id, componentId));
 }
 
 export async function updateComponent(deps: AppDeps, user: SessionUser, orderId: number, componentId: number, patch: { status?: ComponentStatus; comment?: string }): Promise<ComponentDetail> {
   const order = grantedOrder(await authorize(deps.db, user, 'order.process', { orderId }));
   const component = await componentOfOrder(deps.db, order.id, componentId);
   await updateComponentRow(deps.db, component.id, patch);
-  return detailOf(deps.db, user, order, { ...component, ...patch });
+  return detailOf(deps, user, order, { ...component, ...patch });
 }
 
-async function detailOf(db: Db, viewer: SessionUser, order: OrderRow, component: ComponentRow): Promise<ComponentDetail> {
-  await markComponentRead(db, viewer.id, order.id, component.id);
+async function detailOf(deps: AppDeps, viewer: SessionUser, order: OrderRow, component: ComponentRow): Promise<ComponentDetail> {
+  const { db } = deps;
+  await markComponentRead(deps, viewer.id, order.id, component.id);
   const [files, messages, parties] = await Promise.all([filesOfComponent(db, component.id), conversationOf(db, viewer.id, order.id, component.id), partiesOf(db, order)]);
   return {
     id: component.id,

@@ -2,11 +2,11 @@ import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import type { LiveEvent } from '@casebridge/shared/schemas/live-events';
+import type { LiveEvent, MessageReadEvent } from '@casebridge/shared/schemas/live-events';
 
 export interface Realtime {
   /** Delivers to every open connection of these users, on whichever server process holds it. */
-  publish(userIds: number[], event: LiveEvent): void;
+  publish(userIds: number[], event: LiveEvent | MessageReadEvent): void;
   /** Closes every open connection of this user, on every process: their session ended. */
   endSessions(userId: number): void;
   close(): Promise<void>;

@@ -7,8 +7,9 @@ import { useNewOrdersCount } from '../../../lib/new-orders-counter.ts';
 import { useNotifications } from '../api/notifications-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
-import type { LiveEvent } from '@casebridge/shared/schemas/live-events';
+import type { LiveEvent, MessageReadEvent } from '@casebridge/shared/schemas/live-events';
 import { useLiveEvents } from './use-live-events.ts';
+import { COMPONENT_QUERY_PREFIX } from './use-refresh-on-read.ts';
 
 type Handler = (event: LiveEvent) => void;
 
@@ -72,5 +73,21 @@ describe('useLiveEvents', () => {
     expect(await screen.findByText("Your plan's client limit is reached: no further client can be added. Upgrade your plan to add more.")).toBeTruthy();
     expect(screen.getByText('Plan limit reached')).toBeTruthy();
     expect(screen.getByText(/new orders:/).textContent).toBe(ordersBefore);
+  });
+
+  it("reloads the open chat of an order when the other side read one's message there", async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'secret-token');
+    mockFetch(({ path }) => (path === '/notifications' ? { body: { notifications: [] } } : { status: 404, body: {} }));
+    const { emit } = fakeSocket();
+    const { client } = renderWithProviders(<Probe session={sessionFixture('lab')} />);
+    const chat = [...COMPONENT_QUERY_PREFIX, 40, 400];
+    const otherChat = [...COMPONENT_QUERY_PREFIX, 41, 410];
+    client.setQueryData(chat, { id: 400 });
+    client.setQueryData(otherChat, { id: 410 });
+
+    const read: MessageReadEvent = { type: 'messageRead', messageId: 3, projectId: 40, componentId: 400, readAt: '2025-03-01T12:00:00.000Z' };
+    emit('messageRead', read as unknown as LiveEvent);
+    expect(client.getQueryState(chat)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(otherChat)?.isInvalidated).toBe(false);
   });
 });

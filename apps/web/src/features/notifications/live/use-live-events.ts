@@ -7,8 +7,9 @@ import type { Session } from '@casebridge/shared/schemas/auth';
 import { raiseNewOrders } from '../../../lib/new-orders-counter.ts';
 import { notifyInfo } from '../../../lib/notify.ts';
 import { notificationsQuery } from '../api/notifications-api.ts';
-import { LIVE_EVENT_TYPES, type LiveEvent } from '@casebridge/shared/schemas/live-events';
+import { LIVE_EVENT_TYPES, MESSAGE_READ_EVENT, type LiveEvent, type MessageReadEvent } from '@casebridge/shared/schemas/live-events';
 import { acceptLiveEvent } from './accept-live-event.ts';
+import { COMPONENT_QUERY_PREFIX } from './use-refresh-on-read.ts';
 
 /** One socket.io connection per tab; the token travels in the handshake payload, never the URL. */
 export function connectLiveEvents(token: string): Socket {
@@ -17,7 +18,8 @@ export function connectLiveEvents(token: string): Socket {
 
 /**
  * Keeps a live connection while somebody is signed in (closed on sign-out, when the token goes)
- * and turns accepted events into a fresh bell badge, a toast and, for orders, the counter.
+ * and turns accepted events into a fresh bell badge, a toast and, for orders, the counter. The
+ * other side reading one's message reloads that order's open chat, which then shows the read mark.
  */
 export function useLiveEvents(session: Session | null, selectedMillId: number | null) {
   const { t } = useTranslation();
@@ -49,6 +51,9 @@ export function useLiveEvents(session: Session | null, selectedMillId: number | 
       }
     };
     for (const type of LIVE_EVENT_TYPES) socket.on(type, handle);
+    socket.on(MESSAGE_READ_EVENT, (event: MessageReadEvent) => {
+      void queryClient.invalidateQueries({ queryKey: [...COMPONENT_QUERY_PREFIX, event.projectId] });
+    });
     return () => {
       socket.removeAllListeners();
       socket.disconnect();

@@ -1,5 +1,5 @@
 import { Avatar, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import { IconChecks, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxLengthOf } from '@casebridge/shared/schemas/max-length';
@@ -12,7 +12,8 @@ import { useSendMessage } from '../api/orders-api.ts';
 
 /**
  * Spec §6: a mill author's bubble looks different from a lab author's. As in any chat, the
- * messages of the viewer's own side sit on the right, the other side's on the left.
+ * messages of the viewer's own side sit on the right, the other side's on the left; the own
+ * side's say when the other side read them.
  */
 export function MessageBubble({ message, viewerSide }: { message: Message; viewerSide: WorkspaceSide }) {
   const { t } = useTranslation();
@@ -42,6 +43,14 @@ export function MessageBubble({ message, viewerSide }: { message: Message; viewe
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {message.message}
         </Text>
+        {own && message.readAt && (
+          <Group gap={4} justify="flex-end" mt={4} wrap="nowrap">
+            <IconChecks size={14} aria-hidden color="var(--mantine-color-teal-7)" />
+            <Text size="xs" c="dimmed">
+              {t('orders.readAt', { time: formatDateTime(message.readAt) })}
+            </Text>
+          </Group>
+        )}
       </Paper>
     </Group>
   );

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ComponentDetail } from '@casebridge/shared/schemas/orders';
+import type { ComponentDetail, Message } from '@casebridge/shared/schemas/orders';
+import { formatDateTime } from '../../../lib/format.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderRoutes, type FetchCall } from '../../../test/render.tsx';
 import { componentFixture, notFound } from '../test/order-fixtures.ts';
@@ -83,6 +84,21 @@ describe('ComponentPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Message sent')).toBeTruthy();
     expect(writes(calls)).toEqual([expect.objectContaining({ method: 'POST', body: { projectId: 40, componentId: 400, message: 'Thanks!' } })]);
+  });
+
+  it('says when the other side read the own side\'s messages, and nothing on theirs', async () => {
+    const [fromLab, fromMill] = componentFixture().messages as [Message, Message];
+    stubApi(componentFixture({ messages: [{ ...fromLab, readAt: '2025-03-01T10:30:00.000Z' }, { ...fromMill, readAt: '2025-03-01T12:45:00.000Z' }] }));
+    renderAs('lab');
+    const [own, theirs] = within(await screen.findByRole('list', { name: 'Messages' })).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(own).getByText(`Read ${formatDateTime('2025-03-01T10:30:00.000Z')}`)).toBeTruthy();
+    expect(within(theirs).queryByText(/^Read /)).toBeNull();
+  });
+
+  it('shows no read mark on an own message the other side has not read', async () => {
+    stubApi();
+    renderAs('lab');
+    expect(within(await screen.findByRole('list', { name: 'Messages' })).queryByText(/^Read /)).toBeNull();
   });
 
   it.each(['mill', 'lab'] as const)("puts the %s's own messages on the right and the other side's on the left", async (side) => {

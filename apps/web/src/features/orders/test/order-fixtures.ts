@@ -29,11 +29,11 @@ export function componentFixture(overrides: Partial<ComponentDetail> = {}): Comp
     downloads: [{ id: 9002, name: 'milled.pdf', size: 1024, sha256: 'y', fileType: 'application/pdf', createdAt: '2025-03-02T10:00:00.000Z' }],
     messages: [
       {
-        id: 1, projectId: 40, componentId: 400, message: 'Please check the margin.', created_at: '2025-03-01T10:00:00.000Z', read: true,
+        id: 1, projectId: 40, componentId: 400, message: 'Please check the margin.', created_at: '2025-03-01T10:00:00.000Z', read: true, readAt: null,
         author: { id: 21, firstName: 'Lena', lastName: 'Lab', avatar: null, role: 'lab', millRole: null }, companyName: 'Demo Lab',
       },
       {
-        id: 2, projectId: 40, componentId: 400, message: 'Margin looks fine.', created_at: '2025-03-01T11:00:00.000Z', read: true,
+        id: 2, projectId: 40, componentId: 400, message: 'Margin looks fine.', created_at: '2025-03-01T11:00:00.000Z', read: true, readAt: null,
         author: { id: 1, firstName: 'Ada', lastName: 'Lovelace', avatar: null, role: 'mill', millRole: 'admin' }, companyName: 'Alpine Milling',
       },
     ],
