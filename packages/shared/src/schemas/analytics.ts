@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_KEYS } from './billing.ts';
 import { bodyIdSchema } from './common.ts';
 import { listResponseSchema } from './paging.ts';
 
@@ -8,7 +9,11 @@ import { listResponseSchema } from './paging.ts';
  * only, so every call is a GET with its filters in the query string.
  */
 
-/** How many of a mill's (or user's) latest order ids a row lists as links; the counts say the rest. */
+/**
+ * How many of a mill's (or user's) latest order ids a row lists as links, newest first (issue 24
+ * item 16: a mill with hundreds of orders keeps its row one line); the mills overview says how
+ * many more there are and links them to the mill's orders view.
+ */
 export const LATEST_ORDER_IDS = 5;
 /** The activity view's range default (spec §9: the last 7 days to today) and its cap. */
 export const ACTIVITY_DEFAULT_DAYS = 7;
@@ -36,6 +41,8 @@ export const millOverviewSchema = z.object({
   name: z.string(),
   /** The plan's name (spec: contract type). */
   contractType: z.string(),
+  /** The plan's key, which the web app shows in the reader's language (issue 24 item 17). */
+  planKey: z.enum(PLAN_KEYS),
   clientsCount: z.number(),
   allowedClients: z.number(),
   /** Orders the mill received (submitted), deleted ones included: the plan counts orders created. */
@@ -43,6 +50,8 @@ export const millOverviewSchema = z.object({
   maxOrdersCount: z.number(),
   /** The latest order ids, newest first (at most LATEST_ORDER_IDS); empty shows 'None'. */
   projectIds: z.array(z.number()),
+  /** The mill's other orders (its orders view lists them all): shown as '+N' linking there. */
+  moreOrdersCount: z.number(),
 });
 export type MillOverview = z.infer<typeof millOverviewSchema>;
 export const millsOverviewSchema = listResponseSchema(millOverviewSchema);

@@ -29,7 +29,8 @@ async function storeMesh(db: Db, storage: Storage, componentId: number, name: st
 /** Demo Lab's orders at Demo Mill: every status, files with real meshes, and conversations. */
 export async function seedDemoOrders(db: Db, storage: Storage, ids: { millId: number; labId: number; labUserId: number; millUserId: number }): Promise<void> {
   let seed = 0;
-  for (const order of DEMO_ORDERS) {
+  // Oldest first, so ids grow with time as real orders' do: lists of the latest ids read 5, 4, 3.
+  for (const order of DEMO_ORDERS.toSorted((a, b) => b.daysAgo - a.daysAgo)) {
     const createdAt = new Date(Date.now() - order.daysAgo * 86_400_000 - 3_600_000);
     const [project] = await db
       .insert(projects)

@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import type { PlanKey } from '@casebridge/shared/schemas/billing';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared-statement.ts';
 import { analyticsVersions } from '../../db/schema/analytics-rollups.ts';
@@ -62,22 +63,26 @@ export type MillOverviewRow = {
   mill_id: number;
   name: string;
   contract_type: string;
+  plan_key: PlanKey;
   clients_count: number;
   allowed_clients: number;
   orders_created: number;
   max_orders_count: number;
   project_ids: number[];
+  /** Its submitted orders that still exist (deleted ones leave mill_order_days), as its orders view counts them. */
+  orders_listed: number;
 };
 
 /** A page of mills by id, each with its plan's limits (custom terms on the custom plan) and usage. */
 export async function millsOverviewPage(db: Db, page: { start: number; limit: number; ids?: number[]; latestIds: number }) {
   const rows = await db.execute<MillOverviewRow>(sql`
-    select m.id as mill_id, c.name, coalesce(pl.name, s.plan_key, 'basic') as contract_type,
+    select m.id as mill_id, c.name, coalesce(pl.name, s.plan_key, 'basic') as contract_type, coalesce(s.plan_key, 'basic') as plan_key,
       coalesce(r.clients, 0) as clients_count,
       coalesce(case when s.plan_key = 'custom' then s.custom_allowed_clients end, pl.allowed_clients, 0) as allowed_clients,
       coalesce(oc.submitted, 0) as orders_created,
       coalesce(case when s.plan_key = 'custom' then s.custom_max_orders end, pl.max_orders, 0) as max_orders_count,
-      ${latestOrderIdsOfMill(sql`m.id`, page.latestIds)} as project_ids
+      ${latestOrderIdsOfMill(sql`m.id`, page.latestIds)} as project_ids,
+      (select coalesce(sum(d.orders), 0)::int from mill_order_days d where d.mill_id = m.id) as orders_listed
     from mills m
     join companies c on c.id = m.company_id
     left join mill_subscriptions s on s.mill_id = m.id

@@ -98,11 +98,13 @@ async function buildMillsOverview(deps: AppDeps, query: Page & { ids?: number[] 
       millId: row.mill_id,
       name: row.name,
       contractType: row.contract_type,
+      planKey: row.plan_key,
       clientsCount: row.clients_count,
       allowedClients: row.allowed_clients,
       ordersCreated: row.orders_created,
       maxOrdersCount: row.max_orders_count,
       projectIds: row.project_ids,
+      moreOrdersCount: Math.max(0, row.orders_listed - row.project_ids.length),
     })),
   };
 }

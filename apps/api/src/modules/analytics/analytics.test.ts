@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTIVITY_DEFAULT_DAYS, CHART_MAX_DAYS, CHART_TOP_MILLS } from '@casebridge/shared/schemas/analytics';
+import { ACTIVITY_DEFAULT_DAYS, CHART_MAX_DAYS, CHART_TOP_MILLS, LATEST_ORDER_IDS } from '@casebridge/shared/schemas/analytics';
 import { componentFiles, components, projects } from '../../db/schema/orders.ts';
 import { licenceKeys } from '../../db/schema/licence-keys.ts';
 import { usageHours } from '../../db/schema/usage.ts';
@@ -79,13 +79,31 @@ describe('mills overview', () => {
     expect(body.data).toEqual([
       // Ascending mill id: `custom` was created first.
       {
-        millId: custom.mill.id, name: custom.company.name, contractType: 'Custom', clientsCount: 2, allowedClients: 9,
-        ordersCreated: 7, maxOrdersCount: 77, projectIds: ids.slice(2).reverse(),
+        millId: custom.mill.id, name: custom.company.name, contractType: 'Custom', planKey: 'custom', clientsCount: 2, allowedClients: 9,
+        ordersCreated: 7, maxOrdersCount: 77, projectIds: ids.slice(2).reverse(), moreOrdersCount: 2,
       },
-      { millId: basic.mill.id, name: basic.company.name, contractType: 'Basic', clientsCount: 0, allowedClients: 3, ordersCreated: 0, maxOrdersCount: 20, projectIds: [] },
+      { millId: basic.mill.id, name: basic.company.name, contractType: 'Basic', planKey: 'basic', clientsCount: 0, allowedClients: 3, ordersCreated: 0, maxOrdersCount: 20, projectIds: [], moreOrdersCount: 0 },
     ]);
     const second = await ok(`/api/analytics/mills?ids=${basic.mill.id},${custom.mill.id}&_start=1&_limit=1`);
     expect(second).toMatchObject({ count: 2, data: [{ millId: basic.mill.id }] });
+  });
+
+  it('lists at most LATEST_ORDER_IDS ids, the latest by creation newest first whatever their ids, counts the rest, and follows new and deleted orders', async () => {
+    const w = await millWithLab();
+    const at = (day: number) => `2024-06-${String(day).padStart(2, '0')}T10:00:00Z`;
+    // Inserted newest first, as the demo seed did: ids fall as the orders get older.
+    const byAge = [];
+    for (let day = 20; day >= 14; day--) byAge.push(await order(w.mill.id, w.lab.lab.id, at(day)));
+    const row = async () => (await ok(`/api/analytics/mills?ids=${w.mill.id}`)).data[0];
+    expect(LATEST_ORDER_IDS).toBe(5);
+    expect(await row()).toMatchObject({ projectIds: byAge.slice(0, 5), moreOrdersCount: 2 });
+
+    // The answer is kept per stamp: a new order moves it, so the list shows the order at once.
+    const newest = await order(w.mill.id, w.lab.lab.id, at(21));
+    expect(await row()).toMatchObject({ projectIds: [newest, ...byAge.slice(0, 4)], moreOrdersCount: 3 });
+    await t.db.delete(projects).where(eq(projects.id, newest));
+    await order(w.mill.id, w.lab.lab.id, at(22), [], { submitted: false });
+    expect(await row()).toMatchObject({ projectIds: byAge.slice(0, 5), moreOrdersCount: 2 });
   });
 
   it('lists every mill as id and name for the selector', async () => {

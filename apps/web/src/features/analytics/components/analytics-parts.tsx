@@ -1,6 +1,7 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isLanguage, languageTag } from '@casebridge/shared/constants/languages';
 import { downloadCsv, toCsv } from '../../../lib/csv.ts';
 import { describeError } from '../../../lib/error-message.ts';
 
@@ -56,10 +57,13 @@ const STORAGE_UNITS = [
 
 /**
  * A stored size in the largest decimal unit it reaches (KB, MB or GB, as the language writes them:
- * "Go" in French), so a mill with a few drawings does not read "0.000 GB". Under a kilobyte, bytes.
+ * "Go" in French), so a mill with a few drawings does not read "0.000 GB". Under a kilobyte, bytes
+ * written out, as the short form is "0 byte" in English; the long one has the plural ("0 bytes",
+ * "1 byte", "5 bajtów"). The spec's `sp` is `es` to Intl, which knows no `sp`.
  */
 export function formatStorage(bytes: number, language: string): string {
+  const tag = isLanguage(language) ? languageTag(language) : language;
   const step = STORAGE_UNITS.find((candidate) => bytes >= candidate.bytes);
-  if (!step) return new Intl.NumberFormat(language, { style: 'unit', unit: 'byte', unitDisplay: 'short' }).format(bytes);
-  return new Intl.NumberFormat(language, { style: 'unit', unit: step.unit, unitDisplay: 'short', maximumFractionDigits: step.digits }).format(bytes / step.bytes);
+  if (!step) return new Intl.NumberFormat(tag, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
+  return new Intl.NumberFormat(tag, { style: 'unit', unit: step.unit, unitDisplay: 'short', maximumFractionDigits: step.digits }).format(bytes / step.bytes);
 }

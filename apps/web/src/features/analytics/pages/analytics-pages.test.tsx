@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import type { Activity, MillDaily, MillOrders, MillOverview, OrdersPerDay, StoragePerMill, UserStat } from '@casebridge/shared/schemas/analytics';
+import { resources } from '../../../locales/resources.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderRoutes, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { ActivityPage, defaultActivityRange } from './activity-page.tsx';
@@ -13,8 +15,8 @@ import { UsersViewPage } from './users-view-page.tsx';
 const MANAGER = sessionFixture('manager');
 
 const MILLS: MillOverview[] = [
-  { millId: 3, name: 'Demo Mill', contractType: 'Professional', clientsCount: 4, allowedClients: 10, ordersCreated: 12, maxOrdersCount: 200, projectIds: [41, 40] },
-  { millId: 7, name: '=Evil, "Mill"', contractType: 'Free', clientsCount: 0, allowedClients: 1, ordersCreated: 0, maxOrdersCount: 20, projectIds: [] },
+  { millId: 3, name: 'Demo Mill', contractType: 'Essential', planKey: 'essential', clientsCount: 4, allowedClients: 10, ordersCreated: 12, maxOrdersCount: 200, projectIds: [41, 40, 38, 37, 36], moreOrdersCount: 6 },
+  { millId: 7, name: '=Evil, "Mill"', contractType: 'Basic', planKey: 'basic', clientsCount: 0, allowedClients: 1, ordersCreated: 0, maxOrdersCount: 20, projectIds: [], moreOrdersCount: 0 },
 ];
 const CHOICES = { data: [{ id: 3, name: 'Demo Mill' }, { id: 7, name: '=Evil, "Mill"' }] };
 const ORDERS: MillOrders = {
@@ -69,11 +71,31 @@ describe('MillsViewPage', () => {
     renderWithProviders(<MillsViewPage />, MANAGER);
     const table = await screen.findByRole('table', { name: 'Mills with their plan limits and orders' });
     const demo = within(table).getByRole('row', { name: /Demo Mill/ });
-    expect(within(demo).getByText('Professional')).toBeTruthy();
+    expect(within(demo).getByText('Essential')).toBeTruthy();
     expect(within(demo).getByRole('link', { name: '41' }).getAttribute('href')).toBe('/manager/mill/orders/view?millId=3&id=41');
     expect(within(within(table).getByRole('row', { name: /Evil/ })).getByText('None')).toBeTruthy();
     expect(await screen.findByRole('img', { name: /^Orders per day: 2 orders from 19\.11\.2026 to 20\.11\.2026; busiest mill 3 - Demo Mill with 2\./ })).toBeTruthy();
     expect(await screen.findByRole('img', { name: 'Storage per mill: 2.5 GB stored in total.' })).toBeTruthy();
+  });
+
+  it("lists the latest ids in the order given and links '+N' to the mill's whole orders view", async () => {
+    stubApi();
+    renderWithProviders(<MillsViewPage />, MANAGER);
+    const table = await screen.findByRole('table', { name: 'Mills with their plan limits and orders' });
+    const links = within(within(table).getByRole('row', { name: /Demo Mill/ })).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['41', '40', '38', '37', '36', '+6 more']);
+    expect(links.at(-1)!.getAttribute('href')).toBe('/manager/mill/orders/view?millId=3');
+    expect(within(within(table).getByRole('row', { name: /Evil/ })).queryByRole('link')).toBeNull();
+  });
+
+  it('names the plans in the reader language (issue 24 item 17)', async () => {
+    await i18next.changeLanguage('fr');
+    stubApi();
+    renderWithProviders(<MillsViewPage />, MANAGER);
+    const table = await screen.findByRole('table', { name: resources.fr.translation.analytics.mills.caption });
+    expect(within(within(table).getByRole('row', { name: /Demo Mill/ })).getByText('Essentiel')).toBeTruthy();
+    expect(within(within(table).getByRole('row', { name: /Evil/ })).getByText('Basique')).toBeTruthy();
+    await i18next.changeLanguage('en');
   });
 
   it('asks with the page size stored in settings and filters by the chosen mill ids', async () => {
@@ -103,8 +125,8 @@ describe('MillsViewPage', () => {
     expect(files[0]!.name).toMatch(/^mills-overview-\d{4}-\d\d-\d\d\.csv$/);
     const lines = (await files[0]!.text).split('\r\n');
     expect(lines[0]).toBe('Mill Id,Name,Contract Type,Clients Count,Allowed Clients,Orders Created,Max Orders Count,Project Ids');
-    expect(lines[1]).toBe('3,Demo Mill,Professional,4,10,12,200,41 40');
-    expect(lines[2]).toBe('7,"\'=Evil, ""Mill""",Free,0,1,0,20,None');
+    expect(lines[1]).toBe('3,Demo Mill,Essential,4,10,12,200,41 40 38 37 36 +6 more');
+    expect(lines[2]).toBe('7,"\'=Evil, ""Mill""",Basic,0,1,0,20,None');
   });
 
   it('shows the translated error of a failed load and loads again on Retry', async () => {

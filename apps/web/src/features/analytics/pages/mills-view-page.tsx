@@ -39,7 +39,7 @@ export function MillsViewPage() {
   const columns: DataTableColumn<MillOverview>[] = [
     { key: 'id', header: t('analytics.millId'), render: (row) => row.millId },
     { key: 'name', header: t('analytics.name'), render: (row) => row.name, phone: 'title' },
-    { key: 'contract', header: t('analytics.contractType'), render: (row) => row.contractType },
+    { key: 'contract', header: t('analytics.contractType'), render: (row) => t(`contract.planNames.${row.planKey}`) },
     { key: 'clients', header: t('analytics.clientsCount'), render: (row) => row.clientsCount },
     { key: 'allowed', header: t('analytics.allowedClients'), render: (row) => row.allowedClients },
     { key: 'orders', header: t('analytics.ordersCreated'), render: (row) => row.ordersCreated },
@@ -55,6 +55,9 @@ export function MillsViewPage() {
             {row.projectIds.map((id) => (
               <Anchor key={id} component={Link} to={millOrdersPath(row.millId, id)} size="sm">{id}</Anchor>
             ))}
+            {row.moreOrdersCount > 0 && (
+              <Anchor component={Link} to={millOrdersPath(row.millId)} size="sm" c="dimmed">{t('analytics.more', { count: row.moreOrdersCount })}</Anchor>
+            )}
           </Group>
         ),
     },
@@ -62,7 +65,9 @@ export function MillsViewPage() {
 
   const rows = overview.data?.data ?? [];
   const csvHeader = [t('analytics.millId'), t('analytics.name'), t('analytics.contractType'), t('analytics.clientsCount'), t('analytics.allowedClients'), t('analytics.ordersCreated'), t('analytics.maxOrdersCount'), t('analytics.projectIds')];
-  const csvRows = rows.map((row) => [row.millId, row.name, row.contractType, row.clientsCount, row.allowedClients, row.ordersCreated, row.maxOrdersCount, row.projectIds.length ? row.projectIds.join(' ') : t('analytics.none')]);
+  const idsCell = (row: MillOverview) =>
+    row.projectIds.length === 0 ? t('analytics.none') : [...row.projectIds, ...(row.moreOrdersCount > 0 ? [t('analytics.more', { count: row.moreOrdersCount })] : [])].join(' ');
+  const csvRows = rows.map((row) => [row.millId, row.name, t(`contract.planNames.${row.planKey}`), row.clientsCount, row.allowedClients, row.ordersCreated, row.maxOrdersCount, idsCell(row)]);
 
   return (
     <Page title={t('analytics.mills.title')}>
