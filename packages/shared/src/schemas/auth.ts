@@ -52,6 +52,9 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+export const MILL_BLOCKERS = ['operator', 'mill', 'system'] as const;
+export type MillBlocker = (typeof MILL_BLOCKERS)[number];
+
 /** A mill as it appears in a user's mill list (the mill selector). */
 export const millSummarySchema = z.object({
   id: z.number(),
@@ -62,9 +65,15 @@ export const millSummarySchema = z.object({
   needPoliciesApproval: z.boolean(),
   landingPageInfoIsUpdated: z.boolean(),
   blocked: z.boolean(),
-  /** Shown to mill users only. */
+  /**
+   * Who blocks, as this user is concerned (spec §2 tooltip): the operator blocked the mill, or, for
+   * a lab, the mill blocked this lab or the system blocked this lab's access to the mill. Null when
+   * not blocked.
+   */
+  blockedBy: z.enum(MILL_BLOCKERS).nullable(),
+  /** The reason the operator gives everyone but the mill's staff (spec §2: "the block reason to others"). */
   blockReason: z.string().nullable(),
-  /** Shown to the mill's clients. */
+  /** The operator's message to the blocked mill, its client: for the mill's staff only, null for anyone else. */
   blockedMillClientMessage: z.string().nullable(),
 });
 export type MillSummary = z.infer<typeof millSummarySchema>;

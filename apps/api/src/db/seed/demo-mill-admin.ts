@@ -61,6 +61,10 @@ async function addDemoLab(db: Db, passwordHash: string, millId: number, demo: De
     blockedByMill: demo.blockedByMill ?? false,
     blockedBySystem: demo.blockedBySystem ?? false,
     activationMessage: 'Welcome to Demo Mill! Send us your cases through CaseBridge.',
+    // What the mill typed when inviting: all it sees of a lab that has not accepted yet.
+    invitedFirstName: demo.firstName,
+    invitedLastName: demo.lastName,
+    invitedEmail: demo.email,
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Language } from '@casebridge/shared/constants/languages';
 import type { AppDeps } from '../../deps.ts';
-import { renderMail, type MailKind } from '../../platform/mail/templates.ts';
+import { renderMail, type InvitationDetails, type MailKind } from '../../platform/mail/templates.ts';
 import { userById } from '../users/users.service.ts';
 import { issueToken, type TokenPurpose } from './auth.repository.ts';
 
@@ -15,6 +15,8 @@ export interface AccountMailJob {
   language: Language;
   /** For invitations: the mill the invited person joins. */
   millId?: number;
+  /** For a lab's invitation: the mill's name and its message to this lab. */
+  invitation?: InvitationDetails;
 }
 
 const PURPOSE: Record<MailKind, TokenPurpose> = {
@@ -42,6 +44,6 @@ export async function sendAccountMail(deps: AppDeps, job: AccountMailJob): Promi
   const user = await userById(deps.db, job.userId);
   if (!user) return; // The account went away meanwhile (a declined invitation): nothing to send.
   const token = await issueToken(deps.db, PURPOSE[job.kind], user.id, job.millId === undefined ? {} : { millId: job.millId, email: user.email });
-  const mail = renderMail(job.kind, job.language, user.firstName, linkFor(deps, job.kind, token, job.millId));
+  const mail = renderMail(job.kind, job.language, user.firstName, linkFor(deps, job.kind, token, job.millId), job.invitation);
   await deps.mailer.send({ to: user.email, ...mail });
 }

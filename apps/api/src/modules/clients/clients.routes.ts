@@ -73,7 +73,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const user = await loadCurrentUser(request, deps.db);
-        const { landingPageInfoIsUpdated } = await resendInvitation(deps, user, request.params.millId, request.params.userId, mailLanguage(request, null));
+        const { landingPageInfoIsUpdated } = await resendInvitation(deps, user, request.params.millId, request.params.userId);
         return { ok: true as const, message: 'Email sent', landingPageInfoIsUpdated };
       },
     });

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { revokeInvitationLinks } from '../auth/auth.service.ts';
 import { inviteLab, queueInvitation, type InviteLabInput } from '../invitations/invitations.service.ts';
 import { tellingPlanLimits } from '../notifications/notifications.service.ts';
-import { deletePlaceholderAccount, userById } from '../users/users.service.ts';
+import { deletePlaceholderAccount, languageOf, userById } from '../users/users.service.ts';
 import {
   activationMessageOf,
   confirmedRelationsOfLab,
@@ -72,8 +72,11 @@ export async function activationInstructions(deps: AppDeps, user: SessionUser, m
     .join('\n\n');
 }
 
-/** Mails the invitation again; only the newest link works, so a forwarded old mail is of no use. */
-export async function resendInvitation(deps: AppDeps, user: SessionUser, millId: number, userId: number, language: Language): Promise<{ landingPageInfoIsUpdated: boolean }> {
+/**
+ * Mails the invitation again, in the invitee's language (not the sender's); only the newest link
+ * works, so a forwarded old mail is of no use.
+ */
+export async function resendInvitation(deps: AppDeps, user: SessionUser, millId: number, userId: number): Promise<{ landingPageInfoIsUpdated: boolean }> {
   const grant = await authorize(deps.db, user, 'clients.manage', { millId });
   const client = await clientOrNotFound(deps.db, millId, userId);
   if (client.confirmed) throw new AppError(409, 'CLIENT_ALREADY_CONFIRMED', 'This client has already accepted the invitation');
@@ -81,7 +84,7 @@ export async function resendInvitation(deps: AppDeps, user: SessionUser, millId:
   if (!invited) throw AppError.notFound('Client');
   await deps.db.transaction(async (tx) => {
     await revokeInvitationLinks(tx, invited.id);
-    await queueInvitation(deps, tx, invited, millId, language);
+    await queueInvitation(deps, tx, invited, millId, languageOf(invited));
   });
   return { landingPageInfoIsUpdated: grant.mill!.landingPageInfoIsUpdated };
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../../db/schema/companies.ts';
 import { millClients } from '../../db/schema/labs.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMillUser, createLab, createMill, signIn, uniqueEmail, signedInMill } from '../../../test/factories.ts';
@@ -34,6 +35,29 @@ describe('adding clients', () => {
     expect(mail.subject).toBe('Sie sind zu CaseBridge eingeladen');
     const list = (await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients`, token: jwt })).json();
     expect(list).toMatchObject({ count: 1, data: [{ email }] });
+  });
+
+  it("names the mill and carries its message, in the invitee's language and escaped, also when sent again", async () => {
+    const { mill, company, jwt } = await signedInMill(t);
+    await t.db.update(companies).set({ name: 'Fräse & Söhne <GmbH>' }).where(eq(companies.id, company.id));
+    const email = uniqueEmail('personal');
+    const message = 'Willkommen, <b>Lara</b>!\nIhr Ansprechpartner: Tom & Team';
+    const added = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/clients?locale=de`, token: jwt, payload: { firstName: 'Lara', lastName: 'Lab', email, activationMessage: message } });
+    const expectPersonal = (mail: { text: string; html: string }) => {
+      expect(mail.text).toContain('Fräse & Söhne <GmbH> lädt Sie ein');
+      expect(mail.text).toContain(`Eine Nachricht von Fräse & Söhne <GmbH>:\n${message}`);
+      expect(mail.html).toContain('Fräse &amp; Söhne &lt;GmbH&gt; lädt Sie ein');
+      expect(mail.html).toContain('Willkommen, &lt;b&gt;Lara&lt;/b&gt;!<br>Ihr Ansprechpartner: Tom &amp; Team');
+      expect(mail.html).not.toContain('<b>');
+    };
+    const first = await waitForMail(t, (m) => m.to === email);
+    expectPersonal(first);
+    // Sent again by a mill user reading English: still the invitee's language, still personal.
+    const firstToken = tokenFromMail(first, 'activation');
+    await t.request({ method: 'POST', url: `/api/mills/${mill.id}/clients/send-activation-instructions/${added.json().user.id}?locale=en`, token: jwt });
+    const again = await waitForMail(t, (m) => m.to === email && !m.text.includes(firstToken));
+    expect(again.subject).toBe('Sie sind zu CaseBridge eingeladen');
+    expectPersonal(again);
   });
 
   it('adds an existing lab as unconfirmed, showing only what the mill typed, and invites it to connect', async () => {
@@ -98,7 +122,8 @@ describe('block, unblock, resend and delete', () => {
     expect(blocked.json()).toEqual({ userId: lab.user.id, blockedByMill: true });
     const labJwt = await signIn(t, lab.user.email);
     const me = (await t.request({ method: 'GET', url: '/api/users/me', token: labJwt })).json();
-    expect(me.mills[0]).toMatchObject({ id: mill.id, blocked: true, isActive: false, blockReason: null });
+    // The lab is told that it is the one blocked, and nothing the operator wrote about the mill.
+    expect(me.mills[0]).toMatchObject({ id: mill.id, blocked: true, blockedBy: 'mill', isActive: false, blockReason: null, blockedMillClientMessage: null });
     const unblocked = await t.request({ method: 'POST', url: `/api/mill/${mill.id}/updateLabBlockStatus`, token: jwt, payload: { userId: lab.user.id, blockedByMill: false } });
     expect(unblocked.json().blockedByMill).toBe(false);
   });
@@ -115,6 +140,8 @@ describe('block, unblock, resend and delete', () => {
     expect(response.json().message).toMatch(/contact your admin/);
     // Its own code, so the web app can say it in the reader's language.
     expect(response.json().code).toBe('CLIENT_BLOCKED_BY_SYSTEM');
+    const me = (await t.request({ method: 'GET', url: '/api/users/me', token: await signIn(t, system.user.email) })).json();
+    expect(me.mills[0]).toMatchObject({ id: mill.id, blocked: true, blockedBy: 'system', blockReason: null, blockedMillClientMessage: null });
   });
 
   it('sends the invitation again only before acceptance, and the old link dies', async () => {

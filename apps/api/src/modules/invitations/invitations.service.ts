@@ -7,7 +7,7 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { SqlExecutor } from '../../platform/jobs/job-queue.ts';
+import type { InvitationDetails } from '../../platform/mail/templates.ts';
 import {
   checkCredentials,
   checkNewPassword,
@@ -18,12 +18,14 @@ import {
   type InvitationToken,
 } from '../auth/auth.service.ts';
 import { clientRelation, confirmClientRelation, saveClientRelation } from '../clients/clients.service.ts';
-import { labOfCompany, renameCompany } from '../companies/companies.service.ts';
+import { companyById, labOfCompany, renameCompany } from '../companies/companies.service.ts';
+import { millsById } from '../mills/mills.service.ts';
 import { tellingPlanLimits } from '../notifications/notifications.service.ts';
 import { assertClientRoom } from '../subscriptions/subscriptions.service.ts';
 import {
   createPlaceholderLab,
   deletePlaceholderAccount,
+  languageOf,
   moveUnusedAccount,
   setPassword,
   userByEmail,
@@ -79,7 +81,8 @@ export async function inviteLab(
       invited: { firstName: input.firstName, lastName: input.lastName, email: input.email },
     });
     if (relation) await revokeInvitationLinks(tx, invited.id);
-    await queueInvitation(deps, tx, invited, millId, language);
+    // The invitee's language: an existing lab's own, a new address the one the mill invited it in.
+    await queueInvitation(deps, tx, invited, millId, languageOf(invited));
     return { userId: invited.id, confirmed: false };
   }), () => AppError.emailTaken());
 }
@@ -88,8 +91,21 @@ export async function inviteLab(
  * Queues the invitation mail (lab or mill staff) in the caller's transaction: it leaves exactly
  * when the invitation commits. The auth feature's mail job issues the link when it sends.
  */
-export async function queueInvitation(deps: AppDeps, tx: SqlExecutor, user: UserRow, millId: number, language: Language): Promise<void> {
-  await deps.jobs.enqueue(tx, 'mail.account', { kind: user.roleType === 'mill' ? 'staffInvitation' : 'invitation', userId: user.id, language, millId });
+export async function queueInvitation(deps: AppDeps, tx: Db, user: UserRow, millId: number, language: Language): Promise<void> {
+  if (user.roleType === 'mill') {
+    await deps.jobs.enqueue(tx, 'mail.account', { kind: 'staffInvitation', userId: user.id, language, millId });
+    return;
+  }
+  await deps.jobs.enqueue(tx, 'mail.account', { kind: 'invitation', userId: user.id, language, millId, invitation: await labInvitationDetails(tx, user, millId) });
+}
+
+/** The mill's name and the message it wrote when it invited this lab (the add-client form says it is part of the invitation). */
+async function labInvitationDetails(tx: Db, user: UserRow, millId: number): Promise<InvitationDetails> {
+  const lab = await labOfCompany(tx, user.companyId);
+  const relation = lab ? await clientRelation(tx, millId, lab.id) : null;
+  const [mill] = await millsById(tx, [millId]);
+  const company = mill ? await companyById(tx, mill.companyId) : null;
+  return { millName: company?.name ?? '', message: relation?.activationMessage ?? '' };
 }
 
 /** A usable invitation and its invited account; with `millId`, only one issued for that mill. */

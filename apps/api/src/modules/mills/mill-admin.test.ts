@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { millClients } from '../../db/schema/labs.ts';
 import { mills } from '../../db/schema/mills.ts';
 import { addMillUser, createLab, signIn, signedInMill, uniqueEmail } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -72,9 +73,10 @@ describe('a mill blocked by the operator', () => {
   it('can still sign in and read, but cannot add clients, users, keys or change its landing page', async () => {
     const { mill, jwt } = await signedInMill(t);
     const lab = await createLab(t.db, { clientOf: mill.id });
-    await t.db.update(mills).set({ blocked: true, blockReason: 'Invoice overdue', blockedMillClientMessage: 'Temporarily unavailable' }).where(eq(mills.id, mill.id));
+    // Spec §2: the operator's message to its client, the mill, for the mill's staff; the reason for everyone else.
+    await t.db.update(mills).set({ blocked: true, blockReason: 'Temporarily unavailable', blockedMillClientMessage: 'Invoice 42 is overdue' }).where(eq(mills.id, mill.id));
     const me = (await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).json();
-    expect(me.mills[0]).toMatchObject({ blocked: true, blockReason: 'Invoice overdue' });
+    expect(me.mills[0]).toMatchObject({ blocked: true, blockedBy: 'operator', blockedMillClientMessage: 'Invoice 42 is overdue' });
     expect((await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients`, token: jwt })).statusCode).toBe(200);
     const refused = [
       { method: 'POST' as const, url: `/api/mills/${mill.id}/clients`, payload: { firstName: 'A', lastName: 'B', email: uniqueEmail(), activationMessage: 'Hi' } },
@@ -89,8 +91,13 @@ describe('a mill blocked by the operator', () => {
       expect(response.statusCode, `${request.method} ${request.url}`).toBe(403);
       expect(response.json().message).toMatch(/blocked/);
     }
-    // Its labs see the message meant for them, never the internal reason.
+    // Its labs read the reason given to others, never the operator's message to the mill.
     const labMe = (await t.request({ method: 'GET', url: '/api/users/me', token: await signIn(t, lab.user.email) })).json();
-    expect(labMe.mills[0]).toMatchObject({ blocked: true, blockReason: null, blockedMillClientMessage: 'Temporarily unavailable' });
+    expect(labMe.mills[0]).toMatchObject({ blocked: true, blockedBy: 'operator', blockReason: 'Temporarily unavailable', blockedMillClientMessage: null });
+    expect(JSON.stringify(labMe)).not.toContain('Invoice 42');
+    // A lab the mill blocked as well is told that it is the one blocked, before the mill's own block.
+    await t.db.update(millClients).set({ blockedByMill: true }).where(eq(millClients.labId, lab.lab.id));
+    const blockedLabMe = (await t.request({ method: 'GET', url: '/api/users/me', token: await signIn(t, lab.user.email) })).json();
+    expect(blockedLabMe.mills[0]).toMatchObject({ blocked: true, blockedBy: 'mill', blockReason: null, blockedMillClientMessage: null });
   });
 });

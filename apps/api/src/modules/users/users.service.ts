@@ -103,8 +103,10 @@ async function staffMills(db: Db, userId: number): Promise<{ mills: SessionMill[
       needPoliciesApproval: mill.needPoliciesApproval,
       landingPageInfoIsUpdated: mill.landingPageInfoIsUpdated,
       blocked: mill.blocked,
-      blockReason: mill.blockReason,
-      blockedMillClientMessage: mill.blockedMillClientMessage,
+      blockedBy: mill.blocked ? 'operator' : null,
+      // The staff read the operator's message to their mill (spec §2), and may know what others are told.
+      blockReason: mill.blocked ? mill.blockReason : null,
+      blockedMillClientMessage: mill.blocked ? mill.blockedMillClientMessage : null,
     })),
     ordersCount: await submittedOrderCount(db, [...roles.keys()]),
   };
@@ -120,22 +122,31 @@ async function labMills(db: Db, companyId: number | null): Promise<{ mills: Sess
   return {
     mills: mills.map((mill) => {
       const relation = relations.get(mill.id)!;
-      const blocked = mill.blocked || relation.blockedByMill || relation.blockedBySystem;
+      const blockedBy = labBlocker(mill, relation);
       return {
         id: mill.id,
         company: summaryOf(companies.get(mill.companyId)),
         millRole: null,
-        isActive: !blocked,
+        isActive: blockedBy === null,
         needPoliciesApproval: false,
         landingPageInfoIsUpdated: mill.landingPageInfoIsUpdated,
-        blocked,
-        // A lab is told the mill's message for clients, never the mill's internal block reason.
-        blockReason: null,
-        blockedMillClientMessage: blocked ? (mill.blockedMillClientMessage ?? '') : null,
+        blocked: blockedBy !== null,
+        blockedBy,
+        // A lab reads the reason given to others only when the operator blocked the mill itself;
+        // the operator's message to the mill is never the lab's to read.
+        blockReason: blockedBy === 'operator' ? mill.blockReason : null,
+        blockedMillClientMessage: null,
       };
     }),
     ordersCount: await labOrderCount(db, lab.id),
   };
+}
+
+/** The block that concerns the lab most: its own (by the mill, then by the system) before the mill's. */
+function labBlocker(mill: { blocked: boolean }, relation: { blockedByMill: boolean; blockedBySystem: boolean }): SessionMill['blockedBy'] {
+  if (relation.blockedByMill) return 'mill';
+  if (relation.blockedBySystem) return 'system';
+  return mill.blocked ? 'operator' : null;
 }
 
 function summaryOf(company: CompanyRow | undefined): SessionMill['company'] {

@@ -59,11 +59,41 @@ const TEXTS: Record<MailKind, Record<Language, MailText>> = {
   },
 };
 
+/** A lab's invitation names the inviting mill and carries the message the mill wrote for this lab. */
+export interface InvitationDetails {
+  millName: string;
+  message: string;
+}
 
-export function renderMail(kind: MailKind, language: Language, name: string, link: string) {
+const INVITATION_FROM: Record<Language, { invites: (mill: string) => string; messageFrom: (mill: string) => string }> = {
+  en: { invites: (m) => `${m} invites you to exchange orders and files on CaseBridge.`, messageFrom: (m) => `A message from ${m}:` },
+  de: { invites: (m) => `${m} lädt Sie ein, Aufträge und Dateien über CaseBridge auszutauschen.`, messageFrom: (m) => `Eine Nachricht von ${m}:` },
+  it: { invites: (m) => `${m} ti invita a scambiare ordini e file su CaseBridge.`, messageFrom: (m) => `Un messaggio da ${m}:` },
+  fr: { invites: (m) => `${m} vous invite à échanger commandes et fichiers sur CaseBridge.`, messageFrom: (m) => `Un message de ${m} :` },
+  sp: { invites: (m) => `${m} le invita a intercambiar pedidos y archivos en CaseBridge.`, messageFrom: (m) => `Un mensaje de ${m}:` },
+  pl: { invites: (m) => `${m} zaprasza Cię do wymiany zleceń i plików w CaseBridge.`, messageFrom: (m) => `Wiadomość od ${m}:` },
+};
+
+/** The body's paragraphs: the mill by name when it is known, then its own words as it wrote them. */
+function bodyParagraphs(t: MailText, language: Language, invitation?: InvitationDetails): { text: string; html: string }[] {
+  const millName = invitation?.millName.trim();
+  if (!invitation || !millName) return [{ text: t.body, html: escapeHtml(t.body) }];
+  const from = INVITATION_FROM[language];
+  const paragraphs = [{ text: from.invites(millName), html: escapeHtml(from.invites(millName)) }];
+  const message = invitation.message.trim();
+  if (message) {
+    // The mill's line breaks survive in HTML; its text is never markup.
+    const lines = message.split(/\r?\n/).map(escapeHtml).join('<br>');
+    paragraphs.push({ text: `${from.messageFrom(millName)}\n${message}`, html: `${escapeHtml(from.messageFrom(millName))}<br>${lines}` });
+  }
+  return paragraphs;
+}
+
+export function renderMail(kind: MailKind, language: Language, name: string, link: string, invitation?: InvitationDetails) {
   const t = TEXTS[kind][language];
   const greeting = t.greeting(name);
-  const text = `${greeting}\n\n${t.body}\n\n${t.action}: ${link}\n\n${t.expiry}\n${t.ignore}\n\nCaseBridge`;
-  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t.body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>${escapeHtml(t.expiry)}<br>${escapeHtml(t.ignore)}</p><p>CaseBridge</p>`;
+  const body = bodyParagraphs(t, language, invitation);
+  const text = `${greeting}\n\n${body.map((p) => p.text).join('\n\n')}\n\n${t.action}: ${link}\n\n${t.expiry}\n${t.ignore}\n\nCaseBridge`;
+  const html = `<p>${escapeHtml(greeting)}</p>${body.map((p) => `<p>${p.html}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>${escapeHtml(t.expiry)}<br>${escapeHtml(t.ignore)}</p><p>CaseBridge</p>`;
   return { subject: t.subject, text, html };
 }

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notifyError, notifyServerMessage, notifySuccess } from '../../../lib/notify.ts';
+import { clientPersonLabel } from '../../../lib/client-label.ts';
 import { describeServerError } from '../../../lib/error-message.ts';
 import { useDeleteClient, useSendInvite, useSetClientBlocked } from '../api/clients-api.ts';
 
-export const clientName = (client: Pick<Client, 'firstName' | 'lastName'>) => `${client.firstName} ${client.lastName}`.trim();
 
 function RowAction({ label, tooltip, color, loading, onClick, children }: { label: string; tooltip: string; color?: string; loading?: boolean; onClick: () => void; children: ReactNode }) {
   return (
@@ -29,7 +29,7 @@ export function ClientRowActions({ millId, client }: { millId: number; client: C
   const setBlocked = useSetClientBlocked(millId);
   const sendInvite = useSendInvite(millId);
   const remove = useDeleteClient(millId);
-  const name = clientName(client);
+  const name = clientPersonLabel(client);
 
   const toggleBlock = () => {
     const blockedByMill = !client.blockedByMill;

@@ -6,11 +6,11 @@ import { Link, useParams } from 'react-router';
 import type { MillSummary } from '@casebridge/shared/schemas/auth';
 import { Loading } from '../../../components/loading.tsx';
 import { QueryTabsPage } from '../../../components/query-tabs.tsx';
+import { clientPersonLabel } from '../../../lib/client-label.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { useSelectedMill, useSession } from '../../../lib/session.ts';
 import { useClient } from '../api/clients-api.ts';
 import { ClientCompanyInfo } from '../components/client-company-info.tsx';
-import { clientName } from '../components/client-row-actions.tsx';
 
 export const CLIENTS_PATH = '/mills/clients';
 
@@ -40,10 +40,10 @@ function ClientDetails({ mill, userId, panels }: { mill: MillSummary; userId: nu
   const data = client.data;
   return (
     <QueryTabsPage
-      title={clientName(data)}
+      title={clientPersonLabel(data)}
       description={
         <Text size="sm" c="dimmed">
-          {[data.company?.name, data.email].filter(Boolean).join(' · ')}
+          {[data.company?.name || (data.confirmed ? '' : t('clients.pending')), data.email].filter(Boolean).join(' · ')}
         </Text>
       }
       defaultTab="company-info"

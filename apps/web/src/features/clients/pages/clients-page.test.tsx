@@ -226,6 +226,14 @@ describe('ClientsPage row actions', () => {
     expect(await screen.findByText('Client deleted')).toBeTruthy();
   });
 
+  it('shows a pending client without a company by its invited address and the pending state, never blanks', async () => {
+    stubApi([client({ id: 23, firstName: '', lastName: '', email: 'paula@smile.test', company: null, confirmed: false, status: 'inactive' })]);
+    renderPage();
+    const row = (await screen.findByRole('button', { name: 'Send invite to paula@smile.test' })).closest('tr')!;
+    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent?.trim());
+    expect(cells.slice(0, 3)).toEqual(['paula@smile.test', 'paula@smile.test', 'Invitation pending']);
+  });
+
   it('opens the detail page when a row is clicked', async () => {
     stubApi([client()]);
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table.
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
+import { clientPersonLabel } from '../../../lib/client-label.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -19,7 +20,7 @@ import { usePaging } from '../../../lib/use-paging.ts';
 import { fetchActivationInstructions, useClients, type AddClientResult, type ClientStatusFilter } from '../api/clients-api.ts';
 import { ActivationInstructionsDialog } from '../components/activation-instructions-dialog.tsx';
 import { AddClientDialog } from '../components/add-client-dialog.tsx';
-import { clientName, ClientRowActions } from '../components/client-row-actions.tsx';
+import { ClientRowActions } from '../components/client-row-actions.tsx';
 
 export const LANDING_PAGE_SETTINGS_PATH = '/mill/settings?tab=landing-page';
 export const clientDetailsPath = (client: Pick<Client, 'id'>) => `/mill/client/${client.id}/details`;
@@ -51,6 +52,17 @@ function ClientStatus({ client }: { client: Client }) {
   );
 }
 
+/** A lab names its company when it accepts: until then the cell says the invitation is pending, not blank. */
+function ClientCompany({ client }: { client: Client }) {
+  const { t } = useTranslation();
+  if (client.company?.name.trim()) return client.company.name;
+  return (
+    <Text size="sm" c="dimmed">
+      {client.confirmed ? '—' : t('clients.pending')}
+    </Text>
+  );
+}
+
 /** Spec §4: after an invitation, a mill without a landing page is asked to set it up. */
 function useAfterClientAdded(mill: MillSummary) {
   const { t } = useTranslation();
@@ -58,7 +70,7 @@ function useAfterClientAdded(mill: MillSummary) {
   const [instructions, setInstructions] = useState<string | null>(null);
 
   const afterAdded = async ({ user, confirmed }: AddClientResult) => {
-    const name = clientName(user);
+    const name = clientPersonLabel(user);
     if (confirmed) {
       // The dialog names the client; a toast saying the same would only repeat it.
       openConfirmDialog({ title: t('clients.addedTitle'), message: t('clients.nowYourClient', { name }) });
@@ -114,12 +126,12 @@ function ClientsList({ mill }: { mill: MillSummary }) {
       sortField: 'lastName',
       render: (client) => (
         <Anchor component={Link} to={clientDetailsPath(client)} onClick={(event) => event.stopPropagation()}>
-          {clientName(client)}
+          {clientPersonLabel(client)}
         </Anchor>
       ),
     },
     { key: 'email', header: t('fields.email'), sortField: 'email', render: (client) => client.email },
-    { key: 'company', header: t('clients.company'), sortField: 'companyName', render: (client) => client.company?.name ?? '' },
+    { key: 'company', header: t('clients.company'), sortField: 'companyName', render: (client) => <ClientCompany client={client} /> },
     { key: 'status', header: t('clients.statusLabel'), render: (client) => <ClientStatus client={client} /> },
     { key: 'created', header: t('clients.created'), sortField: 'created_at', render: (client) => formatDate(client.createdAt) },
     { key: 'actions', header: t('common.actions'), render: (client) => <ClientRowActions millId={mill.id} client={client} /> },

@@ -28,19 +28,19 @@ describe('LabWelcomePage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('tells a lab its mill blocked it, with the message the mill left', async () => {
+  it('tells a lab its mill blocked it, and nothing the operator wrote to the mill', async () => {
     stubMill(7, 'Alpine Milling');
-    const blocked = millFixture({ millRole: null, blocked: true, blockedMillClientMessage: 'Please settle the open invoices.' });
+    const blocked = millFixture({ millRole: null, blocked: true, blockedBy: 'mill' });
     renderRoutes(routes, { path: '/lab/welcome', session: sessionFixture('lab', { mills: [blocked] }) });
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Alpine Milling has blocked your access.');
-    expect(alert.textContent).toContain('Please settle the open invoices.');
+    expect((await screen.findByRole('alert')).textContent).toContain('Alpine Milling has blocked your lab.');
   });
 
-  it('says the mill blocked the lab even without a message', async () => {
+  it('gives the reason of a mill the operator blocked, not that the mill blocked the lab', async () => {
     stubMill(7, 'Alpine Milling');
-    const blocked = millFixture({ millRole: null, blocked: true, blockedMillClientMessage: '' });
+    const blocked = millFixture({ millRole: null, blocked: true, blockedBy: 'operator', blockReason: 'Closed for inventory until Monday.' });
     renderRoutes(routes, { path: '/7/lab/home', session: sessionFixture('lab', { mills: [blocked] }) });
-    expect((await screen.findByRole('alert')).textContent).toContain('Alpine Milling has blocked your access.');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Closed for inventory until Monday.');
+    expect(alert.textContent).not.toContain('blocked your lab');
   });
 });

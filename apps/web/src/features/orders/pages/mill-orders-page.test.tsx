@@ -10,10 +10,17 @@ import { MillOrdersPage } from './mill-orders-page.tsx';
 const withComponents = orderFixture();
 const empty = orderFixture({ id: 41, name: 'Empty draft', components: [], isDeleted: true, newMessages: 3 });
 
+const clients = [
+  { id: 21, labId: 5, firstName: 'Lena', lastName: 'Lab', email: 'lena@lab.test', company: { id: 50, name: 'Demo Lab' }, confirmed: true },
+  // Pending: no company until the lab accepts; one invited before names were kept has only its address.
+  { id: 22, labId: 6, firstName: 'Paula', lastName: 'Pending', email: 'paula@smile.test', company: null, confirmed: false },
+  { id: 23, labId: 7, firstName: '', lastName: '', email: 'old@invite.test', company: null, confirmed: false },
+];
+
 function stubApi() {
   return mockFetch(({ method, path }) => {
     if (method === 'GET' && path === '/mills/7/projects') return { body: { count: 2, data: [withComponents, empty] } };
-    if (path === '/mills/7/clients') return { body: { count: 1, data: [{ id: 21, labId: 5, firstName: 'Lena', lastName: 'Lab', company: { id: 50, name: 'Demo Lab' } }] } };
+    if (path === '/mills/7/clients') return { body: { count: 3, data: clients } };
     if (path === '/mills/7/responsible-persons') return { body: { count: 1, data: [{ id: 3, firstName: 'Max', lastName: 'Miller' }] } };
     if (path === '/reports/project/summary/40') return { body: { url: '/api/dl/report-token' } };
     return notFound;
@@ -75,6 +82,17 @@ describe('MillOrdersPage', () => {
     await user.click(await screen.findByRole('option', { name: 'Nobody', hidden: true }));
     await waitFor(() => expect(listCalls(calls).at(-1)!.url).toContain('responsible=none'));
     expect(listCalls(calls).at(-1)!.url).toContain('status=OpenDownloaded');
+  });
+
+  it('offers a pending client by its person or address, marked, never as an empty option', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('button', { name: 'Show components of Bridge 14-16' });
+    await user.click(screen.getByLabelText('Client', { selector: 'input' }));
+    const listbox = (await screen.findByRole('option', { name: 'Demo Lab', hidden: true })).closest<HTMLElement>('[role="listbox"]')!;
+    const labels = within(listbox).getAllByRole('option', { hidden: true }).map((option) => option.textContent?.trim());
+    expect(labels).toEqual(['Any', 'Demo Lab', 'Paula Pending (invitation pending)', 'old@invite.test (invitation pending)']);
   });
 
   it('follows the one-time report link', async () => {

@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import type { MillSummary } from '@casebridge/shared/schemas/auth';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
+import { clientLabel } from '../../../lib/client-label.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { resetNewOrders, useNewOrdersCount } from '../../../lib/new-orders-counter.ts';
 import { useSelectedMill, useSession } from '../../../lib/session.ts';
@@ -70,7 +71,11 @@ function MillOrders({ mill }: { mill: MillSummary }) {
 
   const clientOptions = useMemo(() => {
     const seen = new Map<string, string>();
-    for (const item of clients.data ?? []) if (!seen.has(String(item.labId))) seen.set(String(item.labId), item.company?.name || `${item.firstName} ${item.lastName}`);
+    for (const item of clients.data ?? []) {
+      // A pending client has no company yet: its person or address, marked, rather than an empty option.
+      const label = item.confirmed ? clientLabel(item) : t('orders.pendingClient', { name: clientLabel(item) });
+      if (!seen.has(String(item.labId))) seen.set(String(item.labId), label);
+    }
     return [{ value: ANY, label: t('orders.anyClient') }, ...[...seen].map(([value, label]) => ({ value, label }))];
   }, [clients.data, t]);
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '@casebridge/shared/schemas/auth';
+import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
 import { PHONE_MEDIA_QUERY } from '../../../components/use-phone-layout.ts';
 import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
@@ -105,24 +105,40 @@ describe('the signed-in header', () => {
   });
 });
 
-describe('the blocked-mill warning', () => {
-  it('names the block for a lab whose mill left the client message empty (defect 3)', async () => {
+describe('the blocked-mill warning (spec §2: the client message to mill users, the block reason to others)', () => {
+  async function tooltipFor(type: 'mill' | 'lab', mill: Partial<MillSummary>) {
     stubApi(null);
     const user = userEvent.setup();
-    const session = sessionFixture('lab', { mills: [millFixture({ millRole: null, blocked: true, blockedMillClientMessage: '' })] });
+    const session = sessionFixture(type, { mills: [millFixture({ millRole: type === 'mill' ? 'admin' : null, blocked: true, ...mill })] });
     renderWithProviders(<Shell session={session} compact={false} />);
-    const icon = screen.getByRole('img', { name: 'This mill is blocked' });
+    const icon = screen.getByRole('img');
     await user.hover(icon);
-    const tooltip = await screen.findByRole('tooltip');
-    expect(tooltip.textContent).toBe('This mill is blocked');
+    const text = (await screen.findByRole('tooltip')).textContent;
+    expect(icon.getAttribute('aria-label')).toBe(text);
+    return text;
+  }
+
+  it("shows the mill's staff the operator's message to their mill, never the reason given to others", async () => {
+    expect(await tooltipFor('mill', { blockedBy: 'operator', blockedMillClientMessage: 'Invoice 42 is overdue.', blockReason: 'Closed until Monday.' })).toBe('Invoice 42 is overdue.');
   });
 
-  it("shows the mill's own message to its lab", async () => {
-    stubApi(null);
-    const user = userEvent.setup();
-    const session = sessionFixture('lab', { mills: [millFixture({ millRole: null, blocked: true, blockedMillClientMessage: 'Closed for inventory until Monday.' })] });
-    renderWithProviders(<Shell session={session} compact={false} />);
-    await user.hover(screen.getByRole('img', { name: 'Closed for inventory until Monday.' }));
-    expect((await screen.findByRole('tooltip')).textContent).toBe('Closed for inventory until Monday.');
+  it("tells the staff their mill is blocked when the operator left no message", async () => {
+    expect(await tooltipFor('mill', { blockedBy: 'operator', blockedMillClientMessage: '', blockReason: 'Closed until Monday.' })).toBe('Your mill is blocked. Please contact CaseBridge support.');
+  });
+
+  it('shows a lab the block reason of a mill the operator blocked', async () => {
+    expect(await tooltipFor('lab', { blockedBy: 'operator', blockReason: 'Closed until Monday.' })).toBe('Closed until Monday.');
+  });
+
+  it('names the blocked mill to a lab when the operator gave no reason (defect 3: never empty)', async () => {
+    expect(await tooltipFor('lab', { blockedBy: 'operator', blockReason: '' })).toBe('Alpine Milling is blocked at the moment.');
+  });
+
+  it('tells a lab the mill blocked that it is the one blocked', async () => {
+    expect(await tooltipFor('lab', { blockedBy: 'mill' })).toBe('Alpine Milling has blocked your lab. You can still read your orders and messages, but cannot send new ones.');
+  });
+
+  it("tells a lab the system blocked that its access to the mill is blocked", async () => {
+    expect(await tooltipFor('lab', { blockedBy: 'system' })).toBe("The system administrator has blocked your lab's access to Alpine Milling.");
   });
 });

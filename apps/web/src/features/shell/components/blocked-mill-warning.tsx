@@ -2,25 +2,16 @@ import { ThemeIcon, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
+import { blockedMillText } from '../../../lib/blocked-mill.ts';
 
 /** Spec §9: the blocked icon's tooltip opens after 250 ms and closes after 400 ms. */
 export const BLOCKED_TOOLTIP_OPEN_DELAY_MS = 250;
 export const BLOCKED_TOOLTIP_CLOSE_DELAY_MS = 400;
 
-/**
- * Mill staff see why their mill is blocked; its clients see the message meant for them. The
- * server sends a client an empty message when the mill wrote none (defect 3: an empty tooltip),
- * so a blank text counts as none.
- */
-export function blockedMillText(session: Session, mill: MillSummary): string | null {
-  const text = session.user.role.type === 'mill' ? mill.blockReason : mill.blockedMillClientMessage;
-  return text?.trim() || null;
-}
-
 export function BlockedMillWarning({ session, mill }: { session: Session; mill: MillSummary | null }) {
   const { t } = useTranslation();
   if (!mill?.blocked) return null;
-  const text = blockedMillText(session, mill) ?? t('shell.millBlocked');
+  const text = blockedMillText(t, session.user.role.type, mill);
   return (
     <Tooltip
       label={text}
