@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type {} from './access/route-access.ts';
 import type { AppDeps } from './deps.ts';
 import { appInfoRoutes } from './modules/app-info/app-info.routes.ts';
+import { desktopAppRoutes } from './modules/desktop-app/desktop-app.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
@@ -39,6 +40,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
   await app.register(
     async (api) => {
       await api.register(appInfoRoutes(deps, options.version));
+      await api.register(desktopAppRoutes(deps));
       await api.register(authRoutes(deps));
       await api.register(invitationRoutes(deps));
       await api.register(userRoutes(deps));

@@ -172,6 +172,8 @@ function completed(payload: string | Buffer | undefined): string | Buffer | unde
   if ('shippingAtSameAddress' in body) body.shippingAtSameAddress = true;
   // A plan changed by the manager must leave room for the next world's orders, clients and files.
   if ('storageMb' in body) Object.assign(body, { storageMb: 1_000_000, maxOrdersCount: 100_000, allowedClients: 100_000 });
+  // The desktop app's link must be an https address with a real host name.
+  if ('releaseNotes' in body) body.url = 'https://downloads.example.test/casebridge-setup.exe';
   return JSON.stringify(body);
 }
 

@@ -80,6 +80,8 @@ export const ACTIONS = {
   // The platform, as the operator runs it.
   'policies.manage': { scope: 'platform', description: 'Publish policy documents and ask every mill to approve them again' },
   'policies.read': { scope: 'platform', description: 'List all policy documents' },
+  // Issue 24 item 9: downloading it is public, like the spec's /desktop-app page.
+  'desktopApp.manage': { scope: 'platform', description: 'Set the desktop app the portal offers: an external link or an uploaded installer, its version and release notes' },
   'plans.manage': { scope: 'platform', description: 'Change the plans’ prices and limits (they apply at once to every mill on the plan)' },
   // Concurrent use of the desktop software (issue 12); the pings themselves are public (the key is the credential).
   'usage.read': { scope: 'platform', description: 'Read the concurrent use of the desktop software per licence key, its machines and history' },
@@ -170,7 +172,7 @@ export const PERMISSIONS = {
     'company.read', 'company.update',
   ],
   manager: [
-    ...EVERYONE_ON_THEMSELVES, 'policies.read', 'policies.manage', 'plans.manage', 'subscription.read', 'subscription.setCustom', 'usage.read', 'usage.manage', 'analytics.read',
+    ...EVERYONE_ON_THEMSELVES, 'policies.read', 'policies.manage', 'desktopApp.manage', 'plans.manage', 'subscription.read', 'subscription.setCustom', 'usage.read', 'usage.manage', 'analytics.read',
     'company.read', 'company.update', 'dealer.read',
     ...DEALER_NETWORK, 'customers.import', 'tickets.import', 'dealers.createRoot', 'dealerUsers.list', 'dealerUsers.manage',
     'dealerConfig.test', 'dealerConfig.edit', 'dealerConfig.publish',

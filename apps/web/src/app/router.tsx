@@ -73,6 +73,7 @@ const signedInRoutes: RouteObject[] = [
     children: [
       { path: 'manager', lazy: lazyPage(managerArea, (area) => area.ManagerPage) },
       { path: 'manager/policies', lazy: lazyPage(managerArea, (area) => area.PoliciesPage) },
+      { path: 'manager/desktop-app', lazy: lazyPage(managerArea, (area) => area.DesktopAppSettingsPage) },
       { path: 'manager/hd/usage/info', lazy: lazyPage(managerArea, (area) => area.UsagePage) },
       { path: 'manager/dealer', lazy: lazyPage(managerArea, (area) => area.DealerManagementPage) },
       // The manager has no dealer of its own: it picks the dealer whose configuration it tests.

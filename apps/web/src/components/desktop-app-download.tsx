@@ -1,35 +1,73 @@
-import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconExternalLink } from '@tabler/icons-react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiRequest } from '../lib/api-client.ts';
-import { notifyError, TOAST_AUTO_CLOSE_MS } from '../lib/notify.ts';
+import type { DesktopAppRelease, DesktopAppResponse } from '@casebridge/shared/schemas/desktop-app';
+import { formatBytes } from '@casebridge/shared/format/bytes';
+import { apiRequest } from '../lib/api-client.ts';
+import { describeError } from '../lib/error-message.ts';
 
-/** Fetches the current installer link and lets the browser download it (spec §2 desktop-app). */
+/** The release on offer; the manager's settings page refreshes it after a save. */
+export const desktopAppQuery = queryOptions({
+  queryKey: ['desktop-app'] as const,
+  queryFn: () => apiRequest<DesktopAppResponse>('/desktop-app'),
+  select: (response) => response.release,
+});
+
+/**
+ * The desktop app's version, release notes and download (spec §2 desktop-app; issue 24 item 9).
+ * Opening the page asks only what is on offer, which never fails for a missing app; the download
+ * is a plain link the browser follows on click: an uploaded installer comes back as an attachment,
+ * so the page stays, and an external link opens in a new tab.
+ */
 export function DesktopAppDownload() {
   const { t } = useTranslation();
-  const [loading, setLoading] = useState(false);
+  const release = useQuery(desktopAppQuery);
+  if (release.isPending) return <Skeleton h={36} w={240} />;
+  if (release.isError) return <Alert color="red">{describeError(t, release.error)}</Alert>;
+  if (!release.data) {
+    return (
+      <Alert color="gray" title={t('desktopApp.notFound')}>
+        {t('desktopApp.notAvailable')}
+      </Alert>
+    );
+  }
+  return <Release release={release.data} />;
+}
 
-  const download = async () => {
-    setLoading(true);
-    try {
-      const { url } = await apiRequest<{ url: string }>('/desktop-app');
-      window.location.assign(url);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        notifications.show({ color: 'red', title: t('desktopApp.notFound'), message: t('desktopApp.notAvailable'), autoClose: TOAST_AUTO_CLOSE_MS });
-      } else {
-        notifyError(t, error);
-      }
-    } finally {
-      setLoading(false);
-    }
-  };
-
+function Release({ release }: { release: DesktopAppRelease }) {
+  const { t } = useTranslation();
+  const file = release.kind === 'file';
   return (
-    <Button leftSection={<IconDownload size={18} aria-hidden />} loading={loading} onClick={() => void download()} w="fit-content">
-      {t('desktopApp.download')}
-    </Button>
+    <Stack gap="sm" align="flex-start">
+      {release.version && (
+        <Title order={2} size="h4">
+          {t('desktopApp.version', { version: release.version })}
+        </Title>
+      )}
+      {release.releaseNotes && (
+        <Stack gap={4}>
+          <Text fw={600} size="sm">
+            {t('desktopApp.releaseNotes')}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {release.releaseNotes}
+          </Text>
+        </Stack>
+      )}
+      <Button
+        component="a"
+        href={release.url}
+        {...(file ? { download: release.fileName ?? true } : { target: '_blank', rel: 'noopener noreferrer' })}
+        leftSection={file ? <IconDownload size={18} aria-hidden /> : <IconExternalLink size={18} aria-hidden />}
+      >
+        {t('desktopApp.download')}
+      </Button>
+      {file && release.fileName && (
+        <Text size="xs" c="dimmed">
+          {release.fileSize === null ? release.fileName : `${release.fileName} (${formatBytes(release.fileSize)})`}
+        </Text>
+      )}
+    </Stack>
   );
 }

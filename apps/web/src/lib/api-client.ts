@@ -49,7 +49,7 @@ export function buildUrl(path: string, query: QueryParams = {}): string {
   return `${API_BASE}${path}?${params.toString()}`;
 }
 
-function authHeaders(): Record<string, string> {
+export function authHeaders(): Record<string, string> {
   const token = localStorage.getItem(STORAGE_KEYS.token);
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
@@ -58,8 +58,8 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
   return typeof value === 'object' && value !== null && 'statusCode' in value && 'message' in value;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/** A response's text as JSON, the text itself when it is not JSON, or null when empty. */
+export function parseBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -68,7 +68,12 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorFromResponse(response: Response, body: unknown): ApiError {
+async function readBody(response: Response): Promise<unknown> {
+  return parseBody(await response.text());
+}
+
+/** The refusal as an ApiError: our error body as it is, anything else (a proxy's page) made into one. */
+export function errorFromResponse(response: { status: number; statusText: string }, body: unknown): ApiError {
   if (isErrorBody(body)) return new ApiError(body);
   return new ApiError({
     statusCode: response.status,
@@ -78,7 +83,7 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
   });
 }
 
-function networkError(timedOut: boolean): ApiError {
+export function networkError(timedOut: boolean): ApiError {
   return new ApiError({
     statusCode: 0,
     error: timedOut ? 'Timeout' : 'Network error',
@@ -119,21 +124,26 @@ export function apiRequest<T>(path: string, options: RequestOptions = {}): Promi
 }
 
 /**
- * Multipart call of the Strapi-style upload endpoints: the JSON fields travel as the `data` part,
+ * The body of the Strapi-style upload endpoints: the JSON fields travel as the `data` part,
  * each file as `files.<name>` (e.g. `files.avatar`, `files.logo`).
  */
+export function multipartForm(data: unknown, files: Record<string, File | null | undefined>): FormData {
+  const form = new FormData();
+  form.append('data', JSON.stringify(data));
+  for (const [name, file] of Object.entries(files)) {
+    if (file) form.append(`files.${name}`, file, file.name);
+  }
+  return form;
+}
+
+/** A multipart call through fetch, for small files (no progress, the usual timeout; see upload-with-progress.ts). */
 export function apiMultipart<T>(
   path: string,
   data: unknown,
   files: Record<string, File | null | undefined>,
   method: 'POST' | 'PUT' = 'PUT',
 ): Promise<T> {
-  const form = new FormData();
-  form.append('data', JSON.stringify(data));
-  for (const [name, file] of Object.entries(files)) {
-    if (file) form.append(`files.${name}`, file, file.name);
-  }
   // No Content-Type header: the browser sets the multipart boundary itself.
-  const init: RequestInit = { method, headers: { Accept: 'application/json', ...authHeaders() }, body: form };
+  const init: RequestInit = { method, headers: { Accept: 'application/json', ...authHeaders() }, body: multipartForm(data, files) };
   return send<T>(path, init);
 }

@@ -43,6 +43,15 @@ describe('demo data', () => {
     expect(mesh.readUInt32LE(80) * 50 + 84).toBe(mesh.length);
   });
 
+  it('shows the pending client by what Demo Mill typed when inviting it, never blank', async () => {
+    await seedDemo(t.db, new LocalStorage(path.join(t.config.dataDir, 'files')));
+    const login = (await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'admin@demo-mill.test', password: DEMO_PASSWORD } })).json();
+    const clients = (await t.request({ method: 'GET', url: `/api/mills/${login.mills[0].id}/clients?_limit=100`, token: login.jwt })).json();
+    const pending = clients.data.filter((c: { confirmed: boolean }) => !c.confirmed);
+    expect(pending).toEqual([expect.objectContaining({ firstName: 'Paula', lastName: 'Pending', email: 'pending@smile-lab.test', company: null })]);
+    for (const client of clients.data) expect(`${client.firstName}${client.lastName}${client.email}`.trim()).not.toBe('');
+  });
+
   it('puts Demo Mill on essential with two invoices, and another mill on each other plan', async () => {
     await seedDemo(t.db, new LocalStorage(path.join(t.config.dataDir, 'files')));
     const planOf = async (email: string) => {
@@ -69,5 +78,14 @@ describe('demo data', () => {
     // Working hours of about twenty working days, nothing at night.
     expect(history.data.length).toBeGreaterThan(150);
     expect(history.data.every((hour: { hour: string }) => new Date(hour.hour).getUTCHours() >= 7 && new Date(hour.hour).getUTCHours() <= 17)).toBe(true);
+  });
+
+  it("numbers Demo Mill's orders in the order they came in, so the latest ids read newest first and descending", async () => {
+    await seedDemo(t.db, new LocalStorage(path.join(t.config.dataDir, 'files')));
+    const millId = (await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'admin@demo-mill.test', password: DEMO_PASSWORD } })).json().mills[0].id;
+    const manager = (await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'manager@casebridge.test', password: DEMO_PASSWORD } })).json();
+    const [row] = (await t.request({ method: 'GET', url: `/api/analytics/mills?ids=${millId}`, token: manager.jwt })).json().data;
+    expect(row.projectIds).toHaveLength(5);
+    expect(row.projectIds).toEqual([...row.projectIds].sort((a: number, b: number) => b - a));
   });
 });

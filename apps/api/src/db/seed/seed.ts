@@ -11,6 +11,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { seedMillAdministration } from './demo-mill-admin.ts';
 import { seedDemoContract } from './demo-contracts.ts';
+import { seedDemoDesktopApp } from './demo-desktop-app.ts';
 import { DEMO_DEALER_ACCOUNTS, seedDemoDealers } from './demo-dealers.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoUsage } from './demo-usage.ts';
@@ -69,7 +70,8 @@ async function seedAccounts(db: Db, storage: Storage, passwordHash: string): Pro
   await seedMillAdministration(db, passwordHash, mill!.id, millCompany.id);
   await seedDemoOrders(db, storage, { millId: mill!.id, labId: lab!.id, labUserId: labUser.id, millUserId: staff.id });
 
-  await createUser(db, passwordHash, { email: 'manager@casebridge.test', firstName: 'Max', lastName: 'Manager', roleType: 'manager' });
+  const manager = await createUser(db, passwordHash, { email: 'manager@casebridge.test', firstName: 'Max', lastName: 'Manager', roleType: 'manager' });
+  await seedDemoDesktopApp(db, storage, manager.id);
 
   const dealerCompany = await createCompany(db, { name: 'Demo Dealer', email: 'office@demo-dealer.test', vatNumber: 'DE111222333', street: 'Handelsplatz 2', city: 'Berlin', zipCode: '10115', phone: '493012345' });
   const [dealer] = await db.insert(dealers).values({ companyId: dealerCompany.id }).returning();

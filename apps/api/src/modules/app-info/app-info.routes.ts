@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { commonErrors, errorResponseSchema } from '../../lib/route-schemas.ts';
-import { databaseReachable, desktopAppUrl } from './app-info.service.ts';
+import { errorResponseSchema } from '../../lib/route-schemas.ts';
+import { databaseReachable } from './app-info.service.ts';
 
 const tags = ['app'];
 
@@ -23,12 +23,6 @@ export function appInfoRoutes(deps: AppDeps, version: string): FastifyPluginAsyn
       config: { access: 'public' },
       schema: { tags, summary: 'The portal version shown in the header', response: { 200: z.object({ version: z.string() }) } },
       handler: async () => ({ version }),
-    });
-
-    app.get('/desktop-app', {
-      config: { access: 'public' },
-      schema: { tags, summary: 'Where to download the desktop app', response: { 200: z.object({ url: z.string() }), 404: commonErrors[404] } },
-      handler: async () => desktopAppUrl(deps),
     });
   };
 }

@@ -6,28 +6,16 @@ import { policyDocuments } from '../../db/schema/policies.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { DESKTOP_APP_URL: 'https://downloads.example.test/casebridge-setup.exe' } });
+  t = await createTestApp();
 });
 afterAll(async () => {
   await t.close();
 });
 
 describe('app information', () => {
-  it('answers health, version and the desktop-app link', async () => {
+  it('answers health and version', async () => {
     expect((await t.request({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok' });
     expect((await t.request({ method: 'GET', url: '/api/app/version' })).json().version).toMatch(/^\d+\.\d+\.\d+$/);
-    expect((await t.request({ method: 'GET', url: '/api/desktop-app' })).json()).toEqual({ url: 'https://downloads.example.test/casebridge-setup.exe' });
-  });
-
-  it('answers 404 "App is not available" when no desktop app is configured', async () => {
-    const bare = await createTestApp();
-    try {
-      const response = await bare.request({ method: 'GET', url: '/api/desktop-app' });
-      expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe('App is not available');
-    } finally {
-      await bare.close();
-    }
   });
 
   it('serves the OpenAPI document generated from the route schemas', async () => {

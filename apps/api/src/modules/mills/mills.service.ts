@@ -9,6 +9,7 @@ import { fileUrl } from '../../lib/file-url.ts';
 import { useImageForm, type ImageFormReader } from '../../lib/multipart-form.ts';
 import { clientCount } from '../clients/clients.service.ts';
 import { companyById, setCompanyLogo, type CompanyRow } from '../companies/companies.service.ts';
+import { desktopAppAvailable } from '../desktop-app/desktop-app.service.ts';
 import { licenceKeyCount } from '../licence-keys/licence-keys.service.ts';
 import { activeDocumentIds } from '../policies/policies.service.ts';
 import {
@@ -87,7 +88,7 @@ export async function onboardingOf(deps: AppDeps, user: SessionUser, millId: num
     landingPage: mill.landingPageInfoIsUpdated,
     firstClientInvited: (await clientCount(deps.db, millId)) > 0,
     licenceKeys: (await licenceKeyCount(deps.db, millId)) > 0,
-    desktopAppAvailable: Boolean(deps.config.desktopAppUrl),
+    desktopAppAvailable: await desktopAppAvailable(deps),
   };
 }
 

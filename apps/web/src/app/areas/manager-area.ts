@@ -5,6 +5,7 @@ import { DealerSelect } from '../../features/dealers/components/dealer-pickers.t
 /** The manager's pages, one lazy chunk (router.tsx). */
 export { ManagerPage } from '../../features/manager/pages/manager-page.tsx';
 export { PoliciesPage } from '../../features/policies/pages/policies-page.tsx';
+export { DesktopAppSettingsPage } from '../../features/desktop-app/pages/desktop-app-settings-page.tsx';
 export { UsagePage } from '../../features/usage/pages/usage-page.tsx';
 export { DealerManagementPage } from '../../features/dealers/pages/dealer-management-page.tsx';
 export { CustomersPage } from '../../features/dealers/pages/customers-page.tsx';

@@ -13,7 +13,7 @@ describe('ManagerPage', () => {
     const hrefs = within(list).getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual([
       '/manager/mills/view', '/manager/mill/orders/view', '/manager/users/view', '/manager/mill/activity', '/manager/hd/usage/info',
-      '/manager/dealer', '/manager/customer', '/manager/license/info', '/manager/import/customers', '/manager/import/tickets', '/manager/user', '/manager/plans', '/manager/policies', '/manager/settings',
+      '/manager/dealer', '/manager/customer', '/manager/license/info', '/manager/import/customers', '/manager/import/tickets', '/manager/user', '/manager/plans', '/manager/policies', '/manager/desktop-app', '/manager/settings',
     ]);
     expect(within(list).queryAllByRole('link', { name: /concurrent usage/i })).toHaveLength(0);
   });

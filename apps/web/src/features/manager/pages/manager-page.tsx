@@ -5,6 +5,7 @@ import {
   IconBuildingFactory2,
   IconBuildingStore,
   IconClipboardList,
+  IconDeviceDesktopDown,
   IconDeviceDesktopAnalytics,
   IconFileImport,
   IconFileSearch,
@@ -45,6 +46,7 @@ export const MANAGER_HOME_LINKS: HomeLink[] = [
   { to: '/manager/user', key: 'users', icon: IconUsers },
   { to: '/manager/plans', key: 'plans', icon: IconReceipt },
   { to: '/manager/policies', key: 'policies', icon: IconShieldCheck },
+  { to: '/manager/desktop-app', key: 'desktopApp', icon: IconDeviceDesktopDown },
   { to: '/manager/settings', key: 'settings', icon: IconSettings },
 ];
 

@@ -1,7 +1,8 @@
 import { Upload, type DetailedError } from 'tus-js-client';
 import type { ApiErrorBody } from '@casebridge/shared/errors';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
-import { ApiError, buildUrl } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 
 export const TUS_ENDPOINT = '/api/uploads';
 export const TUS_CHUNK_SIZE = 8 * 1024 * 1024;
@@ -129,40 +130,17 @@ export function uploadDocument(
   };
 }
 
-function parseErrorBody(xhr: XMLHttpRequest): ApiError {
-  try {
-    const body = JSON.parse(xhr.responseText) as ApiErrorBody;
-    if (body && typeof body.message === 'string') return new ApiError(body);
-  } catch {
-    // fall through to a generic error
-  }
-  return new ApiError({ statusCode: xhr.status, error: xhr.statusText, code: 'INTERNAL', message: xhr.statusText || 'Upload failed' });
-}
-
 /**
  * The mill hands a file back (POST /downloads, multipart `files.file`). The part's file name is
- * the name the document gets (the API has no other name field). XMLHttpRequest rather than
- * fetch, because only it reports upload progress.
+ * the name the document gets (the API has no other name field).
  */
-export function uploadDownloadFile(
+export async function uploadDownloadFile(
   file: File,
   name: string,
   target: { projectId: number; componentId: number },
   onProgress: (sent: number, total: number) => void,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl('/downloads', { projectId: target.projectId, componentId: target.componentId }));
-    xhr.setRequestHeader('Authorization', bearer());
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded, event.total);
-    };
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(parseErrorBody(xhr)));
-    xhr.onerror = () =>
-      reject(new ApiError({ statusCode: 0, error: 'Network error', code: 'INTERNAL', message: 'The server could not be reached' }));
-    const form = new FormData();
-    form.append('files.file', file, name);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('files.file', file, name);
+  await uploadWithProgress('/downloads', form, { query: { projectId: target.projectId, componentId: target.componentId }, onProgress });
 }

@@ -26,4 +26,46 @@ describe('SupportPage', () => {
     renderWithProviders(<SupportPage />, sessionFixture('lab'));
     expect(screen.getByText('Write to the CaseBridge support team. We will know that you work with Alpine Milling.')).toBeTruthy();
   });
+
+  describe('the Download app tab (issue 24 item 9)', () => {
+    const release = {
+      version: '2.4.1', releaseNotes: 'Faster nesting.\nNew crown library.', kind: 'file', url: '/api/desktop-app/installer',
+      fileName: 'casebridge-setup.exe', fileSize: 2048, updatedAt: '2026-11-20T10:00:00.000Z',
+    };
+
+    it('shows the version and release notes, asks nothing that fails, and leaves the download to a click on its link', async () => {
+      const calls = mockFetch(({ path }) => (path === '/desktop-app' ? { body: { release } } : { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' } }));
+      const user = userEvent.setup();
+      renderWithProviders(<SupportPage />, sessionFixture('lab'));
+      await user.click(screen.getByRole('tab', { name: 'Download app' }));
+      expect(await screen.findByRole('heading', { name: 'Version 2.4.1' })).toBeTruthy();
+      expect(screen.getByText(/Faster nesting\.\s+New crown library\./)).toBeTruthy();
+      const download = screen.getByRole('link', { name: 'Download the desktop app' });
+      expect(download.getAttribute('href')).toBe('/api/desktop-app/installer');
+      expect(download.getAttribute('download')).toBe('casebridge-setup.exe');
+      // One question on opening, answered 200; the installer itself is fetched only by the click.
+      expect(calls.map((call) => call.url.split('?')[0])).toEqual(['/api/desktop-app']);
+    });
+
+    it('says "App is not available" when none is set, without a failing request', async () => {
+      const calls = mockFetch(() => ({ body: { release: null } }));
+      const user = userEvent.setup();
+      renderWithProviders(<SupportPage />, sessionFixture('mill'));
+      await user.click(screen.getByRole('tab', { name: 'Download app' }));
+      expect(await screen.findByText('App is not available')).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Download the desktop app' })).toBeNull();
+      expect(calls).toHaveLength(1);
+    });
+
+    it('opens an external link in a new tab', async () => {
+      mockFetch(() => ({ body: { release: { ...release, kind: 'link', url: 'https://downloads.example.test/setup.exe', fileName: null, fileSize: null } } }));
+      const user = userEvent.setup();
+      renderWithProviders(<SupportPage />, sessionFixture('lab'));
+      await user.click(screen.getByRole('tab', { name: 'Download app' }));
+      const download = await screen.findByRole('link', { name: 'Download the desktop app' });
+      expect(download.getAttribute('href')).toBe('https://downloads.example.test/setup.exe');
+      expect(download.getAttribute('target')).toBe('_blank');
+      expect(download.getAttribute('download')).toBeNull();
+    });
+  });
 });

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DESKTOP_APP_MAX_BYTES, desktopAppDetailsSchema, desktopAppResponseSchema, desktopAppUpdateSchema } from '@casebridge/shared/schemas/desktop-app';
+import type { AppDeps } from '../../deps.ts';
+import { loadCurrentUser } from '../../lib/current-user.ts';
+import { readFileForm } from '../../lib/multipart-form.ts';
+import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
+import { currentDesktopApp, openInstaller, updateDesktopApp, uploadDesktopInstaller } from './desktop-app.service.ts';
+
+const tags = ['desktop-app'];
+
+/** Any file: an installer's format depends on the platform, and it is only ever served as an attachment. */
+const INSTALLER = {
+  field: 'file',
+  prefix: 'desktop-app',
+  maxBytes: DESKTOP_APP_MAX_BYTES,
+  sniff: () => 'application/octet-stream',
+  typeMessage: 'Please choose the installer file',
+};
+
+/** `attachment` with the name as uploaded: an ASCII stand-in for old clients, the real name encoded. */
+function attachment(fileName: string): string {
+  const fallback = fileName.replace(/[^\w.-]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function desktopAppRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/desktop-app', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'The desktop app on offer: version, release notes and where to download it (release null when none is set)', response: { 200: desktopAppResponseSchema } },
+      handler: async () => currentDesktopApp(deps),
+    });
+
+    // Public like the spec's /desktop-app page: a browser navigating here downloads, with no token to leak.
+    app.get('/desktop-app/installer', {
+      config: { access: 'public' },
+      schema: { tags, summary: 'The uploaded installer of the desktop app (attachment, streamed; 404 "App is not available" when none is uploaded)' },
+      handler: async (_request, reply) => {
+        const installer = await openInstaller(deps);
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-disposition', attachment(installer.fileName))
+          .header('content-length', installer.size)
+          .header('cache-control', 'no-cache')
+          .send(installer.stream);
+      },
+    });
+
+    app.put('/desktop-app', {
+      config: { access: 'desktopApp.manage' },
+      schema: {
+        tags,
+        summary: 'Set the desktop app to an external https link, or (without url) change the version and notes of the current download (manager)',
+        security: bearerAuth,
+        body: desktopAppUpdateSchema,
+        response: { 200: desktopAppResponseSchema, ...commonErrors },
+      },
+      handler: async (request) => updateDesktopApp(deps, await loadCurrentUser(request, deps.db), request.body),
+    });
+
+    app.post('/desktop-app/installer', {
+      config: { access: 'desktopApp.manage' },
+      schema: {
+        tags,
+        summary: 'Upload the desktop app installer (manager; multipart: data {version, releaseNotes}, files.file; at most 1 GB)',
+        ...multipartUpload('file', desktopAppDetailsSchema),
+        security: bearerAuth,
+        response: { 200: desktopAppResponseSchema, ...commonErrors },
+      },
+      handler: async (request) => uploadDesktopInstaller(deps, await loadCurrentUser(request, deps.db), () => readFileForm(request, deps.storage, INSTALLER)),
+    });
+  };
+}

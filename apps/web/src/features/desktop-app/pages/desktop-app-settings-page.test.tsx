@@ -1,0 +1,62 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DesktopAppResponse } from '@casebridge/shared/schemas/desktop-app';
+import { sessionFixture } from '../../../test/fixtures.ts';
+import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { DesktopAppSettingsPage } from './desktop-app-settings-page.tsx';
+
+const saved: DesktopAppResponse = {
+  release: {
+    version: '2.1.0', releaseNotes: '', kind: 'file', url: '/api/desktop-app/installer', fileName: 'setup.exe', fileSize: 8, updatedAt: '2026-11-27T10:00:00.000Z',
+  },
+};
+
+/** Stands in for XMLHttpRequest: reports a quarter of the upload sent, then answers once released. */
+function fakeUpload() {
+  const opened: string[] = [];
+  let release = () => {};
+  class FakeXhr {
+    status = 200;
+    statusText = 'OK';
+    responseText = JSON.stringify(saved);
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    open(method: string, url: string) {
+      opened.push(`${method} ${url}`);
+    }
+    setRequestHeader() {}
+    send() {
+      queueMicrotask(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 25, total: 100 }));
+      release = () => this.onload?.();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return { opened, release: () => release() };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('DesktopAppSettingsPage', () => {
+  it('shows the installer upload progress and keeps Save disabled until the upload ends', async () => {
+    mockFetch(() => ({ body: { release: null } }));
+    const upload = fakeUpload();
+    const user = userEvent.setup();
+    renderWithProviders(<DesktopAppSettingsPage />, sessionFixture('manager'));
+
+    await user.upload(await screen.findByLabelText('Choose the installer'), new File(['MZ'], 'setup.exe'));
+    await user.type(screen.getByRole('textbox', { name: /^Version/ }), '2.1.0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const bar = await screen.findByRole('progressbar', { name: 'Installer upload progress' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    expect(screen.getByText('Uploading the installer: 25%')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    expect(upload.opened[0]).toMatch(/^POST \/api\/desktop-app\/installer\?/);
+
+    upload.release();
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Installer upload progress' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(false);
+  });
+});
