@@ -1,11 +1,14 @@
-import { Button, Modal } from '@mantine/core';
+import { Button, Modal, PasswordInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@casebridge/shared/constants/languages';
+import { resources } from '../locales/resources.ts';
 import { Providers } from './providers.tsx';
 
 function WithModal() {
@@ -21,6 +24,18 @@ function WithModal() {
 }
 
 describe('Providers theme', () => {
+  // Issue 24 item 17: Mantine names the eye "Toggle password visibility" in English only.
+  it.each(LANGUAGES)('names the password field eye in %s', async (language) => {
+    await i18next.changeLanguage(language);
+    render(
+      <Providers queryClient={new QueryClient()}>
+        <PasswordInput label="Password" />
+      </Providers>,
+    );
+    expect(screen.getByRole('button', { name: resources[language].translation.common.togglePassword })).toBeTruthy();
+    await i18next.changeLanguage('en');
+  });
+
   it('names the close button of every modal, opened directly or through the modals manager', async () => {
     const user = userEvent.setup();
     render(
@@ -43,6 +58,19 @@ describe('Providers theme', () => {
     act(() => void notifications.show({ message: 'Saved' }));
     const toast = (await screen.findByText('Saved')).closest('[role="alert"]') as HTMLElement;
     expect(within(toast).getByRole('button', { name: 'Close' })).toBeTruthy();
+  });
+
+  it('puts toasts at the top right below the header, where no pointer rests on them and no click lands on them', async () => {
+    render(<Providers queryClient={new QueryClient()}>{null}</Providers>);
+    act(() => void notifications.show({ message: 'Invited' }));
+    const toast = (await screen.findByText('Invited')).closest('[role="alert"]') as HTMLElement;
+    const container = toast.closest('[data-position]') as HTMLElement;
+    expect(container.dataset.position).toBe('top-right');
+    // global.css moves this class's top positions below the header.
+    expect(container.classList.contains('cb-toasts')).toBe(true);
+    // Clicks pass through to the Save or Invite button beneath; only the close button takes one.
+    expect(container.style.pointerEvents).toBe('none');
+    expect(within(toast).getByRole('button', { name: 'Close' }).style.pointerEvents).toBe('auto');
   });
 
   it('opens every dialog asked for while the dialogs manager is still being fetched', async () => {

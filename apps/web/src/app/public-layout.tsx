@@ -1,4 +1,5 @@
-import { Anchor, AppShell, Button, Group } from '@mantine/core';
+import { Anchor, AppShell, Burger, Button, Group, Paper, Stack } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LanguagePicker } from '../components/language-picker.tsx';
@@ -40,6 +41,53 @@ function SessionButtons() {
   );
 }
 
+const PUBLIC_MENU_ID = 'public-menu';
+
+/** The public pages the header names; the policies are in the footer. */
+function PageLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Anchor component={Link} to="/about-us">{t('about.title')}</Anchor>
+      <Anchor component={Link} to="/contact">{t('contact.title')}</Anchor>
+      <Anchor component={Link} to="/desktop-app">{t('desktopApp.title')}</Anchor>
+    </>
+  );
+}
+
+/**
+ * On a phone the header has room for the name, the session buttons and a menu button only
+ * (issue 24 item 8): the page links and the language picker open below it. A plain panel, not a
+ * floating menu, keeps the positioning code out of the public home's first load.
+ */
+function PhoneMenu() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { session } = useSession();
+  const [opened, setOpened] = useState(false);
+  // A link followed closes the menu, and so does Escape.
+  useEffect(() => setOpened(false), [pathname]);
+  useEffect(() => {
+    if (!opened) return;
+    const close = (event: KeyboardEvent) => event.key === 'Escape' && setOpened(false);
+    window.addEventListener('keydown', close);
+    return () => window.removeEventListener('keydown', close);
+  }, [opened]);
+  return (
+    <>
+      <Burger opened={opened} onClick={() => setOpened(!opened)} size="sm" aria-label={t('public.menu')} aria-expanded={opened} aria-controls={PUBLIC_MENU_ID} />
+      {opened && (
+        <Paper id={PUBLIC_MENU_ID} shadow="md" radius={0} p="md" pos="absolute" top="100%" left={0} right={0} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <Stack gap="md" component="nav" aria-label={t('public.nav')}>
+            <PageLinks />
+            <LanguagePicker signedIn={session !== null} width="100%" />
+          </Stack>
+        </Paper>
+      )}
+    </>
+  );
+}
+
 export function PublicLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -53,13 +101,17 @@ export function PublicLayout() {
             CaseBridge
           </Anchor>
           <Group gap="sm" wrap="nowrap">
+            {/* Shown by CSS, not by a media query in script: the prerendered home is taken over without a repaint. */}
             <Group gap="md" visibleFrom="sm" component="nav" aria-label={t('public.nav')}>
-              <Anchor component={Link} to="/about-us">{t('about.title')}</Anchor>
-              <Anchor component={Link} to="/contact">{t('contact.title')}</Anchor>
-              <Anchor component={Link} to="/desktop-app">{t('desktopApp.title')}</Anchor>
+              <PageLinks />
             </Group>
-            <LanguagePicker signedIn={session !== null} />
+            <Group visibleFrom="sm">
+              <LanguagePicker signedIn={session !== null} />
+            </Group>
             <SessionButtons />
+            <Group hiddenFrom="sm">
+              <PhoneMenu />
+            </Group>
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,4 +1,4 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconBuilding, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -30,17 +30,27 @@ export function UserMenu({ session, onSignOut }: { session: Session; onSignOut: 
   const { t } = useTranslation();
   const links = accountLinksFor(session);
   const { user } = session;
+  const fullName = `${user.firstName} ${user.lastName}`;
+  // Spec manager-dealer §2: the manager's header shows the first and last name, not initials only.
+  const showName = user.role.type === 'manager';
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label={t('shell.userMenu')}>
-          <Avatar src={user.avatar?.url} radius="xl" alt="">
-            {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
-          </Avatar>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={user.avatar?.url} radius="xl" alt="">
+              {`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()}
+            </Avatar>
+            {showName && (
+              <Text size="sm" fw={500} truncate maw={{ base: 110, sm: 220 }}>
+                {fullName}
+              </Text>
+            )}
+          </Group>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{`${user.firstName} ${user.lastName}`}</Menu.Label>
+        <Menu.Label>{fullName}</Menu.Label>
         {links.profile && (
           <Menu.Item component={Link} to={links.profile} leftSection={<IconUser size={16} aria-hidden />}>
             {t('shell.profile')}
