@@ -1,13 +1,37 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 
 /** Debian's Chromium, started the way this machine allows (no sandbox as root, no network chatter). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
+  // Every page of every context (journeys make their own for phones and stored sessions) is watched.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', watchForRawKeys);
+    return context;
+  };
+  return browser;
 }
+
+/** The console line of a key shown raw, as apps/web/src/lib/i18n.ts (MISSING_KEY_LOG) writes it. */
+const MISSING_KEY_LOG = 'Missing translation:';
+const shownKeys: string[] = [];
+
+function watchForRawKeys(page: Page): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith(MISSING_KEY_LOG)) shownKeys.push(message.text().slice(MISSING_KEY_LOG.length).trim());
+  });
+}
+
+// A raw translation key on any page a journey opened fails that journey (issue 24 item 3).
+afterEach(() => {
+  const shown = shownKeys.splice(0);
+  if (shown.length > 0) throw new Error(`Untranslated keys shown: ${[...new Set(shown)].join(', ')}`);
+});
 
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'en-GB' });

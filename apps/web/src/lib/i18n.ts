@@ -58,6 +58,33 @@ export function currentLanguage(): Language {
   return isLanguage(lng) ? lng : storedLanguage();
 }
 
+type MissingKeyListener = (key: string) => void;
+const missingKeyListeners = new Set<MissingKeyListener>();
+
+/**
+ * Calls `listener` with every key asked for that no loaded text has, which the reader would see
+ * raw (issue 24 item 3: the toast `company.updateFirst`). Component tests fail on one
+ * (test/missing-keys.ts).
+ */
+export function onMissingKey(listener: MissingKeyListener): void {
+  missingKeyListeners.add(listener);
+}
+
+/** The console line browser journeys look for (e2e/browser.ts); also a developer's hint. */
+const MISSING_KEY_LOG = 'Missing translation:';
+
+/**
+ * i18next's hook for a key it has no text for. A call with a default value (`{ defaultValue }`)
+ * chose its own fallback and shows no key; without one, the key itself is shown: reported in
+ * every build, as a raw key on screen is a defect wherever it happens.
+ */
+function showMissingKey(key: string, defaultValue: string | undefined): string {
+  if (defaultValue !== undefined) return defaultValue;
+  console.error(MISSING_KEY_LOG, key);
+  for (const listener of missingKeyListeners) listener(key);
+  return key;
+}
+
 /**
  * Starts i18next. English is ready at once (tests render right after this); another language is
  * ready when the returned promise settles, which main.tsx awaits before the first render so the
@@ -76,6 +103,7 @@ export function initI18n(lng: Language = storedLanguage()): Promise<unknown> {
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       interpolation: { escapeValue: false },
+      parseMissingKeyHandler: showMissingKey,
       initAsync: false,
     });
   // The build's prerender of the home page (app/prerender-home.tsx) runs without a document.

@@ -1,24 +1,22 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Session } from '@casebridge/shared/schemas/auth';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import { homeRouteFor, millWelcomePath } from './home-route.ts';
 import { writeStorage } from './local-storage.ts';
-import { notifyInfo } from './notify.ts';
+import { notifyCompanyInfoFirst } from './notify.ts';
 import { selectedMillFromStorage } from './session.ts';
 
 /** Sends a freshly signed-in user to their home (spec §2), with the company notice when due. */
 export function useAfterSignIn() {
   const navigate = useNavigate();
-  const { t } = useTranslation();
   return useCallback(
     (session: Session) => {
       const route = homeRouteFor(session, selectedMillFromStorage(session));
-      if (route.companyNotice) notifyInfo(t('company.updateFirst'));
+      if (route.companyNotice) notifyCompanyInfoFirst();
       void navigate(route.path, { replace: true });
     },
-    [navigate, t],
+    [navigate],
   );
 }
 

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from './api-client.ts';
+import { errorCodeKey } from './error-message.ts';
 import { toFieldError, type FieldError } from './form-errors.ts';
 
 /** What a form holds for a schema: every field of its input, optional ones as their empty value. */
@@ -63,7 +64,7 @@ function useFormState<T extends Record<string, unknown>, Out>(initialValues: T, 
     const next: Errors<T> = {};
     for (const [serverField, codes] of Object.entries(error.body.errors)) {
       const field = fieldMap[serverField] ?? (serverField as keyof T & string);
-      if (field in values && codes[0]) next[field] = { key: `errors.${codes[0]}` };
+      if (field in values && codes[0]) next[field] = { key: errorCodeKey(codes[0]) };
     }
     setErrors((current) => ({ ...current, ...next }));
     return Object.keys(next).length > 0;

@@ -10,6 +10,7 @@ export function millFixture(overrides: Partial<MillSummary> = {}): MillSummary {
     needPoliciesApproval: false,
     landingPageInfoIsUpdated: true,
     blocked: false,
+    blockedBy: null,
     blockReason: null,
     blockedMillClientMessage: null,
     ...overrides,

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { initI18n, loadAllTranslations } from '../lib/i18n.ts';
+import { takeMissingKeys } from './missing-keys.ts';
 
 // A route's page arrives through a lazy import that vitest compiles on first use; on a busy 2-core
 // CI machine that alone can pass the library's default 1 s, so `findBy…` waits up to 10 s. A test
@@ -47,4 +48,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   vi.restoreAllMocks();
+  // A raw key on screen, in any language, is a defect (issue 24 item 3).
+  const missing = takeMissingKeys();
+  if (missing.length > 0) throw new Error(`Untranslated keys shown: ${[...new Set(missing)].join(', ')}`);
 });

@@ -158,6 +158,8 @@ describe('ConfigurationTestPage', () => {
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST' && call.url.includes('/dealers/5/components-metadata'))).toHaveLength(1));
     expect(await screen.findByText('Components file generated.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh components file' })).toBeTruthy();
+    // Spec §9's DD.MM.YYYY HH:mm, not the browser's "1/2/2026, 3:04:05 AM" (issue 24 item 17).
+    expect(screen.getByText(/^Components file components\.json: 3 components, generated \d\d\.\d\d\.2026 \d\d:\d\d$/)).toBeTruthy();
   });
 
   it('disables the push for a non-admin user and the components file without a base URL', async () => {

@@ -8,6 +8,7 @@ import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { describeError } from '../../../lib/error-message.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import {
@@ -243,7 +244,7 @@ function ConfigurationTest({ dealerId, configuration, viewOnly }: { dealerId: nu
       </Group>
       {metadata && (
         <Text size="sm" c="dimmed">
-          {t('dealerConfig.componentsFile', { name: metadata.fileName, count: metadata.count, date: new Date(metadata.generatedAt).toLocaleString() })}
+          {t('dealerConfig.componentsFile', { name: metadata.fileName, count: metadata.count, date: formatDateTime(metadata.generatedAt) })}
         </Text>
       )}
 

@@ -17,7 +17,7 @@ const KEYS: LicenceKey[] = [
 const rowOf = async (key: string) => (await screen.findByText(key)).closest('tr')!;
 
 describe('LicenceKeysTab, ticket expiry', () => {
-  it('shows the day in UTC and days left with a warning, EXPIRED, dashes, or that there is no ticket', async () => {
+  it('shows the day in UTC and days left with a warning, EXPIRED, "No expiry", or that there is no ticket', async () => {
     mockFetch(() => ({ body: { count: KEYS.length, data: KEYS } }));
     renderWithProviders(<LicenceKeysTab millId={7} />, sessionFixture('mill'));
     expect(await screen.findByRole('columnheader', { name: 'Ticket expiry' })).toBeTruthy();
@@ -31,8 +31,10 @@ describe('LicenceKeysTab, ticket expiry', () => {
     expect(expired.getByText('31.01.2026')).toBeTruthy();
     expect(expired.getByText('EXPIRED')).toBeTruthy();
 
+    // Issue 24 item 17: no expiry is said once, in words, not as "—" stacked over "——".
     const unlimited = within(await rowOf(KEYS[2]!.licenseKey));
-    expect(unlimited.getByText('——')).toBeTruthy();
+    expect(unlimited.getByText('No expiry')).toBeTruthy();
+    expect(unlimited.queryByText(/—/)).toBeNull();
     expect(unlimited.queryByText('EXPIRED')).toBeNull();
 
     const none = within(await rowOf(KEYS[3]!.licenseKey));

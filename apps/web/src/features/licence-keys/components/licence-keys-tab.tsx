@@ -68,13 +68,16 @@ export function LicenceKeysTab({ millId }: { millId: number }) {
       key: 'ticketExpiry',
       header: t('ticketThread.ticketExpiry'),
       render: (row) =>
-        row.ticketExpiry ? (
+        !row.ticketExpiry ? (
+          <Text span fz="sm" c="dimmed">{t('ticketThread.noTicket')}</Text>
+        ) : row.ticketExpiry.status === 'unlimited' || row.ticketExpiry.licenceExpiry === null ? (
+          // One line in words: a date's dash stacked over the status's dashes read "— / ——" (issue 24 item 17).
+          <Text span fz="sm">{t('ticketDesk.expiry.unlimited')}</Text>
+        ) : (
           <Stack gap={2} align="flex-start">
             <Text span fz="sm">{formatUtcDate(row.ticketExpiry.licenceExpiry)}</Text>
             <ExpiryStatus ticket={row.ticketExpiry} />
           </Stack>
-        ) : (
-          <Text span fz="sm" c="dimmed">{t('ticketThread.noTicket')}</Text>
         ),
     },
     { key: 'created', header: t('licenceKeys.created'), sortField: 'created_at', render: (row) => formatDate(row.createdAt) },

@@ -40,7 +40,9 @@ describe('UsagePage', () => {
     const user = userEvent.setup();
     renderWithProviders(<UsagePage />, sessionFixture('manager'));
     expect(await screen.findByText(KEY.licenseKey)).toBeTruthy();
-    expect(screen.getByText('TRUE')).toBeTruthy();
+    // Issue 24 item 17: in words of the reader's language, not TRUE/FALSE.
+    expect(screen.getByText('Yes')).toBeTruthy();
+    expect(screen.queryByText('TRUE')).toBeNull();
     await user.click(screen.getByRole('button', { name: `Show machines of ${KEY.licenseKey}` }));
     const machines = await screen.findByRole('table', { name: `Machines of ${KEY.licenseKey}` });
     expect(within(machines).getByText('CAM-01')).toBeTruthy();

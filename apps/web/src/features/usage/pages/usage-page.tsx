@@ -139,7 +139,7 @@ export function UsagePage() {
       header: t('usage.multipleLogins'),
       render: (row) => (
         <Badge color={row.overAllowance ? 'red' : row.multipleLogins ? 'orange' : 'gray'} variant={row.multipleLogins ? 'filled' : 'light'}>
-          {row.multipleLogins ? 'TRUE' : 'FALSE'}
+          {row.multipleLogins ? t('usage.yes') : t('usage.no')}
         </Badge>
       ),
     },
