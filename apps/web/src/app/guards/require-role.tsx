@@ -1,19 +1,17 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ROLE_TYPES } from '@casebridge/shared/constants/roles';
 import { Loading } from '../../components/loading.tsx';
-import { notifyInfo } from '../../lib/notify.ts';
+import { notifyCompanyInfoFirst } from '../../lib/notify.ts';
 import { useSelectedMill, useSession } from '../../lib/session.ts';
 import { guardDecision, type GuardRule } from './guard-decision.ts';
 
 export const ANY_ROLE = ROLE_TYPES;
 
 function RedirectWithNotice({ to, notice }: { to: string; notice: boolean }) {
-  const { t } = useTranslation();
   useEffect(() => {
-    if (notice) notifyInfo(t('company.updateFirst'));
-  }, [notice, t]);
+    if (notice) notifyCompanyInfoFirst();
+  }, [notice]);
   return <Navigate to={to} replace />;
 }
 
