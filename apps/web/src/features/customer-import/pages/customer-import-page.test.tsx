@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DataImportLog, ImportStatus } from '@casebridge/shared/schemas/customer-imports';
+import { fakeUpload } from '../../../test/fake-upload.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { CustomerImportPage } from './customer-import-page.tsx';
@@ -16,28 +17,6 @@ const finishedLog: DataImportLog = {
   failures: [{ row: 17, reason: 'email: Invalid input' }],
 };
 
-/** Stands in for XMLHttpRequest: reports progress, then answers with the running status. */
-function fakeUpload(answer: ImportStatus) {
-  const sent: FormData[] = [];
-  class FakeXhr {
-    status = 200;
-    responseText = JSON.stringify(answer);
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    open() {}
-    setRequestHeader() {}
-    send(body: FormData) {
-      sent.push(body);
-      queueMicrotask(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        this.onload?.();
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -53,7 +32,7 @@ describe('CustomerImportPage', () => {
       if (polls === 2) return { body: { status: 'running', dataImportLog: runningLog } };
       return { body: { status: 'idle', dataImportLog: finishedLog } };
     });
-    const sent = fakeUpload({ status: 'running', dataImportLog: runningLog });
+    const { sent } = fakeUpload({ status: 'running', dataImportLog: runningLog } satisfies ImportStatus);
     const user = userEvent.setup({ applyAccept: false });
     renderWithProviders(<CustomerImportPage />, sessionFixture('manager'));
 

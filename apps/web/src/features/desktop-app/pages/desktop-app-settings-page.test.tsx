@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DesktopAppResponse } from '@casebridge/shared/schemas/desktop-app';
+import { fakeUpload } from '../../../test/fake-upload.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { DesktopAppSettingsPage } from './desktop-app-settings-page.tsx';
@@ -12,36 +13,13 @@ const saved: DesktopAppResponse = {
   },
 };
 
-/** Stands in for XMLHttpRequest: reports a quarter of the upload sent, then answers once released. */
-function fakeUpload() {
-  const opened: string[] = [];
-  let release = () => {};
-  class FakeXhr {
-    status = 200;
-    statusText = 'OK';
-    responseText = JSON.stringify(saved);
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    open(method: string, url: string) {
-      opened.push(`${method} ${url}`);
-    }
-    setRequestHeader() {}
-    send() {
-      queueMicrotask(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 25, total: 100 }));
-      release = () => this.onload?.();
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return { opened, release: () => release() };
-}
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('DesktopAppSettingsPage', () => {
   it('shows the installer upload progress and keeps Save disabled until the upload ends', async () => {
     mockFetch(() => ({ body: { release: null } }));
-    const upload = fakeUpload();
+    const upload = fakeUpload(saved, { progress: 25, held: true });
     const user = userEvent.setup();
     renderWithProviders(<DesktopAppSettingsPage />, sessionFixture('manager'));
 

@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TicketImportLog, TicketImportStatus } from '@casebridge/shared/schemas/ticket-imports';
 import de from '../../../locales/de/translation.json';
+import { fakeUpload } from '../../../test/fake-upload.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { TicketImportPage } from './ticket-import-page.tsx';
@@ -21,32 +22,6 @@ const finishedLog: TicketImportLog = {
   failures: [{ item: 41, line: 42, key: 'ABCDE-12345', reason: 'key: Invalid Key Format' }],
 };
 
-/** Stands in for XMLHttpRequest: reports half the upload, then answers with `answer` (status `status`) once released. */
-function fakeUpload(answer: unknown, status = 200) {
-  const sent: FormData[] = [];
-  const opened: string[] = [];
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  class FakeXhr {
-    status = status;
-    statusText = '';
-    responseText = JSON.stringify(answer);
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    open(method: string, url: string) {
-      opened.push(`${method} ${url}`);
-    }
-    setRequestHeader() {}
-    send(body: FormData) {
-      sent.push(body);
-      queueMicrotask(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }));
-      void released.then(() => this.onload?.());
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return { sent, opened, release };
-}
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -62,7 +37,7 @@ describe('TicketImportPage', () => {
       if (polls === 2) return { body: { status: 'running', log: runningLog } };
       return { body: { status: 'idle', log: finishedLog } };
     });
-    const { sent, opened, release } = fakeUpload({ status: 'running', log: runningLog } satisfies TicketImportStatus);
+    const { sent, opened, release } = fakeUpload({ status: 'running', log: runningLog } satisfies TicketImportStatus, { held: true });
     const user = userEvent.setup({ applyAccept: false });
     renderWithProviders(<TicketImportPage />, sessionFixture('manager'));
 
@@ -101,7 +76,7 @@ describe('TicketImportPage', () => {
 
   it('shows why an upload was refused, in the reader’s language, and keeps the page idle', async () => {
     mockFetch(() => ({ body: { status: 'idle', log: { ...finishedLog, state: 'failed', summary: { ...finishedLog.summary, error: 'The header row lacks the column(s) key' } } } }));
-    fakeUpload({ statusCode: 409, error: 'Conflict', code: 'TICKET_IMPORT_ALREADY_RUNNING', message: 'A ticket import is already running.' }, 409).release();
+    fakeUpload({ statusCode: 409, error: 'Conflict', code: 'TICKET_IMPORT_ALREADY_RUNNING', message: 'A ticket import is already running.' }, { status: 409 });
     const user = userEvent.setup({ applyAccept: false });
     await i18next.changeLanguage('de');
     renderWithProviders(<TicketImportPage />, sessionFixture('manager'));
