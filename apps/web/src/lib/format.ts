@@ -15,3 +15,8 @@ export function formatDate(value: string | Date): string {
 export function formatDateTime(value: string | Date): string {
   return dateTimeFormat.format(new Date(value)).replace(',', '');
 }
+
+/** A dealer as every picker and page names it: its Reseller Id, then its name. */
+export function formatDealer(dealer: { dealerId: string; name: string }): string {
+  return `${dealer.dealerId} · ${dealer.name}`;
+}

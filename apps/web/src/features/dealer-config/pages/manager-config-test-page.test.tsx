@@ -76,7 +76,7 @@ describe('ManagerConfigurationTestPage', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Dealer' }), '5');
     expect(router.state.location.search).toBe('?dealerId=5');
     expect(((await screen.findByLabelText('Draft configuration (JSON)')) as HTMLTextAreaElement).value).toBe('{"products":{"mandatory":"C1"}}');
-    expect(screen.getByText('Chosen: DD-ROOT - Demo Dealer')).toBeTruthy();
+    expect(screen.getByText('Chosen: DD-ROOT · Demo Dealer')).toBeTruthy();
 
     // The manager's tests go to the chosen dealer, as a dealer's go to its own.
     await user.type(screen.getByLabelText('Ticket id'), TICKET);
@@ -86,7 +86,7 @@ describe('ManagerConfigurationTestPage', () => {
     expect(calls.find((call) => call.method === 'POST')!.url.startsWith('/api/dealers/5/configuration-test/installation')).toBe(true);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Dealer' }), '7');
-    expect(await screen.findByText('Chosen: DD-NORTH - Demo Dealer North')).toBeTruthy();
+    expect(await screen.findByText('Chosen: DD-NORTH · Demo Dealer North')).toBeTruthy();
     expect(router.state.location.search).toBe('?dealerId=7');
     // Another dealer starts a fresh test: the previous dealer's result is gone.
     expect(screen.queryByRole('region', { name: 'What the installer receives' })).toBeNull();
@@ -95,7 +95,7 @@ describe('ManagerConfigurationTestPage', () => {
   it('opens the dealer of a link, and shows an unknown dealer as not found', async () => {
     const calls = serve();
     const first = renderAt('/manager/dealer/config-test?dealerId=7');
-    expect(await screen.findByText('Chosen: DD-NORTH - Demo Dealer North')).toBeTruthy();
+    expect(await screen.findByText('Chosen: DD-NORTH · Demo Dealer North')).toBeTruthy();
     expect(configurationCalls(calls).map((call) => call.url.split('?')[0])).toEqual(['/api/dealers/7/configuration-test']);
     first.unmount();
 

@@ -6,6 +6,7 @@ import { idSchema } from '@casebridge/shared/schemas/common';
 import { Page } from '../../../components/page.tsx';
 import { useDealerConfiguration } from '../api/dealer-config-api.ts';
 import { DealerConfigurationTest } from './dealer-config-page.tsx';
+import { formatDealer } from '../../../lib/format.ts';
 
 export interface DealerChoiceProps {
   label: string;
@@ -38,7 +39,7 @@ export function ManagerConfigurationTestPage({ dealerSelect: DealerSelect }: { d
   const dealerId = dealerIdOf(params);
   // The same query as the test below: it names the dealer in the select before its options load.
   const configuration = useDealerConfiguration(dealerId);
-  const chosen = configuration.data ? `${configuration.data.dealerCode} - ${configuration.data.dealerName}` : null;
+  const chosen = configuration.data ? formatDealer({ dealerId: configuration.data.dealerCode, name: configuration.data.dealerName }) : null;
   return (
     <Page title={t('dealerConfig.title')}>
       <Stack gap="md">

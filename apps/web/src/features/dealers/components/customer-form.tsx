@@ -8,7 +8,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { customerIdIsUnique, useSaveCustomer } from '../api/dealers-api.ts';
 import { customerBody, customerFormRules, customerToValues, validateCustomer, type CustomerValues } from './customer-form-rules.ts';
 import type { DealerFormContext } from './dealer-form-rules.ts';
-import { dealerOptionLabel, DealerSelect } from './dealer-pickers.tsx';
+import { DealerSelect } from './dealer-pickers.tsx';
+import { formatDealer } from '../../../lib/format.ts';
 
 const PERSON_FIELDS = ['title', 'salutation', 'firstName', 'lastName', 'position', 'company'] as const;
 const REQUIRED = new Set<string>(['firstName', 'lastName', 'company']);
@@ -37,8 +38,8 @@ export function CustomerForm({ customer, context, newCustomerDealer = null, onSa
   // The body names the dealer when the manager chose it or the picker fixed it.
   const namesDealer = context.isManager || dealerFixed;
   const dealerLabel = customer
-    ? dealerOptionLabel({ dealerId: customer.dealerInfo.dealerId, name: customer.dealerInfo.dealerName })
-    : newCustomerDealer && dealerOptionLabel({ dealerId: newCustomerDealer.dealerCode, name: newCustomerDealer.name });
+    ? formatDealer({ dealerId: customer.dealerInfo.dealerId, name: customer.dealerInfo.dealerName })
+    : newCustomerDealer && formatDealer({ dealerId: newCustomerDealer.dealerCode, name: newCustomerDealer.name });
   const [values, setValues] = useState<CustomerValues>(initial);
   const [baseline, setBaseline] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -108,7 +109,7 @@ export function CustomerForm({ customer, context, newCustomerDealer = null, onSa
           ) : (
             <TextInput
               label={t('dealers.customers.dealer')}
-              value={dealerLabel ?? (context.ownDealer ? dealerOptionLabel(context.ownDealer) : '')}
+              value={dealerLabel ?? (context.ownDealer ? formatDealer(context.ownDealer) : '')}
               disabled
               readOnly
             />

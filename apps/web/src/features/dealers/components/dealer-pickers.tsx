@@ -2,12 +2,8 @@ import { Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDealer } from '../../../lib/format.ts';
 import { useDealer, useDealerOptions } from '../api/dealers-api.ts';
-
-/** How a dealer reads in a picker: its Reseller Id and name. */
-export function dealerOptionLabel(dealer: { dealerId: string; name: string }): string {
-  return `${dealer.dealerId} · ${dealer.name}`;
-}
 
 export interface DealerSelectProps {
   label: string;
@@ -34,13 +30,13 @@ export function DealerSelect(props: DealerSelectProps) {
   const whole = first.data !== undefined && first.data.count <= first.data.data.length;
   const initial = first.data?.data.find((dealer) => dealer.id === props.value);
   // The select writes the chosen option's label into the search box: that is no search.
-  const shown = picked ?? (initial ? dealerOptionLabel(initial) : props.valueLabel);
+  const shown = picked ?? (initial ? formatDealer(initial) : props.valueLabel);
   const serverSearch = !whole && debounced !== shown ? debounced : '';
   const options = useDealerOptions(serverSearch);
-  const data = (options.data ?? first.data)?.data.map((dealer) => ({ value: String(dealer.id), label: dealerOptionLabel(dealer) })) ?? [];
+  const data = (options.data ?? first.data)?.data.map((dealer) => ({ value: String(dealer.id), label: formatDealer(dealer) })) ?? [];
   const listed = props.value === null || data.some((option) => option.value === String(props.value));
   const chosen = useDealer(listed || props.valueLabel ? null : props.value);
-  if (!listed) data.unshift({ value: String(props.value), label: props.valueLabel ?? (chosen.data ? dealerOptionLabel(chosen.data) : '…') });
+  if (!listed) data.unshift({ value: String(props.value), label: props.valueLabel ?? (chosen.data ? formatDealer(chosen.data) : '…') });
   return (
     <Select
       label={props.label}
