@@ -2,8 +2,10 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import { chmod } from 'node:fs/promises';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
+import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
 
 /**
  * What the browser benches share: the built web app served by the real server (production mode,
@@ -35,6 +37,33 @@ export async function startPortal(dataDir: string, port: number): Promise<ChildP
   })();
   await Promise.race([healthy, died]);
   return server;
+}
+
+export interface BenchPortal {
+  baseURL: string;
+  browser: Browser;
+  /** Closes the browser, then stops the server. */
+  close: () => Promise<void>;
+}
+
+/**
+ * A portal on a free port with its data in `dataDir`, and a Chromium to visit it. No sandbox as
+ * root and no background traffic in what is measured; `drawing` says how the browser renders.
+ */
+export async function startPortalAndBrowser(dataDir: string, drawing: string[]): Promise<BenchPortal> {
+  // The embedded PostgreSQL runs as another user when started as root; it must reach the folder.
+  await chmod(dataDir, 0o755);
+  const port = await freePort();
+  const server = await startPortal(dataDir, port);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', ...drawing, '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const close = async () => {
+    await browser.close();
+    await stopPortal(server);
+  };
+  return { baseURL: `http://127.0.0.1:${port}`, browser, close };
 }
 
 export async function stopPortal(server: ChildProcess): Promise<void> {

@@ -4,11 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { chromium, type Browser } from 'playwright-core';
-import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
+import type { Browser } from 'playwright-core';
 import { tusUpload } from '../apps/cli/src/lib/tus-upload.ts';
 import { simplifyStlStream } from '../apps/web/src/features/orders/mesh/simplify.ts';
-import { demoToken, ensureBuild, sessionOf, startPortal, stopPortal } from './portal.ts';
+import { demoToken, ensureBuild, sessionOf, startPortalAndBrowser } from './portal.ts';
 
 /**
  * `npm run bench:preview`: the 3D preview of a large STL (issue 24). Writes a binary STL of
@@ -166,15 +165,8 @@ async function main(): Promise<void> {
 
     const dataDir = path.join(work, 'data');
     await mkdir(dataDir);
-    await chmod(dataDir, 0o755);
-    const port = await freePort();
-    const baseURL = `http://127.0.0.1:${port}`;
-    const server = await startPortal(dataDir, port);
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      // No GPU here: WebGL runs on SwiftShader, the software renderer, as on a machine without a graphics driver.
-      args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    // No GPU here: WebGL runs on SwiftShader, the software renderer, as on a machine without a graphics driver.
+    const { baseURL, browser, close } = await startPortalAndBrowser(dataDir, ['--use-angle=swiftshader', '--enable-unsafe-swiftshader']);
     try {
       const upload = await uploadAsLab(baseURL, file);
       const shots = process.env.BENCH_SHOTS;
@@ -194,8 +186,7 @@ async function main(): Promise<void> {
       }
       console.table(rows);
     } finally {
-      await browser.close();
-      await stopPortal(server);
+      await close();
     }
   } finally {
     await rm(work, { recursive: true, force: true });

@@ -1,9 +1,8 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
-import { ensureBuild, sessionOf, sleep, startPortal, stopPortal } from './portal.ts';
+import type { Browser, Page } from 'playwright-core';
+import { ensureBuild, sessionOf, sleep, startPortalAndBrowser } from './portal.ts';
 
 /**
  * `npm run bench:web`: what a first visit of each area costs, in Chromium against the built app
@@ -105,16 +104,8 @@ function row(area: Area, transfer: Transfer, lcpMs: number) {
 async function main(): Promise<void> {
   ensureBuild();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'casebridge-bench-web-'));
-  // The embedded PostgreSQL runs as another user when started as root; it must reach the folder.
-  await chmod(dataDir, 0o755);
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const server = await startPortal(dataDir, port);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    // As e2e/browser.ts: no sandbox as root, and no background traffic in the measured bytes.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  // --disable-gpu as e2e/browser.ts: what a visitor's first load costs, not the GPU's.
+  const { baseURL, browser, close } = await startPortalAndBrowser(dataDir, ['--disable-gpu']);
   try {
     // The first page a fresh server and browser process serve is slower than any visitor's first visit.
     await measure(browser, baseURL, AREAS[0]!);
@@ -125,8 +116,7 @@ async function main(): Promise<void> {
     }
     console.table(rows);
   } finally {
-    await browser.close();
-    await stopPortal(server);
+    await close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
