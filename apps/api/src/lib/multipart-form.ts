@@ -206,6 +206,31 @@ export async function useImageForm<T extends z.ZodType, R>(
   }
 }
 
+/** A form of one required file (a document, an installer) a route hands to a service unread. */
+export type FileFormReader = () => Promise<{ data: unknown; file: UploadedFile | null }>;
+
+/**
+ * Reads the form, refuses it without its file (`missing` says what to choose), validates its
+ * `data` field with `schema` and gives both to `use`. Whatever fails after the file was stored
+ * (bad data, a rule of `use`) removes the file again.
+ */
+export async function useFileForm<T extends z.ZodType, R>(
+  storage: Storage,
+  readForm: FileFormReader,
+  schema: T,
+  missing: string,
+  use: (data: z.infer<T>, file: UploadedFile) => Promise<R>,
+): Promise<R> {
+  const { data, file } = await readForm();
+  if (!file) throw AppError.fields({ file: ['FILE_REQUIRED'] }, missing);
+  try {
+    return await use(parseFormData(schema, data), file);
+  } catch (error) {
+    await storage.remove(file.key);
+    throw error;
+  }
+}
+
 /** Validates the JSON of a multipart `data` field with the same schemas as a JSON body. */
 export function parseFormData<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
   const result = schema.safeParse(data);

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { parseFormData, type UploadedFile } from '../../lib/multipart-form.ts';
+import { useFileForm, type FileFormReader } from '../../lib/multipart-form.ts';
 import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
 import { findDesktopApp, lockDesktopApp, saveDesktopApp, type DesktopAppRow, type DesktopAppValues } from './desktop-app.repository.ts';
 
@@ -83,16 +83,10 @@ export async function updateDesktopApp(deps: AppDeps, user: SessionUser, body: D
 export async function uploadDesktopInstaller(
   deps: AppDeps,
   user: SessionUser,
-  readForm: () => Promise<{ data: unknown; file: UploadedFile | null }>,
+  readForm: FileFormReader,
 ): Promise<DesktopAppResponse> {
   await authorize(deps.db, user, 'desktopApp.manage', {});
-  const { data, file } = await readForm();
-  if (!file) throw AppError.fields({ file: ['FILE_REQUIRED'] }, 'Choose the installer file');
-  try {
-    const details = parseFormData(desktopAppDetailsSchema, data);
-    return await replaceRelease(deps, () => ({ ...details, updatedBy: user.id, fileKey: file.key, fileName: file.name, fileSize: file.size }));
-  } catch (error) {
-    await deps.storage.remove(file.key);
-    throw error;
-  }
+  return useFileForm(deps.storage, readForm, desktopAppDetailsSchema, 'Choose the installer file', (details, file) =>
+    replaceRelease(deps, () => ({ ...details, updatedBy: user.id, fileKey: file.key, fileName: file.name, fileSize: file.size })),
+  );
 }

@@ -7,7 +7,7 @@ import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { parseFormData, type UploadedFile } from '../../lib/multipart-form.ts';
+import { useFileForm, type FileFormReader } from '../../lib/multipart-form.ts';
 import { deactivateDocuments, findActiveDocument, findDocument, insertPdfDocument, listDocuments, type PolicyKind, type PolicyRow } from './policies.repository.ts';
 
 const POLICY_KINDS = ['terms-of-service', 'data-processing'] as const satisfies readonly PolicyKind[];
@@ -95,22 +95,16 @@ export async function publishPolicyDocument(
   deps: AppDeps,
   user: SessionUser,
   secret: string,
-  readForm: () => Promise<{ data: unknown; file: UploadedFile | null }>,
+  readForm: FileFormReader,
 ): Promise<PolicyDocumentDto> {
   await authorize(deps.db, user, 'policies.manage', {});
-  const { data, file } = await readForm();
-  if (!file) throw AppError.fields({ file: ['FILE_REQUIRED'] }, 'Choose a PDF file');
-  try {
-    const { kind, language } = parseFormData(policyUploadDataSchema, data);
+  return useFileForm(deps.storage, readForm, policyUploadDataSchema, 'Choose a PDF file', async ({ kind, language }, file) => {
     const row = await deps.db.transaction(async (tx) => {
       await deactivateDocuments(tx, kind, language);
       return insertPdfDocument(tx, { kind, language, title: file.name, filePath: file.key });
     });
     return toDto(secret, row);
-  } catch (error) {
-    await deps.storage.remove(file.key);
-    throw error;
-  }
+  });
 }
 
 /** The ids of every document in force now: what a mill's approval records (mills service). */
