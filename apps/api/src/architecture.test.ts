@@ -55,6 +55,18 @@ describe('the API keeps its layers', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('keeps the platform adapters and lib free of features (a feature registers its job types itself)', async () => {
+    const offenders = (await imports()).flatMap(({ file, specifiers }) =>
+      /^(platform|lib)\//.test(file)
+        ? specifiers
+            .map((s) => path.posix.normalize(path.posix.join(path.posix.dirname(file), s)))
+            .filter((target) => moduleOf(target) !== null)
+            .map((target) => `${file} → ${target}`)
+        : [],
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('keeps HTTP out of services and repositories', async () => {
     const offenders = (await imports())
       .filter(({ file }) => /\.(service|repository)\.ts$/.test(file))

@@ -19,6 +19,13 @@ export interface AccountMailJob {
   invitation?: InvitationDetails;
 }
 
+declare module '../../platform/jobs/job-types.ts' {
+  interface JobTypes {
+    /** An account mail (confirmation, reset, invitation) whose link the job issues. */
+    'mail.account': AccountMailJob;
+  }
+}
+
 const PURPOSE: Record<MailKind, TokenPurpose> = {
   confirmation: 'email-confirmation',
   reset: 'password-reset',

@@ -123,6 +123,13 @@ export interface PasswordResetJob {
   requestLanguage: Language | null;
 }
 
+declare module '../../platform/jobs/job-types.ts' {
+  interface JobTypes {
+    /** A forgotten password: the job looks the address up, so the answer never depends on it. */
+    'mail.password-reset': PasswordResetJob;
+  }
+}
+
 /** The job behind forgotPassword: only an active account with a password gets a link. */
 export async function sendPasswordReset(deps: AppDeps, job: PasswordResetJob): Promise<void> {
   const user = await userByEmail(deps.db, job.email);

@@ -7,6 +7,7 @@ import { SupersededImport, UnreadableImport } from '../../platform/imports/impor
 import { renderImportResultMail } from './customer-imports.mails.ts';
 import { mapHeader, parseRow, type HeaderMap, type ParsedRow } from './customer-imports.rules.ts';
 import { advanceCheckpoint, BatchText, importBatch, importFailures, importRuns, type ImportRow } from './customer-imports.repository.ts';
+import { mailRecipient } from '../users/users.service.ts';
 
 export { MAX_ATTEMPTS } from '../../platform/imports/background-import.ts';
 
@@ -28,6 +29,7 @@ const customerImport = backgroundImport({
   statusOf: async (deps, latest): Promise<ImportStatus> => ({ status: latest?.state === 'running' ? 'running' : 'idle', dataImportLog: latest && (await logOf(deps, latest)) }),
   mail: (language, { fileName, error, successRows: success, duplicateRows: duplicates, failedRows: failed }, link) =>
     renderImportResultMail(language, { fileName, error, link, success, duplicates, failed, total: success + duplicates + failed }),
+  recipient: mailRecipient,
   logPath: '/manager/import/customers',
 });
 

@@ -14,6 +14,7 @@ import { applyTicketBatch, dealerIdsForTicketCodes, type PushedTicketRow } from 
 import { renderTicketImportMail } from './ticket-imports.mails.ts';
 import { advanceCheckpoint, importFailures, importRuns, insertFailures, type TicketImportRow } from './ticket-imports.repository.ts';
 import { checkCsvRow, checkJsonElement, ExportShapeError, jsonElements, mapHeader, type CheckedTicket, type HeaderMap } from './ticket-imports.rules.ts';
+import { mailRecipient } from '../users/users.service.ts';
 
 export { MAX_ATTEMPTS } from '../../platform/imports/background-import.ts';
 
@@ -47,6 +48,7 @@ const ticketImport = backgroundImport({
     const counts = { created: row.createdTickets, updated: row.updatedTickets, failed: row.failedTickets };
     return renderTicketImportMail(language, { fileName: row.fileName, error: row.error, link, ...counts, total: counts.created + counts.updated + counts.failed });
   },
+  recipient: mailRecipient,
   logPath: '/manager/import/tickets',
 });
 

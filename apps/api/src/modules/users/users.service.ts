@@ -234,6 +234,12 @@ export async function userById(db: Db, userId: number): Promise<UserRow | null> 
   return findUserById(db, userId);
 }
 
+/** Where and in which language a user's mail goes (null: no such user), for features that mail someone by id. */
+export async function mailRecipient(db: Db, userId: number): Promise<{ email: string; language: Language } | null> {
+  const user = await findUserById(db, userId);
+  return user && { email: user.email, language: languageOf(user) };
+}
+
 export async function userByEmail(db: Db, email: string): Promise<UserRow | null> {
   return findByEmail(db, email);
 }

@@ -40,6 +40,8 @@ function kindWith(importFile: (deps: AppDeps, row: Row) => Promise<void>) {
     importFile,
     // The status is the latest row itself: what the lifecycle hands the feature.
     statusOf: async (_deps, latest) => latest,
+    // The made-up kind's recipient is the test's manager, answered without the users feature.
+    recipient: async (_db, userId) => (userId === manager.id ? { email: manager.email, language: 'en' as const } : null),
     mail: (_language, ended, link) => ({ subject: `Lifecycle test ${ended.fileName}: ${ended.state}`, text: `${ended.error ?? 'ok'} ${link}`, html: '<p>test</p>' }),
     logPath: '/manager/import/test',
   });

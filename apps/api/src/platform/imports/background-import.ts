@@ -1,11 +1,11 @@
 import type { Language } from '@casebridge/shared/constants/languages';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
+import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
-import { languageOf, userById } from '../../modules/users/users.service.ts';
 import { queueRemovals, removeQueued } from '../storage/removals.ts';
 import { SupersededImport, UnreadableImport } from './import-errors.ts';
 import type { ImportRun, ImportRunQueries } from './import-runs.repository.ts';
@@ -42,6 +42,8 @@ export interface BackgroundImportKind<Row extends ImportRun, Insert, Status> {
   importFile: (deps: AppDeps, row: Row) => Promise<void>;
   /** The answer of the upload and of the status call: the latest import (null: none yet) as the API shows it. */
   statusOf: (deps: AppDeps, latest: Row | null) => Promise<Status>;
+  /** Where the result mail of the user who started an import goes (the users feature answers it). */
+  recipient: (db: Db, userId: number) => Promise<{ email: string; language: Language } | null>;
   /** The result mail; `link` is the page with the import's log (`logPath`). */
   mail: (language: Language, ended: Row, link: string) => Mail;
   logPath: string;
@@ -110,9 +112,9 @@ export function backgroundImport<Row extends ImportRun, Insert, Status>(kind: Ba
       const ended = (await runs.endImport(tx, id, state, error))!;
       fileKey = before.fileKey;
       if (fileKey) await queueRemovals(tx, [fileKey]);
-      const manager = ended.userId === null ? null : await userById(tx, ended.userId);
+      const manager = ended.userId === null ? null : await kind.recipient(tx, ended.userId);
       if (!manager) return;
-      const mail = kind.mail(languageOf(manager), ended, `${deps.config.publicUrl}${kind.logPath}`);
+      const mail = kind.mail(manager.language, ended, `${deps.config.publicUrl}${kind.logPath}`);
       await deps.jobs.enqueue(tx, 'mail.send', { to: manager.email, ...mail });
     });
     if (fileKey) await removeQueued(deps.db, deps.storage, [fileKey]);

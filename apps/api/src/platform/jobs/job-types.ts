@@ -1,20 +1,15 @@
 import type { MailMessage } from '../mail/mailer.ts';
 import type { ProviderEvent } from '../payments/payment-provider.ts';
-import type { AccountMailJob } from '../../modules/auth/auth.mails.ts';
-import type { PasswordResetJob } from '../../modules/auth/auth.service.ts';
 
 /**
- * Every job type and the data it carries: one list, so a producer and its handler cannot disagree
- * on the shape. Data is JSON in the database: ids and plain values, never secrets (a mail's
+ * Every job type and the data it carries: one interface, so a producer and its handler cannot
+ * disagree on the shape. A feature whose job carries a type of its own adds it to this interface
+ * from its own file (declaration merging), so the platform never imports a feature. Data is JSON in the database: ids and plain values, never secrets (a mail's
  * one-time token is made by the job itself, so no usable link sits in the queue's tables).
  */
 export interface JobTypes {
   /** A rendered mail to one recipient. */
   'mail.send': MailMessage;
-  /** An account mail (confirmation, reset, invitation) whose link the job issues. */
-  'mail.account': AccountMailJob;
-  /** A forgotten password: the job looks the address up, so the answer never depends on it. */
-  'mail.password-reset': PasswordResetJob;
   /** Scheduled: bytes queued for removal that an earlier attempt did not remove. */
   'storage.remove-queued': Record<string, never>;
   /** A verified webhook event of the payment provider, applied once. */
