@@ -73,7 +73,8 @@ describe('the desktop app', () => {
     const saveBox = (await save.boundingBox())!;
     const buttonAt = (x: number, y: number) => page.evaluate((point) => document.elementFromPoint(point.x, point.y)?.closest('button')?.textContent ?? null, { x, y });
     expect(await buttonAt(saveBox.x + saveBox.width / 2, saveBox.y + saveBox.height / 2)).toBe('Save');
-    const throughToast = await page.evaluate((point) => document.elementFromPoint(point.x, point.y)?.closest('[role="alert"]') ?? null, { x: toastBox.x + toastBox.width / 2, y: toastBox.y + toastBox.height / 2 });
+    const toastCentre = { x: toastBox.x + toastBox.width / 2, y: toastBox.y + toastBox.height / 2 };
+    const throughToast = await page.evaluate((point) => document.elementFromPoint(point.x, point.y)?.closest('[role="alert"]') ?? null, toastCentre);
     expect(throughToast).toBeNull();
     await page.mouse.move(toastBox.x + toastBox.width / 2, toastBox.y + toastBox.height / 2);
     await toast.waitFor({ state: 'hidden', timeout: 8000 });

@@ -19,7 +19,11 @@ export async function seedDemoDesktopApp(db: Db, storage: Storage, managerId: nu
   const stored = await storage.put('desktop-app', Readable.from(bytes), bytes.length + 1);
   await db.insert(desktopApp).values({
     version: '1.0.0-demo',
-    releaseNotes: 'Demo release: a placeholder text file instead of a real installer.\n- Shows how the download works for labs and mills.\n- The manager sets the real installer or a link under Desktop app.',
+    releaseNotes: [
+      'Demo release: a placeholder text file instead of a real installer.',
+      '- Shows how the download works for labs and mills.',
+      '- The manager sets the real installer or a link under Desktop app.',
+    ].join('\n'),
     fileKey: stored.key,
     fileName: 'casebridge-desktop-placeholder.txt',
     fileSize: stored.size,

@@ -83,7 +83,11 @@ export async function sentDigests(db: Db, list: { userId: number; periodStart: D
   if (list.length === 0) return new Set();
   const { rows } = await db.execute<{ user_id: number }>(sql`
     select d.user_id from ${ticketReminderDigests} d
-    join unnest(${sql.param(list.map((u) => u.userId))}::int[], ${sql.param(list.map((u) => u.periodStart))}::date[], ${sql.param(list.map((u) => u.frequency))}::text[]) as n(user_id, period_start, frequency)
+    join unnest(
+      ${sql.param(list.map((u) => u.userId))}::int[],
+      ${sql.param(list.map((u) => u.periodStart))}::date[],
+      ${sql.param(list.map((u) => u.frequency))}::text[]
+    ) as n(user_id, period_start, frequency)
       on d.user_id = n.user_id and d.period_start = n.period_start and d.frequency = n.frequency`);
   return new Set(rows.map((row) => row.user_id));
 }

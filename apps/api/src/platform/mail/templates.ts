@@ -94,6 +94,11 @@ export function renderMail(kind: MailKind, language: Language, name: string, lin
   const greeting = t.greeting(name);
   const body = bodyParagraphs(t, language, invitation);
   const text = `${greeting}\n\n${body.map((p) => p.text).join('\n\n')}\n\n${t.action}: ${link}\n\n${t.expiry}\n${t.ignore}\n\nCaseBridge`;
-  const html = `<p>${escapeHtml(greeting)}</p>${body.map((p) => `<p>${p.html}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p><p>${escapeHtml(t.expiry)}<br>${escapeHtml(t.ignore)}</p><p>CaseBridge</p>`;
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...body.map((p) => `<p>${p.html}</p>`),
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(t.action)}</a></p>`,
+    `<p>${escapeHtml(t.expiry)}<br>${escapeHtml(t.ignore)}</p><p>CaseBridge</p>`,
+  ].join('');
   return { subject: t.subject, text, html };
 }
