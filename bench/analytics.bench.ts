@@ -35,12 +35,17 @@ const DAY_MS = 86_400_000;
 const WARM_UP_SECONDS = 2;
 /** A fresh server needs about 20 s of load before its answers reach a steady pace (seen on the 2-core bench machine). */
 const SERVER_WARM_UP_SECONDS = 20;
-const onlyViews = process.env.BENCH_VIEWS?.split(',').map((word) => word.trim().toLowerCase()).filter(Boolean);
+const onlyViews = process.env.BENCH_VIEWS?.split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
 
 async function benchData(): Promise<void> {
   if (process.env.BENCH_REUSE === '1') {
     const probe = new pg.Client(benchDatabaseUrl(dbName));
-    const found = await probe.connect().then(async () => (await probe.query('select 1 from users where email = $1', [BENCH_MANAGER_EMAIL])).rowCount, () => 0);
+    const found = await probe.connect().then(
+      async () => (await probe.query('select 1 from users where email = $1', [BENCH_MANAGER_EMAIL])).rowCount,
+      () => 0,
+    );
     await probe.end().catch(() => undefined);
     if (found) return console.log('reusing the data of an earlier run (BENCH_REUSE=1)');
   }
@@ -48,7 +53,9 @@ async function benchData(): Promise<void> {
   const { url } = await generate(adminUrl, dbName, scale);
   const orders = Date.now();
   await addAnalyticsData(url, scale);
-  console.log(`generated in ${Math.round((Date.now() - started) / 1000)} s (orders ${Math.round((orders - started) / 1000)} s, analytics data ${Math.round((Date.now() - orders) / 1000)} s; scale ${scale})`);
+  console.log(
+    `generated in ${Math.round((Date.now() - started) / 1000)} s (orders ${Math.round((orders - started) / 1000)} s, analytics data ${Math.round((Date.now() - orders) / 1000)} s; scale ${scale})`,
+  );
 }
 
 /** Runs `text` on 16 connections for `duration` seconds: queries per second and p95 latency. */
@@ -186,7 +193,10 @@ async function livePings(pool: pg.Pool): Promise<() => Promise<number>> {
   const pings = (from: number, count: number) =>
     Array.from({ length: count }, (_, i) => {
       const m = rows[(from + i) % rows.length]!;
-      return { ping: { licenceKey: m.key, boardSerial: m.board, macAddresses: m.macs, pcName: m.pc, ipAddresses: m.ips, running: true }, at: new Date() };
+      return {
+        ping: { licenceKey: m.key, boardSerial: m.board, macAddresses: m.macs, pcName: m.pc, ipAddresses: m.ips, running: true },
+        at: new Date(),
+      };
     });
   for (let from = 0; from < rows.length; from += 500) await recordPings(database.db, pings(from, 500), CONCURRENCY_WINDOW_MINUTES);
   let sent = 0;

@@ -60,10 +60,20 @@ export async function startApiServer(name: string, env: NodeJS.ProcessEnv = {}):
     ...env,
   };
   delete childEnv.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}`;
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(250)) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { child, base };
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, base };
   }
   child.kill('SIGKILL');
   throw new Error('server not healthy within 60 s');

@@ -81,7 +81,9 @@ function keepChangingACustomer(): { stop: () => Promise<number> } {
 async function main() {
   const started = Date.now();
   await prepareDatabase();
-  console.log(`${TREE_LEVELS.reduce((a, b) => a + b)} dealers, ${CUSTOMERS} customers generated in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `${TREE_LEVELS.reduce((a, b) => a + b)} dealers, ${CUSTOMERS} customers generated in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   const rows: Row[] = [];
   const cached = await startApiServer(dbName);
   try {

@@ -38,7 +38,11 @@ async function prepareDatabase(): Promise<void> {
 
 async function batchArchiveMs(base: string, auth: Record<string, string>, ids: number[], archived: boolean): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${base}/api/dealer-tickets/batch-archive`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ ticketIds: ids, archived }) });
+  const response = await fetch(`${base}/api/dealer-tickets/batch-archive`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ ticketIds: ids, archived }),
+  });
   const elapsed = performance.now() - started;
   const body = (await response.json()) as { changed?: number };
   if (!response.ok || body.changed !== ids.length) throw new Error(`batch archive: ${response.status} ${JSON.stringify(body)}`);
@@ -57,12 +61,19 @@ async function onceMs(url: string, headers: Record<string, string>): Promise<num
 async function main() {
   const started = Date.now();
   await prepareDatabase();
-  console.log(`${TREE_LEVELS.reduce((a, b) => a + b)} dealers, ${TICKETS} tickets generated in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `${TREE_LEVELS.reduce((a, b) => a + b)} dealers, ${TICKETS} tickets generated in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   const server = await startApiServer(dbName);
   try {
     const auth = await rootDealerAuth(server.base);
     const list = (query: string) => `${server.base}/api/dealer-tickets?_start=0&_limit=10&_sort=licenceExpiry:asc&${query}`;
-    const lines = { millPro: list('_q=mill%20pro'), keyPart: list('_q=a1b2'), first: list(''), page101: list('archived=active').replace('_start=0', '_start=1000') };
+    const lines = {
+      millPro: list('_q=mill%20pro'),
+      keyPart: list('_q=a1b2'),
+      first: list(''),
+      page101: list('archived=active').replace('_start=0', '_start=1000'),
+    };
     // The server has just started: a short pass over every line first, so the first line measured
     // does not pay for warming up the process (those figures are dropped).
     for (const url of Object.values(lines)) await measure(1, 'warm-up', url, auth);
@@ -72,17 +83,47 @@ async function main() {
       await measure(seconds, 'root, by expiry, first page', lines.first, auth),
       await measure(seconds, 'root, by expiry, active only, page 101', lines.page101, auth),
     ];
-    const page = (await (await fetch(`${server.base}/api/dealer-tickets?_start=0&_limit=100&_sort=id:asc`, { headers: auth })).json()) as { data: { id: number }[] };
+    const page = (await (await fetch(`${server.base}/api/dealer-tickets?_start=0&_limit=100&_sort=id:asc`, { headers: auth })).json()) as {
+      data: { id: number }[];
+    };
     const ids = Array.from({ length: 1000 }, (_, i) => page.data[0]!.id + i * 97);
     const archive = await batchArchiveMs(server.base, auth, ids, true);
     const restore = await batchArchiveMs(server.base, auth, ids, false);
     // The unarchive moved the tree's stamp: the next answer of each search is built again.
     const rebuilt = { 'mill pro': await onceMs(lines.millPro, auth), first: await onceMs(lines.first, auth) };
     rows.push(
-      { measurement: 'first answer after a change: search "mill pro" (ms)', 'req/s': '', 'p95 ms': Math.round(rebuilt['mill pro']), errors: 0, target: '(no target)', met: '' },
-      { measurement: 'first answer after a change: first page (ms)', 'req/s': '', 'p95 ms': Math.round(rebuilt.first), errors: 0, target: '(no target)', met: '' },
-      { measurement: 'batch archive of 1,000 tickets (ms)', 'req/s': '', 'p95 ms': Math.round(archive), errors: 0, target: '< 1000', met: archive < 1000 ? 'yes' : 'NO' },
-      { measurement: 'batch unarchive of the same 1,000 (ms)', 'req/s': '', 'p95 ms': Math.round(restore), errors: 0, target: '< 1000', met: restore < 1000 ? 'yes' : 'NO' },
+      {
+        measurement: 'first answer after a change: search "mill pro" (ms)',
+        'req/s': '',
+        'p95 ms': Math.round(rebuilt['mill pro']),
+        errors: 0,
+        target: '(no target)',
+        met: '',
+      },
+      {
+        measurement: 'first answer after a change: first page (ms)',
+        'req/s': '',
+        'p95 ms': Math.round(rebuilt.first),
+        errors: 0,
+        target: '(no target)',
+        met: '',
+      },
+      {
+        measurement: 'batch archive of 1,000 tickets (ms)',
+        'req/s': '',
+        'p95 ms': Math.round(archive),
+        errors: 0,
+        target: '< 1000',
+        met: archive < 1000 ? 'yes' : 'NO',
+      },
+      {
+        measurement: 'batch unarchive of the same 1,000 (ms)',
+        'req/s': '',
+        'p95 ms': Math.round(restore),
+        errors: 0,
+        target: '< 1000',
+        met: restore < 1000 ? 'yes' : 'NO',
+      },
     );
     console.log(`\nDealer tickets: root's desk over 500 dealers and ${TICKETS} tickets, 16 connections, ${seconds} s each`);
     console.table(rows);

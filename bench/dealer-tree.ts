@@ -12,8 +12,12 @@ export const ROOT_PASSWORD = 'bench-password-123';
 
 export async function createDealerTree(db: Database): Promise<void> {
   const q = (text: string, values: unknown[] = []) => db.pool.query(text, values);
-  const { rows: [company] } = await q(`insert into companies (name, company_info_is_updated) values ('Bench Dealer', true) returning id`);
-  const { rows: [user] } = await q(
+  const {
+    rows: [company],
+  } = await q(`insert into companies (name, company_info_is_updated) values ('Bench Dealer', true) returning id`);
+  const {
+    rows: [user],
+  } = await q(
     `insert into users (email, password_hash, first_name, last_name, role_type, confirmed, company_id) values ($1, $2, 'Root', 'Dealer', 'dealer', true, $3) returning id`,
     [ROOT_EMAIL, await hashPassword(ROOT_PASSWORD), company.id],
   );
@@ -26,13 +30,18 @@ export async function createDealerTree(db: Database): Promise<void> {
       [company.id, parents.length ? parents : [null], level, size],
     );
     parents = rows.map((row) => row.id as number);
-    if (level === 0) await q(`insert into dealer_members (dealer_id, user_id, dealer_role) values ($1, $2, 'dealer')`, [parents[0], user.id]);
+    if (level === 0)
+      await q(`insert into dealer_members (dealer_id, user_id, dealer_role) values ($1, $2, 'dealer')`, [parents[0], user.id]);
   }
 }
 
 /** Signs the root dealer's user in and answers the authorization header. */
 export async function rootDealerAuth(base: string): Promise<{ authorization: string }> {
-  const response = await fetch(`${base}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: ROOT_EMAIL, password: ROOT_PASSWORD }) });
+  const response = await fetch(`${base}/api/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: ROOT_EMAIL, password: ROOT_PASSWORD }),
+  });
   const { jwt } = (await response.json()) as { jwt: string };
   return { authorization: `Bearer ${jwt}` };
 }

@@ -12,7 +12,11 @@ import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 export const BENCH_PASSWORD = 'bench-password-123';
 export const BENCH_ADMIN_EMAIL = 'bench-admin@mill.test';
 
-export async function generate(adminUrl: string, database: string, scale = 1): Promise<{ url: string; busiestMillId: number; adminEmail: string }> {
+export async function generate(
+  adminUrl: string,
+  database: string,
+  scale = 1,
+): Promise<{ url: string; busiestMillId: number; adminEmail: string }> {
   const admin = new pg.Client(adminUrl);
   await admin.connect();
   await admin.query(`drop database if exists ${database} with (force)`);
@@ -33,25 +37,39 @@ export async function generate(adminUrl: string, database: string, scale = 1): P
   await q(`insert into labs (company_id) select id from companies where name like 'Lab %' order by id`);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const adminEmail = BENCH_ADMIN_EMAIL;
-  const { rows: [user] } = await q(`insert into users (email, password_hash, first_name, last_name, role_type, company_id, confirmed) values ($1, $2, 'Bench', 'Admin', 'mill', 1, true) returning id`, [adminEmail, passwordHash]);
+  const {
+    rows: [user],
+  } = await q(
+    `insert into users (email, password_hash, first_name, last_name, role_type, company_id, confirmed) values ($1, $2, 'Bench', 'Admin', 'mill', 1, true) returning id`,
+    [adminEmail, passwordHash],
+  );
   await q(`insert into mill_members (mill_id, user_id, mill_role) values (1, $1, 'admin')`, [user.id]);
   await q(`insert into users (email, first_name, last_name, role_type, company_id, confirmed)
            select 'staff' || i || '@mill.test', 'Staff', 'Member ' || i, 'mill', 1, true from generate_series(1, 5) i`);
   await q(`insert into mill_members (mill_id, user_id, mill_role) select 1, id, 'user' from users where email like 'staff%'`);
 
   // Orders: the busiest mill first, the rest spread over the other 199 mills.
-  await q(`insert into projects (mill_id, lab_id, name, submitted_at, created_at, responsible_id)
+  await q(
+    `insert into projects (mill_id, lab_id, name, submitted_at, created_at, responsible_id)
            select 1, 1 + (i % $2::int), 'Order ' || i || ' patient ' || md5(i::text),
                   now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval,
                   case when i % 4 = 0 then null else (select min(id) from users) + (i % 6) end
-           from generate_series(1, $1::int) i`, [busiest, labs]);
-  await q(`insert into projects (mill_id, lab_id, name, submitted_at, created_at)
+           from generate_series(1, $1::int) i`,
+    [busiest, labs],
+  );
+  await q(
+    `insert into projects (mill_id, lab_id, name, submitted_at, created_at)
            select 2 + (i % 199), 1 + (i % $2::int), 'Order ' || i, now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval
-           from generate_series(1, $1::int) i`, [orders - busiest, labs]);
+           from generate_series(1, $1::int) i`,
+    [orders - busiest, labs],
+  );
   // Three components per order on average, in every status.
-  await q(`insert into components (project_id, name, status)
+  await q(
+    `insert into components (project_id, name, status)
            select p.id, 'Component ' || k, ($1::text[])[1 + ((p.id + k) % cardinality($1::text[]))]
-           from projects p cross join generate_series(1, 3) k`, [COMPONENT_STATUSES]);
+           from projects p cross join generate_series(1, 3) k`,
+    [COMPONENT_STATUSES],
+  );
   // Four messages per order on average.
   await q(`insert into messages (project_id, author_id, message, created_at)
            select p.id, null, 'Message ' || k, p.created_at + (k || ' minutes')::interval
@@ -86,12 +104,15 @@ export async function addAnalyticsData(url: string, scale = 1): Promise<{ manage
   await q(`insert into users (email, first_name, last_name, role_type, company_id, confirmed, created_at)
            select 'lab' || l.id || '@lab.test', 'Lab', 'User ' || l.id, 'lab', l.company_id, true, now() - (l.id || ' hours')::interval from labs l`);
   const managerEmail = BENCH_MANAGER_EMAIL;
-  await q(`insert into users (email, password_hash, first_name, last_name, role_type, confirmed) values ($1, $2, 'Bench', 'Manager', 'manager', true)`, [
-    managerEmail,
-    await hashPassword(BENCH_PASSWORD),
-  ]);
-  await q(`insert into licence_keys (mill_id, key, enable_data_collection, allowed_users)
-           select 1 + i % 200, 'BENCH-' || lpad(i::text, 5, '0') || '-ANALY-TICSX-KEYSX', true, 1 + i % 3 from generate_series(0, $1::int - 1) i`, [keys]);
+  await q(
+    `insert into users (email, password_hash, first_name, last_name, role_type, confirmed) values ($1, $2, 'Bench', 'Manager', 'manager', true)`,
+    [managerEmail, await hashPassword(BENCH_PASSWORD)],
+  );
+  await q(
+    `insert into licence_keys (mill_id, key, enable_data_collection, allowed_users)
+           select 1 + i % 200, 'BENCH-' || lpad(i::text, 5, '0') || '-ANALY-TICSX-KEYSX', true, 1 + i % 3 from generate_series(0, $1::int - 1) i`,
+    [keys],
+  );
   await q(`insert into usage_machines (licence_key_id, board_serial, mac_addresses, pc_name, ip_addresses, running, first_ping_at, last_ping_at)
            select k.id, 'BOARD-' || k.id || '-' || n, array['02:00:00:00:00:0' || n], 'CAM-' || k.id || '-' || n, array['10.0.0.' || n],
                   (k.id + n) % 3 = 0, now() - interval '30 days', now() - ((k.id + n) % 3 * 10 || ' minutes')::interval

@@ -22,5 +22,12 @@ export async function measure(seconds: number, measurement: string, url: string,
   // autocannon reports p97.5, not p95: the stricter figure stands in for it.
   const p95 = latency.p97_5 ?? latency.p99!;
   const errors = result.errors + result.non2xx;
-  return { measurement, 'req/s': Math.round(result.requests.average), 'p95 ms': p95, errors, target: 'p95 ≤ 50', met: p95 <= 50 && errors === 0 ? 'yes' : 'NO' };
+  return {
+    measurement,
+    'req/s': Math.round(result.requests.average),
+    'p95 ms': p95,
+    errors,
+    target: 'p95 ≤ 50',
+    met: p95 <= 50 && errors === 0 ? 'yes' : 'NO',
+  };
 }

@@ -55,7 +55,12 @@ interface Row {
   met: string;
 }
 
-const row = (measurement: string, result: string, target: string, met?: boolean): Row => ({ measurement, result, target, met: met === undefined ? '' : met ? 'yes' : 'NO' });
+const row = (measurement: string, result: string, target: string, met?: boolean): Row => ({
+  measurement,
+  result,
+  target,
+  met: met === undefined ? '' : met ? 'yes' : 'NO',
+});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
@@ -107,7 +112,11 @@ async function dropRealtimeStream(): Promise<void> {
 }
 
 async function runSeed(env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed/run-seed.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed/run-seed.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`seeding failed (exit ${code})`);
 }
@@ -117,7 +126,13 @@ async function waitHealthy(child: ChildProcess, base: string): Promise<void> {
   const died = once(child, 'exit').then(([code]) => Promise.reject(new Error(`server exited (${code}) before answering`)));
   const poll = async () => {
     for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(250)) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
     }
     throw new Error('server not healthy within 60 s');
   };
@@ -126,7 +141,11 @@ async function waitHealthy(child: ChildProcess, base: string): Promise<void> {
 
 async function startServer(env: NodeJS.ProcessEnv, base: string): Promise<ChildProcess> {
   // No tsx wrapper process: the child's pid is the server's, so /proc/<pid> is its memory.
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ') ?? []), '--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_ARGS?.split(' ') ?? []), '--import', 'tsx', 'apps/api/src/server.ts'],
+    { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
   try {
     await waitHealthy(child, base);
   } catch (error) {
@@ -151,7 +170,12 @@ async function stopServer(child: ChildProcess): Promise<void> {
 async function call<T>(base: string, token: string | null, method: string, url: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(60_000),
+  });
   if (!response.ok) throw new Error(`${method} ${url}: HTTP ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -162,7 +186,8 @@ interface SignedIn {
 }
 
 /** Once per account: sign-in is rate limited per IP and per address, sockets share the token. */
-const signIn = (base: string, email: string) => call<SignedIn>(base, null, 'POST', '/api/auth/local', { identifier: email, password: DEMO_PASSWORD });
+const signIn = (base: string, email: string) =>
+  call<SignedIn>(base, null, 'POST', '/api/auth/local', { identifier: email, password: DEMO_PASSWORD });
 
 interface Order {
   id: number;
@@ -273,13 +298,19 @@ function upload(base: string, token: string, file: string, orderId: number, comp
 
 /** The CLI's way of sending: create the order, tus-upload each file, submit. The first upload is measured. */
 async function measureUpload(s: Setup, files: string[], size: number): Promise<{ order: Order; rows: Row[] }> {
-  const order = await call<Order>(s.base, s.lab.jwt, 'POST', '/api/orders', { millId: s.lab.mills[0]!.id, name: 'Bench big files', components: files.map((_f, i) => ({ name: `Part ${i + 1}` })) });
+  const order = await call<Order>(s.base, s.lab.jwt, 'POST', '/api/orders', {
+    millId: s.lab.mills[0]!.id,
+    name: 'Bench big files',
+    components: files.map((_f, i) => ({ name: `Part ${i + 1}` })),
+  });
   const copyMbs = await timeCopy(files[0]!, size, 'copyFile');
   const streamMbs = await timeCopy(files[0]!, size, 'stream');
   const sha256Mbs = timeSha256();
   await settle();
   const started = performance.now();
-  const { beforeMb, growthMb } = await watchRss(s.server.pid!, () => upload(s.base, s.lab.jwt, files[0]!, order.id, order.components[0]!.id));
+  const { beforeMb, growthMb } = await watchRss(s.server.pid!, () =>
+    upload(s.base, s.lab.jwt, files[0]!, order.id, order.components[0]!.id),
+  );
   const uploadMbs = size / MB / ((performance.now() - started) / 1000);
   for (const [i, file] of files.entries()) if (i > 0) await upload(s.base, s.lab.jwt, file, order.id, order.components[i]!.id);
   await call(s.base, s.lab.jwt, 'POST', `/api/orders/${order.id}/submit`);
@@ -293,7 +324,12 @@ async function measureUpload(s: Setup, files: string[], size: number): Promise<{
       row('stream copy in Node, same disk (context)', `${round(streamMbs)} MB/s`, ''),
       row('upload / stream copy (context)', `${round((uploadMbs / streamMbs) * 100)} %`, ''),
       row('SHA-256 on one core (ceiling: every file is hashed)', `${round(sha256Mbs)} MB/s`, ''),
-      row('server RSS growth during upload', `${round(growthMb)} MB (from ${round(beforeMb)} MB)`, `<= ${RSS_TARGET_MB} MB`, growthMb <= RSS_TARGET_MB),
+      row(
+        'server RSS growth during upload',
+        `${round(growthMb)} MB (from ${round(beforeMb)} MB)`,
+        `<= ${RSS_TARGET_MB} MB`,
+        growthMb <= RSS_TARGET_MB,
+      ),
     ],
   };
 }
@@ -319,7 +355,12 @@ async function measureZip(s: Setup, order: Order, filesBytes: number): Promise<R
     row(`ZIP download, ${round(filesBytes / MB, 0)} MB order`, `${round(mbs)} MB/s`, ''),
     row('ZIP bytes received', `${bytes} (files: ${filesBytes})`, '>= files', bytes >= filesBytes),
     row('ZIP Content-Length', `${announced}`, '= bytes received', announced === bytes),
-    row('server RSS growth during ZIP', `${round(growthMb)} MB (from ${round(beforeMb)} MB)`, `<= ${RSS_TARGET_MB} MB (constant)`, growthMb <= RSS_TARGET_MB),
+    row(
+      'server RSS growth during ZIP',
+      `${round(growthMb)} MB (from ${round(beforeMb)} MB)`,
+      `<= ${RSS_TARGET_MB} MB (constant)`,
+      growthMb <= RSS_TARGET_MB,
+    ),
   ];
 }
 
@@ -327,7 +368,14 @@ async function measureZip(s: Setup, order: Order, filesBytes: number): Promise<R
 
 function connectSocket(base: string, token: string): Promise<Socket> {
   // As apps/web does (token in the handshake payload, websocket only); forceNew: one connection each.
-  const socket = io(base, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true, timeout: 20_000 });
+  const socket = io(base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+    timeout: 20_000,
+  });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => {
@@ -342,7 +390,9 @@ async function connectAll(base: string, tokens: string[]): Promise<{ sockets: So
   const sockets: Socket[] = [];
   const errors: string[] = [];
   for (let start = 0; start < socketCount; start += 100) {
-    const wave = Array.from({ length: Math.min(100, socketCount - start) }, (_v, i) => connectSocket(base, tokens[(start + i) % tokens.length]!));
+    const wave = Array.from({ length: Math.min(100, socketCount - start) }, (_v, i) =>
+      connectSocket(base, tokens[(start + i) % tokens.length]!),
+    );
     for (const outcome of await Promise.allSettled(wave)) {
       if (outcome.status === 'fulfilled') sockets.push(outcome.value);
       else errors.push((outcome.reason as Error).message);
@@ -384,19 +434,27 @@ async function sendMessages(s: Setup, orderId: number, sockets: Socket[]): Promi
     await sleep(messageGapMs);
   }
   const expected = messageCount * sockets.length;
-  for (const deadline = Date.now() + 5000; all.length < expected && Date.now() < deadline; ) await sleep(50);
+  for (const deadline = Date.now() + 5000; all.length < expected && Date.now() < deadline;) await sleep(50);
   return { all: all.sort((a, b) => a - b), first: [...first.values()].sort((a, b) => a - b) };
 }
 
 async function measureLive(s: Setup, orderId: number): Promise<Row[]> {
-  const { sockets, errors } = await connectAll(s.base, s.mills.map((m) => m.jwt));
+  const { sockets, errors } = await connectAll(
+    s.base,
+    s.mills.map((m) => m.jwt),
+  );
   try {
     if (errors.length > 0) console.warn(`${errors.length} socket(s) refused, e.g. ${errors[0]}`);
     const { all, first } = await sendMessages(s, orderId, sockets);
     const expected = messageCount * sockets.length;
     const p99 = percentile(all, 0.99);
     return [
-      row('live: sockets connected', `${sockets.length} / ${socketCount} (${s.mills.length} mill users)`, `${socketCount}`, sockets.length === socketCount),
+      row(
+        'live: sockets connected',
+        `${sockets.length} / ${socketCount} (${s.mills.length} mill users)`,
+        `${socketCount}`,
+        sockets.length === socketCount,
+      ),
       row(`live: events received (${messageCount} messages)`, `${all.length} / ${expected}`, 'all', all.length === expected),
       row('live: latency p50', `${round(percentile(all, 0.5))} ms`, ''),
       row('live: latency p95', `${round(percentile(all, 0.95))} ms`, ''),
@@ -419,7 +477,11 @@ async function measureAll(s: Setup): Promise<Row[]> {
   // The portal holds its own copies now; the inputs only take disk space.
   await rm(inputDir, { recursive: true, force: true });
   await settle();
-  const zip = await measureZip(s, uploaded.order, sizes.reduce((a, b) => a + b, 0));
+  const zip = await measureZip(
+    s,
+    uploaded.order,
+    sizes.reduce((a, b) => a + b, 0),
+  );
   await settle();
   const live = await measureLive(s, uploaded.order.id);
   return [...uploaded.rows, ...zip, ...live];
@@ -434,7 +496,9 @@ async function main(): Promise<void> {
   const cleanUp = () =>
     (cleaning ??= (async () => {
       if (server) await stopServer(server);
-      await withAdminClient([`drop database if exists ${dbName} with (force)`]).catch((error: unknown) => console.error('could not drop the database:', error));
+      await withAdminClient([`drop database if exists ${dbName} with (force)`]).catch((error: unknown) =>
+        console.error('could not drop the database:', error),
+      );
       await dropRealtimeStream().catch((error: unknown) => console.error('could not delete the Redis stream:', error));
       await rm(workDir, { recursive: true, force: true });
     })());
@@ -449,7 +513,9 @@ async function main(): Promise<void> {
     const mills = await Promise.all(MILL_EMAILS.map((email) => signIn(base, email)));
     const rows = await measureAll({ base, server, lab, mills });
     console.table(rows);
-    console.log(`sizes: BENCH_UPLOAD_MB=${uploadMb} per file; ${socketCount} sockets; ${messageCount} messages ${messageGapMs} ms apart; realtime ${redisUrl ? 'over Redis' : 'in-process (no Redis)'}`);
+    console.log(
+      `sizes: BENCH_UPLOAD_MB=${uploadMb} per file; ${socketCount} sockets; ${messageCount} messages ${messageGapMs} ms apart; realtime ${redisUrl ? 'over Redis' : 'in-process (no Redis)'}`,
+    );
   } finally {
     await cleanUp();
   }

@@ -43,7 +43,13 @@ function takeAnswer(connection: Connection): number | undefined {
   return Number(head.slice(9, 12));
 }
 
-export async function openLoop(options: { url: string; rate: number; seconds: number; body: () => string; expectedStatus: number }): Promise<OpenLoopResult> {
+export async function openLoop(options: {
+  url: string;
+  rate: number;
+  seconds: number;
+  body: () => string;
+  expectedStatus: number;
+}): Promise<OpenLoopResult> {
   const url = new URL(options.url);
   const requestHead = `POST ${url.pathname} HTTP/1.1\r\nhost: ${url.host}\r\ncontent-type: application/json\r\nconnection: keep-alive\r\ncontent-length: `;
   const latencies: number[] = [];

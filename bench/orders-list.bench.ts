@@ -21,11 +21,26 @@ const root = path.resolve(import.meta.dirname, '..');
 async function startPortal(url: string, port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: '/tmp/casebridge-bench', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: '/tmp/casebridge-bench',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (;;) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -36,7 +51,10 @@ async function benchData() {
     const url = new URL(adminUrl);
     url.pathname = '/casebridge_bench';
     const probe = new pg.Client(url.toString());
-    const found = await probe.connect().then(async () => (await probe.query('select 1 from users where email = $1', [BENCH_ADMIN_EMAIL])).rowCount, () => 0);
+    const found = await probe.connect().then(
+      async () => (await probe.query('select 1 from users where email = $1', [BENCH_ADMIN_EMAIL])).rowCount,
+      () => 0,
+    );
     await probe.end().catch(() => undefined);
     if (found) return { url: url.toString(), busiestMillId: 1, adminEmail: BENCH_ADMIN_EMAIL, reused: true };
   }
@@ -51,7 +69,10 @@ function keepChanging(url: string, millId: number, everyMs: number) {
     await client.connect();
     for (let i = 0; running; i++) {
       const status = COMPONENT_STATUSES[i % COMPONENT_STATUSES.length];
-      await client.query(`update components set status = $1 where id = (select min(c.id) from components c join projects p on p.id = c.project_id where p.mill_id = $2)`, [status, millId]);
+      await client.query(
+        `update components set status = $1 where id = (select min(c.id) from components c join projects p on p.id = c.project_id where p.mill_id = $2)`,
+        [status, millId],
+      );
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
     await client.end();
@@ -84,7 +105,12 @@ async function startBareRoute(url: string, port: number) {
     return { count: count.rows[0].n, data: page.rows.map((r) => ({ ...r, components: parts.rows.filter((c) => c.project_id === r.id) })) };
   });
   await app.listen({ port, host: '127.0.0.1' });
-  return { close: async () => { await app.close(); await pool.end(); } };
+  return {
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
 }
 
 interface Row {
@@ -100,7 +126,15 @@ interface Row {
 async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
   const result = await autocannon({ url, connections: 16, duration: seconds, headers });
   const latency = result.latency as unknown as Record<string, number>;
-  return { name, 'req/s': Math.round(result.requests.average), 'p50 ms': latency.p50!, 'p95 ms': latency.p97_5 ?? latency.p99!, 'p99 ms': latency.p99!, errors: result.errors + result.non2xx, target: '' };
+  return {
+    name,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': latency.p50!,
+    'p95 ms': latency.p97_5 ?? latency.p99!,
+    'p99 ms': latency.p99!,
+    errors: result.errors + result.non2xx,
+    target: '',
+  };
 }
 
 function verdict(row: Row, p95Limit: number, reference?: Row): Row {
@@ -114,12 +148,22 @@ function verdict(row: Row, p95Limit: number, reference?: Row): Row {
 
 const started = Date.now();
 const { url, busiestMillId, adminEmail, reused } = await benchData();
-console.log(reused ? 'reusing the data of an earlier run (BENCH_REUSE=1)' : `generated in ${Math.round((Date.now() - started) / 1000)} s (scale ${scale})`);
+console.log(
+  reused
+    ? 'reusing the data of an earlier run (BENCH_REUSE=1)'
+    : `generated in ${Math.round((Date.now() - started) / 1000)} s (scale ${scale})`,
+);
 const [portalPort, uncachedPort, barePort] = [await freePort(), await freePort(), await freePort()];
 const portal = await startPortal(url, portalPort);
 const uncached = await startPortal(url, uncachedPort, { ORDER_LIST_CACHE_BYTES: '0' });
 const bare = await startBareRoute(url, barePort);
-const login = await (await fetch(`http://127.0.0.1:${portalPort}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: adminEmail, password: BENCH_PASSWORD }) })).json() as { jwt: string };
+const login = (await (
+  await fetch(`http://127.0.0.1:${portalPort}/api/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: adminEmail, password: BENCH_PASSWORD }),
+  })
+).json()) as { jwt: string };
 const auth = { authorization: `Bearer ${login.jwt}` };
 const list = (port: number, query: string) => `http://127.0.0.1:${port}/api/mills/${busiestMillId}/projects?${query}`;
 const bareList = (query: string) => `http://127.0.0.1:${barePort}/bare/${busiestMillId}/projects?${query}`;
@@ -145,7 +189,9 @@ rows.push(
   verdict(await measure('portal, no cache: search term', list(uncachedPort, '_limit=10&_q=patient%20c4ca'), auth), 100),
 );
 console.table(rows);
-console.log(`16 connections, ${seconds} s each. p95 is autocannon's p97.5 (it reports no p95). The portal runs as in production; the bare route has no auth.`);
+console.log(
+  `16 connections, ${seconds} s each. p95 is autocannon's p97.5 (it reports no p95). The portal runs as in production; the bare route has no auth.`,
+);
 await bare.close();
 portal.kill('SIGTERM');
 uncached.kill('SIGTERM');

@@ -27,11 +27,21 @@ export async function startPortal(dataDir: string, port: number): Promise<ChildP
   // The embedded database brings the demo accounts; an inherited DATABASE_URL or REDIS_URL would change what is measured.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   const env = { ...inherited, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const died = once(server, 'exit').then(([code]) => Promise.reject(new Error(`server exited (${code}) before answering`)));
   const healthy = (async () => {
     for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(250)) {
-      if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
     }
     throw new Error('server not healthy within 90 s');
   })();

@@ -55,7 +55,10 @@ async function writeStl(file: string, triangles: number): Promise<number> {
     const row = Buffer.alloc(2 * n * 50);
     for (let j = 0; j < n; j++) {
       const [a, b, c, d] = [corner(i, j), corner(i + 1, j), corner(i + 1, j + 1), corner(i, j + 1)];
-      for (const [t, corners] of [[a, b, c], [a, c, d]].entries()) {
+      for (const [t, corners] of [
+        [a, b, c],
+        [a, c, d],
+      ].entries()) {
         const at = (2 * j + t) * 50 + 12;
         corners.flat().forEach((value, k) => row.writeFloatLE(value, at + k * 4));
       }
@@ -116,7 +119,13 @@ async function uploadAsLab(baseURL: string, file: string): Promise<Upload> {
 }
 
 /** Opens the component page, clicks Preview and waits for the drawn model; optionally saves the dialog. */
-async function measurePreview(browser: Browser, baseURL: string, upload: Upload, viewport: { width: number; height: number }, shot?: string) {
+async function measurePreview(
+  browser: Browser,
+  baseURL: string,
+  upload: Upload,
+  viewport: { width: number; height: number },
+  shot?: string,
+) {
   const context = await browser.newContext({ baseURL, locale: 'en-GB', viewport, storageState: await sessionOf(baseURL, LAB) });
   await context.addInitScript({ content: LONG_TASK_OBSERVER });
   const page = await context.newPage();
@@ -129,7 +138,10 @@ async function measurePreview(browser: Browser, baseURL: string, upload: Upload,
     await dialog.getByText(/Drag to rotate|could not be shown/).waitFor({ timeout: 180_000 });
     // The first frame is drawn at the next animation frame after the model arrives.
     const drawnAt = await page.evaluate<number>('new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())))');
-    const failure = await dialog.getByText('could not be shown').textContent().catch(() => null);
+    const failure = await dialog
+      .getByText('could not be shown')
+      .textContent()
+      .catch(() => null);
     if (failure) throw new Error(failure);
     const status = await dialog.getByText(/Simplified for the screen/).textContent();
     if (shot) await page.screenshot({ path: shot });
@@ -171,7 +183,10 @@ async function main(): Promise<void> {
       const upload = await uploadAsLab(baseURL, file);
       const shots = process.env.BENCH_SHOTS;
       const rows = [];
-      for (const viewport of [{ width: 1366, height: 800 }, { width: 390, height: 844 }]) {
+      for (const viewport of [
+        { width: 1366, height: 800 },
+        { width: 390, height: 844 },
+      ]) {
         const shot = shots ? path.join(shots, `preview-${viewport.width}.png`) : undefined;
         const result = await measurePreview(browser, baseURL, upload, viewport, shot);
         rows.push({

@@ -38,7 +38,10 @@ async function main() {
      insert into dealer_members (dealer_id, user_id, dealer_role)
      select substring(email from 'u(\\d+)@')::int, id, 'dealer' from made`,
   );
-  await q(`update users set settings = '{"ticketExpiryReminder": true, "ticketExpiryReminderDays": 30, "ticketExpiryReminderFrequency": "daily"}'::jsonb, language = (array['en','de','fr','it','sp','pl'])[1 + id % 6] where role_type = 'dealer'`);
+  await q(
+    `update users set settings = '{"ticketExpiryReminder": true, "ticketExpiryReminderDays": 30, "ticketExpiryReminderFrequency": ` +
+      `"daily"}'::jsonb, language = (array['en','de','fr','it','sp','pl'])[1 + id % 6] where role_type = 'dealer'`,
+  );
   await q(
     `insert into licence_tickets (key, dealer_id, product_text, licence_expiry, maintenance_expiry, description)
      select k.key, d.ids[1 + (i % cardinality(d.ids))], ($2::text[])[1 + (i % cardinality($2::text[]))],
@@ -50,25 +53,56 @@ async function main() {
     [TICKETS, PRODUCTS],
   );
   await q('vacuum analyze');
-  const { rows: [counts] } = await q(`select (select count(*)::int from users where role_type = 'dealer') as users, (select count(*)::int from licence_tickets) as tickets`);
-  console.log(`${TREE_LEVELS.reduce((a, b) => a + b)} dealers, ${counts.users} dealer users, ${counts.tickets} tickets generated in ${Math.round((Date.now() - started) / 1000)} s`);
+  const {
+    rows: [counts],
+  } = await q(
+    `select (select count(*)::int from users where role_type = 'dealer') as users, (select count(*)::int from licence_tickets) as tickets`,
+  );
+  console.log(
+    `${TREE_LEVELS.reduce((a, b) => a + b)} dealers, ${counts.users} dealer users, ${counts.tickets} tickets generated in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
 
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: `/tmp/${dbName}`, PUBLIC_URL: 'http://bench.test', RUN_JOBS: 'false', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42' });
-  const app = await buildApp({ config: { ...config, runJobs: false }, database, jwtSecret: randomBytes(32).toString('base64url'), rateLimits: DEFAULT_RATE_LIMITS, logger: false });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: `/tmp/${dbName}`,
+    PUBLIC_URL: 'http://bench.test',
+    RUN_JOBS: 'false',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+  });
+  const app = await buildApp({
+    config: { ...config, runJobs: false },
+    database,
+    jwtSecret: randomBytes(32).toString('base64url'),
+    rateLimits: DEFAULT_RATE_LIMITS,
+    logger: false,
+  });
   await app.ready();
   try {
     const today = new Date();
     today.setUTCHours(6, 5, 0, 0);
     const weekLater = new Date(today.getTime() + 7 * 86_400_000);
     const rows: Record<string, string | number>[] = [];
-    for (const [measurement, now] of [['first run of a day (all stages)', today], ['second run the same day', today], ['a week later (stage 3 too)', weekLater]] as const) {
+    for (const [measurement, now] of [
+      ['first run of a day (all stages)', today],
+      ['second run the same day', today],
+      ['a week later (stage 3 too)', weekLater],
+    ] as const) {
       const t0 = performance.now();
       const result = await runTicketReminders(app.deps, now);
       const ms = Math.round(performance.now() - t0);
-      rows.push({ measurement, 'time ms': ms, digests: result.digests, mails: result.mails, target: `< ${TARGET_MS}`, met: ms < TARGET_MS ? 'yes' : 'NO' });
+      rows.push({
+        measurement,
+        'time ms': ms,
+        digests: result.digests,
+        mails: result.mails,
+        target: `< ${TARGET_MS}`,
+        met: ms < TARGET_MS ? 'yes' : 'NO',
+      });
     }
     const { rows: stages } = await q(`select stage, count(*)::int as n from ticket_reminder_stages group by stage order by stage`);
-    console.log(`\nTicket reminders: 500 dealers, ${counts.users} users (daily, 30 days ahead), ${counts.tickets} tickets; stage rows: ${stages.map((s) => `stage ${s.stage} ${s.n}`).join(', ')}`);
+    console.log(
+      `\nTicket reminders: 500 dealers, ${counts.users} users (daily, 30 days ahead), ${counts.tickets} tickets; stage rows: ${stages.map((s) => `stage ${s.stage} ${s.n}`).join(', ')}`,
+    );
     console.table(rows);
   } finally {
     await app.close();

@@ -29,7 +29,8 @@ const MACHINES = 50_000;
 const dbName = 'casebridge_bench_usage';
 const MB = 1024 * 1024;
 
-const licenceKey = (i: number) => `BENCH-${String(Math.floor(i / 100_000)).padStart(5, '0')}-${String(i % 100_000).padStart(5, '0')}-USAGE-PINGS`;
+const licenceKey = (i: number) =>
+  `BENCH-${String(Math.floor(i / 100_000)).padStart(5, '0')}-${String(i % 100_000).padStart(5, '0')}-USAGE-PINGS`;
 
 async function prepareDatabase(): Promise<void> {
   const db = await freshDatabase(dbName);
@@ -61,13 +62,24 @@ async function sizes(client: pg.Client) {
        coalesce(pg_total_relation_size(nullif(c.reltoastrelid, 0)), 0) as toast
      from pg_class c where c.relkind = 'r' and c.relname like 'usage\\_%' and c.relnamespace = 'public'::regnamespace order by 1`,
   );
-  const { rows: [db] } = await client.query<{ bytes: string }>(`select pg_database_size(current_database()) as bytes`);
-  const relations = rows.map((row) => ({ relation: row.relation, table: Number(row.table), indexes: Number(row.indexes), toast: Number(row.toast) }));
+  const {
+    rows: [db],
+  } = await client.query<{ bytes: string }>(`select pg_database_size(current_database()) as bytes`);
+  const relations = rows.map((row) => ({
+    relation: row.relation,
+    table: Number(row.table),
+    indexes: Number(row.indexes),
+    toast: Number(row.toast),
+  }));
   return { relations, usage: relations.reduce((sum, row) => sum + row.table + row.indexes + row.toast, 0), database: Number(db!.bytes) };
 }
 
 async function counts(client: pg.Client) {
-  const { rows: [row] } = await client.query(`select (select count(*) from usage_machines)::int as machines, (select coalesce(sum(pings), 0) from usage_hours)::bigint as pings`);
+  const {
+    rows: [row],
+  } = await client.query(
+    `select (select count(*) from usage_machines)::int as machines, (select coalesce(sum(pings), 0) from usage_hours)::bigint as pings`,
+  );
   return { machines: row.machines as number, pings: Number(row.pings) };
 }
 
@@ -165,22 +177,63 @@ async function main() {
     const failed = first.failed + most.non2xx + most.errors + most.timeouts + steady.failed;
     const day = await playDay(client, empty.database);
     const after = await sizes(client);
-    console.log(`\nUsage pings: ${KEYS} keys, ${MACHINES} machines, ${seconds} s per line; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(
+      `\nUsage pings: ${KEYS} keys, ${MACHINES} machines, ${seconds} s per line; load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
     console.table([
-      { measurement: `first ping of every machine, sent at ${rate}/s: p50 / p99 (ms)`, result: `${first.p50} / ${first.p99}`, target: '–', met: '–' },
-      { measurement: `pings per second answered, sent at a steady ${rate}/s`, result: steady.perSecond.toFixed(0), target: '≥ 3000', met: met(rate >= 3000 && steady.perSecond >= rate * 0.99) },
-      { measurement: '  p50 / p99 latency at that rate (ms)', result: `${steady.p50} / ${steady.p99}`, target: '≤ 50 (p99)', met: met(steady.p99 <= 50) },
-      { measurement: `most pings per second (${connections} connections, each waiting for its answer)`, result: most.requests.average.toFixed(0), target: '–', met: '–' },
+      {
+        measurement: `first ping of every machine, sent at ${rate}/s: p50 / p99 (ms)`,
+        result: `${first.p50} / ${first.p99}`,
+        target: '–',
+        met: '–',
+      },
+      {
+        measurement: `pings per second answered, sent at a steady ${rate}/s`,
+        result: steady.perSecond.toFixed(0),
+        target: '≥ 3000',
+        met: met(rate >= 3000 && steady.perSecond >= rate * 0.99),
+      },
+      {
+        measurement: '  p50 / p99 latency at that rate (ms)',
+        result: `${steady.p50} / ${steady.p99}`,
+        target: '≤ 50 (p99)',
+        met: met(steady.p99 <= 50),
+      },
+      {
+        measurement: `most pings per second (${connections} connections, each waiting for its answer)`,
+        result: most.requests.average.toFixed(0),
+        target: '–',
+        met: '–',
+      },
       { measurement: `  p99 latency there (ms)`, result: String(most.latency.p99), target: '–', met: '–' },
       { measurement: 'answers other than 202', result: String(failed), target: '0', met: met(failed === 0) },
-      { measurement: 'pings accounted for (stored / sent)', result: `${stored.pings} / ${sent}`, target: 'equal', met: met(stored.pings === sent) },
-      { measurement: 'machines stored', result: String(stored.machines), target: `${Math.min(MACHINES, sent)}`, met: met(stored.machines === Math.min(MACHINES, sent)) },
+      {
+        measurement: 'pings accounted for (stored / sent)',
+        result: `${stored.pings} / ${sent}`,
+        target: 'equal',
+        met: met(stored.pings === sent),
+      },
+      {
+        measurement: 'machines stored',
+        result: String(stored.machines),
+        target: `${Math.min(MACHINES, sent)}`,
+        met: met(stored.machines === Math.min(MACHINES, sent)),
+      },
       { measurement: `database growth after 24 hourly + ${ROUNDS} minute rounds (MB)`, result: mb(day.played), target: '–', met: '–' },
       { measurement: 'growth per further minute round (MB)', result: mb(day.perRound), target: '–', met: '–' },
-      { measurement: 'database growth for a day of 50,000 machines (MB)', result: mb(day.day), target: '≤ 100', met: met(day.day <= 100 * MB) },
+      {
+        measurement: 'database growth for a day of 50,000 machines (MB)',
+        result: mb(day.day),
+        target: '≤ 100',
+        met: met(day.day <= 100 * MB),
+      },
     ]);
     console.log('What the usage tables hold after the day (MB):');
-    console.table(after.relations.map((row) => ({ relation: row.relation, table: mb(row.table), indexes: mb(row.indexes), toast: mb(row.toast) })));
+    console.table(
+      after.relations.map((row) => ({ relation: row.relation, table: mb(row.table), indexes: mb(row.indexes), toast: mb(row.toast) })),
+    );
   } finally {
     await client.end();
   }

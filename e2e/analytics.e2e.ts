@@ -29,7 +29,9 @@ describe('manager analytics', () => {
     const demo = mills.getByRole('row', { name: /Demo Mill/ });
     // The demo seed gives Demo Mill five orders over the last nine days; the newest id is listed first.
     await demo.getByRole('link').first().click();
-    await page.waitForURL((url) => url.pathname === '/manager/mill/orders/view' && url.searchParams.has('millId') && url.searchParams.has('id'));
+    await page.waitForURL(
+      (url) => url.pathname === '/manager/mill/orders/view' && url.searchParams.has('millId') && url.searchParams.has('id'),
+    );
     await page.getByText(/^Showing order \d+ only\.$/).waitFor();
     await page.getByRole('button', { name: 'Show all orders of this mill' }).click();
 
@@ -66,7 +68,10 @@ describe('manager analytics', () => {
     await page.getByRole('heading', { name: 'Mill activity', level: 1 }).waitFor();
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(isoDay(new Date(Date.now() - 7 * 86_400_000)));
     expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe(isoDay(new Date()));
-    await page.getByRole('table', { name: 'Mills that received orders in the chosen days' }).getByRole('row', { name: /Demo Mill/ }).waitFor();
+    await page
+      .getByRole('table', { name: 'Mills that received orders in the chosen days' })
+      .getByRole('row', { name: /Demo Mill/ })
+      .waitFor();
 
     await nav.getByRole('link', { name: 'User statistics' }).click();
     await page.getByRole('heading', { name: 'User statistics', level: 1 }).waitFor();
@@ -75,7 +80,13 @@ describe('manager analytics', () => {
   });
 
   it('fits every analytics view into a 360 px phone without sideways scrolling', async () => {
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'en-GB', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      baseURL: inject('baseUrl'),
+      locale: 'en-GB',
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await signIn(page, 'manager@casebridge.test');
@@ -93,7 +104,10 @@ describe('manager analytics', () => {
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       // Give the data a moment to arrive: the rows (cards on a phone) are what could overflow.
       await page.waitForLoadState('networkidle');
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
       expect(scrollWidth, `${path} is ${scrollWidth} px wide in a ${innerWidth} px window`).toBeLessThanOrEqual(innerWidth);
     }
     await context.close();

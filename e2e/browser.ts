@@ -5,7 +5,15 @@ import { afterEach, inject } from 'vitest';
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   // Every page of every context (journeys make their own for phones and stored sessions) is watched.
   const newContext = browser.newContext.bind(browser);
@@ -23,7 +31,8 @@ const shownKeys: string[] = [];
 
 function watchForRawKeys(page: Page): void {
   page.on('console', (message) => {
-    if (message.type() === 'error' && message.text().startsWith(MISSING_KEY_LOG)) shownKeys.push(message.text().slice(MISSING_KEY_LOG.length).trim());
+    if (message.type() === 'error' && message.text().startsWith(MISSING_KEY_LOG))
+      shownKeys.push(message.text().slice(MISSING_KEY_LOG.length).trim());
   });
 }
 

@@ -13,7 +13,10 @@ const email = `contract-${Date.now()}@new-mill.test`;
 const password = 'a-long-contract-password';
 
 async function api<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
-  const headers: Record<string, string> = { ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  const headers: Record<string, string> = {
+    ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
   const response = await fetch(`${baseUrl()}/api${path}`, { ...init, headers });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
@@ -26,14 +29,40 @@ async function api<T>(path: string, init: RequestInit = {}, token?: string): Pro
  */
 async function signUpMillWithCompanyDetails(): Promise<void> {
   const activationKey = inject('activationKeys')[1]!;
-  await api('/auth/local/register', { method: 'POST', body: JSON.stringify({ firstName: 'Carla', lastName: 'Contract', email, password, activationKey, policyAgreement: true, dataProcessingAgreement: true }) });
+  await api('/auth/local/register', {
+    method: 'POST',
+    body: JSON.stringify({
+      firstName: 'Carla',
+      lastName: 'Contract',
+      email,
+      password,
+      activationKey,
+      policyAgreement: true,
+      dataProcessingAgreement: true,
+    }),
+  });
   const confirmation = new URL(await linkFromOutbox(email, 'confirmation=')).searchParams.get('confirmation')!;
-  const session = await api<{ jwt: string; user: { company: { id: number } }; mills: { id: number }[] }>(`/auth/email-confirmation?confirmation=${confirmation}`);
+  const session = await api<{ jwt: string; user: { company: { id: number } }; mills: { id: number }[] }>(
+    `/auth/email-confirmation?confirmation=${confirmation}`,
+  );
   await api(`/mills/${session.mills[0]!.id}/approval`, {}, session.jwt);
-  const company = { name: 'Carla Milling GmbH', email: 'office@carla-milling.test', vatNumber: 'DE123456789', country: 'DE', street: 'Fräsweg 9', zipCode: '70173', city: 'Stuttgart', phone: '4971100000' };
+  const company = {
+    name: 'Carla Milling GmbH',
+    email: 'office@carla-milling.test',
+    vatNumber: 'DE123456789',
+    country: 'DE',
+    street: 'Fräsweg 9',
+    zipCode: '70173',
+    city: 'Stuttgart',
+    phone: '4971100000',
+  };
   const form = new FormData();
   form.append('data', JSON.stringify(company));
-  const response = await fetch(`${baseUrl()}/api/companies/${session.user.company.id}`, { method: 'PUT', body: form, headers: { Authorization: `Bearer ${session.jwt}` } });
+  const response = await fetch(`${baseUrl()}/api/companies/${session.user.company.id}`, {
+    method: 'PUT',
+    body: form,
+    headers: { Authorization: `Bearer ${session.jwt}` },
+  });
   if (!response.ok) throw new Error(`company update: ${response.status} ${await response.text()}`);
 }
 
@@ -97,11 +126,16 @@ describe('paid contract', () => {
     await page.getByRole('tab', { name: 'Invoices' }).click();
     // The invoice is recorded from the provider's webhook event, which the job queue applies.
     const pdf = page.getByRole('button', { name: /^Download invoice .+ as PDF$/ }).first();
-    await expect.poll(async () => {
-      if (await pdf.isVisible()) return true;
-      await page.reload();
-      return false;
-    }, { timeout: 20_000, interval: 1000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          if (await pdf.isVisible()) return true;
+          await page.reload();
+          return false;
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), pdf.click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     expect((await stat(await download.path())).size).toBeGreaterThan(0);

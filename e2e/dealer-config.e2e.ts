@@ -26,7 +26,10 @@ describe('installation configuration test', () => {
     await page.goto('/dealer/tickets');
     await page.getByText(/^\d+ tickets found$/).waitFor();
     const rootRow = page.getByRole('row').filter({ hasText: 'DD-ROOT' }).first();
-    const key = (await rootRow.getByRole('checkbox', { name: /^Select ticket / }).getAttribute('aria-label'))!.replace('Select ticket ', '');
+    const key = (await rootRow.getByRole('checkbox', { name: /^Select ticket / }).getAttribute('aria-label'))!.replace(
+      'Select ticket ',
+      '',
+    );
     expect(key).toMatch(/^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/);
 
     // Demo Dealer may use its own configurations: the frame links the config test.
@@ -63,7 +66,9 @@ describe('installation configuration test', () => {
     const confirm = page.getByRole('dialog', { name: 'Push to production?' });
     await confirm.getByRole('button', { name: 'Ready for production' }).click();
     await page.getByText('The configuration is now in production.').first().waitFor();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Production configuration (JSON)' }).inputValue()).toContain('"channel": "beta"');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Production configuration (JSON)' }).inputValue())
+      .toContain('"channel": "beta"');
 
     // In production mode the installer now receives it.
     // By keyboard: the push's toast may lie over the switch, and a forced click would land on the toast.
@@ -72,7 +77,9 @@ describe('installation configuration test', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => testMode.isChecked()).toBe(false);
     await page.getByRole('button', { name: 'View result' }).click();
-    await result.getByText(`Ticket ${key} of dealer DD-ROOT: the dealer’s own configuration, FixedJson, production, initial call.`).waitFor();
+    await result
+      .getByText(`Ticket ${key} of dealer DD-ROOT: the dealer’s own configuration, FixedJson, production, initial call.`)
+      .waitFor();
     expect(await result.getByTestId('installer-configuration').textContent()).toContain('"channel": "beta"');
     await page.context().close();
   });
@@ -86,12 +93,19 @@ describe('installation configuration test', () => {
     await page.goto('/manager/tickets');
     await page.getByRole('combobox', { name: 'Dealer' }).selectOption({ label: 'DD-ROOT – Demo Dealer' });
     const rootRow = page.getByRole('row').filter({ hasText: 'DD-ROOT' }).first();
-    const key = (await rootRow.getByRole('checkbox', { name: /^Select ticket / }).getAttribute('aria-label'))!.replace('Select ticket ', '');
+    const key = (await rootRow.getByRole('checkbox', { name: /^Select ticket / }).getAttribute('aria-label'))!.replace(
+      'Select ticket ',
+      '',
+    );
 
     await page.getByRole('link', { name: 'Config test view' }).first().click();
     await page.waitForURL((url) => url.pathname === '/manager/dealer/config-test');
     await page.getByText('Choose the dealer whose configuration you want to test.').waitFor();
-    const dealer = page.getByRole('main').getByRole('textbox', { name: 'Dealer' }).or(page.getByRole('main').getByRole('combobox', { name: 'Dealer' })).first();
+    const dealer = page
+      .getByRole('main')
+      .getByRole('textbox', { name: 'Dealer' })
+      .or(page.getByRole('main').getByRole('combobox', { name: 'Dealer' }))
+      .first();
     await dealer.fill('DD-ROOT');
     await page.getByRole('option', { name: 'DD-ROOT · Demo Dealer' }).click();
     // The dealer stays in the address, so the page can be linked and reloaded.

@@ -84,16 +84,27 @@ describe('reseller network', () => {
       `IMP-${stamp}-3;DD-ROOT;Cleo;Import;;Am Markt 3;Hamburg`,
       `IMP-${stamp}-4;DD-ROOT;Dora;Import;Dental Import;Ring 4;Lübeck`,
     ].join('\r\n');
-    await manager.getByLabel('Choose a .csv file').setInputFiles({ name: `import-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await manager
+      .getByLabel('Choose a .csv file')
+      .setInputFiles({ name: `import-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await manager.getByRole('button', { name: 'Upload', exact: true }).click();
     await manager.getByText('Running', { exact: true }).waitFor();
     await manager.getByText('Idle', { exact: true }).waitFor({ timeout: 20_000 });
     const log = manager.getByLabel('Import log');
     await log.getByText(`import-${stamp}.csv`).waitFor();
-    const figure = async (label: string) => (await log.locator('div', { has: manager.getByText(label, { exact: true }) }).locator('dd').innerText()).trim();
+    const figure = async (label: string) =>
+      (
+        await log
+          .locator('div', { has: manager.getByText(label, { exact: true }) })
+          .locator('dd')
+          .innerText()
+      ).trim();
     expect(await figure('Total rows')).toBe('4');
     expect(await figure('Failed')).toBe('1');
-    await manager.getByRole('cell', { name: /^company/ }).first().waitFor();
+    await manager
+      .getByRole('cell', { name: /^company/ })
+      .first()
+      .waitFor();
     await manager.context().close();
   });
 });

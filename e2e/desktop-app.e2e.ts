@@ -40,7 +40,10 @@ describe('the desktop app', () => {
     await page.getByRole('heading', { name: 'Version 1.0.0-demo' }).waitFor();
     await page.getByText(/placeholder text file instead of a real installer/).waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the desktop app' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the desktop app' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('casebridge-desktop-placeholder.txt');
     expect(await readFile((await download.path())!, 'utf8')).toContain('placeholder for the CaseBridge desktop installer');
     expect(new URL(page.url()).pathname).toBe('/lab/support');
@@ -71,10 +74,14 @@ describe('the desktop app', () => {
     await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(60);
     const toastBox = (await toast.boundingBox())!;
     const saveBox = (await save.boundingBox())!;
-    const buttonAt = (x: number, y: number) => page.evaluate((point) => document.elementFromPoint(point.x, point.y)?.closest('button')?.textContent ?? null, { x, y });
+    const buttonAt = (x: number, y: number) =>
+      page.evaluate((point) => document.elementFromPoint(point.x, point.y)?.closest('button')?.textContent ?? null, { x, y });
     expect(await buttonAt(saveBox.x + saveBox.width / 2, saveBox.y + saveBox.height / 2)).toBe('Save');
     const toastCentre = { x: toastBox.x + toastBox.width / 2, y: toastBox.y + toastBox.height / 2 };
-    const throughToast = await page.evaluate((point) => document.elementFromPoint(point.x, point.y)?.closest('[role="alert"]') ?? null, toastCentre);
+    const throughToast = await page.evaluate(
+      (point) => document.elementFromPoint(point.x, point.y)?.closest('[role="alert"]') ?? null,
+      toastCentre,
+    );
     expect(throughToast).toBeNull();
     await page.mouse.move(toastBox.x + toastBox.width / 2, toastBox.y + toastBox.height / 2);
     await toast.waitFor({ state: 'hidden', timeout: 8000 });

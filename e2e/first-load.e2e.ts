@@ -19,7 +19,9 @@ const TITLE = 'Digital dental manufacturing, exchanged in one place';
 
 async function contextWith(language?: string): Promise<BrowserContext> {
   const baseURL = inject('baseUrl');
-  const storageState = language ? { cookies: [], origins: [{ origin: baseURL, localStorage: [{ name: 'language', value: language }] }] } : undefined;
+  const storageState = language
+    ? { cookies: [], origins: [{ origin: baseURL, localStorage: [{ name: 'language', value: language }] }] }
+    : undefined;
   return browser.newContext({ baseURL, locale: 'en-GB', storageState });
 }
 
@@ -34,7 +36,9 @@ new MutationObserver((records) => {
 describe('the prerendered public home', () => {
   it('shows its content with the scripts blocked', async () => {
     const context = await contextWith();
-    await context.route('**/assets/*.js', (route) => (route.request().url().includes('prerender-guard') ? route.continue() : route.abort()));
+    await context.route('**/assets/*.js', (route) =>
+      route.request().url().includes('prerender-guard') ? route.continue() : route.abort(),
+    );
     const page = await context.newPage();
     await page.goto('/');
     await expect.poll(() => page.locator('h1').textContent()).toBe(TITLE);
@@ -63,7 +67,9 @@ describe('the prerendered public home', () => {
   it('is never shown to a reader of another language, who gets the page in theirs', async () => {
     const context = await contextWith('de');
     const blocked = await contextWith('de');
-    await blocked.route('**/assets/*.js', (route) => (route.request().url().includes('prerender-guard') ? route.continue() : route.abort()));
+    await blocked.route('**/assets/*.js', (route) =>
+      route.request().url().includes('prerender-guard') ? route.continue() : route.abort(),
+    );
     const withoutApp = await blocked.newPage();
     await withoutApp.goto('/');
     // Before the app runs, the English page is there but hidden.

@@ -33,7 +33,14 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'casebridge-e2e-'));
   await chmod(dataDir, 0o755);
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${port}` };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://localhost:${port}`,
+  };
   let dropDatabase = async () => undefined;
 
   if (process.env.DATABASE_URL) {
@@ -54,7 +61,11 @@ export default async function setup(project: TestProject) {
   }
 
   const seedOutput = env.DATABASE_URL ? await run(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed/run-seed.ts'], env) : '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = seedOutput;
   server.stdout.on('data', (c) => (output += c));
   server.stderr.on('data', (c) => (output += c));
@@ -63,7 +74,13 @@ export default async function setup(project: TestProject) {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

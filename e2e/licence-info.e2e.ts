@@ -10,7 +10,10 @@ let browser: Browser;
 let ticket: { key: string; productName: string; dongleId: string; child: { code: string; name: string } };
 
 async function api<T>(path: string, token?: string, init: RequestInit = {}): Promise<T> {
-  const headers: Record<string, string> = { ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  const headers: Record<string, string> = {
+    ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  };
   const response = await fetch(`${inject('baseUrl')}/api${path}`, { ...init, headers });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
@@ -24,12 +27,24 @@ interface Detail {
 
 /** A demo ticket of the root dealer whose product has modules, so its details tree has children. */
 async function demoTicket() {
-  const { jwt } = await api<{ jwt: string }>('/auth/local', undefined, { method: 'POST', body: JSON.stringify({ identifier: 'dealer@demo-dealer.test', password: DEMO_PASSWORD }) });
+  const { jwt } = await api<{ jwt: string }>('/auth/local', undefined, {
+    method: 'POST',
+    body: JSON.stringify({ identifier: 'dealer@demo-dealer.test', password: DEMO_PASSWORD }),
+  });
   const list = await api<{ data: { id: number; key: string; hasContent: boolean }[] }>('/dealer-tickets?_q=lab%20suite&_limit=20', jwt);
   for (const row of list.data.filter((entry) => entry.hasContent)) {
-    const content = await api<{ mainProductInfo: { productName: string; dongleId: string }; licenseDetails: Detail[] }>(`/dealer-tickets/${row.id}/content`, jwt);
+    const content = await api<{ mainProductInfo: { productName: string; dongleId: string }; licenseDetails: Detail[] }>(
+      `/dealer-tickets/${row.id}/content`,
+      jwt,
+    );
     const child = content.licenseDetails[0]?.children?.[0];
-    if (child) return { key: row.key, productName: content.mainProductInfo.productName, dongleId: content.mainProductInfo.dongleId, child: { code: child.code, name: child.name } };
+    if (child)
+      return {
+        key: row.key,
+        productName: content.mainProductInfo.productName,
+        dongleId: content.mainProductInfo.dongleId,
+        child: { code: child.code, name: child.name },
+      };
   }
   throw new Error('no demo ticket with licence details children');
 }
@@ -44,7 +59,13 @@ afterAll(async () => {
 
 describe('licence content lookup', () => {
   it('an anonymous visitor on a 360 px phone looks a demo key up in lower case and opens its licence details', async () => {
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'en-GB', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      baseURL: inject('baseUrl'),
+      locale: 'en-GB',
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await page.goto('/license/info');
@@ -65,7 +86,10 @@ describe('licence content lookup', () => {
     await page.getByRole('tab', { name: 'Licence details' }).click();
     const tree = page.getByRole('tree', { name: 'Licence details' });
     await tree.getByRole('treeitem', { name: `${ticket.child.code} ${ticket.child.name}` }).waitFor();
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 
     // The key is kept: opening the page again shows its content without typing.
@@ -96,7 +120,10 @@ describe('licence content lookup', () => {
     const page = await newPage(browser);
     await signIn(page, 'manager@casebridge.test');
     await page.waitForURL((url) => url.pathname === '/manager');
-    await page.getByRole('list', { name: 'Manager views' }).getByRole('link', { name: /Licence lookup/ }).click();
+    await page
+      .getByRole('list', { name: 'Manager views' })
+      .getByRole('link', { name: /Licence lookup/ })
+      .click();
     await page.waitForURL((url) => url.pathname === '/manager/license/info');
     await page.getByRole('textbox', { name: 'Ticket key' }).fill(ticket.key);
     await page.getByRole('button', { name: 'Search' }).click();

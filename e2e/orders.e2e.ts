@@ -63,7 +63,10 @@ describe('an order from the command line to the mill and back', () => {
     await preview.locator('canvas').waitFor();
     await mill.keyboard.press('Escape');
 
-    const [download] = await Promise.all([mill.waitForEvent('download'), mill.getByRole('button', { name: 'Download all documents' }).click()]);
+    const [download] = await Promise.all([
+      mill.waitForEvent('download'),
+      mill.getByRole('button', { name: 'Download all documents' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.zip$/);
     const zip = await readFile((await download.path())!);
     expect(zip.includes(Buffer.from('crown21.stl'))).toBe(true);
@@ -137,7 +140,9 @@ describe('an order from the command line to the mill and back', () => {
     // About 1.2 MB, sent at 200 kB/s: the reload comes while the file is part-way.
     const scan = path.join(work, 'reloaded-scan.stl');
     await writeFile(scan, crownMesh(5, 4, 3, 1000, 12));
-    const sha256 = createHash('sha256').update(await readFile(scan)).digest('hex');
+    const sha256 = createHash('sha256')
+      .update(await readFile(scan))
+      .digest('hex');
 
     const lab = await newPage(browser);
     const offsets: number[] = [];
@@ -150,7 +155,10 @@ describe('an order from the command line to the mill and back', () => {
     /** What the server holds of the upload, asked as tus-js-client asks (HEAD). */
     const serverOffset = () =>
       lab.evaluate(async (url) => {
-        const response = await fetch(url, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', authorization: `Bearer ${localStorage.getItem('token')}` } });
+        const response = await fetch(url, {
+          method: 'HEAD',
+          headers: { 'Tus-Resumable': '1.0.0', authorization: `Bearer ${localStorage.getItem('token')}` },
+        });
         return Number(response.headers.get('upload-offset') ?? 0);
       }, uploadUrl);
     await signIn(lab, 'lab@demo-lab.test');
@@ -161,7 +169,12 @@ describe('an order from the command line to the mill and back', () => {
     await lab.locator('input[type=file]:not([webkitdirectory])').first().setInputFiles(scan);
     const network = await lab.context().newCDPSession(lab);
     await network.send('Network.enable');
-    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 200 * 1024,
+    });
     await lab.getByRole('button', { name: 'Send order' }).click();
     await expect.poll(async () => (uploadUrl ? serverOffset() : 0), { timeout: 20_000, interval: 200 }).toBeGreaterThan(0);
     await lab.reload();

@@ -24,7 +24,14 @@ afterAll(async () => {
 });
 
 async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'en-GB', viewport: PHONE, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    locale: 'en-GB',
+    viewport: PHONE,
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;
@@ -32,7 +39,10 @@ async function phonePage(): Promise<Page> {
 
 /** The document is no wider than the window: nothing hides off to the side. */
 async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, `${page.url()} is ${scrollWidth} px wide in a ${innerWidth} px window`).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -71,7 +81,10 @@ async function expectLanguageListOpens(page: Page) {
   const picker = page.getByRole('combobox', { name: 'Language' });
   await expectOnScreen(picker);
   const box = (await picker.boundingBox())!;
-  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.getAttribute('aria-label'), { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.getAttribute('aria-label'), {
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+  });
   expect(hit).toBe('Language');
   const listShown = () => picker.evaluate((element) => element.matches(':open'));
   expect(await listShown()).toBe(false);
@@ -95,7 +108,11 @@ describe('on a phone (390×844)', () => {
     await page.goto('/');
     await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     const menu = page.getByRole('button', { name: 'Menu' });
-    for (const [name, path] of [['About us', '/about-us'], ['Contact', '/contact'], ['Desktop app', '/desktop-app']] as const) {
+    for (const [name, path] of [
+      ['About us', '/about-us'],
+      ['Contact', '/contact'],
+      ['Desktop app', '/desktop-app'],
+    ] as const) {
       // The wide header's links are hidden below the phone breakpoint: the menu is the way there.
       expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0);
       await menu.click();
@@ -119,16 +136,30 @@ describe('on a phone (390×844)', () => {
     await signIn(page, 'admin@demo-mill.test');
     await page.waitForURL((url) => url.pathname === '/mills/projects');
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
-    await page.getByRole('button', { name: /^Show components of / }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Show components of / })
+      .first()
+      .waitFor();
     await expectNoSidewaysScroll(page);
     await expectHeaderReachable(page);
 
     // Each order is a card whose actions are on screen without a swipe.
     await expectOnScreen(page.getByRole('button', { name: /^Download all documents of / }).first());
-    await page.getByRole('button', { name: /^Show components of / }).first().click();
-    await page.getByRole('list', { name: /^Components of / }).first().getByRole('link').first().click();
+    await page
+      .getByRole('button', { name: /^Show components of / })
+      .first()
+      .click();
+    await page
+      .getByRole('list', { name: /^Components of / })
+      .first()
+      .getByRole('link')
+      .first()
+      .click();
     await page.waitForURL((url) => /\/mills\/projects\/\d+\/components\/\d+$/.test(url.pathname));
-    const status = page.getByRole('textbox', { name: 'Status' }).or(page.getByRole('combobox', { name: 'Status' })).first();
+    const status = page
+      .getByRole('textbox', { name: 'Status' })
+      .or(page.getByRole('combobox', { name: 'Status' }))
+      .first();
     await status.waitFor();
     await expectNoSidewaysScroll(page);
     await expectHeaderReachable(page);
@@ -150,7 +181,10 @@ describe('on a phone (390×844)', () => {
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
     await page.getByRole('link', { name: 'Clients' }).click();
     await page.getByRole('heading', { name: 'Clients', level: 1 }).waitFor();
-    await page.getByRole('button', { name: /^Delete / }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Delete / })
+      .first()
+      .waitFor();
     await expectNoSidewaysScroll(page);
     await expectOnScreen(page.getByRole('button', { name: /^Delete / }).first());
     await page.context().close();

@@ -13,7 +13,8 @@ afterAll(async () => {
 });
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-const ticketKey = () => Array.from({ length: 5 }, () => Array.from({ length: 5 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')).join('-');
+const ticketKey = () =>
+  Array.from({ length: 5 }, () => Array.from({ length: 5 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')).join('-');
 
 describe('ticket import', () => {
   it('the manager opens the import from the sidebar, uploads a small CSV and sees it finish with its counts and the failed row', async () => {
@@ -34,12 +35,20 @@ describe('ticket import', () => {
       `${ticketKey()};NO-SUCH-DEALER;Stray;;`,
       `${keys[2]};dd-hamburg;Import Lab;2027-01-15;`,
     ].join('\r\n');
-    await page.getByLabel('Choose a .csv or .json file').setInputFiles({ name: `tickets-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByLabel('Choose a .csv or .json file')
+      .setInputFiles({ name: `tickets-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const log = page.getByLabel('Import log');
     // The page shows this file's log at once (running) and polls until the job has read it all.
     await log.getByText(`tickets-${stamp}.csv`).waitFor({ timeout: 20_000 });
-    const figure = async (label: string) => (await log.locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd').innerText()).trim();
+    const figure = async (label: string) =>
+      (
+        await log
+          .locator('div', { has: page.getByText(label, { exact: true }) })
+          .locator('dd')
+          .innerText()
+      ).trim();
     await expect.poll(() => figure('End'), { timeout: 20_000 }).not.toBe('–');
     await page.getByText('Idle', { exact: true }).waitFor();
     expect(await figure('Tickets read')).toBe('4');
@@ -56,7 +65,13 @@ describe('ticket import', () => {
   });
 
   it('fits a 360 px phone without sideways scrolling', async () => {
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'en-GB', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      baseURL: inject('baseUrl'),
+      locale: 'en-GB',
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await signIn(page, 'manager@casebridge.test');
@@ -64,7 +79,10 @@ describe('ticket import', () => {
     await page.goto('/manager/import/tickets');
     await page.getByRole('heading', { level: 1, name: 'Licence ticket import' }).waitFor();
     await page.getByLabel('Import log').waitFor();
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
     await context.close();
   });

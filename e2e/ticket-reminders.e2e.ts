@@ -14,7 +14,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // The other journeys meet the demo dealer as seeded: English, reminders 10 days ahead.
-  const login = await fetch(`${inject('baseUrl')}/api/auth/local`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ identifier: DEALER, password: DEMO_PASSWORD }) });
+  const login = await fetch(`${inject('baseUrl')}/api/auth/local`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ identifier: DEALER, password: DEMO_PASSWORD }),
+  });
   const { jwt } = (await login.json()) as { jwt: string };
   await fetch(`${inject('baseUrl')}/api/users/settings`, {
     method: 'PUT',
@@ -27,7 +31,11 @@ afterAll(async () => {
 /** Picks an option of one of the settings form's selects (Mantine's listbox, not the header's native language select). */
 async function choose(page: Page, label: string, option: string) {
   const form = page.locator('form');
-  await form.getByRole('textbox', { name: label }).or(form.getByRole('combobox', { name: label })).first().click();
+  await form
+    .getByRole('textbox', { name: label })
+    .or(form.getByRole('combobox', { name: label }))
+    .first()
+    .click();
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 

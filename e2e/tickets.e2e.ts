@@ -31,8 +31,13 @@ describe('ticket desk', () => {
 
     // A ticket of the demo licence store, not one of the bare sign-up keys other journeys use.
     await page.getByRole('textbox', { name: 'Search tickets' }).fill('lab suite');
-    await expect.poll(async () => (await page.getByText(/^\d+ tickets found$/).textContent()) !== `${total} tickets found`, { timeout: 10_000 }).toBe(true);
-    const label = (await page.getByRole('checkbox', { name: /^Select ticket / }).first().getAttribute('aria-label'))!;
+    await expect
+      .poll(async () => (await page.getByText(/^\d+ tickets found$/).textContent()) !== `${total} tickets found`, { timeout: 10_000 })
+      .toBe(true);
+    const label = (await page
+      .getByRole('checkbox', { name: /^Select ticket / })
+      .first()
+      .getAttribute('aria-label'))!;
     const key = label.replace('Select ticket ', '');
     expect(key).toMatch(/^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/);
     // Searching is case-insensitive: lower case finds the upper-case key.
@@ -101,7 +106,10 @@ describe('ticket desk', () => {
     await expect.poll(() => row.getByText('DD-C-1002').count(), { timeout: 10_000 }).toBe(0);
 
     // Its licence content opens in a new window, on the key.
-    const [info] = await Promise.all([page.context().waitForEvent('page'), row.getByRole('link', { name: `Licence content of ticket ${key} (opens in a new window)` }).click()]);
+    const [info] = await Promise.all([
+      page.context().waitForEvent('page'),
+      row.getByRole('link', { name: `Licence content of ticket ${key} (opens in a new window)` }).click(),
+    ]);
     await info.waitForLoadState();
     const url = new URL(info.url());
     expect(url.pathname).toBe('/dealer/license/info');
@@ -115,7 +123,11 @@ describe('ticket desk', () => {
     await page.getByRole('combobox', { name: 'Dealer' }).selectOption({ label: 'DD-HAMBURG – Demo Dealer Hamburg' });
     // The cleared search lands after its debounce: wait for a page of Hamburg's tickets only.
     const rowsOf = (code: string) => page.getByRole('row').filter({ hasText: code }).count();
-    await expect.poll(async () => (await rowsOf('DD-HAMBURG')) >= 2 && (await rowsOf('DD-ROOT')) + (await rowsOf('DD-NORTH')) === 0, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await rowsOf('DD-HAMBURG')) >= 2 && (await rowsOf('DD-ROOT')) + (await rowsOf('DD-NORTH')) === 0, {
+        timeout: 10_000,
+      })
+      .toBe(true);
     const before = Number((await found.textContent())!.split(' ')[0]);
     const boxes = page.getByRole('checkbox', { name: /^Select ticket / });
     await boxes.nth(0).check();
@@ -132,7 +144,13 @@ describe('ticket desk', () => {
   });
 
   it('a sub-dealer on a 360 px phone sees its subtree as cards, nothing scrolls sideways, and the keyboard reaches the archive confirmation', async () => {
-    const context = await browser.newContext({ baseURL: inject('baseUrl'), locale: 'en-GB', viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      baseURL: inject('baseUrl'),
+      locale: 'en-GB',
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await signIn(page, 'north@demo-dealer.test');
@@ -146,22 +164,37 @@ describe('ticket desk', () => {
     expect(dealers.some((text) => text.startsWith('DD-ROOT'))).toBe(false);
     await page.getByRole('list', { name: 'Licence tickets' }).waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
     expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 
     // A ticket the journeys above did not archive.
-    const archive = page.getByRole('listitem').filter({ hasNotText: 'Archived' }).first().getByRole('button', { name: /^Actions for ticket / });
+    const archive = page
+      .getByRole('listitem')
+      .filter({ hasNotText: 'Archived' })
+      .first()
+      .getByRole('button', { name: /^Actions for ticket / });
     await archive.focus();
     await page.keyboard.press('Enter');
     // The menu opens with the keyboard; the arrow enters it and End reaches its last item, archiving.
     await page.getByRole('menu').waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('End');
-    await expect.poll(() => page.getByRole('menuitem', { name: 'Archive', exact: true }).evaluate((item) => item === document.activeElement), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('menuitem', { name: 'Archive', exact: true }).evaluate((item) => item === document.activeElement), {
+        timeout: 5000,
+      })
+      .toBe(true);
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Archive ticket' });
     // The question opens on Cancel, so a hasty Enter changes nothing.
-    await expect.poll(() => confirm.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement), { timeout: 5000 }).toBe(true);
+    await expect
+      .poll(() => confirm.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement), {
+        timeout: 5000,
+      })
+      .toBe(true);
     await page.keyboard.press('Enter');
     await confirm.waitFor({ state: 'hidden' });
     await archive.waitFor();
@@ -188,7 +221,10 @@ describe('ticket desk', () => {
         return {
           box: { left: box.left, right: box.right },
           scrolls: table.parentElement!.scrollWidth > table.parentElement!.clientWidth,
-          headers: Array.from(table.querySelectorAll('thead th')).map((th) => ({ text: th.textContent, ...JSON.parse(JSON.stringify(th.getBoundingClientRect())) })),
+          headers: Array.from(table.querySelectorAll('thead th')).map((th) => ({
+            text: th.textContent,
+            ...JSON.parse(JSON.stringify(th.getBoundingClientRect())),
+          })),
           rowBottoms: Array.from(table.querySelectorAll('tbody tr')).map((tr) => tr.getBoundingClientRect().bottom),
         };
       });

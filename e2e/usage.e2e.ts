@@ -20,7 +20,10 @@ const root = path.resolve(import.meta.dirname, '..');
 /** `casebridge usage simulate` as a user runs it, against the portal under test. */
 function simulate(args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['apps/cli/bin/casebridge.js', 'usage', 'simulate', '--url', inject('baseUrl'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['apps/cli/bin/casebridge.js', 'usage', 'simulate', '--url', inject('baseUrl'), ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

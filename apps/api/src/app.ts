@@ -84,7 +84,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobs = new JobQueue({ pool: database.pool, work: config.runJobs, onError: (error) => app.log.error({ err: error }, 'job failed') });
   const { payments, testPayments } = selectPaymentProvider(
     config,
-    () => new TestPaymentProvider({ db: database.db, jobs, publicUrl: config.publicUrl, webhookSecret: derivedSecret(options.jwtSecret, 'test payment webhooks') }),
+    () =>
+      new TestPaymentProvider({
+        db: database.db,
+        jobs,
+        publicUrl: config.publicUrl,
+        webhookSecret: derivedSecret(options.jwtSecret, 'test payment webhooks'),
+      }),
     (error, operation) => app.log.error({ err: error, operation }, 'Stripe request failed'),
   );
   const deps: AppDeps = {
@@ -97,7 +103,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     signJwt: (user) => app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion }),
     // The websocket handshake goes through the same session check as every HTTP request.
-    realtime: attachRealtime(app.server, async (token) => (await checkSession(database.db, app.jwt, token)).id, redis, config.realtimeChannel),
+    realtime: attachRealtime(
+      app.server,
+      async (token) => (await checkSession(database.db, app.jwt, token)).id,
+      redis,
+      config.realtimeChannel,
+    ),
     jobs,
     payments,
     testPayments,

@@ -12,7 +12,11 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? sourceFiles(path.join(dir, entry.name)) : Promise.resolve(entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : []))),
+    entries.map((entry) =>
+      entry.isDirectory()
+        ? sourceFiles(path.join(dir, entry.name))
+        : Promise.resolve(entry.name.endsWith('.ts') ? [path.join(dir, entry.name)] : []),
+    ),
   );
   return nested.flat();
 }
@@ -20,8 +24,7 @@ async function sourceFiles(dir: string): Promise<string[]> {
 const relative = (file: string) => path.relative(root, file).split(path.sep).join('/');
 const isTest = (file: string) => file.endsWith('.test.ts');
 /** Code below these may touch tables: the database layer itself, repositories, and the platform adapters' own tables. */
-const mayTouchTables = (file: string) =>
-  file.startsWith('db/') || file.endsWith('.repository.ts') || file.startsWith('platform/jobs/');
+const mayTouchTables = (file: string) => file.startsWith('db/') || file.endsWith('.repository.ts') || file.startsWith('platform/jobs/');
 
 async function imports(): Promise<{ file: string; specifiers: string[] }[]> {
   const files = (await sourceFiles(root)).map(relative).filter((file) => !isTest(file));
@@ -39,7 +42,10 @@ const moduleOf = (file: string) => /^modules\/([^/]+)\//.exec(file)?.[1] ?? null
 describe('the API keeps its layers', () => {
   it('touches tables only in repositories (and the database and job layers)', async () => {
     const offenders = (await imports())
-      .filter(({ file, specifiers }) => !mayTouchTables(file) && specifiers.some((s) => s.includes('/db/schema/') || s === 'drizzle-orm' || s.startsWith('drizzle-orm/')))
+      .filter(
+        ({ file, specifiers }) =>
+          !mayTouchTables(file) && specifiers.some((s) => s.includes('/db/schema/') || s === 'drizzle-orm' || s.startsWith('drizzle-orm/')),
+      )
       .map(({ file }) => file);
     expect(offenders).toEqual([]);
   });

@@ -24,9 +24,17 @@ const envSchema = z.object({
   DESKTOP_APP_URL: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@casebridge.local'),
   /** Upper bound for avatar and logo uploads, in bytes. */
-  MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   /** Upper bound for one order file (scans, CAD data), in bytes. */
-  MAX_UPLOAD_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024 * 1024),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024 * 1024),
   /**
    * The proxies in front of the portal whose X-Forwarded-For is believed: a comma-separated list
    * of addresses or CIDRs. Unset, the client address is the socket's, so nobody can dodge the
@@ -37,9 +45,17 @@ const envSchema = z.object({
     .regex(/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/, 'comma-separated addresses or CIDRs')
     .optional(),
   /** Memory for cached orders-list responses per process, in bytes; 0 turns the cache off. */
-  ORDER_LIST_CACHE_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
+  ORDER_LIST_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024),
   /** Memory for cached dealer customer-list responses per process, in bytes; 0 turns the cache off. */
-  CUSTOMER_LIST_CACHE_BYTES: z.coerce.number().int().min(0).default(16 * 1024 * 1024),
+  CUSTOMER_LIST_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(16 * 1024 * 1024),
   /** How long a process serves a page of the manager's usage view again, in ms; 0 builds every answer. */
   USAGE_VIEW_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** `false` makes a process serve requests only; its jobs run on the processes that work them. */
@@ -55,20 +71,43 @@ const envSchema = z.object({
         return z.NEVER;
       }
     })
-    .pipe(z.object({ name: z.string().min(1), street: z.string(), zipCode: z.string(), city: z.string(), country: z.string().length(2), vatNumber: z.string().nullable(), email: z.string().email() }))
+    .pipe(
+      z.object({
+        name: z.string().min(1),
+        street: z.string(),
+        zipCode: z.string(),
+        city: z.string(),
+        country: z.string().length(2),
+        vatNumber: z.string().nullable(),
+        email: z.string().email(),
+      }),
+    )
     .optional(),
   /** With a secret key, payments go through Stripe; without it, through the built-in test provider. */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/)
+    .optional(),
   /** The signing secret of the Stripe webhook endpoint (whsec_…); required with STRIPE_SECRET_KEY. */
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/).optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]+$/)
+    .optional(),
   /** Another Stripe API address (a local fake in tests, stripe-mock); unset, the real one. */
   STRIPE_API_BASE: z.string().url().optional(),
   /** The bearer token the licence server pushes tickets with; unset, the push endpoint is off (404). */
   LICENCE_SERVER_TOKEN: z.string().min(24).optional(),
   /** Where licence content is asked for (POST {ticketId}); unset, it is answered from the store. */
-  LICENCE_CONTENT_URL: z.string().url().regex(/^https?:/i).optional(),
+  LICENCE_CONTENT_URL: z
+    .string()
+    .url()
+    .regex(/^https?:/i)
+    .optional(),
   /** Hosts a dealer-given URL may reach although they resolve to a loopback, private or link-local address (comma-separated). */
-  OUTBOUND_ALLOWED_HOSTS: z.string().regex(/^[A-Za-z0-9.:[\]-]*(,[A-Za-z0-9.:[\]-]+)*$/).optional(),
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .regex(/^[A-Za-z0-9.:[\]-]*(,[A-Za-z0-9.:[\]-]+)*$/)
+    .optional(),
 });
 
 /** Who issues the invoices unless INVOICE_SELLER says otherwise (the demo's operator). */
@@ -158,11 +197,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     invoiceSeller: e.INVOICE_SELLER ?? DEFAULT_SELLER,
     stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined }
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          apiBase: e.STRIPE_API_BASE ? new URL(e.STRIPE_API_BASE) : undefined,
+        }
       : null,
     licenceServerToken: e.LICENCE_SERVER_TOKEN ?? null,
     licenceContentUrl: e.LICENCE_CONTENT_URL ?? null,
-    outboundAllowedHosts: (e.OUTBOUND_ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+    outboundAllowedHosts: (e.OUTBOUND_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     ...overrides,
   });
 }

@@ -22,13 +22,21 @@ export function registerJobs(deps: AppDeps): void {
   // Removal normally follows its transaction at once; this catches what a failure or crash left.
   jobs.schedule('storage.remove-queued', '*/10 * * * *', async () => void (await removeQueued(deps.db, deps.storage)));
   // Payment events must not be lost: retried for about a day, as a provider retries its webhooks.
-  jobs.handle('payments.apply-event', ({ event }) => applyPaymentEvent(deps, event), { retryLimit: 12, retryDelay: 30, retryBackoff: true });
+  jobs.handle('payments.apply-event', ({ event }) => applyPaymentEvent(deps, event), {
+    retryLimit: 12,
+    retryDelay: 30,
+    retryBackoff: true,
+  });
   const testPayments = deps.testPayments;
   if (testPayments) {
-    jobs.handle('payments.test-deliver', async ({ eventId }) => {
-      const signed = await testPayments.signedEvent(eventId);
-      if (signed) await receiveWebhook(deps, signed.rawBody, signed.signature);
-    }, { retryLimit: 12, retryDelay: 30, retryBackoff: true });
+    jobs.handle(
+      'payments.test-deliver',
+      async ({ eventId }) => {
+        const signed = await testPayments.signedEvent(eventId);
+        if (signed) await receiveWebhook(deps, signed.rawBody, signed.signature);
+      },
+      { retryLimit: 12, retryDelay: 30, retryBackoff: true },
+    );
     jobs.schedule('payments.test-renew', '*/5 * * * *', async () => void (await testPayments.renewDueSubscriptions()));
   }
   jobs.schedule('tokens.purge-expired', '17 3 * * *', () => purgeExpiredTokens(deps.db));
@@ -36,10 +44,22 @@ export function registerJobs(deps: AppDeps): void {
   // so a run cut short (an hour's expiry, a crash) is finished by the next; two processes share it.
   jobs.schedule('files.retention', '41 2 * * *', async () => void (await runFileRetention(deps)), { expireInSeconds: 3600 });
   // A retry resumes after the last committed batch; the last allowed run ends the import honestly.
-  jobs.handle('customers.import', ({ importId }) => runCustomerImport(deps, importId), { retryLimit: MAX_ATTEMPTS - 1, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 });
-  jobs.handle('tickets.import', ({ importId }) => runTicketImport(deps, importId), { retryLimit: TICKET_IMPORT_ATTEMPTS - 1, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 });
+  jobs.handle('customers.import', ({ importId }) => runCustomerImport(deps, importId), {
+    retryLimit: MAX_ATTEMPTS - 1,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 600,
+  });
+  jobs.handle('tickets.import', ({ importId }) => runTicketImport(deps, importId), {
+    retryLimit: TICKET_IMPORT_ATTEMPTS - 1,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 600,
+  });
   jobs.schedule('usage.purge-hours', '27 3 * * *', async () => void (await purgeUsageHistory(deps.db)));
   // Daily: each dealer user's digest once per period of their frequency; the records make a second
   // run (a restart, another process) send nothing twice, and a missed day is caught up by the next.
-  jobs.schedule('tickets.expiry-reminders', TICKET_REMINDERS_CRON, async () => void (await runTicketReminders(deps)), { expireInSeconds: 600 });
+  jobs.schedule('tickets.expiry-reminders', TICKET_REMINDERS_CRON, async () => void (await runTicketReminders(deps)), {
+    expireInSeconds: 600,
+  });
 }

@@ -32,7 +32,14 @@ interface Running {
 }
 
 function embeddedEnv(overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'info', ...overrides };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    ...overrides,
+  };
   if (!overrides.DATABASE_URL) delete env.DATABASE_URL;
   return env;
 }
@@ -48,7 +55,10 @@ function run(file: string, env: NodeJS.ProcessEnv): Promise<{ code: number | nul
 }
 
 async function healthy(): Promise<boolean> {
-  return fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+  return fetch(`http://127.0.0.1:${port}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
 }
 
 async function start(): Promise<Running> {
@@ -76,7 +86,10 @@ async function api(pathName: string, init: RequestInit & { token?: string } = {}
 }
 
 async function signInDemoAdmin(): Promise<string> {
-  const response = await api('/auth/local', { method: 'POST', body: JSON.stringify({ identifier: 'admin@demo-mill.test', password: 'casebridge-demo' }) });
+  const response = await api('/auth/local', {
+    method: 'POST',
+    body: JSON.stringify({ identifier: 'admin@demo-mill.test', password: 'casebridge-demo' }),
+  });
   expect(response.status).toBe(200);
   return response.body.jwt;
 }
@@ -137,15 +150,33 @@ describe('a second process on the live embedded database', () => {
 
 describe('a bad setting', () => {
   it.each([
-    { program: 'server', file: serverFile, settings: { PORT: 'abc' }, line: /^Invalid setting: PORT must be a whole number from 0 to 65535\.$/ },
-    { program: 'server', file: serverFile, settings: { DATABASE_URL: 'notaurl' }, line: /^Invalid setting: DATABASE_URL must be a URL such as postgres:\/\// },
-    { program: 'seed', file: seedFile, settings: { PORT: 'abc', DATABASE_URL: 'notaurl' }, line: /^Invalid settings: PORT must be .*; DATABASE_URL must be / },
-  ])('$settings stops the $program with one line naming it and what it accepts, without a stack trace', async ({ file, settings, line }) => {
-    const result = await run(file, embeddedEnv(settings));
-    expect(result.code).toBe(1);
-    const lines = result.stderr.trim().split('\n');
-    expect(lines, result.stderr).toHaveLength(1);
-    expect(lines[0]).toMatch(line);
-    expect(result.stderr).not.toMatch(/^\s+at /m);
-  });
+    {
+      program: 'server',
+      file: serverFile,
+      settings: { PORT: 'abc' },
+      line: /^Invalid setting: PORT must be a whole number from 0 to 65535\.$/,
+    },
+    {
+      program: 'server',
+      file: serverFile,
+      settings: { DATABASE_URL: 'notaurl' },
+      line: /^Invalid setting: DATABASE_URL must be a URL such as postgres:\/\//,
+    },
+    {
+      program: 'seed',
+      file: seedFile,
+      settings: { PORT: 'abc', DATABASE_URL: 'notaurl' },
+      line: /^Invalid settings: PORT must be .*; DATABASE_URL must be /,
+    },
+  ])(
+    '$settings stops the $program with one line naming it and what it accepts, without a stack trace',
+    async ({ file, settings, line }) => {
+      const result = await run(file, embeddedEnv(settings));
+      expect(result.code).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines, result.stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(line);
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+    },
+  );
 });

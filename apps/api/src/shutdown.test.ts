@@ -33,7 +33,14 @@ interface Running {
 
 async function startServer(): Promise<Running> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+  };
   // The demo data (a mill with projects) is seeded on the embedded database only.
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', serverFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -44,7 +51,10 @@ async function startServer(): Promise<Running> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) return { child, port, output: () => output, exited };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -66,11 +76,14 @@ async function signIn(port: number): Promise<{ jwt: string; millId: number }> {
 /** One GET on the shared keep-alive agent: its status, or the error code that ended it. */
 function get(agent: http.Agent, port: number, pathName: string, jwt: string): Promise<number | string> {
   return new Promise((resolve) => {
-    const request = http.get({ host: '127.0.0.1', port, path: pathName, agent, headers: { authorization: `Bearer ${jwt}` } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode!));
-      response.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-    });
+    const request = http.get(
+      { host: '127.0.0.1', port, path: pathName, agent, headers: { authorization: `Bearer ${jwt}` } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode!));
+        response.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      },
+    );
     request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
   });
 }
@@ -104,7 +117,10 @@ async function listRequestsAcrossSigterm(server: Running, sockets: number, signa
     ),
   );
   agent.destroy();
-  const exitCode = await Promise.race([server.exited, new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 10_000))]);
+  const exitCode = await Promise.race([
+    server.exited,
+    new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 10_000)),
+  ]);
   const exitedAfterMs = Date.now() - signalledAt;
   if (exitCode === 'still running') server.child.kill('SIGKILL');
   return { counts: tally(outcomes), exitCode, exitedAfterMs };
@@ -114,7 +130,10 @@ describe('SIGTERM under load', () => {
   it('answers 200 requests on 200 new keep-alive connections: none reset, exit 0 within 10 s', async () => {
     const server = await startServer();
     const { counts, exitCode, exitedAfterMs } = await listRequestsAcrossSigterm(server, 200, 1);
-    expect(Object.keys(counts).filter((outcome) => outcome !== '200' && outcome !== '503'), JSON.stringify(counts)).toEqual([]);
+    expect(
+      Object.keys(counts).filter((outcome) => outcome !== '200' && outcome !== '503'),
+      JSON.stringify(counts),
+    ).toEqual([]);
     expect(exitCode).toBe(0);
     expect(exitedAfterMs).toBeLessThan(10_000);
     expect(server.output()).not.toContain('requests still running were cut off');
@@ -123,7 +142,12 @@ describe('SIGTERM under load', () => {
   it('answers requests queued on 10 reused connections with 503, refuses none, and tells websockets to reconnect', async () => {
     const server = await startServer();
     const { jwt } = await signIn(server.port);
-    const socket = connectSocket(`http://127.0.0.1:${server.port}`, { path: '/socket.io', transports: ['websocket'], auth: { token: jwt }, reconnectionDelay: 60_000 });
+    const socket = connectSocket(`http://127.0.0.1:${server.port}`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token: jwt },
+      reconnectionDelay: 60_000,
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('connect_error', reject);
@@ -134,7 +158,10 @@ describe('SIGTERM under load', () => {
 
     const { counts, exitCode } = await listRequestsAcrossSigterm(server, 10, 5);
     try {
-      expect(Object.keys(counts).filter((outcome) => outcome !== '200' && outcome !== '503'), JSON.stringify(counts)).toEqual([]);
+      expect(
+        Object.keys(counts).filter((outcome) => outcome !== '200' && outcome !== '503'),
+        JSON.stringify(counts),
+      ).toEqual([]);
       // The signal came with most requests still queued in the agent: those were refused work.
       expect(counts['503']).toBeGreaterThan(100);
       expect(exitCode).toBe(0);

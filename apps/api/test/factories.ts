@@ -26,14 +26,24 @@ async function company(db: Db, name: string) {
 async function user(db: Db, values: Partial<typeof users.$inferInsert> & Pick<typeof users.$inferInsert, 'roleType'>) {
   const [row] = await db
     .insert(users)
-    .values({ email: uniqueEmail(values.roleType), firstName: 'Test', lastName: 'Person', confirmed: true, passwordHash: await passwordHash(), ...values })
+    .values({
+      email: uniqueEmail(values.roleType),
+      firstName: 'Test',
+      lastName: 'Person',
+      confirmed: true,
+      passwordHash: await passwordHash(),
+      ...values,
+    })
     .returning();
   return row!;
 }
 
 export async function createMill(db: Db, options: { millRole?: 'admin' | 'user'; needPoliciesApproval?: boolean } = {}) {
   const millCompany = await company(db, `Mill ${randomBytes(2).toString('hex')}`);
-  const [mill] = await db.insert(mills).values({ companyId: millCompany.id, needPoliciesApproval: options.needPoliciesApproval ?? false }).returning();
+  const [mill] = await db
+    .insert(mills)
+    .values({ companyId: millCompany.id, needPoliciesApproval: options.needPoliciesApproval ?? false })
+    .returning();
   const admin = await user(db, { roleType: 'mill', companyId: millCompany.id });
   await db.insert(millMembers).values({ millId: mill!.id, userId: admin.id, millRole: options.millRole ?? 'admin' });
   return { mill: mill!, company: millCompany, admin };
@@ -50,7 +60,9 @@ export async function createLab(db: Db, options: { clientOf?: number; confirmed?
   const [lab] = await db.insert(labs).values({ companyId: labCompany.id }).returning();
   const labUser = await user(db, { roleType: 'lab', companyId: labCompany.id });
   if (options.clientOf) {
-    await db.insert(millClients).values({ millId: options.clientOf, labId: lab!.id, userId: labUser.id, confirmed: options.confirmed ?? true });
+    await db
+      .insert(millClients)
+      .values({ millId: options.clientOf, labId: lab!.id, userId: labUser.id, confirmed: options.confirmed ?? true });
   }
   return { lab: lab!, company: labCompany, user: labUser };
 }
@@ -60,8 +72,16 @@ export async function createLab(db: Db, options: { clientOf?: number; confirmed?
  * manager had offered it and the mill subscribed: a test's own limits, or room beyond basic.
  */
 export async function putOnCustomPlan(db: Db, millId: number, limits: { maxOrders?: number; allowedClients?: number } = {}) {
-  const terms = { planKey: 'custom', customPriceCents: 0, customMaxOrders: limits.maxOrders ?? 1_000_000, customAllowedClients: limits.allowedClients ?? 1_000_000 };
-  await db.insert(millSubscriptions).values({ millId, ...terms }).onConflictDoUpdate({ target: millSubscriptions.millId, set: terms });
+  const terms = {
+    planKey: 'custom',
+    customPriceCents: 0,
+    customMaxOrders: limits.maxOrders ?? 1_000_000,
+    customAllowedClients: limits.allowedClients ?? 1_000_000,
+  };
+  await db
+    .insert(millSubscriptions)
+    .values({ millId, ...terms })
+    .onConflictDoUpdate({ target: millSubscriptions.millId, set: terms });
 }
 
 /**
@@ -70,7 +90,10 @@ export async function putOnCustomPlan(db: Db, millId: number, limits: { maxOrder
  */
 export async function putOnPlan(db: Db, millId: number, planKey: string, addOnKey: string | null = null) {
   const terms = { planKey, addOnKey, status: 'active', providerSubscriptionId: `sub_test_${randomBytes(6).toString('hex')}` };
-  await db.insert(millSubscriptions).values({ millId, ...terms }).onConflictDoUpdate({ target: millSubscriptions.millId, set: terms });
+  await db
+    .insert(millSubscriptions)
+    .values({ millId, ...terms })
+    .onConflictDoUpdate({ target: millSubscriptions.millId, set: terms });
 }
 
 export async function createManager(db: Db) {
@@ -90,7 +113,14 @@ export async function createDealer(
   const dealerUser = await user(db, { roleType: 'dealer', companyId: dealerCompany.id });
   const [dealer] = await db
     .insert(dealers)
-    .values({ companyId: dealerCompany.id, parentId: options.parentId ?? null, name, email: dealerUser.email, userId: dealerUser.id, subDealerAllowed: options.subDealerAllowed ?? false })
+    .values({
+      companyId: dealerCompany.id,
+      parentId: options.parentId ?? null,
+      name,
+      email: dealerUser.email,
+      userId: dealerUser.id,
+      subDealerAllowed: options.subDealerAllowed ?? false,
+    })
     .returning();
   await db.insert(dealerMembers).values({ dealerId: dealer!.id, userId: dealerUser.id, dealerRole: options.dealerRole ?? 'dealer' });
   return { dealer: dealer!, user: dealerUser };
@@ -107,7 +137,14 @@ export async function addDealerUser(db: Db, dealerId: number, companyId: number,
 export async function createDealerCustomer(db: Db, dealerId: number, values: Partial<typeof dealerCustomers.$inferInsert> = {}) {
   const [row] = await db
     .insert(dealerCustomers)
-    .values({ dealerId, customerCode: `C-${randomBytes(4).toString('hex')}`, firstName: 'Carla', lastName: 'Customer', company: 'Practice', ...values })
+    .values({
+      dealerId,
+      customerCode: `C-${randomBytes(4).toString('hex')}`,
+      firstName: 'Carla',
+      lastName: 'Customer',
+      company: 'Practice',
+      ...values,
+    })
     .returning();
   return row!;
 }

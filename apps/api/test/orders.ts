@@ -19,7 +19,12 @@ export function multipartFile(field: string, filename: string, content: Buffer) 
 }
 
 /** A lab sends an order as the web app and the CLI do: create, upload, submit. */
-export async function sendOrder(t: TestApp, labJwt: string, millId: number, options: { name?: string; components?: string[]; files?: { name: string; content: Buffer }[]; submit?: boolean } = {}) {
+export async function sendOrder(
+  t: TestApp,
+  labJwt: string,
+  millId: number,
+  options: { name?: string; components?: string[]; files?: { name: string; content: Buffer }[]; submit?: boolean } = {},
+) {
   const created = await t.request({
     method: 'POST',
     url: '/api/orders',
@@ -29,7 +34,12 @@ export async function sendOrder(t: TestApp, labJwt: string, millId: number, opti
   if (created.statusCode !== 200) throw new Error(`create order failed: ${created.body}`);
   const order = created.json() as { id: number; components: { id: number; name: string }[] };
   for (const file of options.files ?? [{ name: 'crown.stl', content: binaryStl() }]) {
-    const uploaded = await t.request({ method: 'POST', url: `/api/orders/${order.id}/components/${order.components[0]!.id}/documents`, token: labJwt, ...multipartFile('files.file', file.name, file.content) });
+    const uploaded = await t.request({
+      method: 'POST',
+      url: `/api/orders/${order.id}/components/${order.components[0]!.id}/documents`,
+      token: labJwt,
+      ...multipartFile('files.file', file.name, file.content),
+    });
     if (uploaded.statusCode !== 200) throw new Error(`upload failed: ${uploaded.body}`);
   }
   if (options.submit !== false) await t.request({ method: 'POST', url: `/api/orders/${order.id}/submit`, token: labJwt });

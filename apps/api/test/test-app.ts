@@ -58,12 +58,20 @@ export async function createTestDatabase(): Promise<{ database: Database; url: s
 }
 
 /** `logger`: Pino options for a test that reads the logs (default: no logs). */
-export async function createTestApp(options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string>; logger?: object } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string>; logger?: object } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'casebridge-test-'));
   const { database, drop } = await createTestDatabase();
   // The usage view's answers are kept per period of wall-clock time, which a test cannot hold
   // still; usage.cache.test.ts turns them on and moves the clock itself.
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test', USAGE_VIEW_MAX_AGE_MS: '0', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://portal.test',
+    USAGE_VIEW_MAX_AGE_MS: '0',
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     database,
@@ -95,7 +103,9 @@ export async function createTestApp(options: { rateLimits?: Partial<RateLimits>;
 export async function mailJobsDone(pool: pg.Pool, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from ${JOBS_SCHEMA}.job where name like 'mail.%' and state < 'completed'`);
+    const { rows } = await pool.query<{ n: number }>(
+      `select count(*)::int as n from ${JOBS_SCHEMA}.job where name like 'mail.%' and state < 'completed'`,
+    );
     if (rows[0]!.n === 0) return;
     if (Date.now() > deadline) throw new Error('mail jobs still pending');
     await new Promise((resolve) => setTimeout(resolve, 20));

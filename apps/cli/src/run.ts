@@ -31,7 +31,10 @@ function mainHelp(): string {
 }
 
 export function commandHelp(command: Command): string {
-  const options: [string, string][] = Object.entries(command.options).map(([name, spec]) => [`--${name}${spec.type === 'string' ? ` <${spec.placeholder ?? 'value'}>` : ''}`, spec.description]);
+  const options: [string, string][] = Object.entries(command.options).map(([name, spec]) => [
+    `--${name}${spec.type === 'string' ? ` <${spec.placeholder ?? 'value'}>` : ''}`,
+    spec.description,
+  ]);
   options.push(['-h, --help', 'show this help']);
   const width = Math.max(...options.map(([flag]) => flag.length));
   return [
@@ -83,16 +86,27 @@ export async function run(argv: string[], io: Io): Promise<number> {
     return 1;
   }
   try {
-    const options = Object.fromEntries(Object.entries(command.options).map(([key, spec]) => [key, { type: spec.type, ...(spec.short ? { short: spec.short } : {}) }]));
-    const parsed = parseArgs({ args: rest, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    const options = Object.fromEntries(
+      Object.entries(command.options).map(([key, spec]) => [key, { type: spec.type, ...(spec.short ? { short: spec.short } : {}) }]),
+    );
+    const parsed = parseArgs({
+      args: rest,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
     if (parsed.values.help) {
       io.stdout.write(commandHelp(command));
       return 0;
     }
     const { min, max } = command.positionals;
-    if (parsed.positionals.length < min) throw new UsageError(`missing argument: ${command.synopsis.split(' ').find((word) => word.startsWith('<'))}`);
+    if (parsed.positionals.length < min)
+      throw new UsageError(`missing argument: ${command.synopsis.split(' ').find((word) => word.startsWith('<'))}`);
     if (parsed.positionals.length > max) throw new UsageError(`unexpected argument: ${parsed.positionals[max]}`);
-    return await command.run(ctx, { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals });
+    return await command.run(ctx, {
+      values: parsed.values as Record<string, string | boolean | undefined>,
+      positionals: parsed.positionals,
+    });
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       ctx.err(`error: ${(error as Error).message}`);

@@ -23,7 +23,9 @@ export async function writeCompressedCopies(file: string): Promise<void> {
   const content = await readFile(file);
   const [br, gz] = await Promise.all([
     // Compressed once at build time, so the slowest, smallest settings cost nothing per request.
-    brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+    brotli(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+    }),
     gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
   ]);
   await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);

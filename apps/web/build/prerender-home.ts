@@ -14,7 +14,9 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * a reader the app will not show the signed-out English home (signed in, or another language)
  * must not see it flash first, so it is hidden until the app's first render replaces it (app.tsx).
  */
-const GUARD_SCRIPT = `try{var s=window.localStorage,l=s.getItem(${JSON.stringify(STORAGE_KEYS.language)});if(s.getItem(${JSON.stringify(STORAGE_KEYS.token)})||(l&&l!=="en"))document.documentElement.setAttribute("data-prerender","hidden")}catch(e){}`;
+const GUARD_SCRIPT =
+  `try{var s=window.localStorage,l=s.getItem(${JSON.stringify(STORAGE_KEYS.language)});` +
+  `if(s.getItem(${JSON.stringify(STORAGE_KEYS.token)})||(l&&l!=="en"))document.documentElement.setAttribute("data-prerender","hidden")}catch(e){}`;
 const GUARD_STYLE = '<style>[data-prerender=hidden] #root{visibility:hidden}</style>';
 
 async function renderWithVite(config: ResolvedConfig): Promise<string> {

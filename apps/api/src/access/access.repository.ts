@@ -23,7 +23,11 @@ export type SessionUser = typeof users.$inferSelect;
  */
 function prepareHotLookups(db: Db) {
   return {
-    sessionUser: db.select().from(users).where(eq(users.id, sql.placeholder('userId'))).prepare('access_session_user'),
+    sessionUser: db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare('access_session_user'),
     millAndStaffRole: db
       .select({ mill: mills, role: millMembers.millRole })
       .from(mills)
@@ -61,19 +65,30 @@ export async function millById(db: Db, millId: number): Promise<MillRow | null> 
 }
 
 export async function staffRole(db: Db, userId: number, millId: number): Promise<MillRole | null> {
-  const [row] = await db.select({ role: millMembers.millRole }).from(millMembers).where(and(eq(millMembers.millId, millId), eq(millMembers.userId, userId)));
+  const [row] = await db
+    .select({ role: millMembers.millRole })
+    .from(millMembers)
+    .where(and(eq(millMembers.millId, millId), eq(millMembers.userId, userId)));
   return row?.role ?? null;
 }
 
 export async function administersAnyMill(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ millId: millMembers.millId }).from(millMembers).where(and(eq(millMembers.userId, userId), eq(millMembers.millRole, 'admin'))).limit(1);
+  const [row] = await db
+    .select({ millId: millMembers.millId })
+    .from(millMembers)
+    .where(and(eq(millMembers.userId, userId), eq(millMembers.millRole, 'admin')))
+    .limit(1);
   return row !== undefined;
 }
 
 /** The lab of a lab company as a client of a mill, with the relation's state; null when none. */
 export async function clientRelation(db: Db, labCompanyId: number, millId: number) {
   const [row] = await db
-    .select({ labId: labs.id, confirmed: millClients.confirmed, blocked: sql<boolean>`${millClients.blockedByMill} or ${millClients.blockedBySystem}` })
+    .select({
+      labId: labs.id,
+      confirmed: millClients.confirmed,
+      blocked: sql<boolean>`${millClients.blockedByMill} or ${millClients.blockedBySystem}`,
+    })
     .from(labs)
     .innerJoin(millClients, and(eq(millClients.labId, labs.id), eq(millClients.millId, millId)))
     .where(eq(labs.companyId, labCompanyId));

@@ -66,12 +66,17 @@ async function buildWorld(db: Db) {
   };
   return {
     callers,
-    millA, millB, labA, labB, dealer, dealerManager, otherDealer,
+    millA,
+    millB,
+    labA,
+    labB,
+    dealer,
+    dealerManager,
+    otherDealer,
     orderA: await order(db, millA.mill.id, labA.lab.id),
     orderB: await order(db, millB.mill.id, labB.lab.id),
   };
 }
-
 
 const MISSING = 2_000_000_000;
 
@@ -137,7 +142,8 @@ describe('the rule book', () => {
         const { own, other } = targets(role, kind);
         const expected = !TENANCY[kind].includes(role) ? 404 : roleMay(role, action) ? 200 : 403;
         expect({ role, tenant: 'own', status: await outcome(role, action, own) }).toEqual({ role, tenant: 'own', status: expected });
-        if (other) expect({ role, tenant: 'other', status: await outcome(role, action, other) }).toEqual({ role, tenant: 'other', status: 404 });
+        if (other)
+          expect({ role, tenant: 'other', status: await outcome(role, action, other) }).toEqual({ role, tenant: 'other', status: 404 });
       }
     });
   }
@@ -150,7 +156,10 @@ describe('blocks', () => {
     for (const action of Object.keys(ACTIONS) as Action[]) {
       const rule: { scope: string; refusedWhen?: readonly string[] } = ACTIONS[action];
       if (rule.scope !== 'mill' || !roleMay('millAdmin', action)) continue;
-      const status = await authorize(t.db, admin, action, { millId: mill.id } as never).then(() => 200, (error: AppError) => error.statusCode);
+      const status = await authorize(t.db, admin, action, { millId: mill.id } as never).then(
+        () => 200,
+        (error: AppError) => error.statusCode,
+      );
       expect({ action, status }).toEqual({ action, status: rule.refusedWhen?.includes('millBlocked') ? 403 : 200 });
     }
   });
@@ -160,7 +169,11 @@ describe('blocks', () => {
     const lab = await createLab(t.db, { clientOf: mill.id });
     const draft = await order(t.db, mill.id, lab.lab.id);
     await t.db.update(millClients).set({ blockedByMill: true }).where(eq(millClients.labId, lab.lab.id));
-    const status = (action: Action) => authorize(t.db, lab.user, action, { orderId: draft.id } as never).then(() => 200, (error: AppError) => error.statusCode);
+    const status = (action: Action) =>
+      authorize(t.db, lab.user, action, { orderId: draft.id } as never).then(
+        () => 200,
+        (error: AppError) => error.statusCode,
+      );
     expect(await status('order.read')).toBe(200);
     expect(await status('order.delete')).toBe(200);
     expect(await status('order.edit')).toBe(403);

@@ -53,7 +53,13 @@ interface Resolved {
 }
 
 const NOT_FOUND: Record<ScopeKind, string> = {
-  account: 'User', platform: 'Resource', mill: 'Mill', order: 'Order', company: 'Company', ownCompany: 'Company', dealer: 'Dealer',
+  account: 'User',
+  platform: 'Resource',
+  mill: 'Mill',
+  order: 'Order',
+  company: 'Company',
+  ownCompany: 'Company',
+  dealer: 'Dealer',
 };
 
 const BLOCK_MESSAGES: Record<Block, string> = {
@@ -80,7 +86,12 @@ export async function authorize<A extends Action>(db: Db, user: SessionUser, act
  * its own statement (the orders list reads session, membership and list version in one round
  * trip, ADR 0005). Null when the user is no staff of that mill: then ask `authorize`.
  */
-export function authorizeStaff<A extends Action>(user: SessionUser, action: A, mill: MillRow | null, staffRole: MillRole | null): Grant | null {
+export function authorizeStaff<A extends Action>(
+  user: SessionUser,
+  action: A,
+  mill: MillRow | null,
+  staffRole: MillRole | null,
+): Grant | null {
   if (ACTIONS[action].scope !== 'mill') throw new Error(`${action} is not about a mill`);
   if (user.roleType !== 'mill' || !mill || !staffRole) return null;
   return decide(user, action, staffResolved(mill, staffRole));

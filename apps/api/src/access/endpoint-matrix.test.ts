@@ -10,7 +10,15 @@ import { users } from '../db/schema/users.ts';
 import { randomLicenceKey } from '../db/seed/seed.ts';
 import { wellFormedRequest } from '../fuzz/malformed-requests.ts';
 import { operationsOf, type IdBook, type OpenApiDocument, type Operation } from '../fuzz/openapi-operations.ts';
-import { addDealerUser, addMillUser, createDealer, createDealerCustomer, createLab, createManager, createMill } from '../../test/factories.ts';
+import {
+  addDealerUser,
+  addMillUser,
+  createDealer,
+  createDealerCustomer,
+  createLab,
+  createManager,
+  createMill,
+} from '../../test/factories.ts';
 import { binaryStl, multipartFile, sendOrder } from '../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TENANCY } from '../../test/tenancy.ts';
@@ -26,7 +34,6 @@ import { ACTIONS, ROLES, roleMay, type Action, type Role, type ScopeKind } from 
 let t: TestApp;
 let operations: { operation: Operation; access: RouteAccess | undefined }[];
 
-
 /** One tenant: a mill with an admin and a plain user, a confirmed client lab, a sent order with a document and a download, a licence key. */
 async function tenant() {
   const { mill, company, admin } = await createMill(t.db);
@@ -36,9 +43,21 @@ async function tenant() {
   const adminJwt = tokenOf(admin);
   const order = await sendOrder(t, tokenOf(lab.user), mill.id);
   const componentId = order.components[0]!.id;
-  const documentId = (await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}`, token: adminJwt })).json().documents[0].id as number;
-  const download = await t.request({ method: 'POST', url: `/api/downloads?projectId=${order.id}&componentId=${componentId}`, token: adminJwt, ...multipartFile('files.file', 'result.stl', binaryStl()) });
-  const key = await t.request({ method: 'POST', url: '/api/toolpass-data-collection-consents', token: adminJwt, payload: { millId: mill.id, licenseKey: randomLicenceKey(), enableDataCollection: false } });
+  const documentId = (
+    await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}`, token: adminJwt })
+  ).json().documents[0].id as number;
+  const download = await t.request({
+    method: 'POST',
+    url: `/api/downloads?projectId=${order.id}&componentId=${componentId}`,
+    token: adminJwt,
+    ...multipartFile('files.file', 'result.stl', binaryStl()),
+  });
+  const key = await t.request({
+    method: 'POST',
+    url: '/api/toolpass-data-collection-consents',
+    token: adminJwt,
+    payload: { millId: mill.id, licenseKey: randomLicenceKey(), enableDataCollection: false },
+  });
   if (download.statusCode !== 200 || key.statusCode !== 200) throw new Error(`tenant setup failed: ${download.body} ${key.body}`);
   const network = await dealerNetwork((await createDealer(t.db, { subDealerAllowed: true })).dealer);
   return {
@@ -46,13 +65,25 @@ async function tenant() {
     millCompanyId: company.id,
     labCompanyId: lab.company.id,
     ids: {
-      mills: mill.id, millId: mill.id, invitedMillId: mill.id,
-      labs: lab.lab.id, labId: lab.lab.id, client: lab.lab.id,
-      orders: order.id, projects: order.id, project: order.id, projectId: order.id, orderId: order.id,
-      components: componentId, componentId,
-      users: colleague.id, userId: lab.user.id,
-      responsibleId: admin.id, responsible: admin.id,
-      files: documentId, downloads: download.json().id as number,
+      mills: mill.id,
+      millId: mill.id,
+      invitedMillId: mill.id,
+      labs: lab.lab.id,
+      labId: lab.lab.id,
+      client: lab.lab.id,
+      orders: order.id,
+      projects: order.id,
+      project: order.id,
+      projectId: order.id,
+      orderId: order.id,
+      components: componentId,
+      componentId,
+      users: colleague.id,
+      userId: lab.user.id,
+      responsibleId: admin.id,
+      responsible: admin.id,
+      files: documentId,
+      downloads: download.json().id as number,
       'toolpass-data-collection-consents': key.json().id as number,
       ...network,
     } satisfies IdBook,
@@ -68,14 +99,25 @@ async function dealerNetwork(root: typeof dealers.$inferSelect): Promise<IdBook>
   const configKey = `dealer-configs/${randomBytes(16).toString('base64url')}`;
   await mkdir(path.join(t.config.dataDir, 'files', 'dealer-configs'), { recursive: true });
   await writeFile(path.join(t.config.dataDir, 'files', configKey), '{"machines":[]}');
-  const [child] = await t.db.insert(dealers).values({ companyId: root.companyId, parentId: root.id, fixedConfigFileKey: configKey, fixedConfigFileName: 'config.json' }).returning();
+  const [child] = await t.db
+    .insert(dealers)
+    .values({ companyId: root.companyId, parentId: root.id, fixedConfigFileKey: configKey, fixedConfigFileName: 'config.json' })
+    .returning();
   const colleague = await addDealerUser(t.db, child!.id, root.companyId);
   const customer = await createDealerCustomer(t.db, root.id);
   // The ticket has a customer, so its registration record exists.
-  const [ticket] = await t.db.insert(licenceTickets).values({ key: randomLicenceKey(), dealerId: root.id, customerId: customer.id }).returning();
+  const [ticket] = await t.db
+    .insert(licenceTickets)
+    .values({ key: randomLicenceKey(), dealerId: root.id, customerId: customer.id })
+    .returning();
   return {
-    dealers: child!.id, parentDealerId: root.id, dealerId: root.id, 'dealer-users': colleague.id, 'dealer-customers': customer.id,
-    'dealer-tickets': ticket!.id, dealerCustomerId: customer.id,
+    dealers: child!.id,
+    parentDealerId: root.id,
+    dealerId: root.id,
+    'dealer-users': colleague.id,
+    'dealer-customers': customer.id,
+    'dealer-tickets': ticket!.id,
+    dealerCustomerId: customer.id,
   };
 }
 
@@ -152,7 +194,15 @@ function companyTenancy(w: World, role: Role, operation: Operation, ids: IdBook,
   const caller = w.callers[role];
   const byLab = /\/labs\/\{id\}/.test(operation.path);
   const named = /\{id\}/.test(operation.path);
-  const target = !named ? caller.companyId : byLab ? (ids.labs === w.own.ids.labs ? w.own.labCompanyId : ids.labs === w.other.ids.labs ? w.other.labCompanyId : MISSING) : ids.companies;
+  const target = !named
+    ? caller.companyId
+    : byLab
+      ? ids.labs === w.own.ids.labs
+        ? w.own.labCompanyId
+        : ids.labs === w.other.ids.labs
+          ? w.other.labCompanyId
+          : MISSING
+      : ids.companies;
   if (target === null || target === undefined || target === MISSING) return false;
   // A lab route about a company that has no lab (a mill's, the operator's, a dealer's) finds nothing.
   if (/\/labs\//.test(operation.path) && target !== w.own.labCompanyId && target !== w.other.labCompanyId) return false;
@@ -186,11 +236,21 @@ async function call(operation: Operation, ids: IdBook, caller: Caller | null): P
 
 type Expectation = 'allowed' | 401 | 403 | 404;
 
-function expected(w: World, operation: Operation, access: Action | 'signedIn', role: Role | null, ids: IdBook, tenantOf: 'own' | 'other'): Expectation {
+function expected(
+  w: World,
+  operation: Operation,
+  access: Action | 'signedIn',
+  role: Role | null,
+  ids: IdBook,
+  tenantOf: 'own' | 'other',
+): Expectation {
   if (role === null) return 401;
   if (access === 'signedIn') return 'allowed';
   const kind: ScopeKind = ACTIONS[access].scope;
-  const tenancy = kind === 'company' || kind === 'ownCompany' ? companyTenancy(w, role, operation, ids, kind) : tenantOf === 'own' && TENANCY[kind].includes(role);
+  const tenancy =
+    kind === 'company' || kind === 'ownCompany'
+      ? companyTenancy(w, role, operation, ids, kind)
+      : tenantOf === 'own' && TENANCY[kind].includes(role);
   if (!tenancy) return 404;
   return roleMay(role, access) ? 'allowed' : 403;
 }
@@ -200,11 +260,15 @@ function namesRecord(operation: Operation, access: Action | 'signedIn'): boolean
   if (access === 'signedIn') return false;
   const kind: ScopeKind = ACTIONS[access].scope;
   if (kind === 'account' || kind === 'platform') return false;
-  return operation.pathParams.length > 0 || operation.query.some((p) => p.required) || /millId|projectId/.test(JSON.stringify(operation.body ?? {}));
+  return (
+    operation.pathParams.length > 0 ||
+    operation.query.some((p) => p.required) ||
+    /millId|projectId/.test(JSON.stringify(operation.body ?? {}))
+  );
 }
 
-const outcomeOf = (status: number): Expectation | number => (status === 401 || status === 403 || status === 404 ? status : status < 500 ? 'allowed' : status);
-
+const outcomeOf = (status: number): Expectation | number =>
+  status === 401 || status === 403 || status === 404 ? status : status < 500 ? 'allowed' : status;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -220,7 +284,9 @@ afterAll(async () => {
 
 describe('every endpoint declares who may call it', () => {
   it('has an access declaration naming a rule-book action, signedIn or public', () => {
-    const undeclared = operations.filter(({ access }) => access === undefined || (access !== 'public' && access !== 'signedIn' && !(access in ACTIONS)));
+    const undeclared = operations.filter(
+      ({ access }) => access === undefined || (access !== 'public' && access !== 'signedIn' && !(access in ACTIONS)),
+    );
     expect(undeclared.map(({ operation }) => operation.key)).toEqual([]);
   });
 });
@@ -249,7 +315,10 @@ describe('role × endpoint × tenant', () => {
         const response = await call(operation, idsOf(c), c.role === null ? null : w.callers[c.role]);
         calls += 1;
         const got = outcomeOf(response.statusCode);
-        if (got !== wanted) mismatches.push(`${operation.key} as ${c.role ?? 'anonymous'} on ${c.tenantOf}: want ${wanted}, got ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (got !== wanted)
+          mismatches.push(
+            `${operation.key} as ${c.role ?? 'anonymous'} on ${c.tenantOf}: want ${wanted}, got ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
         if (mutates && got === 'allowed') w = await world();
       }
     }

@@ -61,7 +61,10 @@ export const ACTIONS = {
   // The paid contract: staff see the plan and its usage; only administrators change or pay.
   'subscription.read': { scope: 'mill', description: 'See the mill’s plan, its add-on and its usage against the plan’s limits' },
   // Not refused while blocked: a mill blocked for an unpaid bill must be able to pay.
-  'subscription.manage': { scope: 'mill', description: 'Subscribe, change or cancel the plan, buy add-ons, manage the card, read invoices' },
+  'subscription.manage': {
+    scope: 'mill',
+    description: 'Subscribe, change or cancel the plan, buy add-ons, manage the card, read invoices',
+  },
   'subscription.setCustom': { scope: 'mill', description: 'Offer the mill a custom plan (price, orders, clients)' },
 
   // One order, as its mill's staff and its lab see it.
@@ -81,12 +84,21 @@ export const ACTIONS = {
   'policies.manage': { scope: 'platform', description: 'Publish policy documents and ask every mill to approve them again' },
   'policies.read': { scope: 'platform', description: 'List all policy documents' },
   // Issue 24 item 9: downloading it is public, like the spec's /desktop-app page.
-  'desktopApp.manage': { scope: 'platform', description: 'Set the desktop app the portal offers: an external link or an uploaded installer, its version and release notes' },
+  'desktopApp.manage': {
+    scope: 'platform',
+    description: 'Set the desktop app the portal offers: an external link or an uploaded installer, its version and release notes',
+  },
   'plans.manage': { scope: 'platform', description: 'Change the plans’ prices and limits (they apply at once to every mill on the plan)' },
   // Concurrent use of the desktop software (issue 12); the pings themselves are public (the key is the credential).
-  'usage.read': { scope: 'platform', description: 'Read the concurrent use of the desktop software per licence key, its machines and history' },
+  'usage.read': {
+    scope: 'platform',
+    description: 'Read the concurrent use of the desktop software per licence key, its machines and history',
+  },
   'usage.manage': { scope: 'platform', description: 'Set how many machines may use a licence key at once' },
-  'analytics.read': { scope: 'platform', description: 'Read the analytics of every mill: overview, orders with their sizes, users, activity, charts' },
+  'analytics.read': {
+    scope: 'platform',
+    description: 'Read the analytics of every mill: overview, orders with their sizes, users, activity, charts',
+  },
 
   // The reseller tree: a dealer's users see their dealer and its sub-dealers, the manager all.
   'dealer.read': { scope: 'dealer', description: 'Read a dealer of one’s own subtree' },
@@ -98,7 +110,10 @@ export const ACTIONS = {
   // Locks of spec §5 (dealer id, email, parent, own permissions) are the service's, on the record's data.
   'dealer.update': { scope: 'dealer', description: 'Change a dealer of one’s own subtree' },
   'dealer.invite': { scope: 'dealer', description: 'Invite (or invite again) the user of a dealer of one’s own subtree' },
-  'dealerUsers.list': { scope: 'account', description: 'List the dealer users one sees: the manager all, a dealer manager those of its subtree' },
+  'dealerUsers.list': {
+    scope: 'account',
+    description: 'List the dealer users one sees: the manager all, a dealer manager those of its subtree',
+  },
   'dealerUsers.manage': { scope: 'dealer', description: 'Add, change, block and unblock the users of a dealer of one’s own subtree' },
   'customers.list': { scope: 'account', description: 'List and search the customers one sees, and check a customer id is unique' },
   'customers.read': { scope: 'dealer', description: 'Read a customer of a dealer of one’s own subtree' },
@@ -107,28 +122,51 @@ export const ACTIONS = {
   // Spec §6: import is the manager's; one file may fill the whole network.
   'customers.import': { scope: 'platform', description: 'Import customers from a CSV file and read the import status and log' },
   // Issue 14: the licence server's export fills the whole network, like the customer import.
-  'tickets.import': { scope: 'platform', description: 'Import tickets from the licence server’s export (CSV or JSON) and read the import status and log' },
+  'tickets.import': {
+    scope: 'platform',
+    description: 'Import tickets from the licence server’s export (CSV or JSON) and read the import status and log',
+  },
   // Licence tickets (issue 14): a dealer user works on the tickets of its subtree, the manager on all.
   'tickets.list': { scope: 'account', description: 'List and search the licence tickets one sees, and the dealers that have tickets' },
   'tickets.read': { scope: 'dealer', description: 'Read the licence content of a ticket of a dealer of one’s own subtree' },
   // Personal data of the ticket's customer, apart from the licence content the public lookup also shows.
-  'tickets.readRegistration': { scope: 'dealer', description: 'Read the customer registration record of a ticket of a dealer of one’s own subtree' },
+  'tickets.readRegistration': {
+    scope: 'dealer',
+    description: 'Read the customer registration record of a ticket of a dealer of one’s own subtree',
+  },
   // Spec §2: read-only for a dealer that is not a root; the service refuses it on the caller's dealer.
   'tickets.assign': { scope: 'dealer', description: 'Give a ticket of one’s own subtree to a customer of its dealer’s subtree' },
   'tickets.move': { scope: 'dealer', description: 'Move a ticket of one’s own subtree to another dealer of it (its customer is reset)' },
   'tickets.archive': { scope: 'dealer', description: 'Archive and unarchive a ticket of one’s own subtree' },
   // A batch names no dealer: the caller's subtree bounds it in the statement itself.
-  'tickets.archiveMany': { scope: 'account', description: 'Archive and unarchive many tickets of one’s own subtree at once (others are skipped)' },
+  'tickets.archiveMany': {
+    scope: 'account',
+    description: 'Archive and unarchive many tickets of one’s own subtree at once (others are skipped)',
+  },
   // Spec §5: top-level dealers only; the service refuses it for a dealer with a parent.
   'tickets.setExternal': { scope: 'dealer', description: 'Set the external customer id and description of a ticket of one’s own subtree' },
   // Issue 14 item 4: a dealer user's own reminder settings decide it; the manager gets no reminders.
-  'ticketReminders.preview': { scope: 'account', description: 'Preview one’s own next ticket expiry reminder: its day and the tickets of each stage' },
+  'ticketReminders.preview': {
+    scope: 'account',
+    description: 'Preview one’s own next ticket expiry reminder: its day and the tickets of each stage',
+  },
   // The installation configuration test (issue 14 item 3, ADR 0013), about the dealer whose configuration is tested.
-  'dealerConfig.test': { scope: 'dealer', description: 'Read the configuration of a dealer of one’s own subtree, test what the installer of a ticket of its subtree receives, verify component lists' },
+  'dealerConfig.test': {
+    scope: 'dealer',
+    description:
+      'Read the configuration of a dealer of one’s own subtree, test what the installer of a ticket of its subtree receives, verify component lists',
+  },
   // The service also asks that the dealer may have own configurations (ADR 0013).
-  'dealerConfig.edit': { scope: 'dealer', description: 'Save the draft configuration of a dealer of one’s own subtree and generate its component metadata from its components base URL' },
+  'dealerConfig.edit': {
+    scope: 'dealer',
+    description:
+      'Save the draft configuration of a dealer of one’s own subtree and generate its component metadata from its components base URL',
+  },
   // Spec §6 "admin-type": dealer managers and the platform manager, not plain dealer users (ADR 0013).
-  'dealerConfig.publish': { scope: 'dealer', description: 'Make a tested FixedJson configuration the production configuration of a dealer of one’s own subtree' },
+  'dealerConfig.publish': {
+    scope: 'dealer',
+    description: 'Make a tested FixedJson configuration the production configuration of a dealer of one’s own subtree',
+  },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTIONS;
@@ -137,8 +175,21 @@ const EVERYONE_ON_THEMSELVES = ['account.read', 'account.update'] as const satis
 
 /** The reseller network as every dealer user and the manager work in it (subtree limits: access.ts). */
 const DEALER_NETWORK = [
-  'dealers.list', 'dealer.create', 'dealer.update', 'dealer.invite', 'customers.list', 'customers.read', 'customers.manage',
-  'tickets.list', 'tickets.read', 'tickets.readRegistration', 'tickets.assign', 'tickets.move', 'tickets.archive', 'tickets.archiveMany', 'tickets.setExternal',
+  'dealers.list',
+  'dealer.create',
+  'dealer.update',
+  'dealer.invite',
+  'customers.list',
+  'customers.read',
+  'customers.manage',
+  'tickets.list',
+  'tickets.read',
+  'tickets.readRegistration',
+  'tickets.assign',
+  'tickets.move',
+  'tickets.archive',
+  'tickets.archiveMany',
+  'tickets.setExternal',
 ] as const satisfies readonly Action[];
 
 /**
@@ -148,37 +199,104 @@ const DEALER_NETWORK = [
 export const PERMISSIONS = {
   millAdmin: [
     ...EVERYONE_ON_THEMSELVES,
-    'mill.read', 'mill.onboarding', 'mill.approvePolicies', 'mill.update', 'mill.support',
-    'clients.read', 'clients.manage',
-    'millUsers.read', 'millUsers.manage',
-    'licenceKeys.read', 'licenceKeys.manage',
-    'subscription.read', 'subscription.manage',
-    'orders.list', 'orders.assign', 'order.read', 'order.process', 'order.message',
-    'company.read', 'company.update',
+    'mill.read',
+    'mill.onboarding',
+    'mill.approvePolicies',
+    'mill.update',
+    'mill.support',
+    'clients.read',
+    'clients.manage',
+    'millUsers.read',
+    'millUsers.manage',
+    'licenceKeys.read',
+    'licenceKeys.manage',
+    'subscription.read',
+    'subscription.manage',
+    'orders.list',
+    'orders.assign',
+    'order.read',
+    'order.process',
+    'order.message',
+    'company.read',
+    'company.update',
   ],
   millUser: [
     ...EVERYONE_ON_THEMSELVES,
-    'mill.read', 'mill.onboarding', 'mill.approvePolicies', 'mill.support',
-    'clients.read', 'clients.manage',
+    'mill.read',
+    'mill.onboarding',
+    'mill.approvePolicies',
+    'mill.support',
+    'clients.read',
+    'clients.manage',
     'subscription.read',
-    'orders.list', 'orders.assign', 'order.read', 'order.process', 'order.message',
+    'orders.list',
+    'orders.assign',
+    'order.read',
+    'order.process',
+    'order.message',
     'company.read',
   ],
   lab: [
-    ...EVERYONE_ON_THEMSELVES, 'invitation.accept',
-    'mill.read', 'mill.support',
-    'orders.list', 'orders.create',
-    'order.read', 'order.edit', 'order.delete', 'order.message',
-    'company.read', 'company.update',
+    ...EVERYONE_ON_THEMSELVES,
+    'invitation.accept',
+    'mill.read',
+    'mill.support',
+    'orders.list',
+    'orders.create',
+    'order.read',
+    'order.edit',
+    'order.delete',
+    'order.message',
+    'company.read',
+    'company.update',
   ],
   manager: [
-    ...EVERYONE_ON_THEMSELVES, 'policies.read', 'policies.manage', 'desktopApp.manage', 'plans.manage', 'subscription.read', 'subscription.setCustom', 'usage.read', 'usage.manage', 'analytics.read',
-    'company.read', 'company.update', 'dealer.read',
-    ...DEALER_NETWORK, 'customers.import', 'tickets.import', 'dealers.createRoot', 'dealerUsers.list', 'dealerUsers.manage',
-    'dealerConfig.test', 'dealerConfig.edit', 'dealerConfig.publish',
+    ...EVERYONE_ON_THEMSELVES,
+    'policies.read',
+    'policies.manage',
+    'desktopApp.manage',
+    'plans.manage',
+    'subscription.read',
+    'subscription.setCustom',
+    'usage.read',
+    'usage.manage',
+    'analytics.read',
+    'company.read',
+    'company.update',
+    'dealer.read',
+    ...DEALER_NETWORK,
+    'customers.import',
+    'tickets.import',
+    'dealers.createRoot',
+    'dealerUsers.list',
+    'dealerUsers.manage',
+    'dealerConfig.test',
+    'dealerConfig.edit',
+    'dealerConfig.publish',
   ],
-  dealer: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read', ...DEALER_NETWORK, 'ticketReminders.preview', 'dealerConfig.test', 'dealerConfig.edit'],
-  dealerManager: [...EVERYONE_ON_THEMSELVES, 'company.read', 'company.update', 'dealer.read', ...DEALER_NETWORK, 'dealerUsers.list', 'dealerUsers.manage', 'ticketReminders.preview', 'dealerConfig.test', 'dealerConfig.edit', 'dealerConfig.publish'],
+  dealer: [
+    ...EVERYONE_ON_THEMSELVES,
+    'company.read',
+    'company.update',
+    'dealer.read',
+    ...DEALER_NETWORK,
+    'ticketReminders.preview',
+    'dealerConfig.test',
+    'dealerConfig.edit',
+  ],
+  dealerManager: [
+    ...EVERYONE_ON_THEMSELVES,
+    'company.read',
+    'company.update',
+    'dealer.read',
+    ...DEALER_NETWORK,
+    'dealerUsers.list',
+    'dealerUsers.manage',
+    'ticketReminders.preview',
+    'dealerConfig.test',
+    'dealerConfig.edit',
+    'dealerConfig.publish',
+  ],
 } as const satisfies Record<Role, readonly Action[]>;
 
 export function roleMay(role: Role, action: Action): boolean {

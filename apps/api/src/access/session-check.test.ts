@@ -31,7 +31,12 @@ async function overHttp(token: string): Promise<Outcome> {
 
 /** A tus creation without order metadata: past the session check it is refused for the metadata. */
 async function overTus(token: string): Promise<Outcome> {
-  const response = await t.request({ method: 'POST', url: '/api/uploads', token, headers: { 'tus-resumable': '1.0.0', 'upload-length': '1' } });
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/uploads',
+    token,
+    headers: { 'tus-resumable': '1.0.0', 'upload-length': '1' },
+  });
   if (response.statusCode !== 401) return 'accepted';
   return JSON.parse(response.body).code as string;
 }
@@ -116,7 +121,10 @@ describe('one session check for HTTP, uploads and the websocket', () => {
     const lab = await createLab(t.db);
     const token = await signIn(t, lab.user.email);
     // What the profile service writes for a new address (users.service.ts updateProfile).
-    await t.db.update(users).set({ email: `changed-${lab.user.email}`, confirmed: false, tokenVersion: sql`${users.tokenVersion} + 1` }).where(eq(users.id, lab.user.id));
+    await t.db
+      .update(users)
+      .set({ email: `changed-${lab.user.email}`, confirmed: false, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, lab.user.id));
     expect(await allPaths(token)).toEqual(same('UNAUTHENTICATED'));
   });
 

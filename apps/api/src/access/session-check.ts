@@ -32,7 +32,8 @@ export function verifySessionToken(jwt: TokenVerifier, token: unknown): { userId
     throw sessionEnded();
   }
   const userId = Number(claims.sub);
-  if (!Number.isSafeInteger(userId) || userId <= 0 || userId > 2_147_483_647 || typeof claims.ver !== 'number') throw AppError.unauthenticated();
+  if (!Number.isSafeInteger(userId) || userId <= 0 || userId > 2_147_483_647 || typeof claims.ver !== 'number')
+    throw AppError.unauthenticated();
   return { userId, ver: claims.ver };
 }
 

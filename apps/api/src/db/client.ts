@@ -19,7 +19,22 @@ import * as tokens from './schema/tokens.ts';
 import * as usage from './schema/usage.ts';
 import * as users from './schema/users.ts';
 
-export const schema = { ...billing, ...companies, ...customerImports, ...dealers, ...labs, ...licenceKeys, ...mills, ...notifications, ...orders, ...policies, ...storage, ...tokens, ...usage, ...users };
+export const schema = {
+  ...billing,
+  ...companies,
+  ...customerImports,
+  ...dealers,
+  ...labs,
+  ...licenceKeys,
+  ...mills,
+  ...notifications,
+  ...orders,
+  ...policies,
+  ...storage,
+  ...tokens,
+  ...usage,
+  ...users,
+};
 export type Db = NodePgDatabase<typeof schema>;
 
 export interface Database {

@@ -52,7 +52,10 @@ async function loadBinaries(): Promise<Binaries> {
 }
 
 async function canRun(binary: string, ids: { uid?: number; gid?: number }): Promise<boolean> {
-  return execFileAsync(binary, ['--version'], ids).then(() => true, () => false);
+  return execFileAsync(binary, ['--version'], ids).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -77,7 +80,10 @@ async function reachableBinaries(bin: Binaries, ids: { uid?: number; gid?: numbe
 /** A clear message instead of initdb's "permission denied" deep in a log. */
 async function assertReachable(pgData: string, ids: { uid?: number; gid?: number }): Promise<void> {
   if (ids.uid === undefined) return;
-  const reachable = await execFileAsync('test', ['-x', path.dirname(pgData)], ids).then(() => true, () => false);
+  const reachable = await execFileAsync('test', ['-x', path.dirname(pgData)], ids).then(
+    () => true,
+    () => false,
+  );
   if (!reachable) {
     throw new StartupError(
       `Running as root, the embedded PostgreSQL runs as the "postgres" user, which cannot reach ${path.dirname(pgData)}. ` +
@@ -154,7 +160,10 @@ async function stopOrphan(pgData: string, log: (line: string) => void): Promise<
 
 /** What postgres writes into postmaster.pid: its pid on line 1, its port on line 4. */
 async function readPostmaster(pgData: string): Promise<{ pid: number; port: number } | null> {
-  const lines = await readFile(path.join(pgData, 'postmaster.pid'), 'utf8').then((text) => text.split('\n'), () => null);
+  const lines = await readFile(path.join(pgData, 'postmaster.pid'), 'utf8').then(
+    (text) => text.split('\n'),
+    () => null,
+  );
   const pid = Number(lines?.[0]);
   const port = Number(lines?.[3]);
   return Number.isInteger(pid) && pid > 0 && Number.isInteger(port) && port > 0 ? { pid, port } : null;
@@ -308,9 +317,17 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
 }
 
-async function startOwnServer(bin: Binaries, pgData: string, ids: { uid?: number; gid?: number }, options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+async function startOwnServer(
+  bin: Binaries,
+  pgData: string,
+  ids: { uid?: number; gid?: number },
+  options: EmbeddedPostgresOptions,
+): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
-  const initialised = await access(path.join(pgData, 'PG_VERSION')).then(() => true, () => false);
+  const initialised = await access(path.join(pgData, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
   if (!initialised) await initialise(bin, pgData, options.password, ids);
   else await stopOrphan(pgData, log);
 

@@ -60,9 +60,21 @@ const UNKNOWN_SORTS = ['password:asc', 'nope', 'created_at:sideways', 'created_a
 const MALFORMED_MULTIPART: { label: string; contentType: string; payload: string }[] = [
   { label: 'multipart without boundary', contentType: 'multipart/form-data', payload: 'garbage' },
   { label: 'multipart garbage', contentType: 'multipart/form-data; boundary=fuzz', payload: '\u0000\u00ff not a form --fuzz nothing' },
-  { label: 'multipart unterminated', contentType: 'multipart/form-data; boundary=fuzz', payload: '--fuzz\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"a":1' },
-  { label: 'multipart part without name', contentType: 'multipart/form-data; boundary=fuzz', payload: '--fuzz\r\nContent-Disposition: form-data\r\n\r\nx\r\n--fuzz--\r\n' },
-  { label: 'multipart file cut short', contentType: 'multipart/form-data; boundary=fuzz', payload: '--fuzz\r\nContent-Disposition: form-data; name="files.file"; filename="a.stl"\r\nContent-Type: model/stl\r\n\r\nsolid' },
+  {
+    label: 'multipart unterminated',
+    contentType: 'multipart/form-data; boundary=fuzz',
+    payload: '--fuzz\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"a":1',
+  },
+  {
+    label: 'multipart part without name',
+    contentType: 'multipart/form-data; boundary=fuzz',
+    payload: '--fuzz\r\nContent-Disposition: form-data\r\n\r\nx\r\n--fuzz--\r\n',
+  },
+  {
+    label: 'multipart file cut short',
+    contentType: 'multipart/form-data; boundary=fuzz',
+    payload: '--fuzz\r\nContent-Disposition: form-data; name="files.file"; filename="a.stl"\r\nContent-Type: model/stl\r\n\r\nsolid',
+  },
 ];
 
 interface Baseline {
@@ -76,7 +88,9 @@ function baselineOf(operation: Operation, ids: IdBook): Baseline {
   const text = (value: unknown) => String(value);
   return {
     params: Object.fromEntries(operation.pathParams.map((p) => [p.name, text(sample(p.schema, p.name, ids, operation.path))])),
-    query: Object.fromEntries(operation.query.filter((p) => p.required).map((p) => [p.name, text(sample(p.schema, p.name, ids, operation.path))])),
+    query: Object.fromEntries(
+      operation.query.filter((p) => p.required).map((p) => [p.name, text(sample(p.schema, p.name, ids, operation.path))]),
+    ),
     body: operation.body ? sample(operation.body, '', ids, operation.path) : undefined,
     data: operation.multipart?.data ? sample(operation.multipart.data, '', ids, operation.path) : undefined,
   };
@@ -86,7 +100,9 @@ const onWire = (value: string | { encoded: string }) => (typeof value === 'strin
 
 function urlOf(operation: Operation, params: Record<string, string | { encoded: string }>, query: Record<string, WireValue>): string {
   const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => onWire(params[name] ?? ''));
-  const pairs = Object.entries(query).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one) => `${encodeURIComponent(name)}=${onWire(one)}`));
+  const pairs = Object.entries(query).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((one) => `${encodeURIComponent(name)}=${onWire(one)}`),
+  );
   return pairs.length ? `${path}?${pairs.join('&')}` : path;
 }
 
@@ -106,21 +122,39 @@ function parameterVariants(operation: Operation, base: Baseline): FuzzRequest[] 
     for (const value of WIRE_VALUES[kindOf(parameter.schema)]) {
       // A path segment cannot repeat, and Fastify refuses parameters over 100 characters by itself.
       if (Array.isArray(value) || (typeof value === 'string' && value.length > 100)) continue;
-      variants.push({ label: `path ${parameter.name}=${JSON.stringify(value)}`, method: operation.method, url: urlOf(operation, { ...base.params, [parameter.name]: value }, base.query), ...body });
+      variants.push({
+        label: `path ${parameter.name}=${JSON.stringify(value)}`,
+        method: operation.method,
+        url: urlOf(operation, { ...base.params, [parameter.name]: value }, base.query),
+        ...body,
+      });
     }
   }
   for (const parameter of operation.query) {
     const values = [...WIRE_VALUES[kindOf(parameter.schema)], ...(parameter.name === '_sort' ? UNKNOWN_SORTS : [])];
     for (const value of values) {
-      variants.push({ label: `query ${parameter.name}=${JSON.stringify(value).slice(0, 40)}`, method: operation.method, url: urlOf(operation, base.params, { ...base.query, [parameter.name]: value }), ...body });
+      variants.push({
+        label: `query ${parameter.name}=${JSON.stringify(value).slice(0, 40)}`,
+        method: operation.method,
+        url: urlOf(operation, base.params, { ...base.query, [parameter.name]: value }),
+        ...body,
+      });
     }
   }
   return variants;
 }
 
-function fieldVariants(schema: JsonSchema, value: unknown, encode: (changed: unknown) => Pick<FuzzRequest, 'headers' | 'payload'>, where: string): Omit<FuzzRequest, 'method' | 'url'>[] {
+function fieldVariants(
+  schema: JsonSchema,
+  value: unknown,
+  encode: (changed: unknown) => Pick<FuzzRequest, 'headers' | 'payload'>,
+  where: string,
+): Omit<FuzzRequest, 'method' | 'url'>[] {
   return fieldsOf(schema, value).flatMap((field) =>
-    JSON_VALUES[kindOf(field.schema)].map((bad) => ({ label: `${where} ${field.path.join('.')}=${JSON.stringify(bad).slice(0, 40)}`, ...encode(withField(value, field.path, bad)) })),
+    JSON_VALUES[kindOf(field.schema)].map((bad) => ({
+      label: `${where} ${field.path.join('.')}=${JSON.stringify(bad).slice(0, 40)}`,
+      ...encode(withField(value, field.path, bad)),
+    })),
   );
 }
 
@@ -164,7 +198,11 @@ function multipartVariants(multipart: NonNullable<Operation['multipart']>, data:
 function fileNamedInBytes(field: string, dataField: Record<string, string>): { headers: Record<string, string>; payload: Buffer } {
   const form = multipartForm(dataField, { field, name: 'crown-PLACEHOLDER.stl', content: binaryStl() });
   const at = form.payload.indexOf('PLACEHOLDER');
-  const payload = Buffer.concat([form.payload.subarray(0, at), Buffer.from([0xc0, 0xaf, 0xff]), form.payload.subarray(at + 'PLACEHOLDER'.length)]);
+  const payload = Buffer.concat([
+    form.payload.subarray(0, at),
+    Buffer.from([0xc0, 0xaf, 0xff]),
+    form.payload.subarray(at + 'PLACEHOLDER'.length),
+  ]);
   return { headers: form.headers, payload };
 }
 
@@ -181,7 +219,10 @@ function unexpectedBodyVariants(method: string): Omit<FuzzRequest, 'method' | 'u
   const invalidJson = { label: 'invalid JSON', headers: { 'content-type': 'application/json' }, payload: '{"a":' };
   // A DELETE with a body that parses would really delete; only the unreadable body is of interest.
   if (method === 'DELETE') return [invalidJson];
-  return [invalidJson, ...MALFORMED_MULTIPART.slice(0, 3).map((m) => ({ label: m.label, headers: { 'content-type': m.contentType }, payload: m.payload }))];
+  return [
+    invalidJson,
+    ...MALFORMED_MULTIPART.slice(0, 3).map((m) => ({ label: m.label, headers: { 'content-type': m.contentType }, payload: m.payload })),
+  ];
 }
 
 export function malformedRequests(operation: Operation, ids: IdBook): FuzzRequest[] {
@@ -190,7 +231,10 @@ export function malformedRequests(operation: Operation, ids: IdBook): FuzzReques
   const onBaseline = (variant: Omit<FuzzRequest, 'method' | 'url'>): FuzzRequest => ({ method: operation.method, url, ...variant });
   const variants = parameterVariants(operation, base);
   if (operation.body) {
-    variants.push(...fieldVariants(operation.body, base.body, json, 'body').map(onBaseline), ...jsonBodyVariants(base.body).map(onBaseline));
+    variants.push(
+      ...fieldVariants(operation.body, base.body, json, 'body').map(onBaseline),
+      ...jsonBodyVariants(base.body).map(onBaseline),
+    );
   } else if (operation.multipart) {
     variants.push(...multipartVariants(operation.multipart, base.data).map(onBaseline));
   } else if (operation.method !== 'GET') {

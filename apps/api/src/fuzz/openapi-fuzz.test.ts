@@ -38,22 +38,45 @@ async function createWorld(): Promise<World> {
   const labJwt = await signIn(t, lab.user.email);
   const order = await sendOrder(t, labJwt, mill.id);
   const componentId = order.components[0]!.id;
-  const documentId = (await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}`, token: millJwt })).json().documents[0].id as number;
-  const download = await t.request({ method: 'POST', url: `/api/downloads?projectId=${order.id}&componentId=${componentId}`, token: millJwt, ...multipartFile('files.file', 'result.stl', binaryStl()) });
-  const key = await t.request({ method: 'POST', url: '/api/toolpass-data-collection-consents', token: millJwt, payload: { millId: mill.id, licenseKey: randomLicenceKey(), enableDataCollection: false } });
+  const documentId = (await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}`, token: millJwt })).json()
+    .documents[0].id as number;
+  const download = await t.request({
+    method: 'POST',
+    url: `/api/downloads?projectId=${order.id}&componentId=${componentId}`,
+    token: millJwt,
+    ...multipartFile('files.file', 'result.stl', binaryStl()),
+  });
+  const key = await t.request({
+    method: 'POST',
+    url: '/api/toolpass-data-collection-consents',
+    token: millJwt,
+    payload: { millId: mill.id, licenseKey: randomLicenceKey(), enableDataCollection: false },
+  });
   if (download.statusCode !== 200 || key.statusCode !== 200) throw new Error(`world setup failed: ${download.body} ${key.body}`);
   return {
     millJwt,
     labJwt,
     ids: {
-      mills: mill.id, millId: mill.id, invitedMillId: mill.id,
-      labs: lab.lab.id, labId: lab.lab.id, client: lab.lab.id,
+      mills: mill.id,
+      millId: mill.id,
+      invitedMillId: mill.id,
+      labs: lab.lab.id,
+      labId: lab.lab.id,
+      client: lab.lab.id,
       companies: lab.company.id,
-      orders: order.id, projects: order.id, project: order.id, projectId: order.id, orderId: order.id,
-      components: componentId, componentId,
-      users: colleague.id, userId: lab.user.id,
-      responsibleId: admin.id, responsible: admin.id,
-      files: documentId, downloads: download.json().id as number,
+      orders: order.id,
+      projects: order.id,
+      project: order.id,
+      projectId: order.id,
+      orderId: order.id,
+      components: componentId,
+      componentId,
+      users: colleague.id,
+      userId: lab.user.id,
+      responsibleId: admin.id,
+      responsible: admin.id,
+      files: documentId,
+      downloads: download.json().id as number,
       'toolpass-data-collection-consents': key.json().id as number,
     },
   };
@@ -72,7 +95,10 @@ const LEAKS: [string, RegExp][] = [
   ['stack frame', /\n\s+at \S|\bat \S+ \(|node:internal/],
   ['source position', /\.[cm]?[jt]s:\d+/],
   ['SQL', /Failed query|\bselect\b[^]{0,300}?\bfrom\s+"|\binsert into\s+"|\bupdate\s+"\w+"\s+set\b|\bdelete from\s+"/i],
-  ['PostgreSQL error', /violates (unique|foreign key|check|not-null) constraint|duplicate key value|invalid byte sequence|out of range for type|invalid input syntax|syntax error at or near|null value in column|(relation|column) "\w+" does not exist/i],
+  [
+    'PostgreSQL error',
+    /violates (unique|foreign key|check|not-null) constraint|duplicate key value|invalid byte sequence|out of range for type|invalid input syntax|syntax error at or near|null value in column|(relation|column) "\w+" does not exist/i,
+  ],
 ];
 
 function leakIn(response: LightMyRequestResponse): string | null {
@@ -100,7 +126,9 @@ async function send(findings: Findings, where: string, request: FuzzRequest, tok
   }
   const leak = leakIn(response);
   if (response.statusCode >= 500 || leak) {
-    findings.failures.push(`${response.statusCode} ${where}: ${request.label}${leak ? ` (${leak} in body)` : ''} → ${response.body.slice(0, 160)}`);
+    findings.failures.push(
+      `${response.statusCode} ${where}: ${request.label}${leak ? ` (${leak} in body)` : ''} → ${response.body.slice(0, 160)}`,
+    );
   }
   return response;
 }
@@ -129,31 +157,43 @@ describe('the OpenAPI-driven fuzz', () => {
     expect(operations.length).toBeGreaterThan(50);
   });
 
-  it.each(Array.from({ length: FUZZ_PARTS }, (_, part) => part + 1))('answers every malformed request of part %i of the operations without a 5xx or internals', async (part) => {
-    const started = Date.now();
-    const document = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
-    const operations = operationsOf(document).filter((_, index) => index % FUZZ_PARTS === part - 1);
-    const findings: Findings = { requests: 0, failures: [], unmarkedMultipart: new Set() };
-    let world = await createWorld();
-    let rebuilt = 0;
+  it.each(Array.from({ length: FUZZ_PARTS }, (_, part) => part + 1))(
+    'answers every malformed request of part %i of the operations without a 5xx or internals',
+    async (part) => {
+      const started = Date.now();
+      const document = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
+      const operations = operationsOf(document).filter((_, index) => index % FUZZ_PARTS === part - 1);
+      const findings: Findings = { requests: 0, failures: [], unmarkedMultipart: new Set() };
+      let world = await createWorld();
+      let rebuilt = 0;
 
-    for (const operation of operations) {
-      if (operation.secured) await sendAll(findings, operation, 'anonymous', withoutSession(operation, world.ids));
-      else await sendAll(findings, operation, 'anonymous', malformedRequests(operation, world.ids));
-      for (const caller of ['mill admin', 'lab user'] as const) {
-        await sendAll(findings, operation, caller, malformedRequests(operation, world.ids), caller === 'mill admin' ? world.millJwt : world.labJwt);
-        if (operation.method !== 'GET' && !(await stillIntact(world))) {
-          world = await createWorld();
-          rebuilt += 1;
+      for (const operation of operations) {
+        if (operation.secured) await sendAll(findings, operation, 'anonymous', withoutSession(operation, world.ids));
+        else await sendAll(findings, operation, 'anonymous', malformedRequests(operation, world.ids));
+        for (const caller of ['mill admin', 'lab user'] as const) {
+          await sendAll(
+            findings,
+            operation,
+            caller,
+            malformedRequests(operation, world.ids),
+            caller === 'mill admin' ? world.millJwt : world.labJwt,
+          );
+          if (operation.method !== 'GET' && !(await stillIntact(world))) {
+            world = await createWorld();
+            rebuilt += 1;
+          }
         }
       }
-    }
 
-    console.info(`openapi fuzz part ${part}: ${findings.requests} requests, ${operations.length} operations (${operations.filter((o) => o.multipart).length} multipart), world rebuilt ${rebuilt}×, ${Date.now() - started} ms`);
-    expect(operations.length).toBeGreaterThan(0);
-    expect(findings.failures).toEqual([]);
-    expect([...findings.unmarkedMultipart]).toEqual([]);
-  }, 180_000);
+      console.info(
+        `openapi fuzz part ${part}: ${findings.requests} requests, ${operations.length} operations (${operations.filter((o) => o.multipart).length} multipart), world rebuilt ${rebuilt}×, ${Date.now() - started} ms`,
+      );
+      expect(operations.length).toBeGreaterThan(0);
+      expect(findings.failures).toEqual([]);
+      expect([...findings.unmarkedMultipart]).toEqual([]);
+    },
+    180_000,
+  );
 });
 
 /** The fuzz only asks for "no 5xx"; these say what the refusals of its findings look like. */
@@ -161,9 +201,15 @@ describe('what a malformed request is told', () => {
   it('names the field that holds a control character, a lone surrogate or an id past the column range', async () => {
     const world = await createWorld();
     const { millId, projectId, componentId } = world.ids;
-    const asMill = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.request({ method, url, token: world.millJwt, payload });
+    const asMill = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.request({ method, url, token: world.millJwt, payload });
     const refusals = [
-      await asMill('POST', `/api/mills/${millId}/clients`, { firstName: 'a\u0000b', lastName: 'Lab', email: uniqueEmail(), activationMessage: 'Hi' }),
+      await asMill('POST', `/api/mills/${millId}/clients`, {
+        firstName: 'a\u0000b',
+        lastName: 'Lab',
+        email: uniqueEmail(),
+        activationMessage: 'Hi',
+      }),
       await asMill('GET', `/api/mills/${millId}/projects?_q=%00`),
       await asMill('GET', `/api/mills/${millId}/projects?client=2147483648`),
       await asMill('POST', `/api/mills/${millId}/messages`, { projectId: 2 ** 31, message: 'Hello' }),
@@ -193,10 +239,19 @@ describe('what a malformed request is told', () => {
     const world = await createWorld();
     const forms = [
       { 'content-type': 'multipart/form-data', payload: 'garbage' },
-      { 'content-type': 'multipart/form-data; boundary=b', payload: '--b\r\nContent-Disposition: form-data; name="files.file"; filename="a.stl"\r\n\r\nsolid' },
+      {
+        'content-type': 'multipart/form-data; boundary=b',
+        payload: '--b\r\nContent-Disposition: form-data; name="files.file"; filename="a.stl"\r\n\r\nsolid',
+      },
     ];
     for (const { payload, ...headers } of forms) {
-      const answer = await t.request({ method: 'POST', url: `/api/downloads?projectId=${world.ids.projectId}&componentId=${world.ids.componentId}`, token: world.millJwt, headers, payload });
+      const answer = await t.request({
+        method: 'POST',
+        url: `/api/downloads?projectId=${world.ids.projectId}&componentId=${world.ids.componentId}`,
+        token: world.millJwt,
+        headers,
+        payload,
+      });
       expect([answer.statusCode, answer.json().message]).toEqual([400, 'The form could not be read: it is malformed or ends too soon']);
     }
   });
@@ -208,7 +263,10 @@ describe('what a malformed request is told', () => {
  */
 describe('malformed tus uploads', () => {
   const b64 = (value: string) => Buffer.from(value).toString('base64');
-  const metadata = (fields: Record<string, string>) => Object.entries(fields).map(([key, value]) => `${key} ${b64(value)}`).join(',');
+  const metadata = (fields: Record<string, string>) =>
+    Object.entries(fields)
+      .map(([key, value]) => `${key} ${b64(value)}`)
+      .join(',');
 
   it('are refused without a 5xx or internals', async () => {
     const findings: Findings = { requests: 0, failures: [], unmarkedMultipart: new Set() };
@@ -225,16 +283,28 @@ describe('malformed tus uploads', () => {
     });
     const creations = [
       create('no Tus-Resumable', { 'tus-resumable': '' }),
-      ...['abc', '-1', '1.5', '1e308', '99999999999999999999999', ''].map((length) => create(`Upload-Length ${length}`, { 'upload-length': length })),
-      ...['!!!', 'filename', 'filename @@@,orderId', `filename ${b64('a.stl')},filename ${b64('b.stl')}`, ' , ,'].map((raw) => create(`metadata ${raw}`, { 'upload-metadata': raw })),
+      ...['abc', '-1', '1.5', '1e308', '99999999999999999999999', ''].map((length) =>
+        create(`Upload-Length ${length}`, { 'upload-length': length }),
+      ),
+      ...['!!!', 'filename', 'filename @@@,orderId', `filename ${b64('a.stl')},filename ${b64('b.stl')}`, ' , ,'].map((raw) =>
+        create(`metadata ${raw}`, { 'upload-metadata': raw }),
+      ),
       ...['2147483648', '9007199254740991', '-1', '1.5', 'abc', ''].flatMap((id) => [
         create(`orderId ${id}`, { 'upload-metadata': metadata({ ...valid, orderId: id }) }),
         create(`componentId ${id}`, { 'upload-metadata': metadata({ ...valid, componentId: id }) }),
       ]),
-      ...['crown\u0000.stl', 'crown\u0001\u001b.stl', `${'x'.repeat(100_000)}.stl`].map((filename) => create(`filename ${JSON.stringify(filename).slice(0, 30)}`, { 'upload-metadata': metadata({ ...valid, filename }) })),
+      ...['crown\u0000.stl', 'crown\u0001\u001b.stl', `${'x'.repeat(100_000)}.stl`].map((filename) =>
+        create(`filename ${JSON.stringify(filename).slice(0, 30)}`, { 'upload-metadata': metadata({ ...valid, filename }) }),
+      ),
       // Metadata is base64 of bytes: these are no UTF-8 (an overlong slash, a stray 0xFF, a lone surrogate's bytes).
-      ...[[0x61, 0xc0, 0xaf, 0x2e, 0x73, 0x74, 0x6c], [0xff, 0x2e, 0x73, 0x74, 0x6c], [0xed, 0xa0, 0x80, 0x2e, 0x73, 0x74, 0x6c]].map((bytes) =>
-        create(`filename bytes ${bytes.join(' ')}`, { 'upload-metadata': `${metadata({ ...valid, filename: 'x' }).replace(/^filename \S+/, `filename ${Buffer.from(bytes).toString('base64')}`)}` }),
+      ...[
+        [0x61, 0xc0, 0xaf, 0x2e, 0x73, 0x74, 0x6c],
+        [0xff, 0x2e, 0x73, 0x74, 0x6c],
+        [0xed, 0xa0, 0x80, 0x2e, 0x73, 0x74, 0x6c],
+      ].map((bytes) =>
+        create(`filename bytes ${bytes.join(' ')}`, {
+          'upload-metadata': `${metadata({ ...valid, filename: 'x' }).replace(/^filename \S+/, `filename ${Buffer.from(bytes).toString('base64')}`)}`,
+        }),
       ),
     ];
     const anonymous = { ...create('anonymous', {}) };
@@ -244,7 +314,18 @@ describe('malformed tus uploads', () => {
       // Whatever got created must also survive being finished, its name included.
       const location = response?.statusCode === 201 ? String(response.headers.location) : null;
       if (location && request.label !== 'no Tus-Resumable') {
-        await send(findings, 'tus finish as lab user', { label: request.label, method: 'PATCH', url: `/api/uploads/${location.split('/').pop()}`, headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, payload: binaryStl(1) }, labJwt);
+        await send(
+          findings,
+          'tus finish as lab user',
+          {
+            label: request.label,
+            method: 'PATCH',
+            url: `/api/uploads/${location.split('/').pop()}`,
+            headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+            payload: binaryStl(1),
+          },
+          labJwt,
+        );
       }
     }
 
@@ -258,12 +339,20 @@ describe('malformed tus uploads', () => {
       payload,
     });
     const afterwards = [
-      ...['99999999999999999999', '9007199254740991', '-1', 'abc', '1e308', ''].map((offset) => patch(`Upload-Offset ${offset}`, { 'upload-offset': offset })),
+      ...['99999999999999999999', '9007199254740991', '-1', 'abc', '1e308', ''].map((offset) =>
+        patch(`Upload-Offset ${offset}`, { 'upload-offset': offset }),
+      ),
       patch('wrong content type', { 'content-type': 'application/json' }, '{}'),
       patch('more bytes than announced', {}, Buffer.alloc(1000)),
       { label: 'HEAD of an unknown upload', method: 'HEAD', url: '/api/uploads/does-not-exist', headers: { 'tus-resumable': '1.0.0' } },
       { label: 'HEAD with NUL in the id', method: 'HEAD', url: '/api/uploads/%00', headers: { 'tus-resumable': '1.0.0' } },
-      { label: 'PATCH with a path in the id', method: 'PATCH', url: '/api/uploads/..%2F..%2Fsecrets.json', headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, payload: 'x' },
+      {
+        label: 'PATCH with a path in the id',
+        method: 'PATCH',
+        url: '/api/uploads/..%2F..%2Fsecrets.json',
+        headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        payload: 'x',
+      },
       { label: 'DELETE of an unknown upload', method: 'DELETE', url: '/api/uploads/does-not-exist', headers: { 'tus-resumable': '1.0.0' } },
     ];
     for (const request of afterwards) await send(findings, 'tus as lab user', request, labJwt);
@@ -273,7 +362,6 @@ describe('malformed tus uploads', () => {
     expect(findings.failures).toEqual([]);
   });
 });
-
 
 /** A double click or a retrying client sends the same creation several times at once. */
 describe('the same new address sent four times at once', () => {
@@ -309,7 +397,9 @@ describe('the same new address sent four times at once', () => {
       expect(answers.some((answer) => answer.statusCode === 200)).toBe(true);
       expectEmailTaken(answers);
       expect(await accountsWith(email)).toBe(1);
-      const clients = (await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients?_q=${encodeURIComponent(email)}`, token: jwt })).json();
+      const clients = (
+        await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients?_q=${encodeURIComponent(email)}`, token: jwt })
+      ).json();
       expect(clients.count).toBe(1);
     }
   });

@@ -63,7 +63,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const parameters = operation.parameters ?? [];
-      const inPlace = (place: string) => parameters.filter((p) => p.in === place).map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema }));
+      const inPlace = (place: string) =>
+        parameters.filter((p) => p.in === place).map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema }));
       operations.push({
         key: `${method.toUpperCase()} ${path}`,
         method: method.toUpperCase(),
@@ -90,7 +91,8 @@ export function kindOf(schema: JsonSchema): FieldKind {
   }
   if (schema.enum || schema.const !== undefined) return 'enum';
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  if (type === 'integer' || type === 'number' || type === 'boolean' || type === 'string' || type === 'array' || type === 'object') return type;
+  if (type === 'integer' || type === 'number' || type === 'boolean' || type === 'string' || type === 'array' || type === 'object')
+    return type;
   return schema.properties ? 'object' : 'any';
 }
 
@@ -109,7 +111,17 @@ export function idFor(ids: IdBook, name: string, path = ''): number {
 }
 
 /** Strings the patterns of the API accept; the first one a field's pattern and length allow is used. */
-const PATTERN_SAMPLES = ['Fuzz value', 'CH', '12345', 'fuzzvalue', 'ABCDE-12345-FGHIJ-KLMNO-PQRST', 'created_at:desc', 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCd', 'de', '2026-01-15'];
+const PATTERN_SAMPLES = [
+  'Fuzz value',
+  'CH',
+  '12345',
+  'fuzzvalue',
+  'ABCDE-12345-FGHIJ-KLMNO-PQRST',
+  'created_at:desc',
+  'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCd',
+  'de',
+  '2026-01-15',
+];
 
 function sampleString(schema: JsonSchema, name: string): string {
   if (/email|identifier/i.test(name)) return `fuzz-${randomBytes(4).toString('hex')}@example.test`;
@@ -157,7 +169,11 @@ export function sample(schema: JsonSchema, name: string, ids: IdBook, path = '')
 }
 
 /** Every field of a sampled body, nested ones included, as a path into it with its schema. */
-export function fieldsOf(schema: JsonSchema, value: unknown, at: (string | number)[] = []): { path: (string | number)[]; schema: JsonSchema }[] {
+export function fieldsOf(
+  schema: JsonSchema,
+  value: unknown,
+  at: (string | number)[] = [],
+): { path: (string | number)[]; schema: JsonSchema }[] {
   const fields: { path: (string | number)[]; schema: JsonSchema }[] = [];
   const kind = kindOf(schema);
   if (kind === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {

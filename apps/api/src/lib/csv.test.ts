@@ -77,7 +77,12 @@ describe('CSV encodings', () => {
 });
 
 describe('headerReader', () => {
-  const read = headerReader(['customerId', 'city'] as const, { kundennummer: 'customerId', ort: 'city' }, ['customerId'], (message) => new RangeError(message));
+  const read = headerReader(
+    ['customerId', 'city'] as const,
+    { kundennummer: 'customerId', ort: 'city' },
+    ['customerId'],
+    (message) => new RangeError(message),
+  );
 
   it('matches names without case, spaces or punctuation, and aliases; the first of a repeated column wins', () => {
     expect(read(['Customer-ID', 'Ort', 'constructor', 'City'])).toEqual({ customerId: 0, city: 1 });

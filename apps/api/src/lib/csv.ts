@@ -61,7 +61,12 @@ function normaliseColumn(name: string): string {
  * `aliases` (keys already normalised) add common spellings; unknown columns are ignored, the first
  * of a repeated name wins, and a missing required column is thrown as `fail` makes it.
  */
-export function headerReader<C extends string>(columns: readonly C[], aliases: Record<string, C>, required: readonly C[], fail: (message: string) => Error) {
+export function headerReader<C extends string>(
+  columns: readonly C[],
+  aliases: Record<string, C>,
+  required: readonly C[],
+  fail: (message: string) => Error,
+) {
   const names = new Map<string, C>(Object.entries(aliases));
   for (const column of columns) names.set(normaliseColumn(column), column);
   return (fields: string[]): Partial<Record<C, number>> => {

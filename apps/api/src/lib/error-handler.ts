@@ -4,8 +4,15 @@ import type { ApiErrorBody, ErrorCode } from '@casebridge/shared/errors';
 import { AppError } from './app-error.ts';
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
-  413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
 };
 
 export function errorBody(statusCode: number, code: ErrorCode, message: string, errors?: Record<string, ErrorCode[]>): ApiErrorBody {

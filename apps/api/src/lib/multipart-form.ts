@@ -34,7 +34,11 @@ interface FileRule {
  * `files.<name>`. The file streams to storage and is then checked by its first bytes; anything
  * that is not what it claims is deleted again and refused.
  */
-export async function readFileForm(request: FastifyRequest, storage: Storage, rule: FileRule): Promise<{ data: unknown; file: UploadedFile | null }> {
+export async function readFileForm(
+  request: FastifyRequest,
+  storage: Storage,
+  rule: FileRule,
+): Promise<{ data: unknown; file: UploadedFile | null }> {
   if (!request.isMultipart()) throw AppError.fields({ _: ['FORM_MALFORMED'] }, 'Expected a multipart form');
   let data: unknown = undefined;
   let file: UploadedFile | null = null;
@@ -98,7 +102,8 @@ const TOO_MANY_PARTS = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PART
 /** The plugin's other errors carry their status (413 over the size limit, 406 not multipart): they stay. */
 function unreadableForm(error: unknown): unknown {
   const { statusCode, code } = (error ?? {}) as { statusCode?: number; code?: string };
-  if (code && TOO_MANY_PARTS.has(code)) return new AppError(400, 'FORM_MALFORMED', 'The form has more parts than this call takes: a data field and at most one file');
+  if (code && TOO_MANY_PARTS.has(code))
+    return new AppError(400, 'FORM_MALFORMED', 'The form has more parts than this call takes: a data field and at most one file');
   if (error instanceof AppError || (statusCode !== undefined && statusCode < 500)) return error;
   return new AppError(400, 'FORM_MALFORMED', 'The form could not be read: it is malformed or ends too soon');
 }
@@ -127,8 +132,10 @@ function parsedInto(value: string, keep: (data: unknown) => void): AppError | nu
 }
 
 function fileProblem(fieldname: string, filename: string, rule: FileRule, haveFile: boolean): AppError | null {
-  if (fieldname !== `files.${rule.field}` || haveFile) return AppError.fields({ [rule.field]: ['FORM_MALFORMED'] }, `Unexpected file field ${fieldname}`);
-  if (!lineSchema.safeParse(filename).success) return AppError.fields({ [rule.field]: ['FILE_NAME_INVALID'] }, 'The file name must not contain control characters');
+  if (fieldname !== `files.${rule.field}` || haveFile)
+    return AppError.fields({ [rule.field]: ['FORM_MALFORMED'] }, `Unexpected file field ${fieldname}`);
+  if (!lineSchema.safeParse(filename).success)
+    return AppError.fields({ [rule.field]: ['FILE_NAME_INVALID'] }, 'The file name must not contain control characters');
   return null;
 }
 

@@ -91,7 +91,8 @@ function embeddedIpv4(address: string): string | null {
   if (!words) return null;
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
   // ::ffff:a.b.c.d written in hex, ::a.b.c.d (deprecated compatible), 64:ff9b::/96 (NAT64).
-  if (words.slice(0, 5).every((w) => w === 0) && (words[5] === 0xffff || words[5] === 0)) return words[6] === 0 && words[7]! <= 1 ? null : v4(words[6]!, words[7]!);
+  if (words.slice(0, 5).every((w) => w === 0) && (words[5] === 0xffff || words[5] === 0))
+    return words[6] === 0 && words[7]! <= 1 ? null : v4(words[6]!, words[7]!);
   if (words[0] === 0x64 && words[1] === 0xff9b && words.slice(2, 6).every((w) => w === 0)) return v4(words[6]!, words[7]!);
   if (words[0] === 0x2002) return v4(words[1]!, words[2]!); // 6to4
   return null;
@@ -131,7 +132,11 @@ function guardedLookup(): LookupFunction {
       if (error) return callback(error, '', 4);
       const bad = addresses.find((entry) => isInternalAddress(entry.address));
       if (bad || addresses.length === 0) {
-        return callback(new SafeFetchError('address', `${hostname} resolves to an address that is not allowed`) as NodeJS.ErrnoException, '', 4);
+        return callback(
+          new SafeFetchError('address', `${hostname} resolves to an address that is not allowed`) as NodeJS.ErrnoException,
+          '',
+          4,
+        );
       }
       if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       return callback(null, addresses[0]!.address, addresses[0]!.family);
@@ -146,11 +151,13 @@ function checkUrl(raw: string | URL, allowedHosts: readonly string[]): URL {
   } catch {
     throw new SafeFetchError('url', 'Not a valid URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SafeFetchError('protocol', 'Only http and https URLs can be fetched');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new SafeFetchError('protocol', 'Only http and https URLs can be fetched');
   if (url.username || url.password) throw new SafeFetchError('url', 'URLs with credentials are not fetched');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   // An address literal never reaches the lookup, so it is checked here.
-  if (isIP(host) && isInternalAddress(host) && !hostAllowed(host, allowedHosts)) throw new SafeFetchError('address', `${host} is not an allowed address`);
+  if (isIP(host) && isInternalAddress(host) && !hostAllowed(host, allowedHosts))
+    throw new SafeFetchError('address', `${host} is not an allowed address`);
   return url;
 }
 
@@ -203,7 +210,9 @@ function request(url: URL, options: SafeFetchOptions, signal: AbortSignal): Prom
       agent: false,
     });
     req.on('response', resolve);
-    req.on('error', (error) => reject(error instanceof SafeFetchError ? error : Object.assign(new Error(error.message), { cause: findGuardError(error) })));
+    req.on('error', (error) =>
+      reject(error instanceof SafeFetchError ? error : Object.assign(new Error(error.message), { cause: findGuardError(error) })),
+    );
     req.end();
   });
 }

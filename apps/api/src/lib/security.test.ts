@@ -103,11 +103,19 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i <= max; i++) {
       const identifier = i % 2 ? email.toUpperCase() : ` ${email} `;
-      const response = await limited.request({ method: 'POST', url: '/api/auth/local', payload: { identifier, password: 'wrong-password!' } });
+      const response = await limited.request({
+        method: 'POST',
+        url: '/api/auth/local',
+        payload: { identifier, password: 'wrong-password!' },
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, max).every((s) => s === 400)).toBe(true);
-    const last = await limited.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: email, password: 'wrong-password!' } });
+    const last = await limited.request({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: email, password: 'wrong-password!' },
+    });
     expect(last.statusCode).toBe(429);
     expect(last.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/Too many attempts/) });
   });
@@ -125,7 +133,12 @@ describe('rate limits', () => {
       last = response.statusCode;
     }
     expect(last).toBe(429);
-    const otherIp = await limited.request({ method: 'POST', url: '/api/auth/local', remoteAddress: '203.0.113.8', payload: { identifier: uniqueEmail(), password: 'wrong-password!' } });
+    const otherIp = await limited.request({
+      method: 'POST',
+      url: '/api/auth/local',
+      remoteAddress: '203.0.113.8',
+      payload: { identifier: uniqueEmail(), password: 'wrong-password!' },
+    });
     expect(otherIp.statusCode).toBe(400);
   });
 
@@ -135,7 +148,13 @@ describe('rate limits', () => {
     const behindProxy = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' }, rateLimits: { signIn: DEFAULT_RATE_LIMITS.signIn } });
     try {
       const attempt = (t: TestApp, i: number) =>
-        t.request({ method: 'POST', url: '/api/auth/local', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': `192.0.2.${i}` }, payload: { identifier: uniqueEmail('spoof'), password: 'wrong-password!' } });
+        t.request({
+          method: 'POST',
+          url: '/api/auth/local',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': `192.0.2.${i}` },
+          payload: { identifier: uniqueEmail('spoof'), password: 'wrong-password!' },
+        });
       const spoofed: number[] = [];
       const proxied: number[] = [];
       for (let i = 0; i <= max; i++) {
@@ -155,7 +174,10 @@ describe('rate limits', () => {
     const forgotMax = DEFAULT_RATE_LIMITS.forgotPassword.perIdentifier!.max;
     const forgot = [];
     for (let i = 0; i <= forgotMax; i++) {
-      forgot.push((await limited.request({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: `198.51.100.${i}`, payload: { email } })).statusCode);
+      forgot.push(
+        (await limited.request({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: `198.51.100.${i}`, payload: { email } }))
+          .statusCode,
+      );
     }
     expect(forgot.at(-1)).toBe(429);
     expect(forgot.slice(0, forgotMax).every((s) => s === 200)).toBe(true);
@@ -163,7 +185,14 @@ describe('rate limits', () => {
     const uniqueMax = DEFAULT_RATE_LIMITS.checkUniqueEmail.perIp.max;
     let status = 0;
     for (let i = 0; i <= uniqueMax; i++) {
-      status = (await limited.request({ method: 'POST', url: '/api/auth/check-unique-email', remoteAddress: '192.0.2.50', payload: { email: uniqueEmail() } })).statusCode;
+      status = (
+        await limited.request({
+          method: 'POST',
+          url: '/api/auth/check-unique-email',
+          remoteAddress: '192.0.2.50',
+          payload: { email: uniqueEmail() },
+        })
+      ).statusCode;
     }
     expect(status).toBe(429);
   });
@@ -172,7 +201,13 @@ describe('rate limits', () => {
     const max = DEFAULT_RATE_LIMITS.token.perIp.max;
     let status = 0;
     for (let i = 0; i <= max; i++) {
-      status = (await limited.request({ method: 'GET', url: `/api/auth/email-confirmation?confirmation=${'x'.repeat(43)}`, remoteAddress: '192.0.2.77' })).statusCode;
+      status = (
+        await limited.request({
+          method: 'GET',
+          url: `/api/auth/email-confirmation?confirmation=${'x'.repeat(43)}`,
+          remoteAddress: '192.0.2.77',
+        })
+      ).statusCode;
     }
     expect(status).toBe(429);
   });
@@ -193,7 +228,12 @@ describe('headers and errors', () => {
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/auth/local', headers: { 'content-type': 'application/json' }, payload: '{"identifier":' });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/local',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"identifier":',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('VALIDATION_FAILED');
   });

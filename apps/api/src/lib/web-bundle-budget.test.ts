@@ -28,7 +28,10 @@ let manifest: Manifest;
 let indexHtml: string;
 beforeAll(async () => {
   const manifestPath = path.join(WEB_DIST, '.vite/manifest.json');
-  const built = await stat(manifestPath).then(() => true, () => false);
+  const built = await stat(manifestPath).then(
+    () => true,
+    () => false,
+  );
   if (!built) throw new Error(`${manifestPath} is missing: run \`npm run build:web\` before this test.`);
   manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
   indexHtml = await readFile(path.join(WEB_DIST, 'index.html'), 'utf8');
@@ -69,9 +72,17 @@ describe('the public home', () => {
     // The areas, the dialogs' code and every language (of English the entry has only the home's texts): each a chunk of its own.
     const lazyChunks = [/\/app\/areas\//, /auth-dialogs\.tsx$/, /modals-host\.tsx$/, /locales\/(en|de|fr|it|pl|sp)\//];
     const lazyOnly = [...lazyChunks, /node_modules\/three\//, /node_modules\/@mantine\/modals\//];
-    for (const pattern of lazyOnly) expect(eagerSources.filter((source) => pattern.test(source)), String(pattern)).toEqual([]);
+    for (const pattern of lazyOnly)
+      expect(
+        eagerSources.filter((source) => pattern.test(source)),
+        String(pattern),
+      ).toEqual([]);
     // They exist as chunks of their own, so the check above is not vacuous.
-    for (const pattern of lazyChunks) expect(Object.keys(manifest).some((key) => pattern.test(key)), String(pattern)).toBe(true);
+    for (const pattern of lazyChunks)
+      expect(
+        Object.keys(manifest).some((key) => pattern.test(key)),
+        String(pattern),
+      ).toBe(true);
     // three.js is loaded only by the 3D preview's worker, a bundle of its own outside the page's manifest.
     expect(readdirSync(path.join(WEB_DIST, 'assets')).filter((file) => /^(mesh\.worker|mesh-view)-.*\.js$/.test(file))).toHaveLength(2);
   });
@@ -81,7 +92,9 @@ describe('the public home', () => {
     const sizes = await Promise.all(files.map(async (file) => ({ file, bytes: (await stat(path.join(WEB_DIST, `${file}.br`))).size })));
     const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
     const listing = sizes.map(({ file, bytes }) => `${file}: ${(bytes / 1024).toFixed(1)} KB`).join('\n');
-    expect(total, `brotli JavaScript of the public home, ${(total / 1024).toFixed(1)} KB:\n${listing}`).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+    expect(total, `brotli JavaScript of the public home, ${(total / 1024).toFixed(1)} KB:\n${listing}`).toBeLessThanOrEqual(
+      HOME_JS_BUDGET_BYTES,
+    );
   });
 });
 
@@ -92,7 +105,10 @@ describe('the prerendered home (home.html, issue 10)', () => {
   });
 
   it('is index.html with the English home in #root, so the page paints before its scripts run', () => {
-    const english = JSON.parse(readFileSync(path.join(WEB_SOURCE, 'locales/en/translation.json'), 'utf8')) as { home: { title: string }; auth: { signIn: { submit: string } } };
+    const english = JSON.parse(readFileSync(path.join(WEB_SOURCE, 'locales/en/translation.json'), 'utf8')) as {
+      home: { title: string };
+      auth: { signIn: { submit: string } };
+    };
     const german = JSON.parse(readFileSync(path.join(WEB_SOURCE, 'locales/de/translation.json'), 'utf8')) as { home: { title: string } };
     expect(homeHtml).toMatch(new RegExp(`<h1[^>]*>${english.home.title}</h1>`));
     expect(homeHtml).toMatch(new RegExp(`<button[^>]*>(<span[^>]*>)+${english.auth.signIn.submit}</span>`));
@@ -108,7 +124,12 @@ describe('the prerendered home (home.html, issue 10)', () => {
     expect(guard).not.toBeNull();
     const script = await readFile(path.join(WEB_DIST, guard![1]!), 'utf8');
     const hiddenFor = (stored: Record<string, string>) => {
-      const root = { attributes: {} as Record<string, string>, setAttribute(name: string, value: string) { this.attributes[name] = value; } };
+      const root = {
+        attributes: {} as Record<string, string>,
+        setAttribute(name: string, value: string) {
+          this.attributes[name] = value;
+        },
+      };
       const run = new Function('window', 'document', script) as (window: unknown, document: unknown) => void;
       run({ localStorage: { getItem: (key: string) => stored[key] ?? null } }, { documentElement: root });
       return root.attributes['data-prerender'] === 'hidden';

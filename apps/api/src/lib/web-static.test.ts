@@ -10,14 +10,18 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { HOME_HTML, IMMUTABLE, REVALIDATE } from './web-static.ts';
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>';
 const HOME_PAGE_HTML = '<!doctype html><html><body><div id="root"><div data-prerendered inert><h1>Home</h1></div></div></body></html>';
 const ENTRY_JS = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 /** A build as Vite and the precompress plugin leave it: every text file with .br and .gz copies. */
 async function writeFakeBuild(root: string, { withHome = false } = {}): Promise<void> {
   await mkdir(path.join(root, 'assets'), { recursive: true });
-  const files: [string, string][] = [['index.html', INDEX_HTML], ['assets/index-Ab12Cd34.js', ENTRY_JS]];
+  const files: [string, string][] = [
+    ['index.html', INDEX_HTML],
+    ['assets/index-Ab12Cd34.js', ENTRY_JS],
+  ];
   if (withHome) files.push([HOME_HTML, HOME_PAGE_HTML]);
   for (const [file, content] of files) {
     await writeFile(path.join(root, file), content);

@@ -83,7 +83,10 @@ function isPageRequest(request: FastifyRequest): boolean {
  * HEAD answers like GET without the body.
  */
 export async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
-  const hasBuild = await access(path.join(root, 'index.html')).then(() => true, () => false);
+  const hasBuild = await access(path.join(root, 'index.html')).then(
+    () => true,
+    () => false,
+  );
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root,
@@ -96,7 +99,12 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
     });
   }
   // The build's prerendered public home (apps/web/build/prerender-home.ts), painted before the app's scripts run.
-  const hasHome = hasBuild && (await access(path.join(root, HOME_HTML)).then(() => true, () => false));
+  const hasHome =
+    hasBuild &&
+    (await access(path.join(root, HOME_HTML)).then(
+      () => true,
+      () => false,
+    ));
   app.setNotFoundHandler((request, reply) => {
     if (isPageRequest(request) && hasHome && request.url.split('?')[0] === '/') return reply.sendFile(HOME_HTML);
     if (isPageRequest(request) && hasBuild) return reply.sendFile('index.html');

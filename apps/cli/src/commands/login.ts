@@ -9,7 +9,8 @@ export const loginCommand: Command = {
   summary: 'Sign in to a portal and remember the session',
   synopsis: 'casebridge login [--url <portal>] [--email <email>]',
   description: [
-    `Asks for the password (it is never taken as an argument; scripts may set CASEBRIDGE_PASSWORD). The portal URL defaults to the one used last, else ${DEFAULT_URL}; the email is asked for when not given.`,
+    `Asks for the password (it is never taken as an argument; scripts may set CASEBRIDGE_PASSWORD). The portal ` +
+      `URL defaults to the one used last, else ${DEFAULT_URL}; the email is asked for when not given.`,
     'The session is stored in $CASEBRIDGE_CONFIG, or ~/.config/casebridge/config.json, readable only by you (mode 0600).',
   ].join('\n\n'),
   options: {
@@ -39,13 +40,16 @@ async function login(ctx: Context, args: Parsed): Promise<number> {
   try {
     session = await new Api(url).post<Session>('/api/auth/local', { identifier: email, password });
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 400 || error.status === 401)) throw new CliError(`Sign-in failed: ${error.serverMessage || 'wrong email or password'}.`);
+    if (error instanceof ApiError && (error.status === 400 || error.status === 401))
+      throw new CliError(`Sign-in failed: ${error.serverMessage || 'wrong email or password'}.`);
     if (error instanceof ApiError && error.status === 404) throw new CliError(`${url} has no CaseBridge sign-in (404): is the URL right?`);
     throw error;
   }
   if (typeof session?.jwt !== 'string') throw new CliError(`${url} did not answer like a CaseBridge portal.`);
   await writeConfig(ctx.configFile, { url, email, token: session.jwt });
-  ctx.out(`Signed in to ${url} as ${session.user.email} (${session.user.role.type} user${session.user.company ? `, ${session.user.company.name}` : ''}).`);
+  ctx.out(
+    `Signed in to ${url} as ${session.user.email} (${session.user.role.type} user${session.user.company ? `, ${session.user.company.name}` : ''}).`,
+  );
   for (const mill of session.mills) ctx.out(`  mill ${mill.id}: ${mill.company.name}${mill.millRole ? ` (${mill.millRole})` : ''}`);
   return 0;
 }

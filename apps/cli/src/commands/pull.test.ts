@@ -36,7 +36,14 @@ describe('casebridge pull', () => {
     const labJwt = await signIn(t, lab.user.email);
     const crown = binaryStl(3);
     const inlay = binaryStl(4);
-    const first = await sendOrder(t, labJwt, mill.id, { name: 'Case Alpha', components: ['Crown 11'], files: [{ name: 'crown.stl', content: crown }, { name: 'inlay.stl', content: inlay }] });
+    const first = await sendOrder(t, labJwt, mill.id, {
+      name: 'Case Alpha',
+      components: ['Crown 11'],
+      files: [
+        { name: 'crown.stl', content: crown },
+        { name: 'inlay.stl', content: inlay },
+      ],
+    });
     const deleted = await sendOrder(t, labJwt, mill.id, { name: 'Case Gone', components: ['Crown 21'] });
     await t.db.update(projects).set({ isDeleted: true }).where(eq(projects.id, deleted.id));
     // Not submitted: the mill does not see it, so pull must not fetch it.
@@ -59,7 +66,11 @@ describe('casebridge pull', () => {
     expect(await tree(dir)).toEqual(['Case Alpha/Crown 11/crown.stl', 'Case Alpha/Crown 11/inlay.stl']);
 
     // A new order arrives: only it is fetched.
-    const next = await sendOrder(t, labJwt, mill.id, { name: 'Case Beta', components: ['Bridge'], files: [{ name: 'bridge.stl', content: binaryStl(5) }] });
+    const next = await sendOrder(t, labJwt, mill.id, {
+      name: 'Case Beta',
+      components: ['Bridge'],
+      files: [{ name: 'bridge.stl', content: binaryStl(5) }],
+    });
     const third = await cli(['pull', dir], { config });
     expect(third.code).toBe(0);
     expect(third.stdout).not.toContain('Case Alpha');
@@ -79,7 +90,12 @@ describe('casebridge pull', () => {
     const two = binaryStl(2);
     await sendOrder(t, labJwt, mill.id, { name: 'One', files: [{ name: 'crown.stl', content: one }] });
     await sendOrder(t, labJwt, mill.id, { name: 'Two', files: [{ name: 'crown.stl', content: two }] });
-    const settings = await t.request({ method: 'PUT', url: '/api/users/settings', token: await signIn(t, member.email), payload: { projectDownloadFolderStructure: 'flat' } });
+    const settings = await t.request({
+      method: 'PUT',
+      url: '/api/users/settings',
+      token: await signIn(t, member.email),
+      payload: { projectDownloadFolderStructure: 'flat' },
+    });
     expect(settings.statusCode).toBe(200);
 
     const config = await loginAs(scratch.dir, url, member.email);

@@ -30,8 +30,11 @@ export const pullCommand: Command = {
   summary: 'Download the orders not fetched yet into a folder (mill users)',
   synopsis: 'casebridge pull <dir> [--mill <millId>]',
   description: [
-    "Fetches every order of the mill that this folder does not hold yet, as the ZIP the portal builds, and unpacks it into <dir>. Whether the files land flat in <dir> or as <order>/<component>/<file> follows your account's download folder setting in the portal.",
-    `Fetched orders are remembered in <dir>/${PULL_STATE_FILE}, so the next pull only brings new ones. Deleted orders are skipped. Existing files are never overwritten: a taken name gets a " (2)" suffix.`,
+    'Fetches every order of the mill that this folder does not hold yet, as the ZIP the portal builds, and ' +
+      'unpacks it into <dir>. Whether the files land flat in <dir> or as <order>/<component>/<file> follows ' +
+      "your account's download folder setting in the portal.",
+    `Fetched orders are remembered in <dir>/${PULL_STATE_FILE}, so the next pull only brings new ones. Deleted ` +
+      `orders are skipped. Existing files are never overwritten: a taken name gets a " (2)" suffix.`,
     'Without --mill the first mill of your account is used.',
   ].join('\n\n'),
   options: {
@@ -55,19 +58,28 @@ async function pull(ctx: Context, args: Parsed): Promise<number> {
     const first = staffMills[0];
     if (!first) throw new CliError(`${me.user.email} belongs to no mill.`);
     millId = first.id;
-    if (staffMills.length > 1) ctx.err(`Pulling from mill ${first.id} (${first.company.name}); others: ${staffMills.slice(1).map((m) => `${m.id} (${m.company.name})`).join(', ')} — choose with --mill.`);
+    if (staffMills.length > 1)
+      ctx.err(
+        `Pulling from mill ${first.id} (${first.company.name}); others: ${staffMills
+          .slice(1)
+          .map((m) => `${m.id} (${m.company.name})`)
+          .join(', ')} — choose with --mill.`,
+      );
   }
 
   await mkdir(dir, { recursive: true });
   const stateFile = path.join(dir, PULL_STATE_FILE);
   const state: PullState = (await readJson<PullState>(stateFile)) ?? { version: 1, url: session.url, mills: {} };
-  if (state.url !== session.url) throw new CliError(`${dir} holds orders pulled from ${state.url}; you are signed in to ${session.url}. Pull into another folder.`);
+  if (state.url !== session.url)
+    throw new CliError(`${dir} holds orders pulled from ${state.url}; you are signed in to ${session.url}. Pull into another folder.`);
   const pulled = (state.mills[String(millId)] ??= { orders: {} }).orders;
   const save = () => writeFileAtomic(stateFile, `${JSON.stringify(state, null, 2)}\n`);
 
   const orders: OrderSummary[] = [];
   for (let start = 0; ; start += PAGE) {
-    const page = await api.get<{ count: number; data: OrderSummary[] }>(`/api/mills/${millId}/projects?_start=${start}&_limit=${PAGE}&_sort=created_at:asc`);
+    const page = await api.get<{ count: number; data: OrderSummary[] }>(
+      `/api/mills/${millId}/projects?_start=${start}&_limit=${PAGE}&_sort=created_at:asc`,
+    );
     orders.push(...page.data);
     if (page.data.length < PAGE || orders.length >= page.count) break;
   }
@@ -98,7 +110,9 @@ async function pull(ctx: Context, args: Parsed): Promise<number> {
       for (const { entry, file } of result.renamed) ctx.err(`note: ${entry} exists already; written as ${file}`);
       if (result.refused.length > 0) {
         failed = true;
-        ctx.err(`error: order ${order.id}: refused ${result.refused.length} ZIP entr${result.refused.length === 1 ? 'y' : 'ies'} outside the folder: ${result.refused.join(', ')}`);
+        ctx.err(
+          `error: order ${order.id}: refused ${result.refused.length} ZIP entr${result.refused.length === 1 ? 'y' : 'ies'} outside the folder: ${result.refused.join(', ')}`,
+        );
         ctx.err(`Order ${order.id} is not marked as fetched; the next pull tries again.`);
         continue;
       }
@@ -112,6 +126,7 @@ async function pull(ctx: Context, args: Parsed): Promise<number> {
     }
   }
   await save();
-  if (fetched === 0 && !failed) ctx.out(`Nothing new to fetch from mill ${millId} (${Object.keys(pulled).length} order(s) fetched into ${dir} earlier).`);
+  if (fetched === 0 && !failed)
+    ctx.out(`Nothing new to fetch from mill ${millId} (${Object.keys(pulled).length} order(s) fetched into ${dir} earlier).`);
   return failed ? 1 : 0;
 }

@@ -58,7 +58,11 @@ async function millOrders(millId: number, millJwt: string) {
 }
 
 async function documents(orderId: number, componentId: number, jwt: string) {
-  return ((await t.request({ method: 'GET', url: `/api/projects/${orderId}/components/${componentId}`, token: jwt })).json() as { documents: { name: string; size: number; sha256: string }[] }).documents;
+  return (
+    (await t.request({ method: 'GET', url: `/api/projects/${orderId}/components/${componentId}`, token: jwt })).json() as {
+      documents: { name: string; size: number; sha256: string }[];
+    }
+  ).documents;
 }
 
 describe('casebridge send: interrupted and resumed', () => {
@@ -97,7 +101,11 @@ describe('casebridge send: interrupted and resumed', () => {
     // The server received exactly the rest of the big file, through the same upload; the small one not again.
     expect(proxy.counts.creates).toBe(0);
     expect(proxy.counts.patchBytes).toBe(big.length - offset);
-    expect((await readState(s.folder)).components['Arch']!.files['Arch/b-big.stl']).toMatchObject({ finished: true, uploadUrl, sha256: sha256(big) });
+    expect((await readState(s.folder)).components['Arch']!.files['Arch/b-big.stl']).toMatchObject({
+      finished: true,
+      uploadUrl,
+      sha256: sha256(big),
+    });
 
     const list = await millOrders(s.mill.id, s.millJwt);
     expect(list.count).toBe(1);
@@ -112,7 +120,10 @@ describe('casebridge send: interrupted and resumed', () => {
     const crown = binaryStl(7);
     const s = await setup('Lost record', { 'Crown/crown.stl': crown, 'Crown/later.stl': binaryStl(1) });
     // Interrupt at the second file, then forget that the first finished (as if killed right after its last PATCH).
-    const first = await cli(['send', s.folder, '--mill', String(s.mill.id)], { config: s.config, hooks: { retryDelays: [], afterChunk: (file) => file === 'Crown/later.stl' } });
+    const first = await cli(['send', s.folder, '--mill', String(s.mill.id)], {
+      config: s.config,
+      hooks: { retryDelays: [], afterChunk: (file) => file === 'Crown/later.stl' },
+    });
     expect(first.code).toBe(1);
     const state = await readState(s.folder);
     const record = state.components['Crown']!.files['Crown/crown.stl']!;
@@ -156,7 +167,9 @@ describe('casebridge send: interrupted and resumed', () => {
     expect(changed).toBe(true);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('jaw.stl: SHA-256 MISMATCH');
-    expect(result.stderr).toMatch(new RegExp(`error: Arch/jaw.stl: the portal stored a different file \\(SHA-256 [0-9a-f]{64}, local ${sha256(readFileSync(file))}\\)`));
+    expect(result.stderr).toMatch(
+      new RegExp(`error: Arch/jaw.stl: the portal stored a different file \\(SHA-256 [0-9a-f]{64}, local ${sha256(readFileSync(file))}\\)`),
+    );
     expect(result.stderr).toContain('was not submitted');
     expect((await millOrders(s.mill.id, s.millJwt)).count).toBe(0);
   });

@@ -42,7 +42,10 @@ async function millAndLab() {
 async function millOrders(millId: number, millJwt: string) {
   const response = await t.request({ method: 'GET', url: `/api/mills/${millId}/projects?_limit=100`, token: millJwt });
   expect(response.statusCode).toBe(200);
-  return response.json() as { count: number; data: { id: number; name: string; components: { id: number; name: string; documentsCount: number }[] }[] };
+  return response.json() as {
+    count: number;
+    data: { id: number; name: string; components: { id: number; name: string; documentsCount: number }[] }[];
+  };
 }
 
 async function documents(orderId: number, componentId: number, jwt: string) {
@@ -88,13 +91,19 @@ describe('casebridge login / whoami / logout', () => {
   it('says so when the password is wrong or the portal cannot be reached, and stores nothing', async () => {
     const { lab } = await millAndLab();
     const config = path.join(scratch.dir, 'wrong.json');
-    const wrong = await cli(['login', '--url', url, '--email', lab.user.email], { config, env: { CASEBRIDGE_PASSWORD: 'not-the-password' } });
+    const wrong = await cli(['login', '--url', url, '--email', lab.user.email], {
+      config,
+      env: { CASEBRIDGE_PASSWORD: 'not-the-password' },
+    });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/Sign-in failed: Invalid email or password/);
     await expect(stat(config)).rejects.toThrow();
 
     const closed = await freePort();
-    const down = await cli(['login', '--url', `http://127.0.0.1:${closed}`, '--email', lab.user.email], { config, env: { CASEBRIDGE_PASSWORD: PASSWORD } });
+    const down = await cli(['login', '--url', `http://127.0.0.1:${closed}`, '--email', lab.user.email], {
+      config,
+      env: { CASEBRIDGE_PASSWORD: PASSWORD },
+    });
     expect(down.code).toBe(1);
     expect(down.stderr).toContain(`Cannot reach the portal at http://127.0.0.1:${closed} (ECONNREFUSED)`);
     await expect(stat(config)).rejects.toThrow();
@@ -161,7 +170,9 @@ describe('casebridge send', () => {
     await writeTree(folder, { 'Crown/crown.stl': binaryStl(), 'Crown/setup.exe': 'MZ not a mesh', 'Crown/notes.txt': 'hello' });
     const result = await cli(['send', folder, '--mill', String(mill.id)], { config });
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/warning: not sending 2 file\(s\) of a type the portal does not accept:\n {2}Crown\/notes\.txt\n {2}Crown\/setup\.exe\n/);
+    expect(result.stderr).toMatch(
+      /warning: not sending 2 file\(s\) of a type the portal does not accept:\n {2}Crown\/notes\.txt\n {2}Crown\/setup\.exe\n/,
+    );
     const [order] = (await millOrders(mill.id, millJwt)).data;
     expect((await documents(order!.id, order!.components[0]!.id, millJwt)).map((d) => d.name)).toEqual(['crown.stl']);
   });

@@ -53,9 +53,13 @@ export const sendCommand: Command = {
   summary: 'Send a folder to a mill as an order (lab users); resumes after an interruption',
   synopsis: 'casebridge send <folder> --mill <millId> [--name <order name>]',
   description: [
-    'Each subfolder of <folder> becomes a component named after it, holding its files (also those in deeper folders). A folder without subfolders is one component named after the folder. The order is named after the folder unless --name is given.',
+    'Each subfolder of <folder> becomes a component named after it, holding its files (also those in deeper ' +
+      'folders). A folder without subfolders is one component named after the folder. The order is named after ' +
+      'the folder unless --name is given.',
     `Only these file types are sent: ${DOCUMENT_EXTENSIONS.join(', ')}. Other files, and hidden files, are left out with a warning.`,
-    `Progress is kept in <folder>/${SEND_STATE_FILE}. If a send is interrupted, run the same command again: it continues the same order, resumes each unfinished file where the server stopped, never sends a finished file again, and then submits the order. Each finished file is checked against the SHA-256 the portal computed.`,
+    `Progress is kept in <folder>/${SEND_STATE_FILE}. If a send is interrupted, run the same command again: ` +
+      `it continues the same order, resumes each unfinished file where the server stopped, never sends a finished ` +
+      `file again, and then submits the order. Each finished file is checked against the SHA-256 the portal computed.`,
   ].join('\n\n'),
   options: {
     mill: { type: 'string', description: 'the mill to send to (its id; see `casebridge whoami`)', placeholder: 'millId' },
@@ -87,14 +91,20 @@ async function send(ctx: Context, args: Parsed): Promise<number> {
   let state = await readJson<SendState>(stateFile);
   if (state && state.version !== 1) throw new CliError(`${stateFile} was written by another version; move it away to start a new order.`);
   if (state?.submitted) {
-    ctx.out(`Order ${state.orderId} ("${state.orderName}") was already sent from this folder. To send the folder as a new order, delete ${stateFile}.`);
+    ctx.out(
+      `Order ${state.orderId} ("${state.orderName}") was already sent from this folder. To send the folder as a new order, delete ${stateFile}.`,
+    );
     return 0;
   }
   if (state && state.url !== session.url) {
-    throw new CliError(`${folder} is being sent to ${state.url}, but you are signed in to ${session.url}. Sign in there, or delete ${stateFile} to start over.`);
+    throw new CliError(
+      `${folder} is being sent to ${state.url}, but you are signed in to ${session.url}. Sign in there, or delete ${stateFile} to start over.`,
+    );
   }
   if (state && millOption !== undefined && millOption !== state.millId) {
-    throw new CliError(`${folder} is being sent to mill ${state.millId} (order ${state.orderId}); run without --mill or with --mill ${state.millId} to finish it, or delete ${stateFile} to start over.`);
+    throw new CliError(
+      `${folder} is being sent to mill ${state.millId} (order ${state.orderId}); run without --mill or with --mill ${state.millId} to finish it, or delete ${stateFile} to start over.`,
+    );
   }
   const save = async () => writeFileAtomic(stateFile, `${JSON.stringify(state, null, 2)}\n`);
 
@@ -108,8 +118,20 @@ async function send(ctx: Context, args: Parsed): Promise<number> {
     }
     const orderName = (stringOption(args, 'name') ?? path.basename(folder)).trim().slice(0, ORDER_NAME_MAX);
     if (!orderName) throw new UsageError('--name must not be empty');
-    const created = await api.post<CreatedOrder>('/api/orders', { millId: millOption, name: orderName, components: scan.components.map((c) => ({ name: c.name })) });
-    state = { version: 1, url: session.url, millId: millOption, orderId: created.id, orderName: created.name, submitted: false, components: {} };
+    const created = await api.post<CreatedOrder>('/api/orders', {
+      millId: millOption,
+      name: orderName,
+      components: scan.components.map((c) => ({ name: c.name })),
+    });
+    state = {
+      version: 1,
+      url: session.url,
+      millId: millOption,
+      orderId: created.id,
+      orderName: created.name,
+      submitted: false,
+      components: {},
+    };
     scan.components.forEach((component, i) => {
       state!.components[component.folder] = { id: created.components[i]!.id, name: component.name, files: {} };
     });
@@ -136,7 +158,8 @@ async function send(ctx: Context, args: Parsed): Promise<number> {
     for (const file of component.files) {
       let fileState = componentState.files[file.key];
       if (fileState?.finished) {
-        if (fileState.size !== file.size || fileState.mtimeMs !== file.mtimeMs) ctx.err(`warning: ${file.key} changed after it was sent; the portal keeps the version sent earlier`);
+        if (fileState.size !== file.size || fileState.mtimeMs !== file.mtimeMs)
+          ctx.err(`warning: ${file.key} changed after it was sent; the portal keeps the version sent earlier`);
         totalBytes += fileState.size;
         doneBytes += fileState.size;
         continue;
@@ -202,7 +225,9 @@ async function send(ctx: Context, args: Parsed): Promise<number> {
         delete fileState.uploadUrl;
         await save();
         progress.endFile('SHA-256 MISMATCH', false);
-        errors.push(`${label}: the portal stored a different file (SHA-256 ${remote ?? 'unknown'}, local ${local}); it will be sent again on the next run`);
+        errors.push(
+          `${label}: the portal stored a different file (SHA-256 ${remote ?? 'unknown'}, local ${local}); it will be sent again on the next run`,
+        );
         continue;
       }
       fileState.finished = true;
@@ -226,14 +251,18 @@ async function send(ctx: Context, args: Parsed): Promise<number> {
 
   if (errors.length > 0) {
     for (const line of errors) ctx.err(`error: ${line}`);
-    ctx.err(`Order ${current.orderId} was not submitted. Fix the problems above and run the same command again: finished files are not sent again.`);
+    ctx.err(
+      `Order ${current.orderId} was not submitted. Fix the problems above and run the same command again: finished files are not sent again.`,
+    );
     return 1;
   }
   await api.post(`/api/orders/${current.orderId}/submit`);
   current.submitted = true;
   await save();
   const files = Object.values(current.components).reduce((sum, c) => sum + Object.values(c.files).filter((f) => f.finished).length, 0);
-  ctx.out(`Sent order ${current.orderId} "${current.orderName}" to mill ${current.millId}: ${Object.keys(current.components).length} component(s), ${files} file(s).`);
+  ctx.out(
+    `Sent order ${current.orderId} "${current.orderName}" to mill ${current.millId}: ${Object.keys(current.components).length} component(s), ${files} file(s).`,
+  );
   return 0;
 }
 

@@ -41,7 +41,10 @@ describe('the simulated working day', () => {
     const waits: number[] = [];
     const reports: string[] = [];
     const sent = await runSimulation({
-      day, fromMinute: 9 * 60, toMinute: 10 * 60, tickMs: 25,
+      day,
+      fromMinute: 9 * 60,
+      toMinute: 10 * 60,
+      tickMs: 25,
       send: async () => undefined,
       sleep: async (ms) => void waits.push(ms),
       report: (minute, running) => reports.push(`${minute}:${running}`),
@@ -70,16 +73,28 @@ describe('casebridge usage simulate', () => {
     const { mill, admin } = await createMill(t.db);
     const jwt = await signIn(t, admin.email);
     const key = 'SIMUL-ATION-TESTK-EY123-45678';
-    const added = await t.request({ method: 'POST', url: '/api/toolpass-data-collection-consents', token: jwt, payload: { millId: mill.id, licenseKey: key, enableDataCollection: true } });
+    const added = await t.request({
+      method: 'POST',
+      url: '/api/toolpass-data-collection-consents',
+      token: jwt,
+      payload: { millId: mill.id, licenseKey: key, enableDataCollection: true },
+    });
     expect(added.statusCode).toBe(200);
     const config = await loginAs(scratch.dir, url, admin.email);
 
-    const result = await cli(['usage', 'simulate', '--machines', '6', '--from', '08:00', '--to', '08:40', '--speed', '60000', '--seed', '11'], { config });
+    const result = await cli(
+      ['usage', 'simulate', '--machines', '6', '--from', '08:00', '--to', '08:40', '--speed', '60000', '--seed', '11'],
+      { config },
+    );
     expect(result.stderr).toContain('Simulating 6 machine(s) on 1 key(s)');
     expect(result.code).toBe(0);
 
-    const planned = planDay([key], 6, seededRandom(11)).filter((machine) => machine.startMinute <= 8 * 60 + 40 && machine.stopMinute >= 8 * 60);
-    const stored = await t.db.execute<{ board_serial: string }>(sql`select m.board_serial from usage_machines m join licence_keys k on k.id = m.licence_key_id where k.key = ${key} order by 1`);
+    const planned = planDay([key], 6, seededRandom(11)).filter(
+      (machine) => machine.startMinute <= 8 * 60 + 40 && machine.stopMinute >= 8 * 60,
+    );
+    const stored = await t.db.execute<{ board_serial: string }>(
+      sql`select m.board_serial from usage_machines m join licence_keys k on k.id = m.licence_key_id where k.key = ${key} order by 1`,
+    );
     expect(stored.rows.map((row) => row.board_serial)).toEqual(planned.map((machine) => machine.boardSerial).sort());
     expect(planned.length).toBeGreaterThan(0);
   });

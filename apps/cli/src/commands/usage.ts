@@ -32,7 +32,10 @@ export function seededRandom(seed: number): () => number {
 }
 
 const between = (random: () => number, low: number, high: number) => Math.floor(low + random() * (high - low));
-const hex = (random: () => number, digits: number) => Array.from({ length: digits }, () => between(random, 0, 16).toString(16)).join('').toUpperCase();
+const hex = (random: () => number, digits: number) =>
+  Array.from({ length: digits }, () => between(random, 0, 16).toString(16))
+    .join('')
+    .toUpperCase();
 
 /**
  * Machines spread over the keys round-robin. Most start between 7:00 and 9:30 and stop between
@@ -100,7 +103,8 @@ function positiveNumber(args: Parsed, name: string, fallback: number, max: numbe
   const raw = stringOption(args, name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || value > max) throw new UsageError(`--${name} must be a number between 0 and ${max}, got "${raw}"`);
+  if (!Number.isFinite(value) || value <= 0 || value > max)
+    throw new UsageError(`--${name} must be a number between 0 and ${max}, got "${raw}"`);
   return value;
 }
 
@@ -111,7 +115,12 @@ interface KeyList {
 /** The keys given with --key, if any. */
 function givenKeys(args: Parsed): string[] | null {
   const given = stringOption(args, 'key');
-  return given ? given.split(',').map((key) => key.trim().toUpperCase()).filter(Boolean) : null;
+  return given
+    ? given
+        .split(',')
+        .map((key) => key.trim().toUpperCase())
+        .filter(Boolean)
+    : null;
 }
 
 /** The signed-in mill's keys that consent to data collection: the first `wanted` of them. */
@@ -120,7 +129,10 @@ async function consentingKeys(args: Parsed, api: Api, wanted: number): Promise<s
   if (!millId) throw new CliError('No mill to take licence keys from: sign in as mill staff, or give --key.');
   const keys = await api.get<KeyList>(`/api/mills/${millId}/toolpass-data-collection-consents?_limit=100`);
   const consenting = keys.data.filter((key) => key.enableDataCollection).map((key) => key.licenseKey);
-  if (consenting.length === 0) throw new CliError(`Mill ${millId} has no licence key with data collection enabled: enable it in the mill's settings (Licence keys), or give --key.`);
+  if (consenting.length === 0)
+    throw new CliError(
+      `Mill ${millId} has no licence key with data collection enabled: enable it in the mill's settings (Licence keys), or give --key.`,
+    );
   return consenting.slice(0, wanted);
 }
 
@@ -161,7 +173,9 @@ export const usageCommand: Command = {
     const keys = given ?? (await consentingKeys(args, new Api(session!.url, session!.token), Math.floor(keyCount)));
     const api = new Api(url);
     const day = planDay(keys, Math.floor(machines), seededRandom(positiveNumber(args, 'seed', 1, 2 ** 31)));
-    ctx.err(`Simulating ${day.length} machine(s) on ${keys.length} key(s) from ${clock(fromMinute)} to ${clock(toMinute)} at ${speed}× speed against ${url}`);
+    ctx.err(
+      `Simulating ${day.length} machine(s) on ${keys.length} key(s) from ${clock(fromMinute)} to ${clock(toMinute)} at ${speed}× speed against ${url}`,
+    );
     const sent = await runSimulation({
       day,
       fromMinute,

@@ -6,7 +6,8 @@ export const whoamiCommand: Command = {
   name: 'whoami',
   summary: 'Show who you are signed in as, and your mills',
   synopsis: 'casebridge whoami',
-  description: 'Asks the portal for the signed-in user (GET /api/users/me) and lists the mills with their ids, as `send --mill` and `pull --mill` take them.',
+  description:
+    'Asks the portal for the signed-in user (GET /api/users/me) and lists the mills with their ids, as `send --mill` and `pull --mill` take them.',
   options: {},
   positionals: { min: 0, max: 0 },
   run: async (ctx: Context) => {

@@ -36,7 +36,9 @@ export function networkError(base: string, error: unknown): CliError {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const reason = cause?.code ?? (error as { code?: string }).code ?? cause?.message ?? (error as Error).message;
   if ((error as Error).name === 'TimeoutError') return new CliError(`${base} did not answer in time.`);
-  return new CliError(`Cannot reach the portal at ${base} (${reason}). Is it running, and is the URL right? (set it with \`casebridge login --url ...\`)`);
+  return new CliError(
+    `Cannot reach the portal at ${base} (${reason}). Is it running, and is the URL right? (set it with \`casebridge login --url ...\`)`,
+  );
 }
 
 export interface Session {
@@ -78,7 +80,9 @@ export class Api {
     try {
       response = await fetch(this.url(path), {
         method,
-        headers: this.headers(body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' }),
+        headers: this.headers(
+          body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        ),
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });

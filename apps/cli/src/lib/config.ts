@@ -29,7 +29,11 @@ export async function readConfig(file: string): Promise<Config | null> {
   try {
     const value = JSON.parse(text) as Partial<Config>;
     if (typeof value.url !== 'string') throw new Error('no url');
-    return { url: value.url, email: typeof value.email === 'string' ? value.email : undefined, token: typeof value.token === 'string' ? value.token : undefined };
+    return {
+      url: value.url,
+      email: typeof value.email === 'string' ? value.email : undefined,
+      token: typeof value.token === 'string' ? value.token : undefined,
+    };
   } catch {
     throw new CliError(`The configuration ${file} is damaged: delete it and run \`casebridge login\` again.`);
   }
@@ -69,6 +73,7 @@ export function normalizeUrl(input: string): string {
   } catch {
     throw new CliError(`Not a URL: ${input} (expected e.g. ${DEFAULT_URL})`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`The portal URL must start with http:// or https:// (got ${input})`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CliError(`The portal URL must start with http:// or https:// (got ${input})`);
   return url.toString().replace(/\/+$/, '');
 }

@@ -48,7 +48,8 @@ async function walk(folder: string, root: string, out: { files: LocalFile[]; uns
     if (info.isDirectory()) {
       if (!entry.isSymbolicLink()) await walk(absolute, root, out);
     } else if (info.isFile()) {
-      if (isAcceptedDocument(entry.name)) out.files.push({ key, absolute, name: entry.name, size: info.size, mtimeMs: Math.trunc(info.mtimeMs) });
+      if (isAcceptedDocument(entry.name))
+        out.files.push({ key, absolute, name: entry.name, size: info.size, mtimeMs: Math.trunc(info.mtimeMs) });
       else out.unsupported.push(key);
     }
   }
@@ -62,7 +63,9 @@ export async function scanFolder(folder: string): Promise<ScannedFolder> {
   const info = await stat(folder).catch(() => null);
   if (!info?.isDirectory()) throw new CliError(`${folder} is not a folder.`);
   const root = path.resolve(folder);
-  const entries = (await readdir(root, { withFileTypes: true })).filter((e) => !hidden(e.name)).sort((a, b) => a.name.localeCompare(b.name));
+  const entries = (await readdir(root, { withFileTypes: true }))
+    .filter((e) => !hidden(e.name))
+    .sort((a, b) => a.name.localeCompare(b.name));
   const subfolders: string[] = [];
   const topFiles: string[] = [];
   for (const entry of entries) {

@@ -56,7 +56,9 @@ export class Progress {
     const quarter = Math.floor((this.fileSize === 0 ? 1 : this.fileDone / this.fileSize) * 4);
     if (quarter > this.lastQuarter && quarter < 4) {
       this.lastQuarter = quarter;
-      this.out.write(`${this.fileLabel}: ${percent(this.fileSize === 0 ? 1 : this.fileDone / this.fileSize)} (all files: ${percent(this.overall())})\n`);
+      this.out.write(
+        `${this.fileLabel}: ${percent(this.fileSize === 0 ? 1 : this.fileDone / this.fileSize)} (all files: ${percent(this.overall())})\n`,
+      );
     }
   }
 

@@ -88,7 +88,11 @@ export type UploadState = { status: 'open'; offset: number; length: number } | {
 export async function uploadOffset(url: string, token: string, base: string): Promise<UploadState> {
   let response: Response;
   try {
-    response = await fetch(url, { method: 'HEAD', headers: { 'Tus-Resumable': TUS_VERSION, authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(30_000) });
+    response = await fetch(url, {
+      method: 'HEAD',
+      headers: { 'Tus-Resumable': TUS_VERSION, authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(30_000),
+    });
   } catch (error) {
     throw networkError(base, error);
   }

@@ -23,7 +23,10 @@ export interface CliResult {
 }
 
 /** Runs the CLI in-process with its own config file and captured output (not a terminal). */
-export async function cli(argv: string[], options: { config: string; env?: Record<string, string>; hooks?: SendHooks; io?: Partial<Io> }): Promise<CliResult> {
+export async function cli(
+  argv: string[],
+  options: { config: string; env?: Record<string, string>; hooks?: SendHooks; io?: Partial<Io> },
+): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const code = await run(argv, {

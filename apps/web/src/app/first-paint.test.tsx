@@ -32,7 +32,8 @@ afterEach(() => {
 describe('the English of the first paint', () => {
   it('is the listed namespaces of the English file, nothing else', () => {
     expect(Object.keys(firstPaintEnglish).sort()).toEqual([...FIRST_PAINT_NAMESPACES].sort());
-    for (const namespace of FIRST_PAINT_NAMESPACES) expect(firstPaintEnglish[namespace]).toEqual((english as Record<string, unknown>)[namespace]);
+    for (const namespace of FIRST_PAINT_NAMESPACES)
+      expect(firstPaintEnglish[namespace]).toEqual((english as Record<string, unknown>)[namespace]);
   });
 
   it('has every text of the public home, signed out and signed in', async () => {

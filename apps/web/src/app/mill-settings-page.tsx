@@ -26,7 +26,11 @@ export function MillSettingsPage() {
       tabs={[
         { value: 'landing-page', label: t('millSettings.landingPage'), panel: <LandingPageTab key={mill.id} millId={mill.id} /> },
         { value: 'company-details', label: t('millSettings.companyDetails'), panel: <CompanyInfoSection /> },
-        { value: 'users', label: t('millSettings.users'), panel: <MillUsersTab key={mill.id} millId={mill.id} currentUserId={session.user.id} /> },
+        {
+          value: 'users',
+          label: t('millSettings.users'),
+          panel: <MillUsersTab key={mill.id} millId={mill.id} currentUserId={session.user.id} />,
+        },
         { value: 'license-keys', label: t('millSettings.licenseKeys'), panel: <LicenceKeysTab key={mill.id} millId={mill.id} /> },
         { value: 'billing', label: t('millSettings.billing'), panel: <BillingTab key={mill.id} millId={mill.id} /> },
         { value: 'invoices', label: t('millSettings.invoices'), panel: <InvoicesTab key={mill.id} millId={mill.id} /> },

@@ -51,7 +51,9 @@ export function useToastPosition(): NotificationsProps['position'] {
 export const TOAST_STYLES = { root: { pointerEvents: 'none' } } satisfies NotificationsProps['styles'];
 
 function Toasts() {
-  return <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position={useToastPosition()} classNames={{ root: 'cb-toasts' }} styles={TOAST_STYLES} />;
+  return (
+    <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position={useToastPosition()} classNames={{ root: 'cb-toasts' }} styles={TOAST_STYLES} />
+  );
 }
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {

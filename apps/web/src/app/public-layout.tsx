@@ -48,9 +48,15 @@ function PageLinks() {
   const { t } = useTranslation();
   return (
     <>
-      <Anchor component={Link} to="/about-us">{t('about.title')}</Anchor>
-      <Anchor component={Link} to="/contact">{t('contact.title')}</Anchor>
-      <Anchor component={Link} to="/desktop-app">{t('desktopApp.title')}</Anchor>
+      <Anchor component={Link} to="/about-us">
+        {t('about.title')}
+      </Anchor>
+      <Anchor component={Link} to="/contact">
+        {t('contact.title')}
+      </Anchor>
+      <Anchor component={Link} to="/desktop-app">
+        {t('desktopApp.title')}
+      </Anchor>
     </>
   );
 }
@@ -75,9 +81,26 @@ function PhoneMenu() {
   }, [opened]);
   return (
     <>
-      <Burger opened={opened} onClick={() => setOpened(!opened)} size="sm" aria-label={t('public.menu')} aria-expanded={opened} aria-controls={PUBLIC_MENU_ID} />
+      <Burger
+        opened={opened}
+        onClick={() => setOpened(!opened)}
+        size="sm"
+        aria-label={t('public.menu')}
+        aria-expanded={opened}
+        aria-controls={PUBLIC_MENU_ID}
+      />
       {opened && (
-        <Paper id={PUBLIC_MENU_ID} shadow="md" radius={0} p="md" pos="absolute" top="100%" left={0} right={0} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Paper
+          id={PUBLIC_MENU_ID}
+          shadow="md"
+          radius={0}
+          p="md"
+          pos="absolute"
+          top="100%"
+          left={0}
+          right={0}
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        >
           <Stack gap="md" component="nav" aria-label={t('public.nav')}>
             <PageLinks />
             <LanguagePicker signedIn={session !== null} width="100%" />
@@ -121,9 +144,15 @@ export function PublicLayout() {
       </AppShell.Main>
       <AppShell.Footer>
         <Group h="100%" px="md" gap="md" justify="center" style={{ rowGap: 4 }}>
-          <Anchor component={Link} to="/privacy-policy" size="sm">{t('privacy.title')}</Anchor>
-          <Anchor component={Link} to="/terms-of-service" size="sm">{t('policy.termsTitle')}</Anchor>
-          <Anchor component={Link} to="/data-processing-agreement" size="sm">{t('policy.dataProcessingTitle')}</Anchor>
+          <Anchor component={Link} to="/privacy-policy" size="sm">
+            {t('privacy.title')}
+          </Anchor>
+          <Anchor component={Link} to="/terms-of-service" size="sm">
+            {t('policy.termsTitle')}
+          </Anchor>
+          <Anchor component={Link} to="/data-processing-agreement" size="sm">
+            {t('policy.dataProcessingTitle')}
+          </Anchor>
         </Group>
       </AppShell.Footer>
     </AppShell>

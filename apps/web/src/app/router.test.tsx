@@ -12,7 +12,14 @@ function stubApi() {
     if (path === '/users/companyInfo') {
       return {
         body: {
-          id: 10, name: 'Ada Lab', email: 'lab@example.com', web: '', contactPerson: '', vatNumber: 'DE1', taxId: '', logo: null,
+          id: 10,
+          name: 'Ada Lab',
+          email: 'lab@example.com',
+          web: '',
+          contactPerson: '',
+          vatNumber: 'DE1',
+          taxId: '',
+          logo: null,
           address: { country: 'DE', state: '', street: 'Main 1', city: 'Berlin', zipCode: '10115', phone: '123' },
           companyInfoIsUpdated: true,
         },
@@ -74,7 +81,9 @@ describe('app routes', () => {
     renderRoutes(appRoutes, { path: '/mills/projects', session: sessionFixture('mill', { ordersCount: 1 }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    const links = within(nav).getAllByRole('link').map((link) => link.textContent);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(links).toEqual(['Home', 'Orders', 'Clients', 'Messages', 'Support', 'Settings', 'Contract']);
     expect(screen.getByRole('button', { name: 'User menu' })).toBeTruthy();
     expect(screen.getByLabelText('Language', { selector: 'select' })).toBeTruthy();
@@ -86,17 +95,24 @@ describe('app routes', () => {
     const session = sessionFixture('mill', { mills: [millFixture({ millRole: 'user' })] });
     renderRoutes(appRoutes, { path: '/mill/welcome', session });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome' })).toBeTruthy();
-    const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent);
+    const links = within(screen.getByRole('navigation', { name: 'Main' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(links).toEqual(['Home', 'Orders', 'Clients', 'Messages', 'Support']);
   });
 
   it('offers a dealer the config test in the sidebar only when its dealer may use its own configurations', async () => {
     const sidebarLinks = async (ownConfigurationsAllowed: boolean) => {
       stubApi();
-      const session = { ...sessionFixture('dealer'), dealer: { id: 5, name: 'Demo Dealer', parentId: null, dealerRole: 'dealer' as const, ownConfigurationsAllowed } };
+      const session = {
+        ...sessionFixture('dealer'),
+        dealer: { id: 5, name: 'Demo Dealer', parentId: null, dealerRole: 'dealer' as const, ownConfigurationsAllowed },
+      };
       const { unmount } = renderRoutes(appRoutes, { path: '/notifications', session });
       const nav = await screen.findByRole('navigation', { name: 'Main' });
-      const links = within(nav).getAllByRole('link').map((link) => link.getAttribute('href'));
+      const links = within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href'));
       unmount();
       return links;
     };
@@ -109,7 +125,9 @@ describe('app routes', () => {
     renderRoutes(appRoutes, { path: '/lab/account?tab=company-info', session: sessionFixture('lab') });
     expect(await screen.findByRole('heading', { level: 1, name: 'Company information' })).toBeTruthy();
     expect(((await screen.findByRole('textbox', { name: /^Company name/ })) as HTMLInputElement).value).toBe('Ada Lab');
-    const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link').map((link) => link.textContent);
+    const links = within(screen.getByRole('navigation', { name: 'Main' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(links).toEqual(['Orders', 'Messages', 'Support']);
   });
 
@@ -141,22 +159,46 @@ describe('app routes', () => {
       if (path === '/mills/7/clients/21') {
         return {
           body: {
-            id: 21, labId: 5, firstName: 'Lena', lastName: 'Lab', email: 'lena@lab.test', company: { id: 50, name: 'Demo Lab' },
-            contactPerson: '', confirmed: true, status: 'active', blockedByMill: false, blockedBySystem: false, createdAt: '2025-01-01T00:00:00Z',
+            id: 21,
+            labId: 5,
+            firstName: 'Lena',
+            lastName: 'Lab',
+            email: 'lena@lab.test',
+            company: { id: 50, name: 'Demo Lab' },
+            contactPerson: '',
+            confirmed: true,
+            status: 'active',
+            blockedByMill: false,
+            blockedBySystem: false,
+            createdAt: '2025-01-01T00:00:00Z',
           },
         };
       }
       if (path === '/companies/50') {
         return {
           body: {
-            id: 50, name: 'Demo Lab', email: 'office@lab.test', web: '', contactPerson: 'Lena Lab', vatNumber: 'DE9', taxId: '', logo: null,
+            id: 50,
+            name: 'Demo Lab',
+            email: 'office@lab.test',
+            web: '',
+            contactPerson: 'Lena Lab',
+            vatNumber: 'DE9',
+            taxId: '',
+            logo: null,
             address: { country: 'DE', state: '', street: 'Laborstraße 5', city: 'München', zipCode: '80331', phone: '4989' },
             companyInfoIsUpdated: true,
           },
         };
       }
       if (path === '/labs/companies/50') {
-        return { body: { id: 5, company: { id: 50, name: 'Demo Lab' }, shippingAtSameAddress: false, shippingAddress: { street: 'Dock 4', city: 'Hamburg', zipCode: '20457', phone: '' } } };
+        return {
+          body: {
+            id: 5,
+            company: { id: 50, name: 'Demo Lab' },
+            shippingAtSameAddress: false,
+            shippingAddress: { street: 'Dock 4', city: 'Hamburg', zipCode: '20457', phone: '' },
+          },
+        };
       }
       if (path === '/notifications') return { body: { notifications: [] } };
       return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
@@ -175,8 +217,18 @@ describe('app routes', () => {
       if (path === '/mills/7/clients/21') {
         return {
           body: {
-            id: 21, labId: 5, firstName: 'Lena', lastName: 'Lab', email: 'lena@lab.test', company: { id: 50, name: 'Demo Lab' },
-            contactPerson: '', confirmed: true, status: 'active', blockedByMill: false, blockedBySystem: false, createdAt: '2025-01-01T00:00:00Z',
+            id: 21,
+            labId: 5,
+            firstName: 'Lena',
+            lastName: 'Lab',
+            email: 'lena@lab.test',
+            company: { id: 50, name: 'Demo Lab' },
+            contactPerson: '',
+            confirmed: true,
+            status: 'active',
+            blockedByMill: false,
+            blockedBySystem: false,
+            createdAt: '2025-01-01T00:00:00Z',
           },
         };
       }

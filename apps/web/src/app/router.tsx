@@ -137,7 +137,12 @@ export const appRoutes: RouteObject[] = [
       {
         // Unknown paths: home for visitors, a not-found page inside the shell for the signed-in.
         element: <SignedInOrHome />,
-        children: [{ lazy: lazyPage(signedInArea, (area) => area.SignedInLayout), children: [{ path: '*', lazy: lazyPage(signedInArea, (area) => area.NotFoundPage) }] }],
+        children: [
+          {
+            lazy: lazyPage(signedInArea, (area) => area.SignedInLayout),
+            children: [{ path: '*', lazy: lazyPage(signedInArea, (area) => area.NotFoundPage) }],
+          },
+        ],
       },
     ],
   },

@@ -51,9 +51,7 @@ export function SignedInLayout() {
       </AppShell.Main>
       <UnsavedChangesBlocker />
       {isMillUser && mill?.needPoliciesApproval && <PolicyConsentDialog millId={mill.id} />}
-      {session.mills.length > 1 && !hasStoredChoice && (
-        <MillSelectionDialog mills={session.mills} onSelect={setSelectedMillId} />
-      )}
+      {session.mills.length > 1 && !hasStoredChoice && <MillSelectionDialog mills={session.mills} onSelect={setSelectedMillId} />}
     </AppShell>
   );
 }

@@ -19,7 +19,14 @@ function serve() {
     if (call.path.startsWith('/dealer-customers/is-unique/')) return { body: { customerExists: false } };
     if (call.path === '/dealer-customers') {
       const body = call.body as { dealerId: number; customerInfo: DealerCustomer['customerInfo'] };
-      return { body: { dealerCustomerId: 40, dealerInfo: { id: body.dealerId, dealerId: 'D-7', dealerName: 'Branch 7' }, customerInfo: { ...body.customerInfo, id: 40 }, createdAt: '2026-01-01T00:00:00.000Z' } };
+      return {
+        body: {
+          dealerCustomerId: 40,
+          dealerInfo: { id: body.dealerId, dealerId: 'D-7', dealerName: 'Branch 7' },
+          customerInfo: { ...body.customerInfo, id: 40 },
+          createdAt: '2026-01-01T00:00:00.000Z',
+        },
+      };
     }
     return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'no' } };
   });

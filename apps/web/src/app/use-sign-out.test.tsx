@@ -11,10 +11,18 @@ function stubApi() {
   return mockFetch(({ path }) => {
     if (path === '/app/version') return { body: { version: '1.2.3' } };
     if (path === '/notifications') return { body: { notifications: [] } };
-    if (path === '/mills/7/onboarding') return { body: { companyDetails: true, landingPage: true, firstClientInvited: true, licenceKeys: true, desktopAppAvailable: true } };
+    if (path === '/mills/7/onboarding')
+      return { body: { companyDetails: true, landingPage: true, firstClientInvited: true, licenceKeys: true, desktopAppAvailable: true } };
     if (path === '/mills/7/projects') return { body: { count: 0, data: [] } };
     if (path === '/mills/7') {
-      return { body: { id: 7, company: { id: 70, name: 'Alpine Milling', logo: null }, landingPageHeader: 'Crowns from the Alps', landingPageContent: 'Crowns and bridges' } };
+      return {
+        body: {
+          id: 7,
+          company: { id: 70, name: 'Alpine Milling', logo: null },
+          landingPageHeader: 'Crowns from the Alps',
+          landingPageContent: 'Crowns and bridges',
+        },
+      };
     }
     return notFound;
   });

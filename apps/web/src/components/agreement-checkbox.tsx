@@ -42,8 +42,7 @@ export function AgreementCheckbox({ prefix, linkLabel, to, value, showMissing, o
         onChange={(event) => onChange(event.currentTarget.checked)}
         label={
           <>
-            {prefix}{' '}
-            {/* inherit: the label's size, not the larger default of a link. */}
+            {prefix} {/* inherit: the label's size, not the larger default of a link. */}
             <Anchor component={Link} to={to} target="_blank" rel="noopener" inherit>
               {linkLabel}
             </Anchor>
@@ -68,7 +67,14 @@ export function PolicyAgreements({ policy, dataProcessing, onPolicyChange, onDat
   const { t } = useTranslation();
   return (
     <>
-      <AgreementCheckbox prefix={t('consent.acceptPrefix')} linkLabel={t('consent.termsOfService')} to="/terms-of-service" value={policy} showMissing={showMissing} onChange={onPolicyChange} />
+      <AgreementCheckbox
+        prefix={t('consent.acceptPrefix')}
+        linkLabel={t('consent.termsOfService')}
+        to="/terms-of-service"
+        value={policy}
+        showMissing={showMissing}
+        onChange={onPolicyChange}
+      />
       <AgreementCheckbox
         prefix={t('consent.acceptPrefix')}
         linkLabel={t('consent.dataProcessing')}

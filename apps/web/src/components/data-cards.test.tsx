@@ -53,7 +53,10 @@ function Orders() {
         caption="Orders"
         sort={sort}
         onSortChange={setSort}
-        expansion={{ toggleLabel: (row) => `Show components of ${row.name}`, content: (row) => (row.id === 1 ? <p>Components of Crown 11</p> : null) }}
+        expansion={{
+          toggleLabel: (row) => `Show components of ${row.name}`,
+          content: (row) => (row.id === 1 ? <p>Components of Crown 11</p> : null),
+        }}
       />
       <output>{`${sort.field} ${sort.direction}`}</output>
     </>

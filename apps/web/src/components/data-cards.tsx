@@ -11,7 +11,15 @@ const isBlank = (node: ReactNode) => node === null || node === undefined || node
 const headerText = (column: DataTableColumn<never>) => (typeof column.header === 'string' ? column.header : column.key);
 
 /** The table's sortable headers as one select: a card list has no header row to click. */
-function SortSelect<Row>({ columns, sort, onSortChange }: { columns: DataTableColumn<Row>[]; sort: SortState; onSortChange: (sort: SortState) => void }) {
+function SortSelect<Row>({
+  columns,
+  sort,
+  onSortChange,
+}: {
+  columns: DataTableColumn<Row>[];
+  sort: SortState;
+  onSortChange: (sort: SortState) => void;
+}) {
   const { t } = useTranslation();
   const sortable = columns.filter((column) => column.sortField !== undefined);
   if (sortable.length === 0) return null;
@@ -132,7 +140,18 @@ export interface DataCardsProps<Row> extends DataTableProps<Row> {
  * The table's rows as cards, for phones (issue 10): each card keeps the row's title, its
  * non-empty fields with their headers, and its actions at hand, so nothing scrolls sideways.
  */
-export function DataCards<Row>({ columns, rows, rowKey, onRowClick, caption, sort, onSortChange, expansion, expanded, onToggle }: DataCardsProps<Row>) {
+export function DataCards<Row>({
+  columns,
+  rows,
+  rowKey,
+  onRowClick,
+  caption,
+  sort,
+  onSortChange,
+  expansion,
+  expanded,
+  onToggle,
+}: DataCardsProps<Row>) {
   const { t } = useTranslation();
   const idPrefix = useId();
   const shown = columns.filter((column) => column.phone !== 'hidden');

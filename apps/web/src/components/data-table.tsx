@@ -78,7 +78,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const columnCount = columns.length + (expansion ? 1 : 0);
   return (
     <Table.ScrollContainer minWidth={500}>
-      <Table highlightOnHover={Boolean(onRowClick)} striped verticalSpacing={compact ? 4 : undefined} horizontalSpacing={compact ? 6 : undefined}>
+      <Table
+        highlightOnHover={Boolean(onRowClick)}
+        striped
+        verticalSpacing={compact ? 4 : undefined}
+        horizontalSpacing={compact ? 6 : undefined}
+      >
         {caption && <Table.Caption>{caption}</Table.Caption>}
         <Table.Thead>
           <Table.Tr>
@@ -121,10 +126,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               const detailId = `${idPrefix}-${key}`;
               return (
                 <Fragment key={key}>
-                  <Table.Tr
-                    onClick={onRowClick ? () => onRowClick(row) : undefined}
-                    style={onRowClick ? { cursor: 'pointer' } : undefined}
-                  >
+                  <Table.Tr onClick={onRowClick ? () => onRowClick(row) : undefined} style={onRowClick ? { cursor: 'pointer' } : undefined}>
                     {expansion && (
                       <Table.Td>
                         {content !== null && (

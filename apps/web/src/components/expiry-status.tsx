@@ -42,7 +42,12 @@ export function ExpiryStatus({ ticket, size }: { ticket: Pick<DealerTicket, 'sta
   if (ticket.status === 'expired') {
     return (
       // Never cut to "EX…" in a narrow column: the badge keeps its whole word.
-      <Badge color="red" variant="filled" size={size} styles={{ root: { overflow: 'visible', maxWidth: 'none' }, label: { overflow: 'visible' } }}>
+      <Badge
+        color="red"
+        variant="filled"
+        size={size}
+        styles={{ root: { overflow: 'visible', maxWidth: 'none' }, label: { overflow: 'visible' } }}
+      >
         {t('ticketDesk.expiry.expired')}
       </Badge>
     );
@@ -51,7 +56,14 @@ export function ExpiryStatus({ ticket, size }: { ticket: Pick<DealerTicket, 'sta
   const soon = days <= EXPIRY_WARNING_DAYS;
   return (
     <Group gap={4} wrap="nowrap">
-      {soon && <IconAlertTriangle size={size ? 14 : 16} color="var(--mantine-color-orange-6)" role="img" aria-label={t('ticketDesk.expiry.soon')} />}
+      {soon && (
+        <IconAlertTriangle
+          size={size ? 14 : 16}
+          color="var(--mantine-color-orange-6)"
+          role="img"
+          aria-label={t('ticketDesk.expiry.soon')}
+        />
+      )}
       <Text span size={size} c={soon ? 'orange.8' : undefined} style={{ whiteSpace: 'nowrap' }}>
         {t('ticketDesk.expiry.daysLeft', { count: days })}
       </Text>

@@ -17,7 +17,17 @@ export interface FileFieldProps extends Pick<ButtonProps, 'variant' | 'size' | '
  * A native file input with a visible label styled as a button. The input stays in the page
  * (visually hidden, still focusable), so keyboards, screen readers and tests all find it by name.
  */
-export function FileField({ label, onFiles, multiple, accept, directory, disabled, variant = 'default', size, leftSection }: FileFieldProps) {
+export function FileField({
+  label,
+  onFiles,
+  multiple,
+  accept,
+  directory,
+  disabled,
+  variant = 'default',
+  size,
+  leftSection,
+}: FileFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const directoryProps = directory ? { webkitdirectory: '', directory: '' } : {};
@@ -39,7 +49,15 @@ export function FileField({ label, onFiles, multiple, accept, directory, disable
           if (files.length > 0) onFiles(files);
         }}
       />
-      <Button component="label" htmlFor={id} variant={variant} size={size} leftSection={leftSection} disabled={disabled} className="file-field-label">
+      <Button
+        component="label"
+        htmlFor={id}
+        variant={variant}
+        size={size}
+        leftSection={leftSection}
+        disabled={disabled}
+        className="file-field-label"
+      >
         {label}
       </Button>
     </>

@@ -5,14 +5,7 @@ import { useSyncExternalStore } from 'react';
  * route guards, the home query parameters) while only the auth feature renders them, so the
  * state lives here rather than in any one feature.
  */
-export type AuthDialogKind =
-  | 'signIn'
-  | 'signUp'
-  | 'signUpDone'
-  | 'forgotPassword'
-  | 'resetPassword'
-  | 'createAccount'
-  | 'linkMill';
+export type AuthDialogKind = 'signIn' | 'signUp' | 'signUpDone' | 'forgotPassword' | 'resetPassword' | 'createAccount' | 'linkMill';
 
 export interface AuthDialogOptions {
   /** Reset-password code from the `code` query parameter. */
@@ -52,5 +45,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useAuthDialog(): AuthDialogState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }

@@ -3,7 +3,15 @@ import { downloadCsv, toCsv } from './csv.ts';
 
 describe('toCsv', () => {
   it('writes a header and rows separated by CRLF, numbers and booleans as they are', () => {
-    expect(toCsv(['Id', 'Name', 'Ok'], [[1, 'Demo Mill', true], [2, 'Other', false]])).toBe('Id,Name,Ok\r\n1,Demo Mill,true\r\n2,Other,false\r\n');
+    expect(
+      toCsv(
+        ['Id', 'Name', 'Ok'],
+        [
+          [1, 'Demo Mill', true],
+          [2, 'Other', false],
+        ],
+      ),
+    ).toBe('Id,Name,Ok\r\n1,Demo Mill,true\r\n2,Other,false\r\n');
   });
 
   it('quotes commas, quotes and line breaks, doubling the quotes', () => {

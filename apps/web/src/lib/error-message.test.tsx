@@ -68,25 +68,36 @@ describe('describeError', () => {
     // Issue 24 item 22: a reader of another language never gets the server's English.
     await i18next.changeLanguage('de');
     expect(describeError(i18next.t, unknown)).toBe(resources.de.translation.errors.unknown);
-    expect(describeServerError(i18next.t, apiError({ code: 'CONFLICT', message: 'Precise words' }))).toBe(resources.de.translation.errors.CONFLICT);
+    expect(describeServerError(i18next.t, apiError({ code: 'CONFLICT', message: 'Precise words' }))).toBe(
+      resources.de.translation.errors.CONFLICT,
+    );
   });
 
-  it.each(LANGUAGES.filter((language) => language !== 'en'))('translates field errors in %s, an unknown code as the generic text', async (language) => {
-    await i18next.changeLanguage(language);
-    const errors = resources[language].translation.errors;
-    const error = apiError({ statusCode: 400, code: 'VALIDATION_FAILED', errors: { email: ['EMAIL_TAKEN'], extra: ['SOMETHING_NEW' as never] } });
-    expect(fieldErrorText(i18next.t, error, 'email')).toBe(errors.EMAIL_TAKEN);
-    expect(fieldErrorText(i18next.t, error, 'extra')).toBe(errors.unknown);
-    expect(errorCodeKey('EMAIL_TAKEN')).toBe('errors.EMAIL_TAKEN');
-    expect(errorCodeKey('SOMETHING_NEW')).toBe('errors.unknown');
-  });
+  it.each(LANGUAGES.filter((language) => language !== 'en'))(
+    'translates field errors in %s, an unknown code as the generic text',
+    async (language) => {
+      await i18next.changeLanguage(language);
+      const errors = resources[language].translation.errors;
+      const error = apiError({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        errors: { email: ['EMAIL_TAKEN'], extra: ['SOMETHING_NEW' as never] },
+      });
+      expect(fieldErrorText(i18next.t, error, 'email')).toBe(errors.EMAIL_TAKEN);
+      expect(fieldErrorText(i18next.t, error, 'extra')).toBe(errors.unknown);
+      expect(errorCodeKey('EMAIL_TAKEN')).toBe('errors.EMAIL_TAKEN');
+      expect(errorCodeKey('SOMETHING_NEW')).toBe('errors.unknown');
+    },
+  );
 });
 
 describe('a German reader and an API refusal', () => {
   it('reads a refused resumable upload in German, a failure without our code as the network failure', async () => {
     await i18next.changeLanguage('de');
     const refusal = (body: string) => Object.assign(new Error('tus: unexpected response'), { originalResponse: { getBody: () => body } });
-    const tooLarge = tusError(refusal(JSON.stringify({ statusCode: 413, code: 'UPLOAD_TOO_LARGE', message: 'The file is larger than uploads may be' })));
+    const tooLarge = tusError(
+      refusal(JSON.stringify({ statusCode: 413, code: 'UPLOAD_TOO_LARGE', message: 'The file is larger than uploads may be' })),
+    );
     expect(uploadErrorText(tooLarge)).toBe(resources.de.translation.errors.UPLOAD_TOO_LARGE);
     // A failure without our code (a proxy's page, the network) is the network failure in German.
     expect(uploadErrorText(tusError(refusal('Maximum size exceeded\n')))).toBe(resources.de.translation.errors.network);
@@ -100,10 +111,28 @@ describe('a German reader and an API refusal', () => {
     ['a generic code', 'CONFLICT', resources.de.translation.errors.CONFLICT],
   ] as const)('reads a refused block with %s all in German', async (_kind, code, text) => {
     await i18next.changeLanguage('de');
-    const body: ApiErrorBody = { statusCode: 409, error: 'Conflict', code, message: 'This client was blocked by the system administrator. Please contact your admin.' };
+    const body: ApiErrorBody = {
+      statusCode: 409,
+      error: 'Conflict',
+      code,
+      message: 'This client was blocked by the system administrator. Please contact your admin.',
+    };
     mockFetch(() => ({ status: 409, body }));
     const user = userEvent.setup();
-    const lab: Client = { id: 21, labId: 5, firstName: 'Lena', lastName: 'Lab', email: 'lena@lab.test', company: { id: 50, name: 'Demo Lab' }, contactPerson: '', confirmed: true, status: 'active', blockedByMill: false, blockedBySystem: false, createdAt: '2025-03-01T10:00:00.000Z' };
+    const lab: Client = {
+      id: 21,
+      labId: 5,
+      firstName: 'Lena',
+      lastName: 'Lab',
+      email: 'lena@lab.test',
+      company: { id: 50, name: 'Demo Lab' },
+      contactPerson: '',
+      confirmed: true,
+      status: 'active',
+      blockedByMill: false,
+      blockedBySystem: false,
+      createdAt: '2025-03-01T10:00:00.000Z',
+    };
     renderWithProviders(<ClientRowActions millId={1} client={lab} />, sessionFixture('mill'));
     const de = resources.de.translation;
     await user.click(await screen.findByRole('button', { name: de.clients.blockNamed.replace('{{name}}', 'Lena Lab') }));
@@ -120,7 +149,12 @@ describe('a German reader and an API refusal', () => {
     class RefusingXhr {
       status = 409;
       statusText = 'Conflict';
-      responseText = JSON.stringify({ statusCode: 409, error: 'Conflict', code: 'IMPORT_ALREADY_RUNNING', message: 'A customer import is already running. Please wait until it has finished.' });
+      responseText = JSON.stringify({
+        statusCode: 409,
+        error: 'Conflict',
+        code: 'IMPORT_ALREADY_RUNNING',
+        message: 'A customer import is already running. Please wait until it has finished.',
+      });
       upload = { onprogress: null };
       onload: (() => void) | null = null;
       onerror: (() => void) | null = null;

@@ -88,5 +88,8 @@ export function fieldErrorText(t: TFunction, error: unknown, field: string): str
  */
 export function uploadErrorText(error: unknown): string {
   if (error instanceof ApiError) return describeError(i18next.t, error);
-  return ownWordsForEnglish(error instanceof Error ? error.message : undefined, i18next.t(error instanceof Error ? 'errors.network' : 'errors.unknown'));
+  return ownWordsForEnglish(
+    error instanceof Error ? error.message : undefined,
+    i18next.t(error instanceof Error ? 'errors.network' : 'errors.unknown'),
+  );
 }

@@ -5,4 +5,17 @@
  * render, and before any area, dialog or other public page renders (lib/i18n.ts). A test renders
  * the home with only these and fails on any missing text (app/first-paint.test.tsx).
  */
-export const FIRST_PAINT_NAMESPACES = ['home', 'auth', 'public', 'about', 'contact', 'desktopApp', 'privacy', 'policy', 'shell', 'language', 'common', 'errorBoundary'] as const;
+export const FIRST_PAINT_NAMESPACES = [
+  'home',
+  'auth',
+  'public',
+  'about',
+  'contact',
+  'desktopApp',
+  'privacy',
+  'policy',
+  'shell',
+  'language',
+  'common',
+  'errorBoundary',
+] as const;

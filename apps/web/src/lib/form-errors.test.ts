@@ -22,8 +22,14 @@ describe('form errors from the shared rules', () => {
   });
 
   it('names the bound a value breaks', () => {
-    expect(checkField(registerBodySchema.shape.firstName, 'firstName', 'x'.repeat(101))).toEqual({ key: 'validation.tooLong', values: { max: 100 } });
-    expect(checkField(registerBodySchema.shape.password, 'password', 'short')).toEqual({ key: 'validation.passwordTooShort', values: { min: 12 } });
+    expect(checkField(registerBodySchema.shape.firstName, 'firstName', 'x'.repeat(101))).toEqual({
+      key: 'validation.tooLong',
+      values: { max: 100 },
+    });
+    expect(checkField(registerBodySchema.shape.password, 'password', 'short')).toEqual({
+      key: 'validation.passwordTooShort',
+      values: { min: 12 },
+    });
     expect(checkField(registerBodySchema.shape.email, 'email', 'not-an-email')?.key).toBe('validation.email');
   });
 
@@ -43,7 +49,9 @@ describe('form errors from the shared rules', () => {
   it("keeps the web app's own key for passwords that differ, unless the confirmation is empty", () => {
     const schema = confirmingPassword(resetPasswordBodySchema.omit({ code: true }));
     const password = 'a long enough passphrase';
-    expect(errorOf(schema, { password, passwordConfirmation: 'another passphrase' }, 'passwordConfirmation')?.key).toBe('validation.passwordsMustMatch');
+    expect(errorOf(schema, { password, passwordConfirmation: 'another passphrase' }, 'passwordConfirmation')?.key).toBe(
+      'validation.passwordsMustMatch',
+    );
     expect(errorOf(schema, { password, passwordConfirmation: '' }, 'passwordConfirmation')?.key).toBe('validation.required');
   });
 });

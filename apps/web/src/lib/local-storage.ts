@@ -25,5 +25,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Re-renders when the value under `key` changes, in this tab or another. */
 export function useStoredValue(key: string): string | null {
-  return useSyncExternalStore(subscribe, () => localStorage.getItem(key), () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => localStorage.getItem(key),
+    () => null,
+  );
 }

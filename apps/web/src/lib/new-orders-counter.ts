@@ -29,5 +29,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useNewOrdersCount(): number {
-  return useSyncExternalStore(subscribe, () => count, () => 0);
+  return useSyncExternalStore(
+    subscribe,
+    () => count,
+    () => 0,
+  );
 }

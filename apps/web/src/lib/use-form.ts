@@ -77,8 +77,7 @@ function useFormState<T extends Record<string, unknown>, Out>(initialValues: T, 
 
   const textProps = (field: keyof T & string) => ({
     value: String(values[field] ?? ''),
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setValue(field, event.currentTarget.value as T[typeof field]),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(field, event.currentTarget.value as T[typeof field]),
     error: errorText(field),
   });
 

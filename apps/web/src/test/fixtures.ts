@@ -17,7 +17,10 @@ export function millFixture(overrides: Partial<MillSummary> = {}): MillSummary {
   };
 }
 
-export function sessionFixture(type: RoleType, overrides: { user?: Partial<Session['user']>; mills?: MillSummary[]; ordersCount?: number } = {}): Session {
+export function sessionFixture(
+  type: RoleType,
+  overrides: { user?: Partial<Session['user']>; mills?: MillSummary[]; ordersCount?: number } = {},
+): Session {
   return {
     user: {
       id: 1,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, languageTag } from './languages.ts';
 
 describe('languageTag', () => {
-  it("gives Spanish its standard tag and every other language its own code", () => {
+  it('gives Spanish its standard tag and every other language its own code', () => {
     expect(languageTag('sp')).toBe('es');
     expect(LANGUAGES.filter((language) => language !== 'sp').map(languageTag)).toEqual(['de', 'en', 'it', 'fr', 'pl']);
   });

@@ -9,10 +9,32 @@ export const STATUS_FILTERS = ['Open', 'Downloaded', 'Closed', 'OpenDownloaded']
  * content on the server, not only the name.
  */
 export const DOCUMENT_EXTENSIONS = [
-  'pdf', 'doc', 'docx', 'csv', 'xls', 'xlsx', 'png', 'jpg', 'jpeg', 'gif', 'webp',
-  'stl', 'ply', 'obj', 'dcm', 'xml', '3oxz', 'zip',
-  'dentalproject', 'constructioninfo', 'modelinfo',
-  'hdproj', 'hdprojz', 'hdpart', 'hdpartz', 'hdcp',
+  'pdf',
+  'doc',
+  'docx',
+  'csv',
+  'xls',
+  'xlsx',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'stl',
+  'ply',
+  'obj',
+  'dcm',
+  'xml',
+  '3oxz',
+  'zip',
+  'dentalproject',
+  'constructioninfo',
+  'modelinfo',
+  'hdproj',
+  'hdprojz',
+  'hdpart',
+  'hdpartz',
+  'hdcp',
 ] as const;
 
 export const PREVIEWABLE_3D = ['stl', 'ply', 'obj'] as const;

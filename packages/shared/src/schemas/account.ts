@@ -24,14 +24,28 @@ export const companyInfoDataSchema = z
     email: emailSchema,
     web: lineSchema.trim().max(200).optional().default(''),
     contactPerson: lineSchema.trim().max(200).optional().default(''),
-    vatNumber: z.string().trim().max(20).regex(/^[A-Za-z0-9]*$/).optional().default(''),
+    vatNumber: z
+      .string()
+      .trim()
+      .max(20)
+      .regex(/^[A-Za-z0-9]*$/)
+      .optional()
+      .default(''),
     taxId: lineSchema.trim().max(40).optional().default(''),
-    country: z.string().trim().regex(/^[A-Z]{2}$/),
+    country: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{2}$/),
     state: lineSchema.trim().max(100).optional().default(''),
     street: lineSchema.trim().min(1).max(200),
     city: lineSchema.trim().min(1).max(100),
     zipCode: lineSchema.trim().min(1).max(10),
-    phone: z.string().trim().min(1).max(30).regex(/^[0-9]+$/),
+    phone: z
+      .string()
+      .trim()
+      .min(1)
+      .max(30)
+      .regex(/^[0-9]+$/),
   })
   .superRefine((value, ctx) => {
     if (!isVatCountry(value.country)) return;

@@ -61,7 +61,12 @@ export const millChoicesSchema = z.object({ data: z.array(z.object({ id: z.numbe
 export type MillChoice = z.infer<typeof millChoicesSchema>['data'][number];
 
 /** `fromDate` and `toDate` are whole days (UTC), both included. */
-export const millOrdersQuerySchema = z.object({ ...pageQuery, fromDate: z.iso.date().optional(), toDate: z.iso.date().optional(), ids: idListSchema.optional() });
+export const millOrdersQuerySchema = z.object({
+  ...pageQuery,
+  fromDate: z.iso.date().optional(),
+  toDate: z.iso.date().optional(),
+  ids: idListSchema.optional(),
+});
 
 export const millOrderSchema = z.object({
   projectId: z.number(),
@@ -102,7 +107,11 @@ export type UserStat = z.infer<typeof userStatSchema>;
 export const userStatsSchema = listResponseSchema(userStatSchema);
 
 /** Both days included (UTC); without them the last ACTIVITY_DEFAULT_DAYS days to today. */
-export const activityQuerySchema = z.object({ start: z.iso.date().optional(), end: z.iso.date().optional(), locale: z.string().max(5).optional() });
+export const activityQuerySchema = z.object({
+  start: z.iso.date().optional(),
+  end: z.iso.date().optional(),
+  locale: z.string().max(5).optional(),
+});
 
 export const millActivitySchema = z.object({
   millId: z.number(),
@@ -128,7 +137,11 @@ export const CHART_MAX_DAYS = 366;
 /** How many mills a chart names before it sums the others into 'the rest'. */
 export const CHART_TOP_MILLS = 10;
 
-export const chartRangeQuerySchema = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional(), locale: z.string().max(5).optional() });
+export const chartRangeQuerySchema = z.object({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  locale: z.string().max(5).optional(),
+});
 
 /** Orders received per day: the CHART_TOP_MILLS busiest mills of the range, and the rest summed. */
 export const ordersPerDaySchema = z.object({

@@ -61,7 +61,11 @@ export type AddOn = z.infer<typeof addOnSchema>;
  * carries it in JSON: how many files, uploaded before which instant, are deleted from which day
  * on (files of an order with an Open component are kept). Read back by the job and by the web app.
  */
-export const filesExpiringNoticeSchema = z.object({ files: z.number().int(), uploadedBefore: z.iso.datetime(), deleteOn: z.iso.datetime() });
+export const filesExpiringNoticeSchema = z.object({
+  files: z.number().int(),
+  uploadedBefore: z.iso.datetime(),
+  deleteOn: z.iso.datetime(),
+});
 export type FilesExpiringNotice = z.infer<typeof filesExpiringNoticeSchema>;
 
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled'] as const;
@@ -198,8 +202,14 @@ export const testCheckoutSchema = z.object({
   cancelUrl: z.string(),
 });
 export const testCardBodySchema = z.strictObject({
-  cardNumber: z.string().max(30).regex(/^[0-9 ]+$/, 'digits only'),
-  expiry: z.string().max(7).regex(/^(0[1-9]|1[0-2])\s?\/\s?[0-9]{2}$/, 'MM/YY'),
+  cardNumber: z
+    .string()
+    .max(30)
+    .regex(/^[0-9 ]+$/, 'digits only'),
+  expiry: z
+    .string()
+    .max(7)
+    .regex(/^(0[1-9]|1[0-2])\s?\/\s?[0-9]{2}$/, 'MM/YY'),
   cvc: z.string().regex(/^[0-9]{3,4}$/, '3 or 4 digits'),
   name: lineSchema.trim().min(1).max(100),
 });

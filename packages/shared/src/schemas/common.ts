@@ -13,7 +13,11 @@ export const emailSchema = z
 export const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 
 /** A one-time token as sent in links: base64url, never an object or array (DESIGN §6). */
-export const oneTimeTokenSchema = z.string().min(20).max(200).regex(/^[A-Za-z0-9_-]+$/);
+export const oneTimeTokenSchema = z
+  .string()
+  .min(20)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 /** The largest id there can be: ids are PostgreSQL `serial` (int4) columns. */
 export const MAX_ID = 2_147_483_647;

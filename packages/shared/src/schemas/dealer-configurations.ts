@@ -113,7 +113,10 @@ export function productLists(configuration: unknown): { mandatory: string[]; opt
   const lists = { mandatory: [] as string[], optional: [] as string[], mandatoryThenOptional: [] as string[] };
   const products = (configuration as { products?: unknown } | null)?.products;
   const entries = Array.isArray(products) ? products : products && typeof products === 'object' ? [products] : [];
-  const read = (value: unknown) => (typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string')) ? componentIds(value as string | string[]) : []);
+  const read = (value: unknown) =>
+    typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+      ? componentIds(value as string | string[])
+      : [];
   for (const entry of entries) {
     if (!entry || typeof entry !== 'object') continue;
     const product = entry as Record<string, unknown>;
@@ -121,5 +124,9 @@ export function productLists(configuration: unknown): { mandatory: string[]; opt
     lists.optional.push(...read(product.optional));
     lists.mandatoryThenOptional.push(...read(product.mandatoryThenOptional));
   }
-  return { mandatory: [...new Set(lists.mandatory)], optional: [...new Set(lists.optional)], mandatoryThenOptional: [...new Set(lists.mandatoryThenOptional)] };
+  return {
+    mandatory: [...new Set(lists.mandatory)],
+    optional: [...new Set(lists.optional)],
+    mandatoryThenOptional: [...new Set(lists.mandatoryThenOptional)],
+  };
 }

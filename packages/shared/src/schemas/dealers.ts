@@ -12,7 +12,12 @@ export const CONFIGURATION_TYPES = ['None', 'FixedJson', 'FixedFile', 'DynamicUr
 export type ConfigurationType = (typeof CONFIGURATION_TYPES)[number];
 
 /** The public dealer id ("Reseller Id"): short, printable, no spaces, so it reads well in lists and mails. */
-export const dealerCodeSchema = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
+export const dealerCodeSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
 /** The public customer id: the same shape as a dealer id. */
 export const customerCodeSchema = dealerCodeSchema;
 
@@ -40,7 +45,9 @@ export const supportContactSchema = z.object({
   phone: line(50).default(''),
   email: optionalEmailSchema.default(''),
   webUrl: urlSchema.default(''),
-  permissions: z.object({ showInfoToOutOfMaintenanceUsers: z.boolean().default(false) }).default({ showInfoToOutOfMaintenanceUsers: false }),
+  permissions: z
+    .object({ showInfoToOutOfMaintenanceUsers: z.boolean().default(false) })
+    .default({ showInfoToOutOfMaintenanceUsers: false }),
 });
 export type SupportContact = z.infer<typeof supportContactSchema>;
 
@@ -62,9 +69,19 @@ export const configurationSchema = z.object({
   configurationType: z.enum(CONFIGURATION_TYPES).default('None'),
   /** The JSON text when the type is FixedJson; it must parse (checked by the server: 'Invalid JSON'). */
   fixedConfigJson: textSchema.max(200_000).nullable().default(null),
-  dynamicConfigUrlPath: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2000)]).nullable().default(null),
-  componentBaseURL: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2000)]).nullable().default(null),
-  permissions: dealerPermissionsSchema.default({ subDealerAllowed: false, ownConfigurationsAllowed: false, strictModeConfiguration: false }),
+  dynamicConfigUrlPath: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2000)])
+    .nullable()
+    .default(null),
+  componentBaseURL: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/ }).max(2000)])
+    .nullable()
+    .default(null),
+  permissions: dealerPermissionsSchema.default({
+    subDealerAllowed: false,
+    ownConfigurationsAllowed: false,
+    strictModeConfiguration: false,
+  }),
 });
 export type DealerConfiguration = z.infer<typeof configurationSchema>;
 
@@ -72,8 +89,21 @@ const emptyAddress = addressSchema.parse({});
 
 // What the API answers: plain values (the input schemas above normalise addresses with a transform,
 // which a response schema cannot run backwards).
-const plain = <K extends string>(...keys: K[]) => z.object(Object.fromEntries(keys.map((key) => [key, z.string()])) as Record<K, z.ZodString>);
-const addressOutSchema = plain('address1', 'address2', 'address3', 'zipCode', 'city', 'district', 'state', 'country', 'phone', 'email', 'webUrl');
+const plain = <K extends string>(...keys: K[]) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, z.string()])) as Record<K, z.ZodString>);
+const addressOutSchema = plain(
+  'address1',
+  'address2',
+  'address3',
+  'zipCode',
+  'city',
+  'district',
+  'state',
+  'country',
+  'phone',
+  'email',
+  'webUrl',
+);
 const permissionFlagSchema = z.object({ showInfoToOutOfMaintenanceUsers: z.boolean() });
 const configurationOutSchema = z.object({
   configurationType: z.enum(CONFIGURATION_TYPES),
@@ -179,7 +209,9 @@ export const customerInfoSchema = z.object({
   position: line(100).default(''),
   company: line().min(1),
   contactInformation: addressSchema.default(emptyAddress),
-  permissions: z.object({ showInfoToOutOfMaintenanceUsers: z.boolean().default(false) }).default({ showInfoToOutOfMaintenanceUsers: false }),
+  permissions: z
+    .object({ showInfoToOutOfMaintenanceUsers: z.boolean().default(false) })
+    .default({ showInfoToOutOfMaintenanceUsers: false }),
 });
 export type CustomerInfo = z.infer<typeof customerInfoSchema>;
 
@@ -206,7 +238,10 @@ export const DEALER_CUSTOMER_SORT_FIELDS = ['created_at', 'customerId', 'lastNam
 export const dealerCustomerListQuerySchema = listQuerySchema(DEALER_CUSTOMER_SORT_FIELDS, 'created_at:desc').extend({
   dealerId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** `false` lists the dealer's own customers only (spec §7). */
-  showSubDealerCustomers: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+  showSubDealerCustomers: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
 });
 
 export const customerUniqueParamsSchema = z.object({ customerId: z.string().trim().min(1).max(40) });

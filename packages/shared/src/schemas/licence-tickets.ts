@@ -79,7 +79,14 @@ function licenceDetailSchema(depth: number): z.ZodType<LicenceDetail> {
     expiryaDate: dateText.nullable(),
     epd: shortText,
   });
-  return depth <= 1 ? node : node.extend({ children: z.array(licenceDetailSchema(depth - 1)).max(200).optional() });
+  return depth <= 1
+    ? node
+    : node.extend({
+        children: z
+          .array(licenceDetailSchema(depth - 1))
+          .max(200)
+          .optional(),
+      });
 }
 
 /** Spec §3 Licence content: what the public lookup shows, and what the licence server pushes. */

@@ -13,7 +13,14 @@ describe('maxLengthOf', () => {
   });
 
   it('looks through a pipe to the side that sets the limit', () => {
-    expect(maxLengthOf(z.string().transform((value) => value.trim()).pipe(z.string().max(5)))).toBe(5);
+    expect(
+      maxLengthOf(
+        z
+          .string()
+          .transform((value) => value.trim())
+          .pipe(z.string().max(5)),
+      ),
+    ).toBe(5);
   });
 
   it('refuses a schema without a maximum', () => {

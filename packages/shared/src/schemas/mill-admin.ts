@@ -30,7 +30,12 @@ export const shippingBodySchema = z
         street: lineSchema.trim().max(200).default(''),
         city: lineSchema.trim().max(100).default(''),
         zipCode: lineSchema.trim().max(10).default(''),
-        phone: z.string().trim().max(30).regex(/^[0-9]*$/).default(''),
+        phone: z
+          .string()
+          .trim()
+          .max(30)
+          .regex(/^[0-9]*$/)
+          .default(''),
       })
       .default({ street: '', city: '', zipCode: '', phone: '' }),
   })

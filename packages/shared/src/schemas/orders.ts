@@ -116,7 +116,10 @@ export const addComponentBodySchema = z.strictObject({ name: componentNameSchema
 export const createOrderBodySchema = z.strictObject({
   millId: bodyIdSchema,
   name: lineSchema.trim().min(1).max(200),
-  components: z.array(z.strictObject({ name: componentNameSchema })).min(1).max(100),
+  components: z
+    .array(z.strictObject({ name: componentNameSchema }))
+    .min(1)
+    .max(100),
 });
 export const createdOrderSchema = z.object({
   id: z.number(),

@@ -5,7 +5,10 @@ import { lineSchema } from './common.ts';
  * List query of DESIGN §5: `_start`, `_limit`, `_sort=field:asc|desc`, `_q`. Sorting is only
  * allowed on the fields a list names, so a caller can never sort or probe by a private column.
  */
-export function listQuerySchema<const F extends readonly [string, ...string[]]>(sortFields: F, defaultSort: `${F[number]}:${'asc' | 'desc'}`) {
+export function listQuerySchema<const F extends readonly [string, ...string[]]>(
+  sortFields: F,
+  defaultSort: `${F[number]}:${'asc' | 'desc'}`,
+) {
   const sortPattern = new RegExp(`^(${sortFields.join('|')}):(asc|desc)$`);
   return z.object({
     _start: z.coerce.number().int().min(0).max(1_000_000).default(0),

@@ -24,7 +24,9 @@ export const plans = pgTable('plans', {
 /** A price reduction shown on a plan (spec §9: percent of the price, or cents off). */
 export const promotions = pgTable('promotions', {
   id: serial('id').primaryKey(),
-  planKey: text('plan_key').notNull().references(() => plans.key, { onDelete: 'cascade' }),
+  planKey: text('plan_key')
+    .notNull()
+    .references(() => plans.key, { onDelete: 'cascade' }),
   description: text('description').notNull(),
   value: integer('value').notNull(),
   isPercentage: boolean('is_percentage').notNull(),
@@ -44,8 +46,13 @@ export const addOns = pgTable('add_ons', {
  * also the lock that serialises limit checks of one mill.
  */
 export const millSubscriptions = pgTable('mill_subscriptions', {
-  millId: integer('mill_id').primaryKey().references(() => mills.id, { onDelete: 'cascade' }),
-  planKey: text('plan_key').notNull().default('basic').references(() => plans.key),
+  millId: integer('mill_id')
+    .primaryKey()
+    .references(() => mills.id, { onDelete: 'cascade' }),
+  planKey: text('plan_key')
+    .notNull()
+    .default('basic')
+    .references(() => plans.key),
   /** active, past_due or canceled, as the provider says; basic is always active. */
   status: text('status').notNull().default('active'),
   providerCustomerId: text('provider_customer_id'),
@@ -74,7 +81,9 @@ export const millSubscriptions = pgTable('mill_subscriptions', {
 export const millPeriodUsage = pgTable(
   'mill_period_usage',
   {
-    millId: integer('mill_id').notNull().references(() => mills.id, { onDelete: 'cascade' }),
+    millId: integer('mill_id')
+      .notNull()
+      .references(() => mills.id, { onDelete: 'cascade' }),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     ordersCreated: integer('orders_created').notNull().default(0),
   },

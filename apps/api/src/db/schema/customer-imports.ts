@@ -36,7 +36,9 @@ export const customerImports = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('customer_imports_one_running_idx').on(t.state).where(sql`state = 'running'`),
+    uniqueIndex('customer_imports_one_running_idx')
+      .on(t.state)
+      .where(sql`state = 'running'`),
     index('customer_imports_started_idx').on(t.startedAt.desc(), t.id.desc()),
   ],
 );
@@ -46,7 +48,9 @@ export const customerImportFailures = pgTable(
   'customer_import_failures',
   {
     id: serial('id').primaryKey(),
-    importId: integer('import_id').notNull().references(() => customerImports.id, { onDelete: 'cascade' }),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => customerImports.id, { onDelete: 'cascade' }),
     rowNumber: integer('row_number').notNull(),
     reason: text('reason').notNull(),
   },

@@ -19,9 +19,14 @@ export const dealers = pgTable(
   'dealers',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     parentId: integer('parent_id').references((): AnyPgColumn => dealers.id),
-    path: integer('path').array().notNull().default(sql`'{}'::integer[]`),
+    path: integer('path')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** The public dealer id ("Reseller Id"). Left empty, the insert trigger makes it `D<id>` (existing rows too). */
     dealerCode: text('dealer_code').notNull().unique().default(''),
     name: text('name').notNull().default(''),
@@ -29,9 +34,18 @@ export const dealers = pgTable(
     /** The user the dealer's invitation created (spec: userId). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     logoKey: text('logo_key'),
-    dealerContact: jsonb('dealer_contact').$type<Partial<Address>>().notNull().default(sql`'{}'::jsonb`),
-    supportContact: jsonb('support_contact').$type<Partial<SupportContact>>().notNull().default(sql`'{}'::jsonb`),
-    salesContact: jsonb('sales_contact').$type<Partial<SalesContact>>().notNull().default(sql`'{}'::jsonb`),
+    dealerContact: jsonb('dealer_contact')
+      .$type<Partial<Address>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    supportContact: jsonb('support_contact')
+      .$type<Partial<SupportContact>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    salesContact: jsonb('sales_contact')
+      .$type<Partial<SalesContact>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     configurationType: text('configuration_type').$type<ConfigurationType>().notNull().default('None'),
     fixedConfigJson: text('fixed_config_json'),
     fixedConfigFileKey: text('fixed_config_file_key'),
@@ -49,8 +63,12 @@ export const dealers = pgTable(
 export const dealerMembers = pgTable(
   'dealer_members',
   {
-    dealerId: integer('dealer_id').notNull().references(() => dealers.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    dealerId: integer('dealer_id')
+      .notNull()
+      .references(() => dealers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     dealerRole: text('dealer_role').$type<DealerRole>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.dealerId, t.userId] })],
@@ -74,7 +92,10 @@ export const licenceTickets = pgTable(
     id: serial('id').primaryKey(),
     key: text('key').notNull().unique(),
     dealerId: integer('dealer_id').references(() => dealers.id),
-    dealerPath: integer('dealer_path').array().notNull().default(sql`'{}'::integer[]`),
+    dealerPath: integer('dealer_path')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     customerId: integer('customer_id').references((): AnyPgColumn => dealerCustomers.id, { onDelete: 'set null' }),
     usedByMillId: integer('used_by_mill_id').references(() => mills.id),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -103,7 +124,9 @@ export const licenceTickets = pgTable(
     index('licence_tickets_customer_idx').on(t.customerId),
     // Only for the trigger that moves the desk's version when a signed-up mill is renamed
     // (migration 0025; index of 0022); partial, because most tickets never sign a mill up.
-    index('licence_tickets_used_by_mill_idx').on(t.usedByMillId).where(sql`${t.usedByMillId} is not null`),
+    index('licence_tickets_used_by_mill_idx')
+      .on(t.usedByMillId)
+      .where(sql`${t.usedByMillId} is not null`),
   ],
 );
 
@@ -123,8 +146,13 @@ export const dealerCustomers = pgTable(
   'dealer_customers',
   {
     id: serial('id').primaryKey(),
-    dealerId: integer('dealer_id').notNull().references(() => dealers.id),
-    dealerPath: integer('dealer_path').array().notNull().default(sql`'{}'::integer[]`),
+    dealerId: integer('dealer_id')
+      .notNull()
+      .references(() => dealers.id),
+    dealerPath: integer('dealer_path')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** The public customer id, unique over the whole network (spec §5). */
     customerCode: text('customer_code').notNull().unique(),
     title: text('title').notNull().default(''),
@@ -133,7 +161,10 @@ export const dealerCustomers = pgTable(
     lastName: text('last_name').notNull(),
     position: text('position').notNull().default(''),
     company: text('company').notNull(),
-    contactInformation: jsonb('contact_information').$type<Partial<Address>>().notNull().default(sql`'{}'::jsonb`),
+    contactInformation: jsonb('contact_information')
+      .$type<Partial<Address>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     showInfoToOutOfMaintenanceUsers: boolean('show_info_to_out_of_maintenance_users').notNull().default(false),
     searchText: text('search_text')
       .notNull()

@@ -5,7 +5,10 @@ import { users } from './users.ts';
 
 export const labs = pgTable('labs', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().unique().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .unique()
+    .references(() => companies.id),
   shippingAtSameAddress: boolean('shipping_at_same_address').notNull().default(true),
   shippingStreet: text('shipping_street').notNull().default(''),
   shippingCity: text('shipping_city').notNull().default(''),
@@ -18,8 +21,12 @@ export const labs = pgTable('labs', {
 export const millClients = pgTable(
   'mill_clients',
   {
-    millId: integer('mill_id').notNull().references(() => mills.id, { onDelete: 'cascade' }),
-    labId: integer('lab_id').notNull().references(() => labs.id, { onDelete: 'cascade' }),
+    millId: integer('mill_id')
+      .notNull()
+      .references(() => mills.id, { onDelete: 'cascade' }),
+    labId: integer('lab_id')
+      .notNull()
+      .references(() => labs.id, { onDelete: 'cascade' }),
     /** The lab user the mill invited (and who accepted). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     confirmed: boolean('confirmed').notNull().default(false),

@@ -7,7 +7,9 @@ import { mills } from './mills.ts';
  */
 export const licenceKeys = pgTable('licence_keys', {
   id: serial('id').primaryKey(),
-  millId: integer('mill_id').notNull().references(() => mills.id, { onDelete: 'cascade' }),
+  millId: integer('mill_id')
+    .notNull()
+    .references(() => mills.id, { onDelete: 'cascade' }),
   key: text('key').notNull().unique(),
   enableDataCollection: boolean('enable_data_collection').notNull().default(false),
   /** How many machines may use the key at once; set by the manager until licence tickets carry it (issue 12). */

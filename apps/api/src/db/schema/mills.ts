@@ -6,7 +6,9 @@ import { users } from './users.ts';
 
 export const mills = pgTable('mills', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
   needPoliciesApproval: boolean('need_policies_approval').notNull().default(true),
   landingPageHeader: text('landing_page_header').notNull().default(''),
   landingPageContent: text('landing_page_content').notNull().default(''),
@@ -21,8 +23,12 @@ export const mills = pgTable('mills', {
 export const millMembers = pgTable(
   'mill_members',
   {
-    millId: integer('mill_id').notNull().references(() => mills.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    millId: integer('mill_id')
+      .notNull()
+      .references(() => mills.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     millRole: text('mill_role').$type<MillRole>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,9 +38,16 @@ export const millMembers = pgTable(
 /** Who accepted the policies for a mill, and when (spec §4, policy approval). */
 export const policyConsents = pgTable('policy_consents', {
   id: serial('id').primaryKey(),
-  millId: integer('mill_id').notNull().references(() => mills.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  millId: integer('mill_id')
+    .notNull()
+    .references(() => mills.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
   /** Which documents were in force when the user accepted (ids of policy_documents, EN and DE). */
-  documentIds: jsonb('document_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  documentIds: jsonb('document_ids')
+    .$type<number[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
 });

@@ -8,7 +8,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     millId: integer('mill_id').references(() => mills.id, { onDelete: 'cascade' }),
     type: text('type').$type<NotificationType>().notNull(),
     objectId: integer('object_id').notNull(),

@@ -10,8 +10,12 @@ export const projects = pgTable(
   'projects',
   {
     id: serial('id').primaryKey(),
-    millId: integer('mill_id').notNull().references(() => mills.id, { onDelete: 'cascade' }),
-    labId: integer('lab_id').notNull().references(() => labs.id),
+    millId: integer('mill_id')
+      .notNull()
+      .references(() => mills.id, { onDelete: 'cascade' }),
+    labId: integer('lab_id')
+      .notNull()
+      .references(() => labs.id),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     responsibleId: integer('responsible_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -30,13 +34,21 @@ export const projects = pgTable(
   (t) => [
     // The mill's list and its count see submitted orders only: a partial index serves both,
     // the count as an index-only scan.
-    index('projects_mill_submitted_idx').on(t.millId, t.createdAt.desc(), t.id.desc()).where(sql`${t.submittedAt} is not null`),
+    index('projects_mill_submitted_idx')
+      .on(t.millId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.submittedAt} is not null`),
     index('projects_lab_created_idx').on(t.labId, t.createdAt.desc(), t.id.desc()),
     // One GIN over the mill and the trigrams: a search looks only at the mill's own orders.
     index('projects_mill_search_idx').using('gin', t.millId, sql`${t.searchText} gin_trgm_ops`),
-    index('projects_mill_open_idx').on(t.millId, t.createdAt.desc(), t.id.desc()).where(sql`${t.submittedAt} is not null and ${t.statusMask} & 1 <> 0`),
-    index('projects_mill_downloaded_idx').on(t.millId, t.createdAt.desc(), t.id.desc()).where(sql`${t.submittedAt} is not null and ${t.statusMask} & 2 <> 0`),
-    index('projects_mill_closed_idx').on(t.millId, t.createdAt.desc(), t.id.desc()).where(sql`${t.submittedAt} is not null and ${t.statusMask} & 4 <> 0`),
+    index('projects_mill_open_idx')
+      .on(t.millId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.submittedAt} is not null and ${t.statusMask} & 1 <> 0`),
+    index('projects_mill_downloaded_idx')
+      .on(t.millId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.submittedAt} is not null and ${t.statusMask} & 2 <> 0`),
+    index('projects_mill_closed_idx')
+      .on(t.millId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.submittedAt} is not null and ${t.statusMask} & 4 <> 0`),
   ],
 );
 
@@ -45,7 +57,9 @@ export const components = pgTable(
   'components',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     status: text('status').$type<ComponentStatus>().notNull().default('Open'),
     comment: text('comment').notNull().default(''),
@@ -64,7 +78,9 @@ export const componentFiles = pgTable(
   'component_files',
   {
     id: serial('id').primaryKey(),
-    componentId: integer('component_id').notNull().references(() => components.id, { onDelete: 'cascade' }),
+    componentId: integer('component_id')
+      .notNull()
+      .references(() => components.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<FileKind>().notNull(),
     name: text('name').notNull(),
     storageKey: text('storage_key').notNull().unique(),
@@ -81,8 +97,12 @@ export const componentFiles = pgTable(
 export const fileDownloads = pgTable(
   'file_downloads',
   {
-    fileId: integer('file_id').notNull().references(() => componentFiles.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => componentFiles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     downloadedAt: timestamp('downloaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.userId] })],
@@ -92,7 +112,9 @@ export const messages = pgTable(
   'messages',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
     componentId: integer('component_id').references(() => components.id, { onDelete: 'cascade' }),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull(),
@@ -107,8 +129,12 @@ export const messages = pgTable(
 export const messageReads = pgTable(
   'message_reads',
   {
-    messageId: integer('message_id').notNull().references(() => messages.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.messageId] })],
@@ -123,7 +149,9 @@ export type DownloadTarget = 'file' | 'component' | 'project' | 'report';
 export const downloadTokens = pgTable('download_tokens', {
   id: serial('id').primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   target: text('target').$type<DownloadTarget>().notNull(),
   targetId: integer('target_id').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -135,7 +163,9 @@ export const downloadTokens = pgTable('download_tokens', {
  * unfiltered orders list reads its total here instead of counting tens of thousands of rows.
  */
 export const millOrderCounts = pgTable('mill_order_counts', {
-  millId: integer('mill_id').primaryKey().references(() => mills.id, { onDelete: 'cascade' }),
+  millId: integer('mill_id')
+    .primaryKey()
+    .references(() => mills.id, { onDelete: 'cascade' }),
   submitted: integer('submitted').notNull().default(0),
 });
 

@@ -36,7 +36,9 @@ export const ticketImports = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('ticket_imports_one_running_idx').on(t.state).where(sql`state = 'running'`),
+    uniqueIndex('ticket_imports_one_running_idx')
+      .on(t.state)
+      .where(sql`state = 'running'`),
     index('ticket_imports_started_idx').on(t.startedAt.desc(), t.id.desc()),
   ],
 );
@@ -46,7 +48,9 @@ export const ticketImportFailures = pgTable(
   'ticket_import_failures',
   {
     id: serial('id').primaryKey(),
-    importId: integer('import_id').notNull().references(() => ticketImports.id, { onDelete: 'cascade' }),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => ticketImports.id, { onDelete: 'cascade' }),
     item: integer('item').notNull(),
     line: integer('line').notNull(),
     ticketKey: text('ticket_key').notNull(),

@@ -15,7 +15,9 @@ import { users } from './users.ts';
 export const ticketReminderDigests = pgTable(
   'ticket_reminder_digests',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     periodStart: date('period_start').notNull(),
     frequency: text('frequency').notNull(),
     upcoming: integer('upcoming').notNull().default(0),
@@ -36,8 +38,12 @@ export const ticketReminderDigests = pgTable(
 export const ticketReminderStages = pgTable(
   'ticket_reminder_stages',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    ticketId: integer('ticket_id').notNull().references(() => licenceTickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => licenceTickets.id, { onDelete: 'cascade' }),
     stage: smallint('stage').notNull(),
     expiry: date('expiry').notNull(),
     periodStart: date('period_start').notNull(),

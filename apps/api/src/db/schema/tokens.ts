@@ -12,7 +12,9 @@ export const oneTimeTokens = pgTable(
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
     purpose: text('purpose').$type<TokenPurpose>().notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     millId: integer('mill_id').references(() => mills.id, { onDelete: 'cascade' }),
     /** For invitations: the address the mill invited (the lab may sign up with another). */
     email: text('email'),

@@ -15,7 +15,9 @@ export const usageMachines = pgTable(
   'usage_machines',
   {
     id: serial('id').primaryKey(),
-    licenceKeyId: integer('licence_key_id').notNull().references(() => licenceKeys.id, { onDelete: 'cascade' }),
+    licenceKeyId: integer('licence_key_id')
+      .notNull()
+      .references(() => licenceKeys.id, { onDelete: 'cascade' }),
     boardSerial: text('board_serial').notNull(),
     macAddresses: text('mac_addresses').array().notNull(),
     pcName: text('pc_name').notNull(),
@@ -34,7 +36,9 @@ export const usageMachines = pgTable(
 export const usageHours = pgTable(
   'usage_hours',
   {
-    licenceKeyId: integer('licence_key_id').notNull().references(() => licenceKeys.id, { onDelete: 'cascade' }),
+    licenceKeyId: integer('licence_key_id')
+      .notNull()
+      .references(() => licenceKeys.id, { onDelete: 'cascade' }),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     maxConcurrent: integer('max_concurrent').notNull(),
     pings: integer('pings').notNull(),
@@ -53,11 +57,16 @@ export const usageHours = pgTable(
 export const usageKeySummaries = pgTable(
   'usage_key_summaries',
   {
-    licenceKeyId: integer('licence_key_id').primaryKey().references(() => licenceKeys.id, { onDelete: 'cascade' }),
+    licenceKeyId: integer('licence_key_id')
+      .primaryKey()
+      .references(() => licenceKeys.id, { onDelete: 'cascade' }),
     machines: integer('machines').notNull().default(0),
     firstPingAt: timestamp('first_ping_at', { withTimezone: true }),
     lastPingAt: timestamp('last_ping_at', { withTimezone: true }),
-    runningPings: timestamp('running_pings', { withTimezone: true }).array().notNull().default(sql`'{}'`),
+    runningPings: timestamp('running_pings', { withTimezone: true })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [index('usage_key_summaries_last_ping_idx').on(t.lastPingAt.desc(), t.licenceKeyId)],
 );

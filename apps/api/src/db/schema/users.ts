@@ -22,7 +22,10 @@ export const users = pgTable(
     promotionsOptOut: boolean('promotions_opt_out').notNull().default(false),
     /** Bumped on password change or reset, block and email change: every older JWT stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
-    settings: jsonb('settings').$type<Partial<UserSettings>>().notNull().default(sql`'{}'::jsonb`),
+    settings: jsonb('settings')
+      .$type<Partial<UserSettings>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],

@@ -34,11 +34,13 @@ export async function seedDemoContract(db: Db, contract: DemoContract): Promise<
     months: contract.months,
     now: new Date(),
   });
-  await db.insert(testPaymentObjects).values([
-    { id: documents.customer.id, kind: 'customer', data: documents.customer },
-    { id: documents.subscription.id, kind: 'subscription', data: documents.subscription },
-    ...documents.invoices.map(({ stored }) => ({ id: stored.id, kind: 'invoice', data: stored })),
-  ]);
+  await db
+    .insert(testPaymentObjects)
+    .values([
+      { id: documents.customer.id, kind: 'customer', data: documents.customer },
+      { id: documents.subscription.id, kind: 'subscription', data: documents.subscription },
+      ...documents.invoices.map(({ stored }) => ({ id: stored.id, kind: 'invoice', data: stored })),
+    ]);
   await db.insert(millSubscriptions).values({
     millId: contract.millId,
     planKey: contract.planKey,
@@ -59,24 +61,21 @@ export async function seedDemoContract(db: Db, contract: DemoContract): Promise<
     where mill_id = ${contract.millId} and submitted_at >= ${documents.subscription.currentPeriodStart}::timestamptz`);
   for (const { provider } of documents.invoices) {
     const line = provider.lines[0]!;
-    await storeNumberedInvoice(
-      db,
-      {
-        millId: contract.millId,
-        providerInvoiceId: provider.id,
-        issuedAt: provider.createdAt,
-        periodStart: line.periodStart,
-        periodEnd: line.periodEnd,
-        lines: provider.lines.map(({ description, amountCents }) => ({ description, amountCents })),
-        netCents: provider.subtotalCents,
-        vatPercent: taxPercent,
-        vatCents: provider.taxCents,
-        totalCents: provider.totalCents,
-        taxTreatment: treatment,
-        paid: true,
-        seller: DEFAULT_SELLER,
-        buyer: contract.buyer,
-      },
-    );
+    await storeNumberedInvoice(db, {
+      millId: contract.millId,
+      providerInvoiceId: provider.id,
+      issuedAt: provider.createdAt,
+      periodStart: line.periodStart,
+      periodEnd: line.periodEnd,
+      lines: provider.lines.map(({ description, amountCents }) => ({ description, amountCents })),
+      netCents: provider.subtotalCents,
+      vatPercent: taxPercent,
+      vatCents: provider.taxCents,
+      totalCents: provider.totalCents,
+      taxTreatment: treatment,
+      paid: true,
+      seller: DEFAULT_SELLER,
+      buyer: contract.buyer,
+    });
   }
 }

@@ -37,28 +37,66 @@ const LEVELS: Level[] = [
 ];
 
 async function addDealer(db: Db, passwordHash: string, parentId: number, level: Level): Promise<number> {
-  const [company] = await db.insert(companies).values({ name: level.name, email: level.email, companyInfoIsUpdated: true, country: 'DE' }).returning();
+  const [company] = await db
+    .insert(companies)
+    .values({ name: level.name, email: level.email, companyInfoIsUpdated: true, country: 'DE' })
+    .returning();
   const [user] = await db
     .insert(users)
-    .values({ email: level.email, passwordHash, confirmed: true, firstName: level.firstName, lastName: 'Dealer', roleType: 'dealer', companyId: company!.id })
+    .values({
+      email: level.email,
+      passwordHash,
+      confirmed: true,
+      firstName: level.firstName,
+      lastName: 'Dealer',
+      roleType: 'dealer',
+      companyId: company!.id,
+    })
     .returning();
   const [dealer] = await db
     .insert(dealers)
-    .values({ companyId: company!.id, parentId, dealerCode: level.code, name: level.name, email: level.email, userId: user!.id, subDealerAllowed: level.subDealerAllowed })
+    .values({
+      companyId: company!.id,
+      parentId,
+      dealerCode: level.code,
+      name: level.name,
+      email: level.email,
+      userId: user!.id,
+      subDealerAllowed: level.subDealerAllowed,
+    })
     .returning();
   await db.insert(dealerMembers).values({ dealerId: dealer!.id, userId: user!.id, dealerRole: 'dealer' });
   return dealer!.id;
 }
 
 /** `root`: Demo Dealer and its user (seed.ts made them). */
-export async function seedDemoDealers(db: Db, passwordHash: string, root: { dealerId: number; companyId: number; userId: number }): Promise<void> {
+export async function seedDemoDealers(
+  db: Db,
+  passwordHash: string,
+  root: { dealerId: number; companyId: number; userId: number },
+): Promise<void> {
   await db
     .update(dealers)
-    .set({ dealerCode: 'DD-ROOT', name: 'Demo Dealer', email: 'dealer@demo-dealer.test', userId: root.userId, subDealerAllowed: true, ownConfigurationsAllowed: true })
+    .set({
+      dealerCode: 'DD-ROOT',
+      name: 'Demo Dealer',
+      email: 'dealer@demo-dealer.test',
+      userId: root.userId,
+      subDealerAllowed: true,
+      ownConfigurationsAllowed: true,
+    })
     .where(eq(dealers.id, root.dealerId));
   const [manager] = await db
     .insert(users)
-    .values({ email: 'manager@demo-dealer.test', passwordHash, confirmed: true, firstName: 'Mira', lastName: 'Manager', roleType: 'dealer', companyId: root.companyId })
+    .values({
+      email: 'manager@demo-dealer.test',
+      passwordHash,
+      confirmed: true,
+      firstName: 'Mira',
+      lastName: 'Manager',
+      roleType: 'dealer',
+      companyId: root.companyId,
+    })
     .returning();
   await db.insert(dealerMembers).values({ dealerId: root.dealerId, userId: manager!.id, dealerRole: 'manager' });
   await seedDemoConfiguration(db, root.dealerId);
@@ -66,8 +104,13 @@ export async function seedDemoDealers(db: Db, passwordHash: string, root: { deal
   for (const level of LEVELS) ids.push(await addDealer(db, passwordHash, ids.at(-1)!, level));
   await db.insert(dealerCustomers).values(
     CUSTOMERS.map((c) => ({
-      dealerId: ids[c.level]!, customerCode: c.code, firstName: c.firstName, lastName: c.lastName, company: c.company,
-      salutation: 'Dr.', contactInformation: { city: c.city, country: 'DE', email: `${c.lastName.toLowerCase()}@example.test` },
+      dealerId: ids[c.level]!,
+      customerCode: c.code,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      company: c.company,
+      salutation: 'Dr.',
+      contactInformation: { city: c.city, country: 'DE', email: `${c.lastName.toLowerCase()}@example.test` },
     })),
   );
 }

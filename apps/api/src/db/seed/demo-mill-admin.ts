@@ -20,8 +20,22 @@ interface DemoLab {
 /** Clients of Demo Mill in every state the clients screen shows. */
 const DEMO_LABS: DemoLab[] = [
   { company: 'Smile Dental Lab', email: 'pending@smile-lab.test', firstName: 'Paula', lastName: 'Pending', city: 'Hamburg', pending: true },
-  { company: 'Bright Teeth Lab', email: 'blocked@bright-lab.test', firstName: 'Bruno', lastName: 'Blocked', city: 'Köln', blockedByMill: true },
-  { company: 'Old Town Dental', email: 'system@oldtown-dental.test', firstName: 'Sven', lastName: 'System', city: 'Leipzig', blockedBySystem: true },
+  {
+    company: 'Bright Teeth Lab',
+    email: 'blocked@bright-lab.test',
+    firstName: 'Bruno',
+    lastName: 'Blocked',
+    city: 'Köln',
+    blockedByMill: true,
+  },
+  {
+    company: 'Old Town Dental',
+    email: 'system@oldtown-dental.test',
+    firstName: 'Sven',
+    lastName: 'System',
+    city: 'Leipzig',
+    blockedBySystem: true,
+  },
 ];
 
 async function addDemoLab(db: Db, passwordHash: string, millId: number, demo: DemoLab): Promise<void> {
@@ -73,7 +87,15 @@ export async function seedMillAdministration(db: Db, passwordHash: string, millI
   for (const demo of DEMO_LABS) await addDemoLab(db, passwordHash, millId, demo);
   const [technician] = await db
     .insert(users)
-    .values({ email: 'tom@demo-mill.test', firstName: 'Tom', lastName: 'Technician', roleType: 'mill', companyId, confirmed: true, passwordHash })
+    .values({
+      email: 'tom@demo-mill.test',
+      firstName: 'Tom',
+      lastName: 'Technician',
+      roleType: 'mill',
+      companyId,
+      confirmed: true,
+      passwordHash,
+    })
     .returning();
   await db.insert(millMembers).values({ millId, userId: technician!.id, millRole: 'user' });
   await db.insert(licenceKeys).values([

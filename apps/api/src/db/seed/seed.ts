@@ -37,45 +37,108 @@ export function randomLicenceKey(): string {
 type CompanyInput = typeof companies.$inferInsert;
 
 async function createCompany(db: Db, values: CompanyInput) {
-  const [company] = await db.insert(companies).values({ companyInfoIsUpdated: true, country: 'DE', ...values }).returning();
+  const [company] = await db
+    .insert(companies)
+    .values({ companyInfoIsUpdated: true, country: 'DE', ...values })
+    .returning();
   return company!;
 }
 
 async function createUser(db: Db, passwordHash: string, values: Omit<typeof users.$inferInsert, 'passwordHash'>) {
-  const [user] = await db.insert(users).values({ passwordHash, confirmed: true, ...values }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ passwordHash, confirmed: true, ...values })
+    .returning();
   return user!;
 }
 
 async function seedAccounts(db: Db, storage: Storage, passwordHash: string): Promise<void> {
   const millCompany = await createCompany(db, {
-    name: 'Demo Mill', email: 'office@demo-mill.test', vatNumber: 'DE123456789', street: 'Fräsweg 1', city: 'Stuttgart', zipCode: '70173', phone: '4971112345', contactPerson: 'Anna Admin',
+    name: 'Demo Mill',
+    email: 'office@demo-mill.test',
+    vatNumber: 'DE123456789',
+    street: 'Fräsweg 1',
+    city: 'Stuttgart',
+    zipCode: '70173',
+    phone: '4971112345',
+    contactPerson: 'Anna Admin',
   });
   const [mill] = await db
     .insert(mills)
-    .values({ companyId: millCompany.id, needPoliciesApproval: false, landingPageHeader: 'Demo Mill', landingPageContent: 'Precision milling for dental labs.', landingPageInfoIsUpdated: true })
+    .values({
+      companyId: millCompany.id,
+      needPoliciesApproval: false,
+      landingPageHeader: 'Demo Mill',
+      landingPageContent: 'Precision milling for dental labs.',
+      landingPageInfoIsUpdated: true,
+    })
     .returning();
-  const admin = await createUser(db, passwordHash, { email: 'admin@demo-mill.test', firstName: 'Anna', lastName: 'Admin', roleType: 'mill', companyId: millCompany.id });
-  const staff = await createUser(db, passwordHash, { email: 'user@demo-mill.test', firstName: 'Uwe', lastName: 'User', roleType: 'mill', companyId: millCompany.id });
+  const admin = await createUser(db, passwordHash, {
+    email: 'admin@demo-mill.test',
+    firstName: 'Anna',
+    lastName: 'Admin',
+    roleType: 'mill',
+    companyId: millCompany.id,
+  });
+  const staff = await createUser(db, passwordHash, {
+    email: 'user@demo-mill.test',
+    firstName: 'Uwe',
+    lastName: 'User',
+    roleType: 'mill',
+    companyId: millCompany.id,
+  });
   await db.insert(millMembers).values([
     { millId: mill!.id, userId: admin.id, millRole: 'admin' },
     { millId: mill!.id, userId: staff.id, millRole: 'user' },
   ]);
 
   const labCompany = await createCompany(db, {
-    name: 'Demo Lab', email: 'office@demo-lab.test', vatNumber: 'DE987654321', street: 'Laborstraße 5', city: 'München', zipCode: '80331', phone: '498912345', contactPerson: 'Lena Lab',
+    name: 'Demo Lab',
+    email: 'office@demo-lab.test',
+    vatNumber: 'DE987654321',
+    street: 'Laborstraße 5',
+    city: 'München',
+    zipCode: '80331',
+    phone: '498912345',
+    contactPerson: 'Lena Lab',
   });
   const [lab] = await db.insert(labs).values({ companyId: labCompany.id }).returning();
-  const labUser = await createUser(db, passwordHash, { email: 'lab@demo-lab.test', firstName: 'Lena', lastName: 'Lab', roleType: 'lab', companyId: labCompany.id });
+  const labUser = await createUser(db, passwordHash, {
+    email: 'lab@demo-lab.test',
+    firstName: 'Lena',
+    lastName: 'Lab',
+    roleType: 'lab',
+    companyId: labCompany.id,
+  });
   await db.insert(millClients).values({ millId: mill!.id, labId: lab!.id, userId: labUser.id, confirmed: true });
   await seedMillAdministration(db, passwordHash, mill!.id, millCompany.id);
   await seedDemoOrders(db, storage, { millId: mill!.id, labId: lab!.id, labUserId: labUser.id, millUserId: staff.id });
 
-  const manager = await createUser(db, passwordHash, { email: 'manager@casebridge.test', firstName: 'Max', lastName: 'Manager', roleType: 'manager' });
+  const manager = await createUser(db, passwordHash, {
+    email: 'manager@casebridge.test',
+    firstName: 'Max',
+    lastName: 'Manager',
+    roleType: 'manager',
+  });
   await seedDemoDesktopApp(db, storage, manager.id);
 
-  const dealerCompany = await createCompany(db, { name: 'Demo Dealer', email: 'office@demo-dealer.test', vatNumber: 'DE111222333', street: 'Handelsplatz 2', city: 'Berlin', zipCode: '10115', phone: '493012345' });
+  const dealerCompany = await createCompany(db, {
+    name: 'Demo Dealer',
+    email: 'office@demo-dealer.test',
+    vatNumber: 'DE111222333',
+    street: 'Handelsplatz 2',
+    city: 'Berlin',
+    zipCode: '10115',
+    phone: '493012345',
+  });
   const [dealer] = await db.insert(dealers).values({ companyId: dealerCompany.id }).returning();
-  const dealerUser = await createUser(db, passwordHash, { email: 'dealer@demo-dealer.test', firstName: 'Dora', lastName: 'Dealer', roleType: 'dealer', companyId: dealerCompany.id });
+  const dealerUser = await createUser(db, passwordHash, {
+    email: 'dealer@demo-dealer.test',
+    firstName: 'Dora',
+    lastName: 'Dealer',
+    roleType: 'dealer',
+    companyId: dealerCompany.id,
+  });
   await db.insert(dealerMembers).values({ dealerId: dealer!.id, userId: dealerUser.id, dealerRole: 'dealer' });
   await seedDemoDealers(db, passwordHash, { dealerId: dealer!.id, companyId: dealerCompany.id, userId: dealerUser.id });
   // The ticket Demo Mill was created with.
@@ -96,13 +159,43 @@ const DEMO_MILLS = [
 /** Demo Mill on essential with two invoices, and one more mill on each other plan (spec §9). */
 async function seedContracts(db: Db, passwordHash: string, demoMillId: number, demoCompany: typeof companies.$inferSelect): Promise<void> {
   const party = (company: typeof companies.$inferSelect) => ({
-    name: company.name, street: company.street, zipCode: company.zipCode, city: company.city, country: company.country, vatNumber: company.vatNumber || null, email: company.email,
+    name: company.name,
+    street: company.street,
+    zipCode: company.zipCode,
+    city: company.city,
+    country: company.country,
+    vatNumber: company.vatNumber || null,
+    email: company.email,
   });
   await seedDemoContract(db, { millId: demoMillId, planKey: 'essential', months: 2, buyer: party(demoCompany) });
   for (const demo of DEMO_MILLS) {
-    const company = await createCompany(db, { name: demo.name, email: demo.email, country: demo.country, vatNumber: demo.vatNumber, street: 'Werkstraße 3', city: demo.city, zipCode: '6020', phone: '4351212345' });
-    const [mill] = await db.insert(mills).values({ companyId: company.id, needPoliciesApproval: false, landingPageHeader: demo.name, landingPageContent: `${demo.name} mills zirconia and titanium.`, landingPageInfoIsUpdated: true }).returning();
-    const admin = await createUser(db, passwordHash, { email: demo.email, firstName: 'Demo', lastName: 'Admin', roleType: 'mill', companyId: company.id });
+    const company = await createCompany(db, {
+      name: demo.name,
+      email: demo.email,
+      country: demo.country,
+      vatNumber: demo.vatNumber,
+      street: 'Werkstraße 3',
+      city: demo.city,
+      zipCode: '6020',
+      phone: '4351212345',
+    });
+    const [mill] = await db
+      .insert(mills)
+      .values({
+        companyId: company.id,
+        needPoliciesApproval: false,
+        landingPageHeader: demo.name,
+        landingPageContent: `${demo.name} mills zirconia and titanium.`,
+        landingPageInfoIsUpdated: true,
+      })
+      .returning();
+    const admin = await createUser(db, passwordHash, {
+      email: demo.email,
+      firstName: 'Demo',
+      lastName: 'Admin',
+      roleType: 'mill',
+      companyId: company.id,
+    });
     await db.insert(millMembers).values({ millId: mill!.id, userId: admin.id, millRole: 'admin' });
     if (demo.plan === 'basic') continue;
     const custom = demo.plan === 'custom' ? { priceCents: 9900, maxOrdersCount: 600, allowedClients: 60 } : undefined;

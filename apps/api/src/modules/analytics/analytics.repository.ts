@@ -93,12 +93,15 @@ export async function millsOverviewPage(db: Db, page: { start: number; limit: nu
     order by m.id
     limit ${page.limit} offset ${page.start}
   `);
-  const [total] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from mills m where true ${idFilter(sql`m.id`, page.ids)}`)).rows;
+  const [total] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from mills m where true ${idFilter(sql`m.id`, page.ids)}`))
+    .rows;
   return { rows: rows.rows, count: total!.n };
 }
 
 export async function millChoices(db: Db) {
-  const rows = await db.execute<{ id: number; name: string }>(sql`select m.id, c.name from mills m join companies c on c.id = m.company_id order by m.id`);
+  const rows = await db.execute<{ id: number; name: string }>(
+    sql`select m.id, c.name from mills m join companies c on c.id = m.company_id order by m.id`,
+  );
   return rows.rows;
 }
 
@@ -124,7 +127,11 @@ const dayStartSql = (day: string) => sql`${day}::date::timestamp at time zone 'U
  * The total sums the mill's days in mill_order_days; only a filter by ids counts orders, at most
  * as many as ids were given.
  */
-export async function millOrdersPage(db: Db, millId: number, filter: { fromDay?: string; untilDay?: string; ids?: number[]; start: number; limit: number }) {
+export async function millOrdersPage(
+  db: Db,
+  millId: number,
+  filter: { fromDay?: string; untilDay?: string; ids?: number[]; start: number; limit: number },
+) {
   const where = sql`p.mill_id = ${millId} and p.submitted_at is not null
     ${filter.fromDay ? sql`and p.created_at >= ${dayStartSql(filter.fromDay)}` : sql``}
     ${filter.untilDay ? sql`and p.created_at < ${dayStartSql(filter.untilDay)}` : sql``}
@@ -165,8 +172,10 @@ const newestOrdersOf = (owners: SQL, column: 'mill_id' | 'lab_id', limit: number
  * Which orders are a user's: those of the mills a staff member works for, or of a lab user's lab.
  * Only each mill's or lab's latest few are candidates, so a busy mill costs no more than a quiet one.
  */
-const staffOrders = (limit: number) => newestOrdersOf(sql`select mm.mill_id as owner from mill_members mm where mm.user_id = page.id`, 'mill_id', limit);
-const labOrders = (limit: number) => newestOrdersOf(sql`select lab_of.lab_id as owner from lab_of where lab_of.user_id = page.id`, 'lab_id', limit);
+const staffOrders = (limit: number) =>
+  newestOrdersOf(sql`select mm.mill_id as owner from mill_members mm where mm.user_id = page.id`, 'mill_id', limit);
+const labOrders = (limit: number) =>
+  newestOrdersOf(sql`select lab_of.lab_id as owner from lab_of where lab_of.user_id = page.id`, 'lab_id', limit);
 
 /** The latest order ids (newest first) and the newest order's time among the candidates. */
 const latestOrders = (candidates: SQL, limit: number) => sql`(
@@ -280,7 +289,9 @@ export async function storedBytesPerMill(db: Db) {
 }
 
 export async function millName(db: Db, millId: number): Promise<string | undefined> {
-  const rows = await db.execute<{ name: string }>(sql`select c.name from mills m join companies c on c.id = m.company_id where m.id = ${millId}`);
+  const rows = await db.execute<{ name: string }>(
+    sql`select c.name from mills m join companies c on c.id = m.company_id where m.id = ${millId}`,
+  );
   return rows.rows[0]?.name;
 }
 

@@ -33,7 +33,9 @@ async function rows<T extends Record<string, unknown>>(query: ReturnType<typeof 
 /** Every roll-up equals what a GROUP BY over the base tables says now. */
 async function expectRollupsMatchRecount() {
   const [orderRollups, orderRecount] = await Promise.all([
-    rows(sql`select project_id, mill_id, components, documents, document_bytes::text, stored_bytes::text from order_rollups order by project_id`),
+    rows(
+      sql`select project_id, mill_id, components, documents, document_bytes::text, stored_bytes::text from order_rollups order by project_id`,
+    ),
     rows(sql`
       select p.id as project_id, p.mill_id, (select count(*)::int from components c where c.project_id = p.id) as components,
         (select count(*)::int from component_files f join components c on c.id = f.component_id where c.project_id = p.id and f.kind = 'document') as documents,
@@ -48,8 +50,12 @@ async function expectRollupsMatchRecount() {
         (select coalesce(sum(f.size), 0)::text from component_files f join components c on c.id = f.component_id join projects p on p.id = c.project_id where p.mill_id = m.id) as stored_bytes
       from mills m order by m.id`),
   );
-  expect(await rows(sql`select mill_id, to_char(day, 'YYYY-MM-DD') as day, orders from mill_order_days where orders <> 0 order by 1, 2`)).toEqual(
-    await rows(sql`select mill_id, to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as orders from projects where submitted_at is not null group by 1, 2 order by 1, 2`),
+  expect(
+    await rows(sql`select mill_id, to_char(day, 'YYYY-MM-DD') as day, orders from mill_order_days where orders <> 0 order by 1, 2`),
+  ).toEqual(
+    await rows(
+      sql`select mill_id, to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, count(*)::int as orders from projects where submitted_at is not null group by 1, 2 order by 1, 2`,
+    ),
   );
   expect(await rows(sql`select lab_id, submitted from lab_order_counts where submitted <> 0 order by lab_id`)).toEqual(
     await rows(sql`select lab_id, count(*)::int as submitted from projects where submitted_at is not null group by lab_id order by lab_id`),
@@ -64,15 +70,29 @@ async function storedBytesOf(millId: number): Promise<number> {
 async function file(componentId: number, size: number, kind: 'document' | 'download' = 'document') {
   const [row] = await t.db
     .insert(componentFiles)
-    .values({ componentId, kind, name: 'part.stl', storageKey: `test/${randomBytes(8).toString('hex')}`, size, sha256: 'x', fileType: 'stl' })
+    .values({
+      componentId,
+      kind,
+      name: 'part.stl',
+      storageKey: `test/${randomBytes(8).toString('hex')}`,
+      size,
+      sha256: 'x',
+      fileType: 'stl',
+    })
     .returning();
   return row!;
 }
 
 /** A submitted order created at `at`, with one component per entry of `files` (their sizes). */
 async function order(millId: number, labId: number, at: string, files: number[][]) {
-  const [project] = await t.db.insert(projects).values({ millId, labId, name: 'Case', createdAt: new Date(at), submittedAt: new Date(at) }).returning();
-  const parts = await t.db.insert(components).values(files.map((_, index) => ({ projectId: project!.id, name: `Crown ${index}` }))).returning();
+  const [project] = await t.db
+    .insert(projects)
+    .values({ millId, labId, name: 'Case', createdAt: new Date(at), submittedAt: new Date(at) })
+    .returning();
+  const parts = await t.db
+    .insert(components)
+    .values(files.map((_, index) => ({ projectId: project!.id, name: `Crown ${index}` })))
+    .returning();
   for (const [index, sizes] of files.entries()) for (const size of sizes) await file(parts[index]!.id, size);
   return { id: project!.id, componentIds: parts.map((part) => part.id) };
 }
@@ -82,14 +102,22 @@ describe('analytics roll-ups', () => {
     const w = await orderWorkspace(t);
     const stl = binaryStl(40);
     const kept = await sendOrder(t, w.labJwt, w.mill.id, { files: [{ name: 'a.stl', content: stl }] });
-    const aged = await sendOrder(t, w.labJwt, w.mill.id, { files: [{ name: 'b.stl', content: stl }, { name: 'c.stl', content: stl }] });
+    const aged = await sendOrder(t, w.labJwt, w.mill.id, {
+      files: [
+        { name: 'b.stl', content: stl },
+        { name: 'c.stl', content: stl },
+      ],
+    });
     await sendOrder(t, w.labJwt, w.mill.id, { submit: false, files: [{ name: 'd.stl', content: stl }] });
     await expectRollupsMatchRecount();
     expect(await storedBytesOf(w.mill.id)).toBe(4 * stl.length);
 
     // Retention deletes the aged order's files (basic plan: 30 days; announced a week before).
     const agedParts = aged.components.map((part) => part.id);
-    await t.db.update(componentFiles).set({ createdAt: new Date(Date.now() - 40 * DAY_MS) }).where(inArray(componentFiles.componentId, agedParts));
+    await t.db
+      .update(componentFiles)
+      .set({ createdAt: new Date(Date.now() - 40 * DAY_MS) })
+      .where(inArray(componentFiles.componentId, agedParts));
     await t.db.update(components).set({ status: 'Closed' }).where(inArray(components.id, agedParts));
     await runFileRetention(t.app.deps, new Date());
     expect(await runFileRetention(t.app.deps, new Date(Date.now() + 7 * DAY_MS))).toMatchObject({ deletedFiles: 2 });
@@ -98,11 +126,18 @@ describe('analytics roll-ups', () => {
 
     // Withdrawing the sent order removes its files (it stays listed); the draft goes entirely.
     const drafts = await rows<{ id: number }>(sql`select id from projects where mill_id = ${w.mill.id} and submitted_at is null`);
-    for (const id of [kept.id, drafts[0]!.id]) expect((await t.request({ method: 'DELETE', url: `/api/orders/${id}`, token: w.labJwt })).statusCode).toBe(200);
+    for (const id of [kept.id, drafts[0]!.id])
+      expect((await t.request({ method: 'DELETE', url: `/api/orders/${id}`, token: w.labJwt })).statusCode).toBe(200);
     expect(await storedBytesOf(w.mill.id)).toBe(0);
     await expectRollupsMatchRecount();
 
-    const body = (await t.request({ method: 'GET', url: `/api/analytics/mills/${w.mill.id}/orders`, token: await signIn(t, (await createManager(t.db)).email) })).json();
+    const body = (
+      await t.request({
+        method: 'GET',
+        url: `/api/analytics/mills/${w.mill.id}/orders`,
+        token: await signIn(t, (await createManager(t.db)).email),
+      })
+    ).json();
     expect(body.count).toBe(2);
     expect(body.totals).toEqual({ componentsCount: 2, documentsCount: 0, documentsSize: 0 });
   });
@@ -133,12 +168,18 @@ describe('analytics roll-ups', () => {
     await expectRollupsMatchRecount();
     // An order moved to the other mill and lab, one re-dated, one taken back to a draft and sent again.
     await t.db.update(projects).set({ millId: b.mill.id, labId: labB.lab.id }).where(eq(projects.id, first.id));
-    await t.db.update(projects).set({ createdAt: new Date('2024-02-01T00:00:00Z') }).where(eq(projects.id, third.id));
+    await t.db
+      .update(projects)
+      .set({ createdAt: new Date('2024-02-01T00:00:00Z') })
+      .where(eq(projects.id, third.id));
     await t.db.update(projects).set({ submittedAt: null }).where(eq(projects.id, second.id));
     await expectRollupsMatchRecount();
     await t.db.update(projects).set({ submittedAt: new Date() }).where(eq(projects.id, second.id));
     // Several rows in one statement, each changing differently.
-    await t.db.update(projects).set({ millId: a.mill.id }).where(inArray(projects.id, [first.id, second.id, third.id]));
+    await t.db
+      .update(projects)
+      .set({ millId: a.mill.id })
+      .where(inArray(projects.id, [first.id, second.id, third.id]));
     await expectRollupsMatchRecount();
     // Clients: added, moved to another mill, removed.
     const extra = await createLab(t.db, { clientOf: a.mill.id });

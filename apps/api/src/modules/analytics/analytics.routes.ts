@@ -20,7 +20,16 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser, sessionClaims } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors, localeQuerySchema, sendJson } from '../../lib/route-schemas.ts';
-import { activity, allMills, dailyOfMill, millsOverview, ordersOfMill, ordersPerDay, storagePerMill, userStats } from './analytics.service.ts';
+import {
+  activity,
+  allMills,
+  dailyOfMill,
+  millsOverview,
+  ordersOfMill,
+  ordersPerDay,
+  storagePerMill,
+  userStats,
+} from './analytics.service.ts';
 
 const tags = ['analytics'];
 const millParams = z.object({ millId: idSchema });
@@ -50,7 +59,13 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/analytics/mills/all', {
       config: { access: 'analytics.read' },
-      schema: { tags, summary: 'Every mill as id and name, for selectors (manager)', security: bearerAuth, querystring: localeQuerySchema, response: { 200: millChoicesSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Every mill as id and name, for selectors (manager)',
+        security: bearerAuth,
+        querystring: localeQuerySchema,
+        response: { 200: millChoicesSchema, ...commonErrors },
+      },
       handler: async (request) => allMills(deps, await loadCurrentUser(request, deps.db)),
     });
 
@@ -67,7 +82,10 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request, reply) => {
         const { _start, _limit, ...filter } = request.query;
-        return sendJson(reply, await ordersOfMill(deps, sessionClaims(request), request.params.millId, { start: _start, limit: _limit, ...filter }));
+        return sendJson(
+          reply,
+          await ordersOfMill(deps, sessionClaims(request), request.params.millId, { start: _start, limit: _limit, ...filter }),
+        );
       },
     });
 
@@ -87,8 +105,15 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/analytics/users', {
       config: { access: 'analytics.read' },
-      schema: { tags, summary: 'Users of mills and labs, newest first, with their orders (manager)', security: bearerAuth, querystring: userStatsQuerySchema, response: { 200: userStatsSchema, ...commonErrors } },
-      handler: async (request, reply) => sendJson(reply, await userStats(deps, sessionClaims(request), { start: request.query._start, limit: request.query._limit })),
+      schema: {
+        tags,
+        summary: 'Users of mills and labs, newest first, with their orders (manager)',
+        security: bearerAuth,
+        querystring: userStatsQuerySchema,
+        response: { 200: userStatsSchema, ...commonErrors },
+      },
+      handler: async (request, reply) =>
+        sendJson(reply, await userStats(deps, sessionClaims(request), { start: request.query._start, limit: request.query._limit })),
     });
 
     app.get('/analytics/activity', {
@@ -119,7 +144,13 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/analytics/charts/storage', {
       config: { access: 'analytics.read' },
-      schema: { tags, summary: 'Bytes stored per mill: the largest `top` mills and the rest (manager)', security: bearerAuth, querystring: storageQuerySchema, response: { 200: storagePerMillSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Bytes stored per mill: the largest `top` mills and the rest (manager)',
+        security: bearerAuth,
+        querystring: storageQuerySchema,
+        response: { 200: storagePerMillSchema, ...commonErrors },
+      },
       handler: async (request, reply) => sendJson(reply, await storagePerMill(deps, sessionClaims(request), { top: request.query.top })),
     });
   };

@@ -87,7 +87,9 @@ const dayAfter = (day: string) => dayOf(new Date(dayStart(day).getTime() + DAY_M
 
 export async function millsOverview(deps: AppDeps, claims: Claims, query: Page & { ids?: number[] }): Promise<string> {
   const version = await stampFor(deps, claims);
-  return keptAnswer(deps, ['mills', query.start, query.limit, query.ids], version, millsOverviewSchema, () => buildMillsOverview(deps, query));
+  return keptAnswer(deps, ['mills', query.start, query.limit, query.ids], version, millsOverviewSchema, () =>
+    buildMillsOverview(deps, query),
+  );
 }
 
 async function buildMillsOverview(deps: AppDeps, query: Page & { ids?: number[] }): Promise<Listed<MillOverview>> {
@@ -119,7 +121,8 @@ type MillOrdersQuery = Page & { fromDate?: string; toDate?: string; ids?: number
 /** Under the mill's own stamp: the other mills' orders leave its answers in place. */
 export async function ordersOfMill(deps: AppDeps, claims: Claims, millId: number, query: MillOrdersQuery): Promise<string> {
   const version = await stampFor(deps, claims, millId);
-  if (query.fromDate && query.toDate && query.toDate < query.fromDate) throw AppError.badRequest('The end date must not be before the start date');
+  if (query.fromDate && query.toDate && query.toDate < query.fromDate)
+    throw AppError.badRequest('The end date must not be before the start date');
   const key = ['orders', millId, query.start, query.limit, query.fromDate, query.toDate, query.ids];
   return keptAnswer(deps, key, version, millOrdersSchema, () => buildOrdersOfMill(deps, millId, query));
 }
@@ -183,12 +186,18 @@ export function monthYear(instant: Date): string {
  * A range of whole UTC days, both included. Without an end it ends today; without a start it
  * starts `defaultDays` before the end (the activity view's "last 7 days to today", spec §9).
  */
-export function dayRange(query: { start?: string; end?: string }, defaultDays: number, maxDays: number, now = new Date()): { start: string; end: string } {
+export function dayRange(
+  query: { start?: string; end?: string },
+  defaultDays: number,
+  maxDays: number,
+  now = new Date(),
+): { start: string; end: string } {
   const end = query.end ?? dayOf(now);
   const start = query.start ?? dayOf(new Date(dayStart(end).getTime() - defaultDays * DAY_MS));
   if (end < start) throw AppError.badRequest('The end date must not be before the start date');
   // Both ends count, so a range of maxDays days spans maxDays - 1 days between its ends.
-  if (dayStart(end).getTime() - dayStart(start).getTime() >= maxDays * DAY_MS) throw AppError.badRequest(`Choose a range of at most ${maxDays} days`);
+  if (dayStart(end).getTime() - dayStart(start).getTime() >= maxDays * DAY_MS)
+    throw AppError.badRequest(`Choose a range of at most ${maxDays} days`);
   return { start, end };
 }
 
@@ -224,9 +233,15 @@ function daysOf(start: string, end: string): string[] {
   return days;
 }
 
-const chartRange = (query: { from?: string; to?: string }, now: Date) => dayRange({ start: query.from, end: query.to }, CHART_DEFAULT_DAYS, CHART_MAX_DAYS, now);
+const chartRange = (query: { from?: string; to?: string }, now: Date) =>
+  dayRange({ start: query.from, end: query.to }, CHART_DEFAULT_DAYS, CHART_MAX_DAYS, now);
 
-export async function ordersPerDay(deps: AppDeps, claims: Claims, query: { from?: string; to?: string }, now = new Date()): Promise<string> {
+export async function ordersPerDay(
+  deps: AppDeps,
+  claims: Claims,
+  query: { from?: string; to?: string },
+  now = new Date(),
+): Promise<string> {
   const version = await stampFor(deps, claims);
   const range = chartRange(query, now);
   return keptAnswer(deps, ['orders-per-day', range.start, range.end], version, ordersPerDaySchema, () => buildOrdersPerDay(deps, range));
@@ -271,7 +286,13 @@ async function buildStoragePerMill(deps: AppDeps, query: { top: number }): Promi
   };
 }
 
-export async function dailyOfMill(deps: AppDeps, user: SessionUser, millId: number, query: { from?: string; to?: string }, now = new Date()): Promise<MillDaily> {
+export async function dailyOfMill(
+  deps: AppDeps,
+  user: SessionUser,
+  millId: number,
+  query: { from?: string; to?: string },
+  now = new Date(),
+): Promise<MillDaily> {
   await authorize(deps.db, user, 'analytics.read', {});
   const { start, end } = chartRange(query, now);
   const name = await millName(deps.db, millId);

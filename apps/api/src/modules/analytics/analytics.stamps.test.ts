@@ -28,7 +28,8 @@ afterAll(async () => {
 /** The stamp of one mill's answers, or with no mill the platform's. */
 async function stamp(millId?: number): Promise<number> {
   const filter = millId === undefined ? sql`` : sql`where mill_id = ${millId}`;
-  const [row] = (await t.db.execute<{ n: string }>(sql`select coalesce(sum(version), 0)::text as n from analytics_versions ${filter}`)).rows;
+  const [row] = (await t.db.execute<{ n: string }>(sql`select coalesce(sum(version), 0)::text as n from analytics_versions ${filter}`))
+    .rows;
   return Number(row!.n);
 }
 
@@ -48,7 +49,10 @@ async function ok(url: string) {
 }
 
 async function submittedOrder(millId: number, labId: number, at: string) {
-  const [row] = await t.db.insert(projects).values({ millId, labId, name: 'Case', createdAt: new Date(at), submittedAt: new Date(at) }).returning();
+  const [row] = await t.db
+    .insert(projects)
+    .values({ millId, labId, name: 'Case', createdAt: new Date(at), submittedAt: new Date(at) })
+    .returning();
   return row!;
 }
 
@@ -64,11 +68,17 @@ describe('analytics stamps', () => {
       {
         'an order sent': () => submittedOrder(w.mill.id, lab.lab.id, '2024-04-02T10:00:00Z'),
         'an order renamed': () => t.db.update(projects).set({ name: 'Renamed' }).where(eq(projects.id, order.id)),
-        'an order re-dated': () => t.db.update(projects).set({ createdAt: new Date('2024-04-01T11:00:00Z') }).where(eq(projects.id, order.id)),
+        'an order re-dated': () =>
+          t.db
+            .update(projects)
+            .set({ createdAt: new Date('2024-04-01T11:00:00Z') })
+            .where(eq(projects.id, order.id)),
         'an order taken back to a draft': () => t.db.update(projects).set({ submittedAt: null }).where(eq(projects.id, order.id)),
         'a component added': () => t.db.insert(components).values({ projectId: order.id, name: 'Bridge' }),
         'a document uploaded': () =>
-          t.db.insert(componentFiles).values({ componentId: component!.id, kind: 'document', name: 'a.stl', storageKey, size: 10, sha256: 'x', fileType: 'stl' }),
+          t.db
+            .insert(componentFiles)
+            .values({ componentId: component!.id, kind: 'document', name: 'a.stl', storageKey, size: 10, sha256: 'x', fileType: 'stl' }),
         'a document resized': () => t.db.update(componentFiles).set({ size: 20 }).where(eq(componentFiles.storageKey, storageKey)),
         'a document deleted': () => t.db.delete(componentFiles).where(eq(componentFiles.storageKey, storageKey)),
         'a component deleted': () => t.db.delete(components).where(eq(components.id, component!.id)),
@@ -94,10 +104,18 @@ describe('analytics stamps', () => {
     await expectEachMoves({
       'a mill renamed': () => t.db.update(companies).set({ name: 'Renamed Mill' }).where(eq(companies.id, w.company.id)),
       "a mill's address changed": () => t.db.update(companies).set({ email: 'mill@example.test' }).where(eq(companies.id, w.company.id)),
-      "a mill's creation date corrected": () => t.db.update(mills).set({ createdAt: new Date('2020-01-01T00:00:00Z') }).where(eq(mills.id, w.mill.id)),
+      "a mill's creation date corrected": () =>
+        t.db
+          .update(mills)
+          .set({ createdAt: new Date('2020-01-01T00:00:00Z') })
+          .where(eq(mills.id, w.mill.id)),
       'a plan changed': () => t.db.update(plans).set({ maxOrders: 21 }).where(eq(plans.key, 'basic')),
       'a user added': () => createManager(t.db),
-      "a user's address changed": () => t.db.update(users).set({ email: `${randomBytes(4).toString('hex')}@example.test` }).where(eq(users.id, w.admin.id)),
+      "a user's address changed": () =>
+        t.db
+          .update(users)
+          .set({ email: `${randomBytes(4).toString('hex')}@example.test` })
+          .where(eq(users.id, w.admin.id)),
       'a user deleted': () => t.db.delete(users).where(eq(users.id, lab.user.id)),
       'a lab added': () => createLab(t.db),
       'a lab deleted': () => t.db.delete(labs).where(eq(labs.id, lab.lab.id)),

@@ -41,17 +41,38 @@ async function ok(url: string) {
 }
 
 /** A submitted order inserted as it is stored, at a chosen time, with components and document sizes (bytes per component). */
-async function order(millId: number, labId: number, createdAt: string, files: number[][] = [], options: { submitted?: boolean; name?: string } = {}) {
+async function order(
+  millId: number,
+  labId: number,
+  createdAt: string,
+  files: number[][] = [],
+  options: { submitted?: boolean; name?: string } = {},
+) {
   const at = new Date(createdAt);
   const [project] = await t.db
     .insert(projects)
-    .values({ millId, labId, name: options.name ?? `Case ${randomBytes(2).toString('hex')}`, createdAt: at, submittedAt: options.submitted === false ? null : at })
+    .values({
+      millId,
+      labId,
+      name: options.name ?? `Case ${randomBytes(2).toString('hex')}`,
+      createdAt: at,
+      submittedAt: options.submitted === false ? null : at,
+    })
     .returning();
   for (const [index, sizes] of files.entries()) {
-    const [component] = await t.db.insert(components).values({ projectId: project!.id, name: `Crown ${index}` }).returning();
+    const [component] = await t.db
+      .insert(components)
+      .values({ projectId: project!.id, name: `Crown ${index}` })
+      .returning();
     for (const size of sizes) {
       await t.db.insert(componentFiles).values({
-        componentId: component!.id, kind: 'document', name: 'crown.stl', storageKey: `test/${randomBytes(8).toString('hex')}`, size, sha256: 'x', fileType: 'stl',
+        componentId: component!.id,
+        kind: 'document',
+        name: 'crown.stl',
+        storageKey: `test/${randomBytes(8).toString('hex')}`,
+        size,
+        sha256: 'x',
+        fileType: 'stl',
       });
     }
   }
@@ -79,10 +100,29 @@ describe('mills overview', () => {
     expect(body.data).toEqual([
       // Ascending mill id: `custom` was created first.
       {
-        millId: custom.mill.id, name: custom.company.name, contractType: 'Custom', planKey: 'custom', clientsCount: 2, allowedClients: 9,
-        ordersCreated: 7, maxOrdersCount: 77, projectIds: ids.slice(2).reverse(), moreOrdersCount: 2,
+        millId: custom.mill.id,
+        name: custom.company.name,
+        contractType: 'Custom',
+        planKey: 'custom',
+        clientsCount: 2,
+        allowedClients: 9,
+        ordersCreated: 7,
+        maxOrdersCount: 77,
+        projectIds: ids.slice(2).reverse(),
+        moreOrdersCount: 2,
       },
-      { millId: basic.mill.id, name: basic.company.name, contractType: 'Basic', planKey: 'basic', clientsCount: 0, allowedClients: 3, ordersCreated: 0, maxOrdersCount: 20, projectIds: [], moreOrdersCount: 0 },
+      {
+        millId: basic.mill.id,
+        name: basic.company.name,
+        contractType: 'Basic',
+        planKey: 'basic',
+        clientsCount: 0,
+        allowedClients: 3,
+        ordersCreated: 0,
+        maxOrdersCount: 20,
+        projectIds: [],
+        moreOrdersCount: 0,
+      },
     ]);
     const second = await ok(`/api/analytics/mills?ids=${basic.mill.id},${custom.mill.id}&_start=1&_limit=1`);
     expect(second).toMatchObject({ count: 2, data: [{ millId: basic.mill.id }] });
@@ -124,18 +164,36 @@ describe('orders of a mill', () => {
     await order(w.mill.id, w.lab.lab.id, '2024-05-02T12:00:00Z', [[9]], { submitted: false });
     // Files the mill returned are not what the lab sent: they do not count as documents.
     const [component] = await t.db.select().from(components).where(eq(components.projectId, middle));
-    await t.db.insert(componentFiles).values({ componentId: component!.id, kind: 'download', name: 'out.stl', storageKey: `test/${randomBytes(8).toString('hex')}`, size: 42, sha256: 'x', fileType: 'stl' });
+    await t.db.insert(componentFiles).values({
+      componentId: component!.id,
+      kind: 'download',
+      name: 'out.stl',
+      storageKey: `test/${randomBytes(8).toString('hex')}`,
+      size: 42,
+      sha256: 'x',
+      fileType: 'stl',
+    });
 
     const all = await ok(`/api/analytics/mills/${w.mill.id}/orders`);
     expect(all.count).toBe(3);
     expect(all.data.map((row: { projectId: number }) => row.projectId)).toEqual([newest, middle, oldest]);
-    expect(all.data[2]).toMatchObject({ projectId: oldest, componentsCount: 2, documentsCount: 2, documentsSize: 1_500_000, createdAt: '2024-05-01T00:00:00.000Z' });
+    expect(all.data[2]).toMatchObject({
+      projectId: oldest,
+      componentsCount: 2,
+      documentsCount: 2,
+      documentsSize: 1_500_000,
+      createdAt: '2024-05-01T00:00:00.000Z',
+    });
     expect(all.data[1]).toMatchObject({ componentsCount: 1, documentsCount: 1, documentsSize: 2_000_000 });
     expect(all.data[0]).toMatchObject({ componentsCount: 0, documentsCount: 0, documentsSize: 0 });
     expect(all.totals).toEqual({ componentsCount: 3, documentsCount: 3, documentsSize: 3_500_000 });
 
     const page = await ok(`/api/analytics/mills/${w.mill.id}/orders?_start=1&_limit=1`);
-    expect(page).toMatchObject({ count: 3, data: [{ projectId: middle }], totals: { componentsCount: 1, documentsCount: 1, documentsSize: 2_000_000 } });
+    expect(page).toMatchObject({
+      count: 3,
+      data: [{ projectId: middle }],
+      totals: { componentsCount: 1, documentsCount: 1, documentsSize: 2_000_000 },
+    });
   });
 
   it('filters by whole days, both included, and by order ids', async () => {
@@ -157,9 +215,16 @@ describe('orders of a mill', () => {
     const w = await millWithLab();
     const labJwt = await signIn(t, w.lab.user.email);
     const stl = binaryStl(20);
-    const sent = await sendOrder(t, labJwt, w.mill.id, { files: [{ name: 'a.stl', content: stl }, { name: 'b.stl', content: stl }] });
+    const sent = await sendOrder(t, labJwt, w.mill.id, {
+      files: [
+        { name: 'a.stl', content: stl },
+        { name: 'b.stl', content: stl },
+      ],
+    });
     const body = await ok(`/api/analytics/mills/${w.mill.id}/orders`);
-    expect(body.data).toEqual([expect.objectContaining({ projectId: sent.id, componentsCount: 1, documentsCount: 2, documentsSize: 2 * stl.length })]);
+    expect(body.data).toEqual([
+      expect.objectContaining({ projectId: sent.id, componentsCount: 1, documentsCount: 2, documentsSize: 2 * stl.length }),
+    ]);
   });
 
   it('answers 404 for a mill that does not exist, and 400 for a reversed range', async () => {
@@ -180,18 +245,37 @@ describe('users view', () => {
     const latest = await order(w.mill.id, w.lab.lab.id, '2024-02-20T10:00:00Z');
     // A far-future creation puts these four at the head of the newest-first list.
     const order_ = [w.admin.id, plain.id, w.lab.user.id, idle.user.id];
-    for (const [index, id] of order_.entries()) await t.db.update(users).set({ createdAt: new Date(Date.UTC(2090, 0, 10 - index)) }).where(eq(users.id, id));
+    for (const [index, id] of order_.entries())
+      await t.db
+        .update(users)
+        .set({ createdAt: new Date(Date.UTC(2090, 0, 10 - index)) })
+        .where(eq(users.id, id));
 
     const body = await ok('/api/analytics/users?_limit=4');
     expect(body.count).toBeGreaterThanOrEqual(4);
     expect(body.data.map((row: { id: number }) => row.id)).toEqual(order_);
     const [admin, staff, labUser, idleUser] = body.data;
     expect(admin).toEqual({
-      id: w.admin.id, email: w.admin.email, role: 'admin', projectsCount: 2, company: w.company.name, createdAt: '2090-01-10T00:00:00.000Z',
-      projectIds: [latest, earlier], period: '02.2024', mills: [{ id: w.mill.id, name: w.company.name }], labs: [],
+      id: w.admin.id,
+      email: w.admin.email,
+      role: 'admin',
+      projectsCount: 2,
+      company: w.company.name,
+      createdAt: '2090-01-10T00:00:00.000Z',
+      projectIds: [latest, earlier],
+      period: '02.2024',
+      mills: [{ id: w.mill.id, name: w.company.name }],
+      labs: [],
     });
     expect(staff).toMatchObject({ role: 'user', projectsCount: 2, period: '02.2024' });
-    expect(labUser).toMatchObject({ role: 'lab', projectsCount: 2, period: '02.2024', company: w.lab.company.name, mills: [{ id: w.mill.id, name: w.company.name }], labs: [w.lab.company.name] });
+    expect(labUser).toMatchObject({
+      role: 'lab',
+      projectsCount: 2,
+      period: '02.2024',
+      company: w.lab.company.name,
+      mills: [{ id: w.mill.id, name: w.company.name }],
+      labs: [w.lab.company.name],
+    });
     // No orders: the view shows '-' for the period and 'None' for the mills.
     expect(idleUser).toMatchObject({ role: 'lab', projectsCount: 0, projectIds: [], period: null, mills: [], labs: [idle.company.name] });
 
@@ -219,8 +303,22 @@ describe('activity', () => {
     const body = await ok('/api/analytics/activity?start=2023-02-01&end=2023-02-03');
     expect(body).toMatchObject({ start: '2023-02-01', end: '2023-02-03' });
     expect(body.data).toEqual([
-      { millId: busy.mill.id, name: busy.company.name, millEmail: busy.admin.email, ordersCount: 2, projectIds: [b2, b1], createdAt: new Date(busy.mill.createdAt).toISOString() },
-      { millId: quiet.mill.id, name: quiet.company.name, millEmail: quiet.admin.email, ordersCount: 1, projectIds: [q1], createdAt: new Date(quiet.mill.createdAt).toISOString() },
+      {
+        millId: busy.mill.id,
+        name: busy.company.name,
+        millEmail: busy.admin.email,
+        ordersCount: 2,
+        projectIds: [b2, b1],
+        createdAt: new Date(busy.mill.createdAt).toISOString(),
+      },
+      {
+        millId: quiet.mill.id,
+        name: quiet.company.name,
+        millEmail: quiet.admin.email,
+        ordersCount: 1,
+        projectIds: [q1],
+        createdAt: new Date(quiet.mill.createdAt).toISOString(),
+      },
     ]);
     expect((await ok('/api/analytics/activity?start=2023-02-05&end=2023-02-06')).data).toEqual([]);
   });
@@ -259,14 +357,25 @@ describe('charts', () => {
     const body = await ok('/api/analytics/charts/orders-per-day?from=2022-04-01&to=2022-04-03');
     expect(body.days).toEqual(['2022-04-01', '2022-04-02', '2022-04-03']);
     expect(body.mills).toHaveLength(CHART_TOP_MILLS);
-    expect(body.mills.map((row: { millId: number }) => row.millId)).toEqual(made.slice(2).reverse().map((w) => w.mill.id));
+    expect(body.mills.map((row: { millId: number }) => row.millId)).toEqual(
+      made
+        .slice(2)
+        .reverse()
+        .map((w) => w.mill.id),
+    );
     expect(body.mills[0]).toEqual({ millId: made[11]!.mill.id, name: made[11]!.company.name, total: 12, perDay: [6, 0, 6] });
     expect(body.mills[9]).toMatchObject({ total: 3, perDay: [2, 0, 1] });
     // The rest: the mills with 1 and 2 orders.
     expect(body.rest).toEqual({ mills: 2, total: 3, perDay: [2, 0, 1] });
 
     const empty = await ok('/api/analytics/charts/orders-per-day?from=2022-05-01&to=2022-05-02');
-    expect(empty).toEqual({ from: '2022-05-01', to: '2022-05-02', days: ['2022-05-01', '2022-05-02'], mills: [], rest: { mills: 0, total: 0, perDay: [0, 0] } });
+    expect(empty).toEqual({
+      from: '2022-05-01',
+      to: '2022-05-02',
+      days: ['2022-05-01', '2022-05-02'],
+      mills: [],
+      rest: { mills: 0, total: 0, perDay: [0, 0] },
+    });
   });
 
   it('shows the bytes of the largest mills and the rest, which adds up to the total', async () => {
@@ -299,11 +408,21 @@ describe('charts', () => {
         { millId: w.mill.id, key: randomLicenceKey(), enableDataCollection: false },
       ])
       .returning();
-    const [otherKey] = await t.db.insert(licenceKeys).values({ millId: other.mill.id, key: randomLicenceKey(), enableDataCollection: true }).returning();
-    const hour = (at: string, licenceKeyId: number, maxConcurrent: number) => ({ licenceKeyId, hour: new Date(at), maxConcurrent, pings: 1 });
+    const [otherKey] = await t.db
+      .insert(licenceKeys)
+      .values({ millId: other.mill.id, key: randomLicenceKey(), enableDataCollection: true })
+      .returning();
+    const hour = (at: string, licenceKeyId: number, maxConcurrent: number) => ({
+      licenceKeyId,
+      hour: new Date(at),
+      maxConcurrent,
+      pings: 1,
+    });
     await t.db.insert(usageHours).values([
       // 2022-07-01: at 10:00 both keys peak together (2 + 2), at 14:00 one key alone (3): the day's figure is 4.
-      hour('2022-07-01T10:00:00Z', keyA!.id, 2), hour('2022-07-01T10:00:00Z', keyB!.id, 2), hour('2022-07-01T14:00:00Z', keyA!.id, 3),
+      hour('2022-07-01T10:00:00Z', keyA!.id, 2),
+      hour('2022-07-01T10:00:00Z', keyB!.id, 2),
+      hour('2022-07-01T14:00:00Z', keyA!.id, 3),
       hour('2022-07-03T23:00:00Z', keyB!.id, 1),
       hour('2022-07-04T00:00:00Z', keyB!.id, 7),
       hour('2022-07-02T10:00:00Z', otherKey!.id, 9),
@@ -315,7 +434,12 @@ describe('charts', () => {
 
     const body = await ok(`/api/analytics/mills/${w.mill.id}/daily?from=2022-07-01&to=2022-07-03`);
     expect(body).toEqual({
-      millId: w.mill.id, name: w.company.name, from: '2022-07-01', to: '2022-07-03', licenceKeys: 3, keysReporting: 2,
+      millId: w.mill.id,
+      name: w.company.name,
+      from: '2022-07-01',
+      to: '2022-07-03',
+      licenceKeys: 3,
+      keysReporting: 2,
       days: [
         { day: '2022-07-01', orders: 0, maxConcurrentUsers: 4 },
         { day: '2022-07-02', orders: 2, maxConcurrentUsers: 0 },

@@ -10,10 +10,16 @@ export function appInfoRoutes(deps: AppDeps, version: string): FastifyPluginAsyn
   return async (app) => {
     app.get('/health', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Liveness and database reachability', response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: errorResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Liveness and database reachability',
+        response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: errorResponseSchema },
+      },
       handler: async (_request, reply) => {
         if (!(await databaseReachable(deps))) {
-          return reply.status(503).send({ statusCode: 503, error: 'Service Unavailable', code: 'INTERNAL', message: 'The database is not reachable' });
+          return reply
+            .status(503)
+            .send({ statusCode: 503, error: 'Service Unavailable', code: 'INTERNAL', message: 'The database is not reachable' });
         }
         return { status: 'ok' as const, database: 'ok' as const };
       },

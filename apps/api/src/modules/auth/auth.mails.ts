@@ -50,7 +50,12 @@ function linkFor(deps: AppDeps, kind: MailKind, token: string, millId?: number):
 export async function sendAccountMail(deps: AppDeps, job: AccountMailJob): Promise<void> {
   const user = await userById(deps.db, job.userId);
   if (!user) return; // The account went away meanwhile (a declined invitation): nothing to send.
-  const token = await issueToken(deps.db, PURPOSE[job.kind], user.id, job.millId === undefined ? {} : { millId: job.millId, email: user.email });
+  const token = await issueToken(
+    deps.db,
+    PURPOSE[job.kind],
+    user.id,
+    job.millId === undefined ? {} : { millId: job.millId, email: user.email },
+  );
   const mail = renderMail(job.kind, job.language, user.firstName, linkFor(deps, job.kind, token, job.millId), job.invitation);
   await deps.mailer.send({ to: user.email, ...mail });
 }

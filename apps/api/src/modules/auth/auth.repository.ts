@@ -37,7 +37,11 @@ function usable(token: string, purpose: TokenPurpose) {
 
 /** Marks the token used in the same statement that finds it, so two requests cannot both use it. */
 export async function consumeToken(db: Db, token: string, purpose: TokenPurpose): Promise<OneTimeTokenRow | null> {
-  const [row] = await db.update(oneTimeTokens).set({ usedAt: sql`now()` }).where(usable(token, purpose)).returning();
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(usable(token, purpose))
+    .returning();
   return row ?? null;
 }
 

@@ -27,7 +27,13 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/auth/local', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Sign in', body: loginBodySchema, querystring: localeQuerySchema, response: { 200: authResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Sign in',
+        body: loginBodySchema,
+        querystring: localeQuerySchema,
+        response: { 200: authResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         const body = request.body;
         // Only failed sign-ins count toward the limit: a success takes its hit back.
@@ -60,7 +66,12 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/auth/email-confirmation', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Confirm an email address and sign in', querystring: emailConfirmationQuerySchema, response: { 200: authResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Confirm an email address and sign in',
+        querystring: emailConfirmationQuerySchema,
+        response: { 200: authResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'token', limit('token'), request, null);
         return confirmEmail(deps, request.query.confirmation);
@@ -69,7 +80,13 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/auth/forgot-password', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Mail a reset link (same answer for every address)', body: forgotPasswordBodySchema, querystring: localeQuerySchema, response: { 200: messageResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Mail a reset link (same answer for every address)',
+        body: forgotPasswordBodySchema,
+        querystring: localeQuerySchema,
+        response: { 200: messageResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'forgot-password', limit('forgotPassword'), request, request.body.email);
         await forgotPassword(deps, request.body.email, requestLocale(request));
@@ -79,7 +96,12 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/auth/reset-password', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Set a new password with the reset link', body: resetPasswordBodySchema, response: { 200: authResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Set a new password with the reset link',
+        body: resetPasswordBodySchema,
+        response: { 200: authResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'token', limit('token'), request, null);
         return resetPassword(deps, request.body);
@@ -88,7 +110,12 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/auth/check-unique-email', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Whether an email already has an account (rate limited)', body: checkUniqueEmailBodySchema, response: { 200: checkUniqueEmailResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Whether an email already has an account (rate limited)',
+        body: checkUniqueEmailBodySchema,
+        response: { 200: checkUniqueEmailResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'check-unique-email', limit('checkUniqueEmail'), request, null);
         return { emailIsTaken: await isEmailTaken(deps, request.body.email) };
@@ -97,11 +124,16 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.put('/auth/password', {
       config: { access: 'account.update' },
-      schema: { tags, summary: 'Change the password (ends every other session)', security: bearerAuth, body: changePasswordBodySchema, response: { 200: authResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Change the password (ends every other session)',
+        security: bearerAuth,
+        body: changePasswordBodySchema,
+        response: { 200: authResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         return changePassword(deps, await loadCurrentUser(request, deps.db), request.body);
       },
     });
   };
 }
-

@@ -81,17 +81,18 @@ export async function register(deps: AppDeps, input: RegisterInput): Promise<voi
     const mill = await createBasicMill(tx, company.id);
     // Two sign-ups racing for one email: the unique index decides, the loser gets the field error.
     const user = await unlessDuplicate(
-      () => createUser(tx, {
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        roleType: 'mill',
-        companyId: company.id,
-        language: input.language,
-        promotionsOptOut: input.promotionsOptOut,
-        confirmed: false,
-      }),
+      () =>
+        createUser(tx, {
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          roleType: 'mill',
+          companyId: company.id,
+          language: input.language,
+          promotionsOptOut: input.promotionsOptOut,
+          confirmed: false,
+        }),
       () => AppError.fields({ email: ['EMAIL_TAKEN'] }),
     );
     await addMillMember(tx, mill.id, user.id, 'admin');
@@ -138,7 +139,10 @@ export async function sendPasswordReset(deps: AppDeps, job: PasswordResetJob): P
 }
 
 /** The reset link sets a new password once; every older session and reset link stops working. */
-export async function resetPassword(deps: AppDeps, input: { code: string; password: string; passwordConfirmation: string }): Promise<AuthResponse> {
+export async function resetPassword(
+  deps: AppDeps,
+  input: { code: string; password: string; passwordConfirmation: string },
+): Promise<AuthResponse> {
   checkNewPassword(input.password, input.passwordConfirmation);
   // A dealer user's invitation link sets the first password the same way (setPassword confirms the address).
   const row = (await consumeToken(deps.db, input.code, 'password-reset')) ?? (await consumeToken(deps.db, input.code, 'dealer-invitation'));

@@ -34,7 +34,11 @@ function registration(overrides: Record<string, unknown> = {}) {
 describe('POST /api/auth/local (sign in)', () => {
   it('returns jwt, user, mills and ordersCount for a mill admin', async () => {
     const { admin, mill } = await createMill(t.db);
-    const response = await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: admin.email.toUpperCase(), password: PASSWORD } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: admin.email.toUpperCase(), password: PASSWORD },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.jwt).toEqual(expect.any(String));
@@ -45,8 +49,16 @@ describe('POST /api/auth/local (sign in)', () => {
 
   it('gives the same answer for a wrong password and an unknown email', async () => {
     const { admin } = await createMill(t.db);
-    const wrong = await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: admin.email, password: 'not-the-password' } });
-    const unknown = await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: uniqueEmail(), password: 'not-the-password' } });
+    const wrong = await t.request({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: admin.email, password: 'not-the-password' },
+    });
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: uniqueEmail(), password: 'not-the-password' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(wrong.json()).toEqual(unknown.json());
@@ -59,7 +71,11 @@ describe('POST /api/auth/local (sign in)', () => {
     const blocked = await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: admin.email, password: PASSWORD } });
     expect(blocked.json().code).toBe('ACCOUNT_BLOCKED');
     await t.db.update(users).set({ blocked: false, confirmed: false }).where(eq(users.id, admin.id));
-    const unconfirmed = await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: admin.email, password: PASSWORD } });
+    const unconfirmed = await t.request({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: admin.email, password: PASSWORD },
+    });
     expect(unconfirmed.json().code).toBe('EMAIL_NOT_CONFIRMED');
   });
 
@@ -89,7 +105,11 @@ describe('sign-up with an activation key', () => {
     const response = await t.request({ method: 'POST', url: '/api/auth/local/register', payload: body });
     expect(response.statusCode).toBe(200);
 
-    const signInFirst = await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: body.email, password: body.password } });
+    const signInFirst = await t.request({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: body.email, password: body.password },
+    });
     expect(signInFirst.json().code).toBe('EMAIL_NOT_CONFIRMED');
 
     const mail = await waitForMail(t, (m) => m.to === body.email);
@@ -132,16 +152,26 @@ describe('sign-up with an activation key', () => {
 
   it('answers field errors for a taken email and a malformed key together', async () => {
     const { admin } = await createMill(t.db);
-    const response = await t.request({ method: 'POST', url: '/api/auth/local/register', payload: registration({ email: admin.email, activationKey: 'ABCDE-12345' }) });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/local/register',
+      payload: registration({ email: admin.email, activationKey: 'ABCDE-12345' }),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ email: ['EMAIL_TAKEN'], activationKey: ['ACTIVATION_KEY_INVALID'] });
   });
 
   it('refuses an unknown key and a used key', async () => {
-    const unknown = await t.request({ method: 'POST', url: '/api/auth/local/register', payload: registration({ activationKey: 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ' }) });
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/auth/local/register',
+      payload: registration({ activationKey: 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ' }),
+    });
     expect(unknown.json().errors).toEqual({ activationKey: ['ACTIVATION_KEY_UNKNOWN'] });
     const key = await createTicket(t.db);
-    expect((await t.request({ method: 'POST', url: '/api/auth/local/register', payload: registration({ activationKey: key }) })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/local/register', payload: registration({ activationKey: key }) })).statusCode,
+    ).toBe(200);
     const used = await t.request({ method: 'POST', url: '/api/auth/local/register', payload: registration({ activationKey: key }) });
     expect(used.json().errors).toEqual({ activationKey: ['ACTIVATION_KEY_USED'] });
   });
@@ -163,7 +193,11 @@ describe('sign-up with an activation key', () => {
       ['aaaaaaaaaaaaaaaa', 'PASSWORD_TOO_COMMON'],
     ];
     for (const [password, code] of cases) {
-      const response = await t.request({ method: 'POST', url: '/api/auth/local/register', payload: registration({ activationKey: key, password }) });
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/auth/local/register',
+        payload: registration({ activationKey: key, password }),
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors.password).toEqual([code]);
     }
@@ -171,18 +205,32 @@ describe('sign-up with an activation key', () => {
 
   it('refuses sign-up without both agreements', async () => {
     const key = await createTicket(t.db);
-    const response = await t.request({ method: 'POST', url: '/api/auth/local/register', payload: registration({ activationKey: key, policyAgreement: false }) });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/local/register',
+      payload: registration({ activationKey: key, policyAgreement: false }),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.policyAgreement).toBeDefined();
   });
 
   it('refuses mass assignment of role, confirmation, block state or tenant', async () => {
     const key = await createTicket(t.db);
-    for (const extra of [{ role: 'manager' }, { roleType: 'manager' }, { confirmed: true }, { blocked: false }, { companyId: 1 }, { millId: 1 }]) {
+    for (const extra of [
+      { role: 'manager' },
+      { roleType: 'manager' },
+      { confirmed: true },
+      { blocked: false },
+      { companyId: 1 },
+      { millId: 1 },
+    ]) {
       const body = registration({ activationKey: key, ...extra });
       const response = await t.request({ method: 'POST', url: '/api/auth/local/register', payload: body });
       expect(response.statusCode).toBe(400);
-      const [row] = await t.db.select().from(users).where(eq(users.email, body.email as string));
+      const [row] = await t.db
+        .select()
+        .from(users)
+        .where(eq(users.email, body.email as string));
       expect(row).toBeUndefined();
     }
   });
@@ -209,14 +257,26 @@ describe('forgot and reset password', () => {
     expect(mail.subject).toBe('Réinitialisez votre mot de passe CaseBridge');
     const code = tokenFromMail(mail, 'code');
 
-    const mismatch = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { code, password: NEW_PASSWORD, passwordConfirmation: 'different-long-password' } });
+    const mismatch = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { code, password: NEW_PASSWORD, passwordConfirmation: 'different-long-password' },
+    });
     expect(mismatch.json().errors).toEqual({ passwordConfirmation: ['PASSWORDS_DO_NOT_MATCH'] });
 
-    const reset = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { code, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD } });
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { code, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+    });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().jwt).toEqual(expect.any(String));
 
-    const reused = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { code, password: 'yet-another-password', passwordConfirmation: 'yet-another-password' } });
+    const reused = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { code, password: 'yet-another-password', passwordConfirmation: 'yet-another-password' },
+    });
     expect(reused.json().code).toBe('TOKEN_INVALID');
     expect((await t.request({ method: 'GET', url: '/api/users/me', token: oldJwt })).statusCode).toBe(401);
     await signIn(t, admin.email, NEW_PASSWORD);
@@ -226,8 +286,15 @@ describe('forgot and reset password', () => {
     const { admin } = await createMill(t.db);
     await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: admin.email } });
     const code = tokenFromMail(await waitForMail(t, (m) => m.to === admin.email), 'code');
-    await t.db.update(oneTimeTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeTokens.userId, admin.id));
-    const response = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { code, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD } });
+    await t.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(oneTimeTokens.userId, admin.id));
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { code, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+    });
     expect(response.json().code).toBe('TOKEN_INVALID');
   });
 
@@ -242,7 +309,11 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses a code sent as an object', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { code: { $ne: null }, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { code: { $ne: null }, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+    });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -251,16 +322,30 @@ describe('PUT /api/auth/password', () => {
   it('needs the current password, then ends older sessions and returns a fresh jwt', async () => {
     const { admin } = await createMill(t.db);
     const jwt = await signIn(t, admin.email);
-    const wrong = await t.request({ method: 'PUT', url: '/api/auth/password', token: jwt, payload: { currentPassword: 'wrong-password!', password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD } });
+    const wrong = await t.request({
+      method: 'PUT',
+      url: '/api/auth/password',
+      token: jwt,
+      payload: { currentPassword: 'wrong-password!', password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+    });
     expect(wrong.json().errors).toEqual({ currentPassword: ['WRONG_CURRENT_PASSWORD'] });
-    const ok = await t.request({ method: 'PUT', url: '/api/auth/password', token: jwt, payload: { currentPassword: PASSWORD, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD } });
+    const ok = await t.request({
+      method: 'PUT',
+      url: '/api/auth/password',
+      token: jwt,
+      payload: { currentPassword: PASSWORD, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).statusCode).toBe(401);
     expect((await t.request({ method: 'GET', url: '/api/users/me', token: ok.json().jwt })).statusCode).toBe(200);
   });
 
   it('refuses a caller without a session', async () => {
-    const response = await t.request({ method: 'PUT', url: '/api/auth/password', payload: { currentPassword: PASSWORD, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD } });
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/auth/password',
+      payload: { currentPassword: PASSWORD, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -268,7 +353,11 @@ describe('PUT /api/auth/password', () => {
 describe('POST /api/auth/check-unique-email', () => {
   it('tells whether an address has an account, case-insensitively', async () => {
     const lab = await createLab(t.db);
-    const taken = await t.request({ method: 'POST', url: '/api/auth/check-unique-email', payload: { email: ` ${lab.user.email.toUpperCase()} ` } });
+    const taken = await t.request({
+      method: 'POST',
+      url: '/api/auth/check-unique-email',
+      payload: { email: ` ${lab.user.email.toUpperCase()} ` },
+    });
     expect(taken.json()).toEqual({ emailIsTaken: true });
     const free = await t.request({ method: 'POST', url: '/api/auth/check-unique-email', payload: { email: uniqueEmail() } });
     expect(free.json()).toEqual({ emailIsTaken: false });

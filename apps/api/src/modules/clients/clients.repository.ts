@@ -20,8 +20,7 @@ export interface ClientListQuery {
 }
 
 /** What the mill may see of a client: the lab's own value once it accepted, else what the mill typed. */
-const shown = (own: AnyPgColumn, typed: AnyPgColumn) =>
-  sql`case when ${millClients.confirmed} then ${own} else ${typed} end`;
+const shown = (own: AnyPgColumn, typed: AnyPgColumn) => sql`case when ${millClients.confirmed} then ${own} else ${typed} end`;
 
 const SORT_COLUMNS = {
   created_at: millClients.createdAt,
@@ -54,9 +53,22 @@ const clientColumns = {
 };
 
 type ClientRow = { [K in keyof typeof clientColumns]: unknown } & {
-  id: number; labId: number; firstName: string; lastName: string; email: string; companyId: number; companyName: string;
-  invitedFirstName: string; invitedLastName: string; invitedEmail: string;
-  contactPerson: string; confirmed: boolean; blockedByMill: boolean; blockedBySystem: boolean; active: boolean; createdAt: Date;
+  id: number;
+  labId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  companyId: number;
+  companyName: string;
+  invitedFirstName: string;
+  invitedLastName: string;
+  invitedEmail: string;
+  contactPerson: string;
+  confirmed: boolean;
+  blockedByMill: boolean;
+  blockedBySystem: boolean;
+  active: boolean;
+  createdAt: Date;
 };
 
 /**
@@ -96,8 +108,18 @@ function filters(millId: number, query: Pick<ClientListQuery, 'search' | 'status
   if (query.status === 'inactive') conditions.push(sql`not ${isActive}`);
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const accepted = and(eq(millClients.confirmed, true), or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern), ilike(companies.name, pattern)));
-    const invited = and(eq(millClients.confirmed, false), or(ilike(millClients.invitedFirstName, pattern), ilike(millClients.invitedLastName, pattern), ilike(millClients.invitedEmail, pattern)));
+    const accepted = and(
+      eq(millClients.confirmed, true),
+      or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern), ilike(companies.name, pattern)),
+    );
+    const invited = and(
+      eq(millClients.confirmed, false),
+      or(
+        ilike(millClients.invitedFirstName, pattern),
+        ilike(millClients.invitedLastName, pattern),
+        ilike(millClients.invitedEmail, pattern),
+      ),
+    );
     conditions.push(or(accepted, invited));
   }
   return and(...conditions);
@@ -126,7 +148,10 @@ export async function findClient(db: Db, millId: number, userId: number): Promis
 }
 
 export async function setBlockedByMill(db: Db, millId: number, labId: number, blocked: boolean): Promise<void> {
-  await db.update(millClients).set({ blockedByMill: blocked }).where(and(eq(millClients.millId, millId), eq(millClients.labId, labId)));
+  await db
+    .update(millClients)
+    .set({ blockedByMill: blocked })
+    .where(and(eq(millClients.millId, millId), eq(millClients.labId, labId)));
 }
 
 export async function deleteClient(db: Db, millId: number, labId: number): Promise<void> {
@@ -155,7 +180,10 @@ export async function countRelationsOfUser(db: Db, userId: number): Promise<numb
 export type ClientRelationRow = typeof millClients.$inferSelect;
 
 export async function findRelation(db: Db, millId: number, labId: number): Promise<ClientRelationRow | null> {
-  const [row] = await db.select().from(millClients).where(and(eq(millClients.millId, millId), eq(millClients.labId, labId)));
+  const [row] = await db
+    .select()
+    .from(millClients)
+    .where(and(eq(millClients.millId, millId), eq(millClients.labId, labId)));
   return row ?? null;
 }
 
@@ -176,19 +204,37 @@ export async function upsertRelation(db: Db, input: RelationInput): Promise<void
     : {};
   await db
     .insert(millClients)
-    .values({ millId: input.millId, labId: input.labId, userId: input.userId, confirmed: input.confirmed, activationMessage: input.activationMessage ?? '', ...invited })
+    .values({
+      millId: input.millId,
+      labId: input.labId,
+      userId: input.userId,
+      confirmed: input.confirmed,
+      activationMessage: input.activationMessage ?? '',
+      ...invited,
+    })
     .onConflictDoUpdate({
       target: [millClients.millId, millClients.labId],
-      set: { confirmed: input.confirmed, userId: input.userId, ...invited, ...(input.activationMessage ? { activationMessage: input.activationMessage } : {}) },
+      set: {
+        confirmed: input.confirmed,
+        userId: input.userId,
+        ...invited,
+        ...(input.activationMessage ? { activationMessage: input.activationMessage } : {}),
+      },
     });
 }
 
 export async function confirmRelation(db: Db, millId: number, labId: number): Promise<void> {
-  await db.update(millClients).set({ confirmed: true }).where(and(eq(millClients.millId, millId), eq(millClients.labId, labId)));
+  await db
+    .update(millClients)
+    .set({ confirmed: true })
+    .where(and(eq(millClients.millId, millId), eq(millClients.labId, labId)));
 }
 
 /** The mills this lab agreed to work with, with the blocks on each relation. */
-export async function confirmedRelationsOfLab(db: Db, labId: number): Promise<{ millId: number; blockedByMill: boolean; blockedBySystem: boolean }[]> {
+export async function confirmedRelationsOfLab(
+  db: Db,
+  labId: number,
+): Promise<{ millId: number; blockedByMill: boolean; blockedBySystem: boolean }[]> {
   return db
     .select({ millId: millClients.millId, blockedByMill: millClients.blockedByMill, blockedBySystem: millClients.blockedBySystem })
     .from(millClients)

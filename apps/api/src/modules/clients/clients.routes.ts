@@ -14,7 +14,15 @@ import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
-import { activationInstructions, addClient, getClient, listClients, removeClient, resendInvitation, updateBlockStatus } from './clients.service.ts';
+import {
+  activationInstructions,
+  addClient,
+  getClient,
+  listClients,
+  removeClient,
+  resendInvitation,
+  updateBlockStatus,
+} from './clients.service.ts';
 
 const tags = ['clients'];
 const millParams = z.object({ millId: idSchema });
@@ -24,11 +32,24 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/mills/:millId/clients', {
       config: { access: 'clients.read' },
-      schema: { tags, summary: "The mill's clients (labs)", security: bearerAuth, params: millParams, querystring: clientListQuerySchema, response: { 200: listResponseSchema(clientSchema), ...commonErrors } },
+      schema: {
+        tags,
+        summary: "The mill's clients (labs)",
+        security: bearerAuth,
+        params: millParams,
+        querystring: clientListQuerySchema,
+        response: { 200: listResponseSchema(clientSchema), ...commonErrors },
+      },
       handler: async (request) => {
         const q = request.query;
         const user = await loadCurrentUser(request, deps.db);
-        return listClients(deps, user, request.params.millId, { start: q._start, limit: q._limit, sort: q._sort, search: q._q, status: q.status });
+        return listClients(deps, user, request.params.millId, {
+          start: q._start,
+          limit: q._limit,
+          sort: q._sort,
+          search: q._q,
+          status: q.status,
+        });
       },
     });
 
@@ -43,18 +64,31 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: addClientBodySchema,
         response: { 200: addClientResponseSchema, ...commonErrors },
       },
-      handler: async (request) => addClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.body, mailLanguage(request, null)),
+      handler: async (request) =>
+        addClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.body, mailLanguage(request, null)),
     });
 
     app.get('/mills/:millId/clients/:userId', {
       config: { access: 'clients.read' },
-      schema: { tags, summary: 'One client of the mill', security: bearerAuth, params: clientParams, response: { 200: clientSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'One client of the mill',
+        security: bearerAuth,
+        params: clientParams,
+        response: { 200: clientSchema, ...commonErrors },
+      },
       handler: async (request) => getClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.params.userId),
     });
 
     app.get('/mills/:millId/clients/activation-instructions/:userId', {
       config: { access: 'clients.read' },
-      schema: { tags, summary: 'Instructions the mill can pass on to an invited lab', security: bearerAuth, params: clientParams, response: { 200: z.object({ message: z.string() }), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Instructions the mill can pass on to an invited lab',
+        security: bearerAuth,
+        params: clientParams,
+        response: { 200: z.object({ message: z.string() }), ...commonErrors },
+      },
       handler: async (request) => {
         const user = await loadCurrentUser(request, deps.db);
         return { message: await activationInstructions(deps, user, request.params.millId, request.params.userId) };
@@ -80,7 +114,13 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete('/mills/:millId/clients/:userId', {
       config: { access: 'clients.manage' },
-      schema: { tags, summary: 'Stop working with a client (its orders stay)', security: bearerAuth, params: clientParams, response: { 200: messageResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Stop working with a client (its orders stay)',
+        security: bearerAuth,
+        params: clientParams,
+        response: { 200: messageResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         await removeClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.params.userId);
         return { ok: true as const, message: 'Client deleted' };
@@ -89,7 +129,14 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/mill/:millId/updateLabBlockStatus', {
       config: { access: 'clients.manage' },
-      schema: { tags, summary: 'Block or unblock a confirmed client', security: bearerAuth, params: millParams, body: blockStatusBodySchema, response: { 200: blockStatusResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Block or unblock a confirmed client',
+        security: bearerAuth,
+        params: millParams,
+        body: blockStatusBodySchema,
+        response: { 200: blockStatusResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         const user = await loadCurrentUser(request, deps.db);
         return updateBlockStatus(deps, user, request.params.millId, request.body.userId, request.body.blockedByMill);

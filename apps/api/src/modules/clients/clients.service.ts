@@ -29,7 +29,12 @@ import {
 export type { ClientListQuery, ClientRelationRow, RelationInput };
 
 /** The mill's clients (labs): its staff see them, admins and plain users alike manage them (rule book: clients.*). */
-export async function listClients(deps: AppDeps, user: SessionUser, millId: number, query: ClientListQuery): Promise<{ count: number; data: Client[] }> {
+export async function listClients(
+  deps: AppDeps,
+  user: SessionUser,
+  millId: number,
+  query: ClientListQuery,
+): Promise<{ count: number; data: Client[] }> {
   await authorize(deps.db, user, 'clients.read', { millId });
   return listClientPage(deps.db, millId, query);
 }
@@ -52,7 +57,9 @@ async function clientOrNotFound(db: Db, millId: number, userId: number): Promise
  */
 export async function addClient(deps: AppDeps, user: SessionUser, millId: number, input: InviteLabInput, language: Language) {
   await authorize(deps.db, user, 'clients.manage', { millId });
-  const result = await tellingPlanLimits(deps, { millId, limit: 'clients', triedBy: user.id }, () => inviteLab(deps, millId, input, language));
+  const result = await tellingPlanLimits(deps, { millId, limit: 'clients', triedBy: user.id }, () =>
+    inviteLab(deps, millId, input, language),
+  );
   return { user: await clientOrNotFound(deps.db, millId, result.userId), confirmed: result.confirmed };
 }
 
@@ -76,7 +83,12 @@ export async function activationInstructions(deps: AppDeps, user: SessionUser, m
  * Mails the invitation again, in the invitee's language (not the sender's); only the newest link
  * works, so a forwarded old mail is of no use.
  */
-export async function resendInvitation(deps: AppDeps, user: SessionUser, millId: number, userId: number): Promise<{ landingPageInfoIsUpdated: boolean }> {
+export async function resendInvitation(
+  deps: AppDeps,
+  user: SessionUser,
+  millId: number,
+  userId: number,
+): Promise<{ landingPageInfoIsUpdated: boolean }> {
   const grant = await authorize(deps.db, user, 'clients.manage', { millId });
   const client = await clientOrNotFound(deps.db, millId, userId);
   if (client.confirmed) throw new AppError(409, 'CLIENT_ALREADY_CONFIRMED', 'This client has already accepted the invitation');

@@ -14,7 +14,6 @@ afterAll(async () => {
   await t.close();
 });
 
-
 function invite(millId: number, jwt: string, email = uniqueEmail('lab'), locale = 'en') {
   return t.request({
     method: 'POST',
@@ -42,7 +41,12 @@ describe('adding clients', () => {
     await t.db.update(companies).set({ name: 'Fräse & Söhne <GmbH>' }).where(eq(companies.id, company.id));
     const email = uniqueEmail('personal');
     const message = 'Willkommen, <b>Lara</b>!\nIhr Ansprechpartner: Tom & Team';
-    const added = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/clients?locale=de`, token: jwt, payload: { firstName: 'Lara', lastName: 'Lab', email, activationMessage: message } });
+    const added = await t.request({
+      method: 'POST',
+      url: `/api/mills/${mill.id}/clients?locale=de`,
+      token: jwt,
+      payload: { firstName: 'Lara', lastName: 'Lab', email, activationMessage: message },
+    });
     const expectPersonal = (mail: { text: string; html: string }) => {
       expect(mail.text).toContain('Fräse & Söhne <GmbH> lädt Sie ein');
       expect(mail.text).toContain(`Eine Nachricht von Fräse & Söhne <GmbH>:\n${message}`);
@@ -54,7 +58,11 @@ describe('adding clients', () => {
     expectPersonal(first);
     // Sent again by a mill user reading English: still the invitee's language, still personal.
     const firstToken = tokenFromMail(first, 'activation');
-    await t.request({ method: 'POST', url: `/api/mills/${mill.id}/clients/send-activation-instructions/${added.json().user.id}?locale=en`, token: jwt });
+    await t.request({
+      method: 'POST',
+      url: `/api/mills/${mill.id}/clients/send-activation-instructions/${added.json().user.id}?locale=en`,
+      token: jwt,
+    });
     const again = await waitForMail(t, (m) => m.to === email && !m.text.includes(firstToken));
     expect(again.subject).toBe('Sie sind zu CaseBridge eingeladen');
     expectPersonal(again);
@@ -73,7 +81,12 @@ describe('adding clients', () => {
     const { mill, jwt } = await signedInMill(t);
     const other = await createMill(t.db);
     expect((await invite(mill.id, jwt, other.admin.email)).json().errors).toEqual({ email: ['EMAIL_TAKEN'] });
-    const bad = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/clients`, token: jwt, payload: { firstName: '', lastName: 'X', email: 'nope', activationMessage: '' } });
+    const bad = await t.request({
+      method: 'POST',
+      url: `/api/mills/${mill.id}/clients`,
+      token: jwt,
+      payload: { firstName: '', lastName: 'X', email: 'nope', activationMessage: '' },
+    });
     expect(Object.keys(bad.json().errors).sort()).toEqual(['activationMessage', 'email', 'firstName']);
   });
 
@@ -82,10 +95,16 @@ describe('adding clients', () => {
     const email = uniqueEmail('accept');
     await invite(mill.id, jwt, email);
     const token = tokenFromMail(await waitForMail(t, (m) => m.to === email), 'activation');
-    const created = await t.request({ method: 'POST', url: '/api/auth/account-creation', payload: { identifier: email, password: 'lab-long-password', companyName: 'Acme Lab', confirmationToken: token, millId: mill.id } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/auth/account-creation',
+      payload: { identifier: email, password: 'lab-long-password', companyName: 'Acme Lab', confirmationToken: token, millId: mill.id },
+    });
     expect(created.statusCode).toBe(200);
     const list = (await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients?status=active`, token: jwt })).json();
-    expect(list.data).toEqual([expect.objectContaining({ email, status: 'active', company: expect.objectContaining({ name: 'Acme Lab' }) })]);
+    expect(list.data).toEqual([
+      expect.objectContaining({ email, status: 'active', company: expect.objectContaining({ name: 'Acme Lab' }) }),
+    ]);
   });
 });
 
@@ -96,7 +115,8 @@ describe('the client list', () => {
     const b = await createLab(t.db, { clientOf: mill.id });
     await createLab(t.db, { clientOf: mill.id, confirmed: false });
     await t.db.update(millClients).set({ blockedByMill: true }).where(eq(millClients.labId, b.lab.id));
-    const get = async (query: string) => (await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients?${query}`, token: jwt })).json();
+    const get = async (query: string) =>
+      (await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients?${query}`, token: jwt })).json();
     expect((await get('status=active')).data.map((c: { id: number }) => c.id)).toEqual([a.user.id]);
     expect((await get('status=inactive')).count).toBe(2);
     expect((await get('status=any')).count).toBe(3);
@@ -118,30 +138,63 @@ describe('block, unblock, resend and delete', () => {
   it('blocks and unblocks a confirmed client, and the lab sees the mill as blocked', async () => {
     const { mill, jwt } = await signedInMill(t);
     const lab = await createLab(t.db, { clientOf: mill.id });
-    const blocked = await t.request({ method: 'POST', url: `/api/mill/${mill.id}/updateLabBlockStatus`, token: jwt, payload: { userId: lab.user.id, blockedByMill: true } });
+    const blocked = await t.request({
+      method: 'POST',
+      url: `/api/mill/${mill.id}/updateLabBlockStatus`,
+      token: jwt,
+      payload: { userId: lab.user.id, blockedByMill: true },
+    });
     expect(blocked.json()).toEqual({ userId: lab.user.id, blockedByMill: true });
     const labJwt = await signIn(t, lab.user.email);
     const me = (await t.request({ method: 'GET', url: '/api/users/me', token: labJwt })).json();
     // The lab is told that it is the one blocked, and nothing the operator wrote about the mill.
-    expect(me.mills[0]).toMatchObject({ id: mill.id, blocked: true, blockedBy: 'mill', isActive: false, blockReason: null, blockedMillClientMessage: null });
-    const unblocked = await t.request({ method: 'POST', url: `/api/mill/${mill.id}/updateLabBlockStatus`, token: jwt, payload: { userId: lab.user.id, blockedByMill: false } });
+    expect(me.mills[0]).toMatchObject({
+      id: mill.id,
+      blocked: true,
+      blockedBy: 'mill',
+      isActive: false,
+      blockReason: null,
+      blockedMillClientMessage: null,
+    });
+    const unblocked = await t.request({
+      method: 'POST',
+      url: `/api/mill/${mill.id}/updateLabBlockStatus`,
+      token: jwt,
+      payload: { userId: lab.user.id, blockedByMill: false },
+    });
     expect(unblocked.json().blockedByMill).toBe(false);
   });
 
   it('refuses to block an unconfirmed client and to unblock a system-blocked one', async () => {
     const { mill, jwt } = await signedInMill(t);
     const pending = await createLab(t.db, { clientOf: mill.id, confirmed: false });
-    const pendingResponse = await t.request({ method: 'POST', url: `/api/mill/${mill.id}/updateLabBlockStatus`, token: jwt, payload: { userId: pending.user.id, blockedByMill: true } });
+    const pendingResponse = await t.request({
+      method: 'POST',
+      url: `/api/mill/${mill.id}/updateLabBlockStatus`,
+      token: jwt,
+      payload: { userId: pending.user.id, blockedByMill: true },
+    });
     expect(pendingResponse.statusCode).toBe(409);
     const system = await createLab(t.db, { clientOf: mill.id });
     await t.db.update(millClients).set({ blockedBySystem: true }).where(eq(millClients.labId, system.lab.id));
-    const response = await t.request({ method: 'POST', url: `/api/mill/${mill.id}/updateLabBlockStatus`, token: jwt, payload: { userId: system.user.id, blockedByMill: false } });
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/mill/${mill.id}/updateLabBlockStatus`,
+      token: jwt,
+      payload: { userId: system.user.id, blockedByMill: false },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/contact your admin/);
     // Its own code, so the web app can say it in the reader's language.
     expect(response.json().code).toBe('CLIENT_BLOCKED_BY_SYSTEM');
     const me = (await t.request({ method: 'GET', url: '/api/users/me', token: await signIn(t, system.user.email) })).json();
-    expect(me.mills[0]).toMatchObject({ id: mill.id, blocked: true, blockedBy: 'system', blockReason: null, blockedMillClientMessage: null });
+    expect(me.mills[0]).toMatchObject({
+      id: mill.id,
+      blocked: true,
+      blockedBy: 'system',
+      blockReason: null,
+      blockedMillClientMessage: null,
+    });
   });
 
   it('sends the invitation again only before acceptance, and the old link dies', async () => {
@@ -149,13 +202,31 @@ describe('block, unblock, resend and delete', () => {
     const email = uniqueEmail('again');
     const added = (await invite(mill.id, jwt, email)).json();
     const first = tokenFromMail(await waitForMail(t, (m) => m.to === email), 'activation');
-    const resend = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/clients/send-activation-instructions/${added.user.id}`, token: jwt });
+    const resend = await t.request({
+      method: 'POST',
+      url: `/api/mills/${mill.id}/clients/send-activation-instructions/${added.user.id}`,
+      token: jwt,
+    });
     expect(resend.json()).toMatchObject({ ok: true, landingPageInfoIsUpdated: false });
     await waitForMail(t, (m) => m.to === email && !m.text.includes(first));
-    expect((await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: first } })).json().code).toBe('INVITATION_INVALID');
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: first } })).json().code,
+    ).toBe('INVITATION_INVALID');
     const confirmed = await createLab(t.db, { clientOf: mill.id });
-    expect((await t.request({ method: 'POST', url: `/api/mills/${mill.id}/clients/send-activation-instructions/${confirmed.user.id}`, token: jwt })).statusCode).toBe(409);
-    const instructions = await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients/activation-instructions/${added.user.id}`, token: jwt });
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/mills/${mill.id}/clients/send-activation-instructions/${confirmed.user.id}`,
+          token: jwt,
+        })
+      ).statusCode,
+    ).toBe(409);
+    const instructions = await t.request({
+      method: 'GET',
+      url: `/api/mills/${mill.id}/clients/activation-instructions/${added.user.id}`,
+      token: jwt,
+    });
     expect(instructions.json().message).toContain('Welcome to our mill');
   });
 
@@ -189,8 +260,16 @@ describe('who may do what (role × endpoint × tenant)', () => {
       { method: 'GET' as const, url: `/api/mills/${a.mill.id}/clients` },
       { method: 'GET' as const, url: `/api/mills/${a.mill.id}/clients/${lab.user.id}` },
       { method: 'GET' as const, url: `/api/mills/${a.mill.id}/clients/activation-instructions/${lab.user.id}` },
-      { method: 'POST' as const, url: `/api/mill/${a.mill.id}/updateLabBlockStatus`, payload: { userId: lab.user.id, blockedByMill: false } },
-      { method: 'POST' as const, url: `/api/mills/${a.mill.id}/clients`, payload: { firstName: 'X', lastName: 'Y', email: uniqueEmail(), activationMessage: 'Hi' } },
+      {
+        method: 'POST' as const,
+        url: `/api/mill/${a.mill.id}/updateLabBlockStatus`,
+        payload: { userId: lab.user.id, blockedByMill: false },
+      },
+      {
+        method: 'POST' as const,
+        url: `/api/mills/${a.mill.id}/clients`,
+        payload: { firstName: 'X', lastName: 'Y', email: uniqueEmail(), activationMessage: 'Hi' },
+      },
       { method: 'DELETE' as const, url: `/api/mills/${a.mill.id}/clients/${lab.user.id}` },
     ];
     for (const endpoint of endpoints) {
@@ -209,7 +288,11 @@ describe('who may do what (role × endpoint × tenant)', () => {
     for (const request of [
       { method: 'GET' as const, url: `/api/mills/${a.mill.id}/clients/${labOfB.user.id}` },
       { method: 'DELETE' as const, url: `/api/mills/${a.mill.id}/clients/${labOfB.user.id}` },
-      { method: 'POST' as const, url: `/api/mill/${a.mill.id}/updateLabBlockStatus`, payload: { userId: labOfB.user.id, blockedByMill: true } },
+      {
+        method: 'POST' as const,
+        url: `/api/mill/${a.mill.id}/updateLabBlockStatus`,
+        payload: { userId: labOfB.user.id, blockedByMill: true },
+      },
     ]) {
       expect((await t.request({ ...request, token: a.jwt })).statusCode).toBe(404);
     }

@@ -16,13 +16,26 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/companies/:id', {
       config: { access: 'company.read' },
-      schema: { tags, summary: 'A company (own, or a client lab of one of your mills)', security: bearerAuth, params, response: { 200: companySchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'A company (own, or a client lab of one of your mills)',
+        security: bearerAuth,
+        params,
+        response: { 200: companySchema, ...commonErrors },
+      },
       handler: async (request) => readCompany(deps, await loadCurrentUser(request, deps.db), request.params.id),
     });
 
     app.put('/companies/:id', {
       config: { access: 'company.update' },
-      schema: { tags, summary: 'Update your company (multipart: data JSON, files.logo)', ...multipartUpload('logo', companyInfoDataSchema), security: bearerAuth, params, response: { 200: companySchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Update your company (multipart: data JSON, files.logo)',
+        ...multipartUpload('logo', companyInfoDataSchema),
+        security: bearerAuth,
+        params,
+        response: { 200: companySchema, ...commonErrors },
+      },
       handler: async (request) => {
         const user = await loadCurrentUser(request, deps.db);
         const readForm = () => readImageForm(request, deps.storage, 'logo', 'logos', deps.config.maxImageBytes);
@@ -32,7 +45,13 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/labs/:id', {
       config: { access: 'company.read' },
-      schema: { tags, summary: 'A lab with its shipping address', security: bearerAuth, params, response: { 200: labSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'A lab with its shipping address',
+        security: bearerAuth,
+        params,
+        response: { 200: labSchema, ...commonErrors },
+      },
       handler: async (request) => readLab(deps, await loadCurrentUser(request, deps.db), request.params.id),
     });
 
@@ -44,7 +63,14 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.put('/labs/:id', {
       config: { access: 'company.update' },
-      schema: { tags, summary: "Update the own lab's shipping address", security: bearerAuth, params, body: shippingBodySchema, response: { 200: labSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: "Update the own lab's shipping address",
+        security: bearerAuth,
+        params,
+        body: shippingBodySchema,
+        response: { 200: labSchema, ...commonErrors },
+      },
       handler: async (request) => updateLabShipping(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body),
     });
   };

@@ -39,7 +39,14 @@ async function toCompanyDto(db: Db, company: CompanyRow): Promise<Company> {
     vatNumber: company.vatNumber,
     taxId: company.taxId,
     logo: logo ? { url: logo.url, name: company.logoName ?? '' } : null,
-    address: { country: company.country, state: company.state, street: company.street, city: company.city, zipCode: company.zipCode, phone: company.phone },
+    address: {
+      country: company.country,
+      state: company.state,
+      street: company.street,
+      city: company.city,
+      zipCode: company.zipCode,
+      phone: company.phone,
+    },
     companyInfoIsUpdated: company.companyInfoIsUpdated,
     countryLocked: await companyHasPaidMill(db, company.id),
   };
@@ -73,7 +80,12 @@ export async function readOwnCompany(deps: AppDeps, user: SessionUser): Promise<
  * may; on the mill side only an administrator may, ADR 0004). One rule beyond the rule book: a
  * paying mill keeps its country, because its invoices' VAT depends on it.
  */
-export async function updateOwnCompany(deps: AppDeps, user: SessionUser, companyId: number | null, readForm: ImageFormReader): Promise<Company> {
+export async function updateOwnCompany(
+  deps: AppDeps,
+  user: SessionUser,
+  companyId: number | null,
+  readForm: ImageFormReader,
+): Promise<Company> {
   if (companyId === null) throw AppError.notFound('Company');
   await authorize(deps.db, user, 'company.update', { companyId });
   const company = await findCompany(deps.db, companyId);
@@ -82,7 +94,11 @@ export async function updateOwnCompany(deps: AppDeps, user: SessionUser, company
     if (data.country !== company.country && (await companyHasPaidMill(deps.db, company.id))) {
       throw AppError.fields({ country: ['COUNTRY_LOCKED_ON_PAID_PLAN'] }, 'The country cannot be changed on a paid plan');
     }
-    return updateCompany(deps.db, company.id, { ...data, ...(logo ? { logoPath: logo.key, logoName: logo.name } : {}), companyInfoIsUpdated: true });
+    return updateCompany(deps.db, company.id, {
+      ...data,
+      ...(logo ? { logoPath: logo.key, logoName: logo.name } : {}),
+      companyInfoIsUpdated: true,
+    });
   });
   if (updated.logoPath !== company.logoPath && company.logoPath) await deps.storage.remove(company.logoPath);
   return toCompanyDto(deps.db, updated);
@@ -92,7 +108,12 @@ export async function updateOwnCompany(deps: AppDeps, user: SessionUser, company
  * The rule book decides on the lab's company. A lab the caller may not see answers exactly like a
  * missing one ("Lab not found"), so the answer does not tell that it exists.
  */
-async function readableLab(deps: AppDeps, user: SessionUser, lab: LabRow | null, action: 'company.read' | 'company.update'): Promise<LabRow> {
+async function readableLab(
+  deps: AppDeps,
+  user: SessionUser,
+  lab: LabRow | null,
+  action: 'company.read' | 'company.update',
+): Promise<LabRow> {
   if (!lab) throw AppError.notFound('Lab');
   try {
     await authorize(deps.db, user, action, { companyId: lab.companyId });

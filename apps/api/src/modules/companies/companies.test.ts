@@ -18,7 +18,9 @@ describe('companies and labs', () => {
     const client = await createLab(t.db, { clientOf: a.mill.id });
     const stranger = await createLab(t.db, { clientOf: b.mill.id });
     const jwt = await signIn(t, a.admin.email);
-    expect((await t.request({ method: 'GET', url: `/api/companies/${client.company.id}`, token: jwt })).json().name).toBe(client.company.name);
+    expect((await t.request({ method: 'GET', url: `/api/companies/${client.company.id}`, token: jwt })).json().name).toBe(
+      client.company.name,
+    );
     expect((await t.request({ method: 'GET', url: `/api/labs/companies/${client.company.id}`, token: jwt })).json().id).toBe(client.lab.id);
     expect((await t.request({ method: 'GET', url: `/api/companies/${stranger.company.id}`, token: jwt })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: `/api/labs/${stranger.lab.id}`, token: jwt })).statusCode).toBe(404);
@@ -40,21 +42,46 @@ describe('companies and labs', () => {
     const a = await createMill(t.db);
     const lab = await createLab(t.db, { clientOf: a.mill.id });
     const jwt = await signIn(t, a.admin.email);
-    const { payload, headers } = dataForm({ name: 'Mine', email: 'a@b.test', country: 'CH', street: 'S', city: 'C', zipCode: '8000', phone: '41' });
-    expect((await t.request({ method: 'PUT', url: `/api/companies/${a.company.id}`, token: jwt, payload, headers })).json().name).toBe('Mine');
-    expect((await t.request({ method: 'PUT', url: `/api/companies/${lab.company.id}`, token: jwt, payload, headers })).statusCode).toBe(404);
+    const { payload, headers } = dataForm({
+      name: 'Mine',
+      email: 'a@b.test',
+      country: 'CH',
+      street: 'S',
+      city: 'C',
+      zipCode: '8000',
+      phone: '41',
+    });
+    expect((await t.request({ method: 'PUT', url: `/api/companies/${a.company.id}`, token: jwt, payload, headers })).json().name).toBe(
+      'Mine',
+    );
+    expect((await t.request({ method: 'PUT', url: `/api/companies/${lab.company.id}`, token: jwt, payload, headers })).statusCode).toBe(
+      404,
+    );
   });
 
   it('keeps the shipping address of the own lab, with required fields when it differs', async () => {
     const lab = await createLab(t.db);
     const other = await createLab(t.db);
     const jwt = await signIn(t, lab.user.email);
-    const missing = await t.request({ method: 'PUT', url: `/api/labs/${lab.lab.id}`, token: jwt, payload: { shippingAtSameAddress: false, shippingAddress: { street: '', city: 'Bonn', zipCode: '', phone: '' } } });
+    const missing = await t.request({
+      method: 'PUT',
+      url: `/api/labs/${lab.lab.id}`,
+      token: jwt,
+      payload: { shippingAtSameAddress: false, shippingAddress: { street: '', city: 'Bonn', zipCode: '', phone: '' } },
+    });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json().errors)).toEqual(['shippingAddress']);
-    const ok = await t.request({ method: 'PUT', url: `/api/labs/${lab.lab.id}`, token: jwt, payload: { shippingAtSameAddress: false, shippingAddress: { street: 'Weg 1', city: 'Bonn', zipCode: '53111', phone: '49228' } } });
+    const ok = await t.request({
+      method: 'PUT',
+      url: `/api/labs/${lab.lab.id}`,
+      token: jwt,
+      payload: { shippingAtSameAddress: false, shippingAddress: { street: 'Weg 1', city: 'Bonn', zipCode: '53111', phone: '49228' } },
+    });
     expect(ok.json()).toMatchObject({ shippingAtSameAddress: false, shippingAddress: { city: 'Bonn' } });
-    expect((await t.request({ method: 'PUT', url: `/api/labs/${other.lab.id}`, token: jwt, payload: { shippingAtSameAddress: true } })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/labs/${other.lab.id}`, token: jwt, payload: { shippingAtSameAddress: true } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("lets a mill read its client's shipping address but not change it", async () => {
@@ -62,7 +89,12 @@ describe('companies and labs', () => {
     const client = await createLab(t.db, { clientOf: a.mill.id });
     const jwt = await signIn(t, a.admin.email);
     expect((await t.request({ method: 'GET', url: `/api/labs/${client.lab.id}`, token: jwt })).statusCode).toBe(200);
-    const change = await t.request({ method: 'PUT', url: `/api/labs/${client.lab.id}`, token: jwt, payload: { shippingAtSameAddress: true } });
+    const change = await t.request({
+      method: 'PUT',
+      url: `/api/labs/${client.lab.id}`,
+      token: jwt,
+      payload: { shippingAtSameAddress: true },
+    });
     expect(change.statusCode).toBe(404);
   });
 

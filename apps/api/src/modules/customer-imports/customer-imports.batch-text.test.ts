@@ -3,7 +3,19 @@ import type { CustomerInfo } from '@casebridge/shared/schemas/dealers';
 import { BatchText } from './customer-imports.repository.ts';
 
 /** The batch's JSON text, which one buffer per import holds for every batch (the statement reading it is tested with the import). */
-const address = { address1: '', address2: '', address3: '', zipCode: '', city: 'Köln', district: '', state: '', country: '', phone: '', email: '', webUrl: '' };
+const address = {
+  address1: '',
+  address2: '',
+  address3: '',
+  zipCode: '',
+  city: 'Köln',
+  district: '',
+  state: '',
+  country: '',
+  phone: '',
+  email: '',
+  webUrl: '',
+};
 
 function customer(i: number, company: string): CustomerInfo {
   return {

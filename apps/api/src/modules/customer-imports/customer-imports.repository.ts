@@ -38,10 +38,22 @@ export class BatchText {
   }
 
   addCustomer(row: number, dealerCode: string, info: CustomerInfo): void {
-    this.append(JSON.stringify([
-      row, dealerCode, null, info.customerId, info.title, info.salutation, info.firstName, info.lastName, info.position, info.company,
-      info.contactInformation, info.permissions.showInfoToOutOfMaintenanceUsers,
-    ]));
+    this.append(
+      JSON.stringify([
+        row,
+        dealerCode,
+        null,
+        info.customerId,
+        info.title,
+        info.salutation,
+        info.firstName,
+        info.lastName,
+        info.position,
+        info.company,
+        info.contactInformation,
+        info.permissions.showInfoToOutOfMaintenanceUsers,
+      ]),
+    );
   }
 
   addFailure(row: number, reason: string): void {
@@ -90,7 +102,11 @@ export class BatchText {
  * (about 500 MB of short-lived strings for 100,000 rows), and the dealers are found by the same
  * statement instead of a round trip per batch.
  */
-export async function importBatch(db: Db, importId: number, batch: BatchText): Promise<{ success: number; duplicates: number; failed: number }> {
+export async function importBatch(
+  db: Db,
+  importId: number,
+  batch: BatchText,
+): Promise<{ success: number; duplicates: number; failed: number }> {
   if (batch.rows === 0) return { success: 0, duplicates: 0, failed: 0 };
   const result = await db.execute<{ success: number; valid: number; failed: number }>(sql`
     with input as (

@@ -30,17 +30,26 @@ export function customerImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: {
         tags,
         summary: 'Import customers from a CSV file in the background (manager; multipart: files.file; refused while an import runs)',
-        description: 'Columns by header name in any order: customerId, dealerId (the reseller id), firstName, lastName, company (required), title, salutation, position, address1-3, zipCode, city, district, state, country, phone, email, webUrl, showInfoToOutOfMaintenanceUsers. UTF-8 or Windows-1252, comma or semicolon.',
+        description:
+          'Columns by header name in any order: customerId, dealerId (the reseller id), firstName, lastName, company ' +
+          '(required), title, salutation, position, address1-3, zipCode, city, district, state, country, phone, ' +
+          'email, webUrl, showInfoToOutOfMaintenanceUsers. UTF-8 or Windows-1252, comma or semicolon.',
         ...multipartUpload('file'),
         security: bearerAuth,
         response: { 200: importStatusSchema, ...commonErrors },
       },
-      handler: async (request) => uploadCustomerCsv(deps, await loadCurrentUser(request, deps.db), () => readFileForm(request, deps.storage, CUSTOMER_CSV)),
+      handler: async (request) =>
+        uploadCustomerCsv(deps, await loadCurrentUser(request, deps.db), () => readFileForm(request, deps.storage, CUSTOMER_CSV)),
     });
 
     app.get('/data-import-logs/active/import', {
       config: { access: 'customers.import' },
-      schema: { tags, summary: 'Whether a customer import runs, and the log of the latest one', security: bearerAuth, response: { 200: importStatusSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Whether a customer import runs, and the log of the latest one',
+        security: bearerAuth,
+        response: { 200: importStatusSchema, ...commonErrors },
+      },
       handler: async (request) => importStatus(deps, await loadCurrentUser(request, deps.db)),
     });
   };

@@ -23,10 +23,16 @@ const customerImport = backgroundImport({
   job: 'customers.import',
   action: 'customers.import',
   runs: importRuns,
-  refusals: { running: () => AppError.conflict(ALREADY_RUNNING, 'IMPORT_ALREADY_RUNNING'), noFile: () => AppError.fields({ file: ['CSV_FILE_REQUIRED'] }, 'Please choose a .csv file') },
+  refusals: {
+    running: () => AppError.conflict(ALREADY_RUNNING, 'IMPORT_ALREADY_RUNNING'),
+    noFile: () => AppError.fields({ file: ['CSV_FILE_REQUIRED'] }, 'Please choose a .csv file'),
+  },
   words: { position: (row) => `row ${row.checkpointRow}`, kept: 'the rows up to there are imported' },
   importFile: importRows,
-  statusOf: async (deps, latest): Promise<ImportStatus> => ({ status: latest?.state === 'running' ? 'running' : 'idle', dataImportLog: latest && (await logOf(deps, latest)) }),
+  statusOf: async (deps, latest): Promise<ImportStatus> => ({
+    status: latest?.state === 'running' ? 'running' : 'idle',
+    dataImportLog: latest && (await logOf(deps, latest)),
+  }),
   mail: (language, { fileName, error, successRows: success, duplicateRows: duplicates, failedRows: failed }, link) =>
     renderImportResultMail(language, { fileName, error, link, success, duplicates, failed, total: success + duplicates + failed }),
   recipient: mailRecipient,
@@ -67,7 +73,12 @@ async function importRows(deps: AppDeps, row: ImportRow): Promise<void> {
     }
     // Rows up to the checkpoint were committed by an earlier run.
     if (record.row <= row.checkpointRow) continue;
-    batch.add(record.row, record.unterminated ? { ok: false, reason: 'A quoted field is not closed before the end of the file' } : parseRow(header, record.fields));
+    batch.add(
+      record.row,
+      record.unterminated
+        ? { ok: false, reason: 'A quoted field is not closed before the end of the file' }
+        : parseRow(header, record.fields),
+    );
     if (batch.size >= BATCH_ROWS) await batch.commit();
   }
   if (header === null) throw new UnreadableImport('The file is empty: it needs a header row and customer rows');

@@ -33,7 +33,10 @@ afterEach(async () => {
 });
 
 function upload(content: Buffer | string, name = 'customers.csv', token = managerJwt) {
-  const form = multipartForm({}, { field: 'files.file', name, content: Buffer.isBuffer(content) ? content : Buffer.from(content), type: 'text/csv' });
+  const form = multipartForm(
+    {},
+    { field: 'files.file', name, content: Buffer.isBuffer(content) ? content : Buffer.from(content), type: 'text/csv' },
+  );
   return t.request({ method: 'POST', url: '/api/customers/import', token, ...form });
 }
 
@@ -53,13 +56,18 @@ async function imported(content: Buffer | string, name?: string) {
 }
 
 async function customer(code: string) {
-  const [row] = await t.db.select().from(dealerCustomers).where(sql`lower(${dealerCustomers.customerCode}) = ${code.toLowerCase()}`);
+  const [row] = await t.db
+    .select()
+    .from(dealerCustomers)
+    .where(sql`lower(${dealerCustomers.customerCode}) = ${code.toLowerCase()}`);
   return row;
 }
 
 describe('customer CSV import', () => {
   it('reads UTF-8 with BOM, semicolons, quoted line breaks and doubled quotes; counts duplicates and a bad row exactly', async () => {
-    await createDealerCustomer(t.db, (await t.db.select().from(dealers).where(eq(dealers.dealerCode, dealerA)))[0]!.id, { customerCode: 'KD-EXIST' });
+    await createDealerCustomer(t.db, (await t.db.select().from(dealers).where(eq(dealers.dealerCode, dealerA)))[0]!.id, {
+      customerCode: 'KD-EXIST',
+    });
     const rows = [
       'Customer ID;Reseller Id;First Name;Last name;Company;E-Mail;Address;City;Show info',
       `KD-1;${dealerA};Jürgen;Groß;"Praxis ""Zahnweiß""; Berlin";j@example.test;"Hauptstraße 1\r\nHinterhaus";Köln;ja`,
@@ -83,8 +91,18 @@ describe('customer CSV import', () => {
     expect(log.failures[1].reason).toContain('NO-SUCH-DEALER');
     expect(log.failures[2].reason).toMatch(/^email/);
     const first = await customer('KD-1');
-    expect(first).toMatchObject({ firstName: 'Jürgen', lastName: 'Groß', company: 'Praxis "Zahnweiß"; Berlin', showInfoToOutOfMaintenanceUsers: true });
-    expect(first!.contactInformation).toMatchObject({ address1: 'Hauptstraße 1', address2: 'Hinterhaus', city: 'Köln', email: 'j@example.test' });
+    expect(first).toMatchObject({
+      firstName: 'Jürgen',
+      lastName: 'Groß',
+      company: 'Praxis "Zahnweiß"; Berlin',
+      showInfoToOutOfMaintenanceUsers: true,
+    });
+    expect(first!.contactInformation).toMatchObject({
+      address1: 'Hauptstraße 1',
+      address2: 'Hinterhaus',
+      city: 'Köln',
+      email: 'j@example.test',
+    });
     expect((await customer('KD-2'))!.dealerId).toBe((await t.db.select().from(dealers).where(eq(dealers.dealerCode, dealerB)))[0]!.id);
     expect((await customer('kd-exist'))!.firstName).toBe('Carla');
     const mail = await waitForMail(t, (m) => m.subject === 'Customer import finished: excel-utf8.csv');
@@ -108,7 +126,12 @@ describe('customer CSV import', () => {
       { row: 5, reason: 'address1: the cell has several lines, but address2 or address3 is filled too' },
       { row: 6, reason: 'city: the cell has a line break, but this field holds one line' },
     ]);
-    expect((await customer('LB-1'))!.contactInformation).toMatchObject({ address1: 'Hof 2', address2: 'Aufgang B', address3: '3. Stock', city: 'Bonn' });
+    expect((await customer('LB-1'))!.contactInformation).toMatchObject({
+      address1: 'Hof 2',
+      address2: 'Aufgang B',
+      address3: '3. Stock',
+      city: 'Bonn',
+    });
     for (const refused of ['LB-2', 'LB-3', 'LB-4', 'LB-5']) expect(await customer(refused), refused).toBeUndefined();
   });
 
@@ -140,14 +163,22 @@ describe('customer CSV import', () => {
   });
 
   it('refuses a second upload while one runs, and the database refuses a second running import outright', async () => {
-    const running = await insertImport(t.db, { userId: managerId, fileName: 'busy.csv', fileKey: 'customer-imports/AAAAAAAAAAAAAAAAAAAAAA' });
+    const running = await insertImport(t.db, {
+      userId: managerId,
+      fileName: 'busy.csv',
+      fileKey: 'customer-imports/AAAAAAAAAAAAAAAAAAAAAA',
+    });
     try {
       expect((await status()).json()).toMatchObject({ status: 'running', dataImportLog: { fileName: 'busy.csv', state: 'running' } });
       const refused = await upload(`customerId,dealerId,firstName,lastName,company\nR-1,${dealerA},A,B,C\n`);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe('A customer import is already running. Please wait until it has finished.');
       expect(refused.json().code).toBe('IMPORT_ALREADY_RUNNING');
-      const second = await insertImport(t.db, { userId: managerId, fileName: 'race.csv', fileKey: 'customer-imports/BBBBBBBBBBBBBBBBBBBBBB' }).catch((error: unknown) => error);
+      const second = await insertImport(t.db, {
+        userId: managerId,
+        fileName: 'race.csv',
+        fileKey: 'customer-imports/BBBBBBBBBBBBBBBBBBBBBB',
+      }).catch((error: unknown) => error);
       expect(isUniqueViolation(second)).toBe(true);
       expect(await customer('R-1')).toBeUndefined();
     } finally {
@@ -156,8 +187,15 @@ describe('customer CSV import', () => {
   });
 
   it('ends a running import whose worker is gone honestly, with how far it got', async () => {
-    const stale = await insertImport(t.db, { userId: managerId, fileName: 'crashed.csv', fileKey: 'customer-imports/CCCCCCCCCCCCCCCCCCCCCC' });
-    await t.db.update(customerImports).set({ checkpointRow: 2001, successRows: 2000, heartbeatAt: sql`now() - interval '1 hour'` }).where(eq(customerImports.id, stale.id));
+    const stale = await insertImport(t.db, {
+      userId: managerId,
+      fileName: 'crashed.csv',
+      fileKey: 'customer-imports/CCCCCCCCCCCCCCCCCCCCCC',
+    });
+    await t.db
+      .update(customerImports)
+      .set({ checkpointRow: 2001, successRows: 2000, heartbeatAt: sql`now() - interval '1 hour'` })
+      .where(eq(customerImports.id, stale.id));
     const answer = (await status()).json();
     expect(answer.status).toBe('idle');
     expect(answer.dataImportLog).toMatchObject({ fileName: 'crashed.csv', state: 'failed', importSummary: { total: 2000, success: 2000 } });
@@ -190,7 +228,10 @@ describe('customer CSV import', () => {
     expect(row!.attempts).toBe(2);
     expect(row!.checkpointRow).toBe(3501);
     const codes = Array.from({ length: 3500 }, (_, i) => `INT-${i + 1}`);
-    const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(dealerCustomers).where(inArray(dealerCustomers.customerCode, codes))) as [{ n: number }];
+    const [{ n }] = (await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(dealerCustomers)
+      .where(inArray(dealerCustomers.customerCode, codes))) as [{ n: number }];
     expect(n).toBe(3500);
     expect(opens).toBe(5);
   });

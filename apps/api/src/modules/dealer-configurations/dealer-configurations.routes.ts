@@ -35,16 +35,30 @@ export function dealerConfigurationRoutes(deps: AppDeps): FastifyPluginAsyncZod 
   return async (app) => {
     app.get('/dealers/:id/configuration-test', {
       config: { access: 'dealerConfig.test' },
-      schema: { tags, summary: 'The dealer’s draft and production configuration, its component metadata, and what the caller may do', security: bearerAuth, params, response: { 200: dealerConfigurationSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'The dealer’s draft and production configuration, its component metadata, and what the caller may do',
+        security: bearerAuth,
+        params,
+        response: { 200: dealerConfigurationSchema, ...commonErrors },
+      },
       handler: async (request) => readConfiguration(deps, await loadCurrentUser(request, deps.db), request.params.id),
     });
 
     app.put('/dealers/:id/configuration-test/draft', {
       config: { access: 'dealerConfig.edit' },
-      schema: { tags, summary: 'Save the draft configuration (any text; validating is a separate step)', security: bearerAuth, params, body: draftBodySchema, response: { 200: dealerConfigurationSchema, ...withConflict } },
+      schema: {
+        tags,
+        summary: 'Save the draft configuration (any text; validating is a separate step)',
+        security: bearerAuth,
+        params,
+        body: draftBodySchema,
+        response: { 200: dealerConfigurationSchema, ...withConflict },
+      },
       // A configuration may be up to 1 MB of JSON, as text inside the JSON body.
       bodyLimit: 3 * 1024 * 1024,
-      handler: async (request) => saveDraftConfiguration(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.draftConfiguration),
+      handler: async (request) =>
+        saveDraftConfiguration(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.draftConfiguration),
     });
 
     app.post('/dealers/:id/configuration-test/installation', {
@@ -52,7 +66,10 @@ export function dealerConfigurationRoutes(deps: AppDeps): FastifyPluginAsyncZod 
       schema: {
         tags,
         summary: 'What the installer would receive for a ticket of the dealer’s subtree (spec: test/installation/config)',
-        description: 'The ticket’s dealer, the configuration that applies (own or root’s, by the permissions; FixedJson, FixedFile or DynamicUrl), the draft in test mode or production, for the initial call or an update. `configJson` is the page’s unsaved draft of this dealer.',
+        description:
+          'The ticket’s dealer, the configuration that applies (own or root’s, by the permissions; FixedJson, FixedFile ' +
+          'or DynamicUrl), the draft in test mode or production, for the initial call or an update. `configJson` ' +
+          'is the page’s unsaved draft of this dealer.',
         security: bearerAuth,
         params,
         body: installationTestBodySchema,
@@ -64,7 +81,14 @@ export function dealerConfigurationRoutes(deps: AppDeps): FastifyPluginAsyncZod 
 
     app.post('/dealers/:id/configuration-test/verify', {
       config: { access: 'dealerConfig.test' },
-      schema: { tags, summary: 'Check mandatory, optional and mandatory-then-optional component ids against the dealer’s component metadata', security: bearerAuth, params, body: verifyBodySchema, response: { 200: verifyResultSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Check mandatory, optional and mandatory-then-optional component ids against the dealer’s component metadata',
+        security: bearerAuth,
+        params,
+        body: verifyBodySchema,
+        response: { 200: verifyResultSchema, ...commonErrors },
+      },
       handler: async (request) => verifyComponents(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body),
     });
 
@@ -72,14 +96,16 @@ export function dealerConfigurationRoutes(deps: AppDeps): FastifyPluginAsyncZod 
       config: { access: 'dealerConfig.publish' },
       schema: {
         tags,
-        summary: 'Ready for production: the JSON becomes the production configuration, and the draft (FixedJson only; dealer managers and the manager)',
+        summary:
+          'Ready for production: the JSON becomes the production configuration, and the draft (FixedJson only; dealer managers and the manager)',
         security: bearerAuth,
         params,
         body: publishBodySchema,
         response: { 200: dealerConfigurationSchema, ...withConflict },
       },
       bodyLimit: 3 * 1024 * 1024,
-      handler: async (request) => publishConfiguration(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.configJson),
+      handler: async (request) =>
+        publishConfiguration(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.configJson),
     });
 
     app.post('/dealers/:id/components-metadata', {

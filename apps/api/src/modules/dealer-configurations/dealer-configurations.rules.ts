@@ -43,16 +43,25 @@ export interface Candidate {
  * strict mode) the root's. A sub-dealer without: the root's.
  */
 export function candidates(dealer: ConfigDealer, root: ConfigDealer): { list: Candidate[]; reasons: string[] } {
-  if (dealer.parentId === null) return { list: [{ dealer, source: 'own' }], reasons: [`${dealer.dealerCode} is a root dealer: its own configuration applies`] };
+  if (dealer.parentId === null)
+    return { list: [{ dealer, source: 'own' }], reasons: [`${dealer.dealerCode} is a root dealer: its own configuration applies`] };
   if (!ownConfigurationsAllowed(dealer, root)) {
-    const why = root.ownConfigurationsAllowed ? `${dealer.dealerCode} may not use own configurations` : `the root ${root.dealerCode} allows no own configurations in its network`;
+    const why = root.ownConfigurationsAllowed
+      ? `${dealer.dealerCode} may not use own configurations`
+      : `the root ${root.dealerCode} allows no own configurations in its network`;
     return { list: [{ dealer: root, source: 'root' }], reasons: [`${why}: the root's configuration applies`] };
   }
   if (strictMode(dealer, root)) {
-    return { list: [{ dealer, source: 'own' }], reasons: [`${dealer.dealerCode} uses its own configuration in strict mode: no fallback to the root ${root.dealerCode}`] };
+    return {
+      list: [{ dealer, source: 'own' }],
+      reasons: [`${dealer.dealerCode} uses its own configuration in strict mode: no fallback to the root ${root.dealerCode}`],
+    };
   }
   return {
-    list: [{ dealer, source: 'own' }, { dealer: root, source: 'root' }],
+    list: [
+      { dealer, source: 'own' },
+      { dealer: root, source: 'root' },
+    ],
     reasons: [`${dealer.dealerCode} may use its own configuration, falling back to the root ${root.dealerCode}'s`],
   };
 }
@@ -89,7 +98,14 @@ export async function resolveConfiguration(
     }
     if (loaded.note) reasons.push(loaded.note);
     reasons.push(`${candidate.dealer.dealerCode}'s ${candidate.dealer.configurationType} configuration applies (${loaded.version})`);
-    return { source: candidate.source, dealer: candidate.dealer, configurationType: candidate.dealer.configurationType, version: loaded.version, value: loaded.value, reasons };
+    return {
+      source: candidate.source,
+      dealer: candidate.dealer,
+      configurationType: candidate.dealer.configurationType,
+      version: loaded.version,
+      value: loaded.value,
+      reasons,
+    };
   }
   reasons.push('the installer receives no configuration');
   return { source: 'none', dealer: null, configurationType: 'None', version: testMode ? 'draft' : 'production', value: null, reasons };

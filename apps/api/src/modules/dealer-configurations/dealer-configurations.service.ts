@@ -18,7 +18,15 @@ import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
 import { dealerById, dealerIsInSubtree, setProductionConfiguration } from '../dealers/dealers.service.ts';
 import { ticketDealerByKey } from '../licence-tickets/licence-tickets.service.ts';
 import { findConfiguration, saveComponentsMetadata, saveDraft } from './dealer-configurations.repository.ts';
-import { forCall, ownConfigurationsAllowed, parseJson, resolveConfiguration, type Candidate, type ConfigDealer, type Loaded } from './dealer-configurations.rules.ts';
+import {
+  forCall,
+  ownConfigurationsAllowed,
+  parseJson,
+  resolveConfiguration,
+  type Candidate,
+  type ConfigDealer,
+  type Loaded,
+} from './dealer-configurations.rules.ts';
 
 /**
  * The installation configuration test (issue 14 item 3; spec manager-dealer §2 configuration page,
@@ -88,7 +96,12 @@ async function toConfiguration(deps: AppDeps, grant: Grant, dealer: DealerRow): 
     strictModeConfiguration: dealer.strictModeConfiguration,
     componentsMetadata:
       components && stored?.componentsGeneratedAt
-        ? { fileName: stored.componentsMetadataFileName ?? 'components.json', generatedAt: stored.componentsGeneratedAt.toISOString(), count: components.length, components }
+        ? {
+            fileName: stored.componentsMetadataFileName ?? 'components.json',
+            generatedAt: stored.componentsGeneratedAt.toISOString(),
+            count: components.length,
+            components,
+          }
         : null,
     canPublish: roleMay(grant.role, 'dealerConfig.publish') && mayEdit(grant, dealer, root),
     canEdit: mayEdit(grant, dealer, root),
@@ -109,7 +122,12 @@ async function editable(deps: AppDeps, user: SessionUser, action: 'dealerConfig.
 }
 
 /** Saves the draft as typed (it may be unfinished JSON: validating is a separate step). */
-export async function saveDraftConfiguration(deps: AppDeps, user: SessionUser, dealerId: number, draft: string): Promise<DealerConfiguration> {
+export async function saveDraftConfiguration(
+  deps: AppDeps,
+  user: SessionUser,
+  dealerId: number,
+  draft: string,
+): Promise<DealerConfiguration> {
   const { grant, dealer } = await editable(deps, user, 'dealerConfig.edit', dealerId);
   await saveDraft(deps.db, dealerId, draft);
   return toConfiguration(deps, grant, dealer);
@@ -117,7 +135,8 @@ export async function saveDraftConfiguration(deps: AppDeps, user: SessionUser, d
 
 function checkTicketFormat(ticketId: string): string {
   const key = ticketId.trim().toUpperCase();
-  if (!LICENCE_KEY_PATTERN.test(key)) throw new AppError(400, 'TICKET_FORMAT_INVALID', TICKET_FORMAT_MESSAGE, { ticketId: ['TICKET_FORMAT_INVALID'] });
+  if (!LICENCE_KEY_PATTERN.test(key))
+    throw new AppError(400, 'TICKET_FORMAT_INVALID', TICKET_FORMAT_MESSAGE, { ticketId: ['TICKET_FORMAT_INVALID'] });
   return key;
 }
 
@@ -126,12 +145,18 @@ function checkTicketFormat(ticketId: string): string {
  * test/installation/config). In test mode FixedJson drafts apply, with the page's unsaved text
  * (`configJson`) as the tested dealer's draft; otherwise production.
  */
-export async function testInstallation(deps: AppDeps, user: SessionUser, dealerId: number, body: InstallationTestBody): Promise<InstallationResult> {
+export async function testInstallation(
+  deps: AppDeps,
+  user: SessionUser,
+  dealerId: number,
+  body: InstallationTestBody,
+): Promise<InstallationResult> {
   await authorize(deps.db, user, 'dealerConfig.test', { dealerId });
   const key = checkTicketFormat(body.ticketId);
   const ticket = await ticketDealerByKey(deps.db, key);
   // Another subtree's ticket is not found, exactly like a missing one.
-  if (!ticket || ticket.dealerId === null || !(await dealerIsInSubtree(deps.db, dealerId, ticket.dealerId))) throw AppError.notFound('Ticket');
+  if (!ticket || ticket.dealerId === null || !(await dealerIsInSubtree(deps.db, dealerId, ticket.dealerId)))
+    throw AppError.notFound('Ticket');
   const ticketDealer = await dealerOrNotFound(deps, ticket.dealerId);
   const root = await rootOf(deps, ticketDealer);
   const rows = new Map([ticketDealer, root].map((row) => [row.id, row]));
@@ -139,7 +164,13 @@ export async function testInstallation(deps: AppDeps, user: SessionUser, dealerI
   const load = async (candidate: Candidate): Promise<Loaded> => {
     const row = rows.get(candidate.dealer.id)!;
     if (!drafts.has(row.id)) drafts.set(row.id, (await findConfiguration(deps.db, row.id))?.draftConfigJson ?? null);
-    return loadContent(deps, row, { ...body, ticketId: key }, row.id === dealerId ? body.configJson : undefined, drafts.get(row.id) ?? null);
+    return loadContent(
+      deps,
+      row,
+      { ...body, ticketId: key },
+      row.id === dealerId ? body.configJson : undefined,
+      drafts.get(row.id) ?? null,
+    );
   };
   const resolved = await resolveConfiguration(configDealer(ticketDealer), configDealer(root), body.isTestMode, load);
   const named = (d: ConfigDealer | DealerRow) => ({ id: d.id, dealerCode: d.dealerCode, name: d.name });
@@ -157,7 +188,13 @@ export async function testInstallation(deps: AppDeps, user: SessionUser, dealerI
 }
 
 /** One dealer's configuration content by its type, draft or production. */
-async function loadContent(deps: AppDeps, row: DealerRow, body: InstallationTestBody & { ticketId: string }, pageDraft: string | undefined, storedDraft: string | null): Promise<Loaded> {
+async function loadContent(
+  deps: AppDeps,
+  row: DealerRow,
+  body: InstallationTestBody & { ticketId: string },
+  pageDraft: string | undefined,
+  storedDraft: string | null,
+): Promise<Loaded> {
   switch (row.configurationType) {
     case 'FixedJson': {
       if (body.isTestMode) {
@@ -165,17 +202,26 @@ async function loadContent(deps: AppDeps, row: DealerRow, body: InstallationTest
         const parsed = parseJson(text);
         // The tested dealer's own draft is what the user is editing: say so, rather than skip it.
         if (!parsed.ok && pageDraft !== undefined) throw AppError.fields({ configJson: ['INVALID_JSON'] }, INVALID_JSON);
-        return parsed.ok ? { ok: true, value: parsed.value, version: 'draft' } : { ok: false, reason: 'the draft is empty or not valid JSON' };
+        return parsed.ok
+          ? { ok: true, value: parsed.value, version: 'draft' }
+          : { ok: false, reason: 'the draft is empty or not valid JSON' };
       }
       const parsed = parseJson(row.fixedConfigJson);
-      return parsed.ok ? { ok: true, value: parsed.value, version: 'production' } : { ok: false, reason: 'the production configuration is empty or not valid JSON' };
+      return parsed.ok
+        ? { ok: true, value: parsed.value, version: 'production' }
+        : { ok: false, reason: 'the production configuration is empty or not valid JSON' };
     }
     case 'FixedFile': {
       const opened = row.fixedConfigFileKey ? await deps.storage.open(row.fixedConfigFileKey) : null;
       if (!opened) return { ok: false, reason: 'no configuration file is stored' };
       const parsed = parseJson(await readText(opened.stream));
       if (!parsed.ok) return { ok: false, reason: 'the configuration file is not valid JSON' };
-      return { ok: true, value: parsed.value, version: 'production', note: body.isTestMode ? 'a FixedFile configuration has no draft: test mode uses the stored file' : undefined };
+      return {
+        ok: true,
+        value: parsed.value,
+        version: 'production',
+        note: body.isTestMode ? 'a FixedFile configuration has no draft: test mode uses the stored file' : undefined,
+      };
     }
     case 'DynamicUrl': {
       if (!row.dynamicConfigUrlPath) return { ok: false, reason: 'no configuration URL is set' };
@@ -190,12 +236,22 @@ async function loadContent(deps: AppDeps, row: DealerRow, body: InstallationTest
       url.searchParams.set('initialCall', String(body.initialCall));
       url.searchParams.set('testMode', String(body.isTestMode));
       try {
-        const fetched = await safeFetch(url.toString(), { allowedHosts: deps.config.outboundAllowedHosts, maxBytes: MAX_FETCH_BYTES, timeoutMs: FETCH_TIMEOUT_MS });
+        const fetched = await safeFetch(url.toString(), {
+          allowedHosts: deps.config.outboundAllowedHosts,
+          maxBytes: MAX_FETCH_BYTES,
+          timeoutMs: FETCH_TIMEOUT_MS,
+        });
         const parsed = parseJson(fetched.body.toString('utf8'));
         if (!parsed.ok) return { ok: false, reason: 'the configuration URL did not answer JSON' };
-        return { ok: true, value: parsed.value, version: body.isTestMode ? 'draft' : 'production', note: `fetched from ${url.origin}${url.pathname}` };
+        return {
+          ok: true,
+          value: parsed.value,
+          version: body.isTestMode ? 'draft' : 'production',
+          note: `fetched from ${url.origin}${url.pathname}`,
+        };
       } catch (error) {
-        if (error instanceof SafeFetchError) return { ok: false, reason: `the configuration URL could not be fetched (${error.reason}: ${error.message})` };
+        if (error instanceof SafeFetchError)
+          return { ok: false, reason: `the configuration URL could not be fetched (${error.reason}: ${error.message})` };
         throw error;
       }
     }
@@ -219,14 +275,24 @@ export async function verifyComponents(deps: AppDeps, user: SessionUser, dealerI
   const inSeveralLists = [...seen].filter(([, times]) => times > 1).map(([id]) => id);
   const result = { mandatory: check(mandatory), optional: check(optional), mandatoryThenOptional: check(mandatoryThenOptional) };
   const unknownCount = result.mandatory.unknown.length + result.optional.unknown.length + result.mandatoryThenOptional.unknown.length;
-  return { valid: metadata !== null && unknownCount === 0 && inSeveralLists.length === 0, ...result, inSeveralLists, hasMetadata: metadata !== null };
+  return {
+    valid: metadata !== null && unknownCount === 0 && inSeveralLists.length === 0,
+    ...result,
+    inSeveralLists,
+    hasMetadata: metadata !== null,
+  };
 }
 
 /**
  * Ready for production (spec §4, §7 push/config/to/production): FixedJson only; the JSON must
  * parse and is stored formatted; afterwards the production text is also the draft.
  */
-export async function publishConfiguration(deps: AppDeps, user: SessionUser, dealerId: number, configJson: string): Promise<DealerConfiguration> {
+export async function publishConfiguration(
+  deps: AppDeps,
+  user: SessionUser,
+  dealerId: number,
+  configJson: string,
+): Promise<DealerConfiguration> {
   const { grant, dealer } = await editable(deps, user, 'dealerConfig.publish', dealerId);
   if (dealer.configurationType !== 'FixedJson') throw AppError.conflict(PUSH_UNAVAILABLE, 'CONFIGURATION_PUSH_UNAVAILABLE');
   const parsed = parseJson(configJson);
@@ -257,10 +323,13 @@ export async function generateComponentsMetadata(deps: AppDeps, user: SessionUse
   }
   let body: Buffer;
   try {
-    body = (await safeFetch(index, { allowedHosts: deps.config.outboundAllowedHosts, maxBytes: MAX_FETCH_BYTES, timeoutMs: FETCH_TIMEOUT_MS })).body;
+    body = (
+      await safeFetch(index, { allowedHosts: deps.config.outboundAllowedHosts, maxBytes: MAX_FETCH_BYTES, timeoutMs: FETCH_TIMEOUT_MS })
+    ).body;
   } catch (error) {
     if (!(error instanceof SafeFetchError)) throw error;
-    if (error.reason === 'address' || error.reason === 'protocol' || error.reason === 'url') throw new AppError(422, 'OUTBOUND_URL_REFUSED', `The components base URL is not allowed: ${error.message}`);
+    if (error.reason === 'address' || error.reason === 'protocol' || error.reason === 'url')
+      throw new AppError(422, 'OUTBOUND_URL_REFUSED', `The components base URL is not allowed: ${error.message}`);
     throw new AppError(502, 'OUTBOUND_URL_FAILED', `The components base URL could not be fetched: ${error.message}`);
   }
   const components = componentsOf(parseJson(body.toString('utf8')));

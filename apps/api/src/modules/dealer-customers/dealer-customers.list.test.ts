@@ -56,7 +56,13 @@ describe('the customer list count and cache', () => {
 
     // One statement with many rows, as an import batch writes them: the cached answers must go.
     await t.db.insert(dealerCustomers).values(
-      Array.from({ length: 30 }, (_, i) => ({ dealerId: sub.dealer.id, customerCode: `BULK-${sub.dealer.id}-${i}`, firstName: 'Bulk', lastName: `Gamma${i}`, company: 'Bulk Lab' })),
+      Array.from({ length: 30 }, (_, i) => ({
+        dealerId: sub.dealer.id,
+        customerCode: `BULK-${sub.dealer.id}-${i}`,
+        firstName: 'Bulk',
+        lastName: `Gamma${i}`,
+        company: 'Bulk Lab',
+      })),
     );
     expect((await list(root.jwt)).count).toBe(32);
     expect((await list(root.jwt, 'showSubDealerCustomers=false')).count).toBe(1);
@@ -77,7 +83,10 @@ describe('the customer list count and cache', () => {
       method: 'PUT',
       url: `/api/dealer-customers/${moving.id}`,
       token: managerJwt,
-      payload: { dealerId: other.dealer.id, customerInfo: { customerId: moving.customerCode, firstName: 'Carla', lastName: 'Customer', company: 'Practice' } },
+      payload: {
+        dealerId: other.dealer.id,
+        customerInfo: { customerId: moving.customerCode, firstName: 'Carla', lastName: 'Customer', company: 'Practice' },
+      },
     });
     expect(moved.statusCode).toBe(200);
     expect(await list(root.jwt)).toEqual({ count: 0, data: [] });
@@ -109,9 +118,14 @@ describe('the customer list count and cache', () => {
     const { root, sub } = await trees();
     const term = `zeta${root.dealer.id}x`;
     const customers = [];
-    for (let i = 0; i < 3; i++) customers.push(await createDealerCustomer(t.db, i ? sub.dealer.id : root.dealer.id, { lastName: `${term}${i}` }));
+    for (let i = 0; i < 3; i++)
+      customers.push(await createDealerCustomer(t.db, i ? sub.dealer.id : root.dealer.id, { lastName: `${term}${i}` }));
     const search = (query: string) => list(root.jwt, `_q=${term}&${query}`);
-    expect([(await search('_limit=1')).count, (await search('_limit=1&_start=2')).count, (await search('_sort=lastName:desc')).count]).toEqual([3, 3, 3]);
+    expect([
+      (await search('_limit=1')).count,
+      (await search('_limit=1&_start=2')).count,
+      (await search('_sort=lastName:desc')).count,
+    ]).toEqual([3, 3, 3]);
 
     const edited = await t.request({
       method: 'PUT',
@@ -121,7 +135,10 @@ describe('the customer list count and cache', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await search('_limit=1&_start=1')).count).toBe(2);
-    await t.db.update(dealerCustomers).set({ company: `${term} Lab` }).where(eq(dealerCustomers.id, customers[0]!.id));
+    await t.db
+      .update(dealerCustomers)
+      .set({ company: `${term} Lab` })
+      .where(eq(dealerCustomers.id, customers[0]!.id));
     const back = await search('_sort=lastName:asc');
     expect(back.count).toBe(3);
     expect(back.data.map((row) => row.customerInfo.lastName)).toEqual(['Elsewhere', `${term}1`, `${term}2`]);

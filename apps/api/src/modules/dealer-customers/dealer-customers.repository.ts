@@ -21,7 +21,12 @@ export interface ListTarget {
 /** Whose customers: the whole network, a dealer's subtree (path), or one dealer's own. */
 export type CustomerScope = { kind: 'all' } | { kind: 'subtree'; dealerId: number } | { kind: 'own'; dealerId: number };
 
-const SORT = { created_at: dealerCustomers.createdAt, customerId: dealerCustomers.customerCode, lastName: dealerCustomers.lastName, company: dealerCustomers.company } as const;
+const SORT = {
+  created_at: dealerCustomers.createdAt,
+  customerId: dealerCustomers.customerCode,
+  lastName: dealerCustomers.lastName,
+  company: dealerCustomers.company,
+} as const;
 const columns = { customer: dealerCustomers, dealerCode: dealers.dealerCode, dealerName: dealers.name };
 export type CustomerRow = typeof dealerCustomers.$inferSelect & { dealerCode: string; dealerName: string };
 
@@ -44,7 +49,14 @@ function searchCondition(search: string): SQL {
 export async function customerPage(db: Db, scope: CustomerScope, query: CustomerListQuery): Promise<CustomerRow[]> {
   const where = and(scopeCondition(scope), query.search ? searchCondition(query.search) : undefined);
   const by = query.sort.direction === 'asc' ? asc : desc;
-  const rows = await db.select(columns).from(dealerCustomers).innerJoin(dealers, eq(dealers.id, dealerCustomers.dealerId)).where(where).orderBy(by(SORT[query.sort.field]), by(dealerCustomers.id)).limit(query.limit).offset(query.start);
+  const rows = await db
+    .select(columns)
+    .from(dealerCustomers)
+    .innerJoin(dealers, eq(dealers.id, dealerCustomers.dealerId))
+    .where(where)
+    .orderBy(by(SORT[query.sort.field]), by(dealerCustomers.id))
+    .limit(query.limit)
+    .offset(query.start);
   return rows.map((row) => ({ ...row.customer, dealerCode: row.dealerCode, dealerName: row.dealerName }));
 }
 
@@ -53,7 +65,10 @@ export async function customerPage(db: Db, scope: CustomerScope, query: Customer
  * thousands of rows), which is why the service keeps it per version.
  */
 export async function countSearch(db: Db, scope: CustomerScope, search: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(dealerCustomers).where(and(scopeCondition(scope), searchCondition(search)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(dealerCustomers)
+    .where(and(scopeCondition(scope), searchCondition(search)));
   return row?.n ?? 0;
 }
 
@@ -65,7 +80,11 @@ export async function countOfScope(db: Db, scope: CustomerScope): Promise<number
       ? db.select({ total }).from(dealerCustomerCounts)
       : scope.kind === 'own'
         ? db.select({ total }).from(dealerCustomerCounts).where(eq(dealerCustomerCounts.dealerId, scope.dealerId))
-        : db.select({ total }).from(dealerCustomerCounts).innerJoin(dealers, eq(dealers.id, dealerCustomerCounts.dealerId)).where(sql`${dealers.path} @> array[${scope.dealerId}]::integer[]`);
+        : db
+            .select({ total })
+            .from(dealerCustomerCounts)
+            .innerJoin(dealers, eq(dealers.id, dealerCustomerCounts.dealerId))
+            .where(sql`${dealers.path} @> array[${scope.dealerId}]::integer[]`);
   const [row] = await query;
   return Number(row?.total ?? 0);
 }
@@ -93,7 +112,11 @@ export async function listTarget(db: Db, by: { dealerId: number } | { userId: nu
 }
 
 export async function findCustomer(db: Db, id: number): Promise<CustomerRow | null> {
-  const [row] = await db.select(columns).from(dealerCustomers).innerJoin(dealers, eq(dealers.id, dealerCustomers.dealerId)).where(eq(dealerCustomers.id, id));
+  const [row] = await db
+    .select(columns)
+    .from(dealerCustomers)
+    .innerJoin(dealers, eq(dealers.id, dealerCustomers.dealerId))
+    .where(eq(dealerCustomers.id, id));
   return row ? { ...row.customer, dealerCode: row.dealerCode, dealerName: row.dealerName } : null;
 }
 
@@ -101,7 +124,11 @@ export async function findCustomer(db: Db, id: number): Promise<CustomerRow | nu
 export async function customerCodeTaken(db: Db, code: string, exceptId: number | null): Promise<boolean> {
   const conditions = [sql`lower(${dealerCustomers.customerCode}) = ${code.toLowerCase()}`];
   if (exceptId !== null) conditions.push(ne(dealerCustomers.id, exceptId));
-  const [row] = await db.select({ id: dealerCustomers.id }).from(dealerCustomers).where(and(...conditions)).limit(1);
+  const [row] = await db
+    .select({ id: dealerCustomers.id })
+    .from(dealerCustomers)
+    .where(and(...conditions))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -120,10 +147,16 @@ function infoColumns(info: CustomerInfo) {
 }
 
 export async function insertCustomer(db: Db, dealerId: number, info: CustomerInfo): Promise<number> {
-  const [row] = await db.insert(dealerCustomers).values({ dealerId, ...infoColumns(info) }).returning({ id: dealerCustomers.id });
+  const [row] = await db
+    .insert(dealerCustomers)
+    .values({ dealerId, ...infoColumns(info) })
+    .returning({ id: dealerCustomers.id });
   return row!.id;
 }
 
 export async function updateCustomer(db: Db, id: number, dealerId: number, info: CustomerInfo): Promise<void> {
-  await db.update(dealerCustomers).set({ dealerId, ...infoColumns(info), updatedAt: sql`now()` }).where(eq(dealerCustomers.id, id));
+  await db
+    .update(dealerCustomers)
+    .set({ dealerId, ...infoColumns(info), updatedAt: sql`now()` })
+    .where(eq(dealerCustomers.id, id));
 }

@@ -22,24 +22,51 @@ export function dealerCustomerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/dealer-customers', {
       config: { access: 'customers.list' },
-      schema: { tags, summary: "A dealer's customers (with its sub-dealers' unless showSubDealerCustomers=false), searchable and paged", security: bearerAuth, querystring: dealerCustomerListQuerySchema, response: { 200: listResponseSchema(dealerCustomerSchema), ...commonErrors } },
+      schema: {
+        tags,
+        summary: "A dealer's customers (with its sub-dealers' unless showSubDealerCustomers=false), searchable and paged",
+        security: bearerAuth,
+        querystring: dealerCustomerListQuerySchema,
+        response: { 200: listResponseSchema(dealerCustomerSchema), ...commonErrors },
+      },
       handler: async (request, reply) => {
         const q = request.query;
         // The page comes serialized (and checked) from the versioned cache.
-        const body = await listCustomers(deps, await loadCurrentUser(request, deps.db), { start: q._start, limit: q._limit, sort: q._sort, search: q._q, dealerId: q.dealerId, showSubDealerCustomers: q.showSubDealerCustomers });
+        const body = await listCustomers(deps, await loadCurrentUser(request, deps.db), {
+          start: q._start,
+          limit: q._limit,
+          sort: q._sort,
+          search: q._q,
+          dealerId: q.dealerId,
+          showSubDealerCustomers: q.showSubDealerCustomers,
+        });
         return sendJson(reply, body);
       },
     });
 
     app.get('/dealer-customers/is-unique/:customerId', {
       config: { access: 'customers.list' },
-      schema: { tags, summary: 'Whether a customer id is taken', security: bearerAuth, params: customerUniqueParamsSchema, response: { 200: customerUniqueResponseSchema, ...commonErrors } },
-      handler: async (request) => ({ customerExists: await customerIdExists(deps, await loadCurrentUser(request, deps.db), request.params.customerId) }),
+      schema: {
+        tags,
+        summary: 'Whether a customer id is taken',
+        security: bearerAuth,
+        params: customerUniqueParamsSchema,
+        response: { 200: customerUniqueResponseSchema, ...commonErrors },
+      },
+      handler: async (request) => ({
+        customerExists: await customerIdExists(deps, await loadCurrentUser(request, deps.db), request.params.customerId),
+      }),
     });
 
     app.post('/dealer-customers', {
       config: { access: 'customers.manage' },
-      schema: { tags, summary: 'Add a customer', security: bearerAuth, body: dealerCustomerBodySchema, response: { 200: dealerCustomerSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Add a customer',
+        security: bearerAuth,
+        body: dealerCustomerBodySchema,
+        response: { 200: dealerCustomerSchema, ...commonErrors },
+      },
       handler: async (request) => createCustomer(deps, await loadCurrentUser(request, deps.db), request.body),
     });
 
@@ -51,7 +78,14 @@ export function dealerCustomerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.put('/dealer-customers/:id', {
       config: { access: 'customers.manage' },
-      schema: { tags, summary: 'Change a customer', security: bearerAuth, params, body: dealerCustomerBodySchema, response: { 200: dealerCustomerSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Change a customer',
+        security: bearerAuth,
+        params,
+        body: dealerCustomerBodySchema,
+        response: { 200: dealerCustomerSchema, ...commonErrors },
+      },
       handler: async (request) => updateCustomer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body),
     });
   };

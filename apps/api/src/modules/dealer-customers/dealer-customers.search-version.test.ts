@@ -68,12 +68,28 @@ async function treeWithMatches() {
   const matches = [];
   for (let i = 0; i < 3; i++) matches.push(await createDealerCustomer(t.db, root.dealer.id, { lastName: `${term}${i}` }));
   const other = await createDealerCustomer(t.db, root.dealer.id, { lastName: 'Unrelated' });
-  return { root: { ...root, jwt: await signIn(t, root.user.email) }, sub: { ...sub, jwt: await signIn(t, sub.user.email) }, term, matches, other };
+  return {
+    root: { ...root, jwt: await signIn(t, root.user.email) },
+    sub: { ...sub, jwt: await signIn(t, sub.user.email) },
+    term,
+    matches,
+    other,
+  };
 }
 
 function customerBody(row: typeof dealerCustomers.$inferSelect, changes: { position?: string; lastName?: string; dealerId?: number }) {
   const { dealerId, ...info } = changes;
-  return { dealerId, customerInfo: { customerId: row.customerCode, firstName: row.firstName, lastName: row.lastName, company: row.company, position: row.position, ...info } };
+  return {
+    dealerId,
+    customerInfo: {
+      customerId: row.customerCode,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      company: row.company,
+      position: row.position,
+      ...info,
+    },
+  };
 }
 
 describe('the search version of a customer list', () => {
@@ -82,7 +98,12 @@ describe('the search version of a customer list', () => {
     expect(await countsRunBy(async () => expect((await search(root.jwt, term)).count).toBe(3))).toBe(1);
     const before = await versionsOf(root.dealer.id);
 
-    const edited = await t.request({ method: 'PUT', url: `/api/dealer-customers/${matches[0]!.id}`, token: root.jwt, payload: customerBody(matches[0]!, { position: 'Head of lab' }) });
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-customers/${matches[0]!.id}`,
+      token: root.jwt,
+      payload: customerBody(matches[0]!, { position: 'Head of lab' }),
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     await t.db.update(dealerCustomers).set({ title: 'Dr.' }).where(eq(dealerCustomers.id, other.id));
 
@@ -102,10 +123,18 @@ describe('the search version of a customer list', () => {
   it('counts again when the searched text changes, into or out of the search', async () => {
     const { root, term, matches, other } = await treeWithMatches();
     expect((await search(root.jwt, term)).count).toBe(3);
-    await t.db.update(dealerCustomers).set({ company: `${term} Lab` }).where(eq(dealerCustomers.id, other.id));
+    await t.db
+      .update(dealerCustomers)
+      .set({ company: `${term} Lab` })
+      .where(eq(dealerCustomers.id, other.id));
     expect(await countsRunBy(async () => expect((await search(root.jwt, term)).count).toBe(4))).toBe(1);
 
-    const edited = await t.request({ method: 'PUT', url: `/api/dealer-customers/${matches[1]!.id}`, token: root.jwt, payload: customerBody(matches[1]!, { lastName: 'Elsewhere' }) });
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-customers/${matches[1]!.id}`,
+      token: root.jwt,
+      payload: customerBody(matches[1]!, { lastName: 'Elsewhere' }),
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     const answer = await search(root.jwt, term);
     expect(answer.count).toBe(3);
@@ -125,11 +154,21 @@ describe('the search version of a customer list', () => {
     expect(await counts()).toEqual([3, 3, 0, 0]);
 
     // Within the tree: the root's subtree still finds it, its own customers and the sub-dealer's list change.
-    const down = await t.request({ method: 'PUT', url: `/api/dealer-customers/${matches[0]!.id}`, token: managerJwt, payload: customerBody(matches[0]!, { dealerId: sub.dealer.id }) });
+    const down = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-customers/${matches[0]!.id}`,
+      token: managerJwt,
+      payload: customerBody(matches[0]!, { dealerId: sub.dealer.id }),
+    });
     expect(down.statusCode, down.body).toBe(200);
     expect(await counts()).toEqual([3, 2, 1, 0]);
 
-    const away = await t.request({ method: 'PUT', url: `/api/dealer-customers/${matches[1]!.id}`, token: managerJwt, payload: customerBody(matches[1]!, { dealerId: elsewhere.dealer.id }) });
+    const away = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-customers/${matches[1]!.id}`,
+      token: managerJwt,
+      payload: customerBody(matches[1]!, { dealerId: elsewhere.dealer.id }),
+    });
     expect(away.statusCode, away.body).toBe(200);
     expect(await counts()).toEqual([2, 1, 1, 1]);
   });

@@ -106,7 +106,12 @@ export async function listCustomers(deps: AppDeps, user: SessionUser, input: Cus
   const cache = listCacheOf(deps);
   const { search } = query;
   const count = search
-    ? async () => Number(await cache.getOrBuild(JSON.stringify(['count', scope, search]), target.searchVersion, async () => String(await countSearch(deps.db, scope, search))))
+    ? async () =>
+        Number(
+          await cache.getOrBuild(JSON.stringify(['count', scope, search]), target.searchVersion, async () =>
+            String(await countSearch(deps.db, scope, search)),
+          ),
+        )
     : () => countOfScope(deps.db, scope);
   return cache.getOrBuild(JSON.stringify(['page', scope, query]), target.version, () => buildPage(deps.db, scope, query, count));
 }
@@ -148,7 +153,8 @@ export async function createCustomer(deps: AppDeps, user: SessionUser, body: Dea
   const grant = await authorize(deps.db, user, 'customers.manage', { dealerId });
   const mine = await ownDealer(deps.db, grant);
   if (mine && mine.parentId !== null) throw AppError.forbidden(READ_ONLY, 'SUB_DEALER_READ_ONLY');
-  if (mine && dealerId !== mine.id && !mine.subDealerAllowed) throw AppError.forbidden(NO_SUB_DEALER_CUSTOMERS, 'SUB_DEALER_CUSTOMERS_NOT_ALLOWED');
+  if (mine && dealerId !== mine.id && !mine.subDealerAllowed)
+    throw AppError.forbidden(NO_SUB_DEALER_CUSTOMERS, 'SUB_DEALER_CUSTOMERS_NOT_ALLOWED');
   if (await customerCodeTaken(deps.db, body.customerInfo.customerId, null)) throw notUnique();
   const id = await unlessDuplicate(() => insertCustomer(deps.db, dealerId, body.customerInfo), notUnique);
   return toCustomer(await customerOrNotFound(deps.db, id));

@@ -19,10 +19,23 @@ export interface DealerUserListQuery {
   within: number | null;
 }
 
-const SORT = { created_at: users.createdAt, firstName: users.firstName, lastName: users.lastName, email: users.email, role: dealerMembers.dealerRole } as const;
+const SORT = {
+  created_at: users.createdAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  role: dealerMembers.dealerRole,
+} as const;
 const columns = {
-  id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: dealerMembers.dealerRole,
-  dealerId: dealers.id, dealerName: dealers.name, blocked: users.blocked, confirmed: users.confirmed,
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  role: dealerMembers.dealerRole,
+  dealerId: dealers.id,
+  dealerName: dealers.name,
+  blocked: users.blocked,
+  confirmed: users.confirmed,
 };
 
 function pattern(search: string): string {
@@ -35,14 +48,26 @@ export async function listDealerUsers(db: Db, query: DealerUserListQuery): Promi
   if (query.dealerId !== undefined) conditions.push(eq(dealers.id, query.dealerId));
   if (query.search) {
     const like = pattern(query.search);
-    conditions.push(or(sql`lower(${users.firstName}) like ${like}`, sql`lower(${users.lastName}) like ${like}`, sql`${users.email} like ${like}`));
+    conditions.push(
+      or(sql`lower(${users.firstName}) like ${like}`, sql`lower(${users.lastName}) like ${like}`, sql`${users.email} like ${like}`),
+    );
   }
   const where = and(...conditions);
   const order = query.sort.direction === 'asc' ? asc(SORT[query.sort.field]) : desc(SORT[query.sort.field]);
-  const from = () => db.select(columns).from(dealerMembers).innerJoin(users, eq(users.id, dealerMembers.userId)).innerJoin(dealers, eq(dealers.id, dealerMembers.dealerId));
+  const from = () =>
+    db
+      .select(columns)
+      .from(dealerMembers)
+      .innerJoin(users, eq(users.id, dealerMembers.userId))
+      .innerJoin(dealers, eq(dealers.id, dealerMembers.dealerId));
   const [data, [total]] = await Promise.all([
     from().where(where).orderBy(order, asc(users.id)).limit(query.limit).offset(query.start),
-    db.select({ n: count() }).from(dealerMembers).innerJoin(users, eq(users.id, dealerMembers.userId)).innerJoin(dealers, eq(dealers.id, dealerMembers.dealerId)).where(where),
+    db
+      .select({ n: count() })
+      .from(dealerMembers)
+      .innerJoin(users, eq(users.id, dealerMembers.userId))
+      .innerJoin(dealers, eq(dealers.id, dealerMembers.dealerId))
+      .where(where),
   ]);
   return { count: total?.n ?? 0, data };
 }

@@ -17,23 +17,51 @@ export function dealerUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/dealer-users', {
       config: { access: 'dealerUsers.list' },
-      schema: { tags, summary: 'Dealer users one manages, searchable and paged', security: bearerAuth, querystring: dealerUserListQuerySchema, response: { 200: listResponseSchema(dealerUserSchema), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Dealer users one manages, searchable and paged',
+        security: bearerAuth,
+        querystring: dealerUserListQuerySchema,
+        response: { 200: listResponseSchema(dealerUserSchema), ...commonErrors },
+      },
       handler: async (request) => {
         const q = request.query;
-        return listDealerUsers(deps, await loadCurrentUser(request, deps.db), { start: q._start, limit: q._limit, sort: q._sort, search: q._q, dealerId: q.dealerId });
+        return listDealerUsers(deps, await loadCurrentUser(request, deps.db), {
+          start: q._start,
+          limit: q._limit,
+          sort: q._sort,
+          search: q._q,
+          dealerId: q.dealerId,
+        });
       },
     });
 
     app.post('/dealer-users', {
       config: { access: 'dealerUsers.manage' },
-      schema: { tags, summary: 'Add a dealer user (invited by mail to choose a password)', security: bearerAuth, querystring: localeQuerySchema, body: dealerUserBodySchema, response: { 200: dealerUserSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Add a dealer user (invited by mail to choose a password)',
+        security: bearerAuth,
+        querystring: localeQuerySchema,
+        body: dealerUserBodySchema,
+        response: { 200: dealerUserSchema, ...commonErrors },
+      },
       handler: async (request) => addDealerUser(deps, await loadCurrentUser(request, deps.db), request.body, mailLanguage(request, null)),
     });
 
     app.put('/dealer-users/:id', {
       config: { access: 'dealerUsers.manage' },
-      schema: { tags, summary: 'Change, block or unblock a dealer user', security: bearerAuth, params, querystring: localeQuerySchema, body: dealerUserBodySchema, response: { 200: dealerUserSchema, ...commonErrors } },
-      handler: async (request) => updateDealerUser(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body, mailLanguage(request, null)),
+      schema: {
+        tags,
+        summary: 'Change, block or unblock a dealer user',
+        security: bearerAuth,
+        params,
+        querystring: localeQuerySchema,
+        body: dealerUserBodySchema,
+        response: { 200: dealerUserSchema, ...commonErrors },
+      },
+      handler: async (request) =>
+        updateDealerUser(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body, mailLanguage(request, null)),
     });
   };
 }

@@ -7,7 +7,14 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { revokeDealerInvitationLinks } from '../auth/auth.service.ts';
-import { addDealerMember, dealerById, dealerIsInSubtree, dealerOfUser, moveDealerMember, queueDealerInvitation } from '../dealers/dealers.service.ts';
+import {
+  addDealerMember,
+  dealerById,
+  dealerIsInSubtree,
+  dealerOfUser,
+  moveDealerMember,
+  queueDealerInvitation,
+} from '../dealers/dealers.service.ts';
 import { createUser, endAllSessions, setUserBlocked, updateStaffDetails, userByEmail } from '../users/users.service.ts';
 import { findDealerUser, listDealerUsers as listRows, type DealerUserListQuery } from './dealer-users.repository.ts';
 
@@ -28,11 +35,16 @@ async function scopeOf(db: Db, grant: Grant): Promise<number | null> {
   return own.id;
 }
 
-export async function listDealerUsers(deps: AppDeps, user: SessionUser, query: DealerUserQuery): Promise<{ count: number; data: DealerUser[] }> {
+export async function listDealerUsers(
+  deps: AppDeps,
+  user: SessionUser,
+  query: DealerUserQuery,
+): Promise<{ count: number; data: DealerUser[] }> {
   const grant = await authorize(deps.db, user, 'dealerUsers.list', {});
   const within = await scopeOf(deps.db, grant);
   // A filter on a dealer outside one's subtree finds nothing, like any other tenant's id.
-  if (query.dealerId !== undefined && within !== null && !(await dealerIsInSubtree(deps.db, within, query.dealerId))) throw AppError.notFound('Dealer');
+  if (query.dealerId !== undefined && within !== null && !(await dealerIsInSubtree(deps.db, within, query.dealerId)))
+    throw AppError.notFound('Dealer');
   return listRows(deps.db, { ...query, within });
 }
 
@@ -47,15 +59,25 @@ export async function addDealerUser(deps: AppDeps, user: SessionUser, body: Deal
   const dealer = await dealerById(deps.db, body.dealerId);
   if (!dealer) throw AppError.notFound('Dealer');
   if (await userByEmail(deps.db, body.email)) throw AppError.emailTaken();
-  const created = await unlessDuplicate(() => deps.db.transaction(async (tx) => {
-    const invited = await createUser(tx, {
-      email: body.email, firstName: body.firstName, lastName: body.lastName, roleType: 'dealer', companyId: dealer.companyId, language, confirmed: false,
-    });
-    await addDealerMember(tx, dealer.id, invited.id, body.role);
-    if (body.blocked) await setUserBlocked(tx, invited.id, true);
-    await queueDealerInvitation(deps, tx, invited.id, language);
-    return invited;
-  }), () => AppError.emailTaken());
+  const created = await unlessDuplicate(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const invited = await createUser(tx, {
+          email: body.email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          roleType: 'dealer',
+          companyId: dealer.companyId,
+          language,
+          confirmed: false,
+        });
+        await addDealerMember(tx, dealer.id, invited.id, body.role);
+        if (body.blocked) await setUserBlocked(tx, invited.id, true);
+        await queueDealerInvitation(deps, tx, invited.id, language);
+        return invited;
+      }),
+    () => AppError.emailTaken(),
+  );
   return userOrNotFound(deps.db, created.id);
 }
 
@@ -64,23 +86,33 @@ export async function addDealerUser(deps: AppDeps, user: SessionUser, body: Deal
  * a password signs them out (they sign in with the new one); one not yet accepted gets a new
  * invitation there. Blocking ends every session at once (token version and live connections).
  */
-export async function updateDealerUser(deps: AppDeps, user: SessionUser, userId: number, body: DealerUserBody, language: Language): Promise<DealerUser> {
+export async function updateDealerUser(
+  deps: AppDeps,
+  user: SessionUser,
+  userId: number,
+  body: DealerUserBody,
+  language: Language,
+): Promise<DealerUser> {
   const existing = await userOrNotFound(deps.db, userId);
   await authorize(deps.db, user, 'dealerUsers.manage', { dealerId: existing.dealerId });
   if (body.dealerId !== existing.dealerId) await authorize(deps.db, user, 'dealerUsers.manage', { dealerId: body.dealerId });
   if (userId === user.id) throw AppError.forbidden(NOT_OWN_ROW, 'OWN_USER_LOCKED');
   const emailChanged = body.email !== existing.email;
   if (emailChanged && (await userByEmail(deps.db, body.email))) throw AppError.emailTaken();
-  await unlessDuplicate(() => deps.db.transaction(async (tx) => {
-    await updateStaffDetails(tx, userId, { firstName: body.firstName, lastName: body.lastName, email: body.email });
-    await moveDealerMember(tx, userId, body.dealerId, body.role);
-    if (body.blocked !== existing.blocked) await setUserBlocked(tx, userId, body.blocked);
-    if (emailChanged && existing.confirmed) await endAllSessions(tx, userId);
-    if (emailChanged && !existing.confirmed) {
-      await revokeDealerInvitationLinks(tx, userId);
-      await queueDealerInvitation(deps, tx, userId, language);
-    }
-  }), () => AppError.emailTaken());
+  await unlessDuplicate(
+    () =>
+      deps.db.transaction(async (tx) => {
+        await updateStaffDetails(tx, userId, { firstName: body.firstName, lastName: body.lastName, email: body.email });
+        await moveDealerMember(tx, userId, body.dealerId, body.role);
+        if (body.blocked !== existing.blocked) await setUserBlocked(tx, userId, body.blocked);
+        if (emailChanged && existing.confirmed) await endAllSessions(tx, userId);
+        if (emailChanged && !existing.confirmed) {
+          await revokeDealerInvitationLinks(tx, userId);
+          await queueDealerInvitation(deps, tx, userId, language);
+        }
+      }),
+    () => AppError.emailTaken(),
+  );
   // Open live connections end with the session, not at the next reconnect.
   if (body.blocked || (emailChanged && existing.confirmed)) deps.realtime.endSessions(userId);
   return userOrNotFound(deps.db, userId);

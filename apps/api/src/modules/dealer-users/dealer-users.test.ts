@@ -25,22 +25,42 @@ async function world() {
   return { a: a.dealer, a1: a1.dealer, a1a: a1a.dealer, b: b.dealer, jwt: await signIn(t, manager.email) };
 }
 
-const body = (dealerId: number, email = uniqueEmail('picked')) => ({ firstName: 'Pia', lastName: 'Picked', email, role: 'dealer', dealerId });
+const body = (dealerId: number, email = uniqueEmail('picked')) => ({
+  firstName: 'Pia',
+  lastName: 'Picked',
+  email,
+  role: 'dealer',
+  dealerId,
+});
 
 describe('the dealer of a dealer user', () => {
   it("is offered from the manager's whole subtree and nothing else", async () => {
     const w = await world();
     const listed = await t.request({ method: 'GET', url: '/api/dealers?_limit=100', token: w.jwt });
-    expect(listed.json().data.map((d: { id: number }) => d.id).sort()).toEqual([w.a1.id, w.a1a.id].sort());
+    expect(
+      listed
+        .json()
+        .data.map((d: { id: number }) => d.id)
+        .sort(),
+    ).toEqual([w.a1.id, w.a1a.id].sort());
   });
 
   it('sticks to a sub-dealer below the sub-dealer, through save and reload', async () => {
     const w = await world();
     const added = await t.request({ method: 'POST', url: '/api/dealer-users', token: w.jwt, payload: body(w.a1a.id) });
     expect(added.json()).toMatchObject({ dealerId: w.a1a.id, dealerName: w.a1a.name });
-    const moved = await t.request({ method: 'PUT', url: `/api/dealer-users/${added.json().id}`, token: w.jwt, payload: body(w.a1.id, added.json().email) });
+    const moved = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-users/${added.json().id}`,
+      token: w.jwt,
+      payload: body(w.a1.id, added.json().email),
+    });
     expect(moved.json()).toMatchObject({ dealerId: w.a1.id });
-    const reloaded = await t.request({ method: 'GET', url: `/api/dealer-users?dealerId=${w.a1.id}&_q=${encodeURIComponent(added.json().email)}`, token: w.jwt });
+    const reloaded = await t.request({
+      method: 'GET',
+      url: `/api/dealer-users?dealerId=${w.a1.id}&_q=${encodeURIComponent(added.json().email)}`,
+      token: w.jwt,
+    });
     expect(reloaded.json().data).toEqual([expect.objectContaining({ id: added.json().id, dealerId: w.a1.id })]);
   });
 
@@ -51,7 +71,12 @@ describe('the dealer of a dealer user', () => {
       expect(refused.statusCode).toBe(404);
     }
     const added = await t.request({ method: 'POST', url: '/api/dealer-users', token: w.jwt, payload: body(w.a1a.id) });
-    const moved = await t.request({ method: 'PUT', url: `/api/dealer-users/${added.json().id}`, token: w.jwt, payload: body(w.b.id, added.json().email) });
+    const moved = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-users/${added.json().id}`,
+      token: w.jwt,
+      payload: body(w.b.id, added.json().email),
+    });
     expect(moved.statusCode).toBe(404);
     const list = await t.request({ method: 'GET', url: `/api/dealer-users?dealerId=${w.a1a.id}`, token: w.jwt });
     expect(list.json().data.map((u: { id: number }) => u.id)).toContain(added.json().id);

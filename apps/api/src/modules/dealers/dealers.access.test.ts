@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDealerUser, createDealer, createDealerCustomer, createLab, createManager, createMill, uniqueEmail } from '../../../test/factories.ts';
+import {
+  addDealerUser,
+  createDealer,
+  createDealerCustomer,
+  createLab,
+  createManager,
+  createMill,
+  uniqueEmail,
+} from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 /**
@@ -39,18 +47,37 @@ async function world() {
     lab: tokenOf(lab.user),
   };
   return {
-    a: a.dealer, a1: a1.dealer, a1a: a1a.dealer, b: b.dealer, a1Colleague, tokens,
+    a: a.dealer,
+    a1: a1.dealer,
+    a1a: a1a.dealer,
+    b: b.dealer,
+    a1Colleague,
+    tokens,
     customerOfA: await createDealerCustomer(t.db, a.dealer.id),
     customerOfA1: await createDealerCustomer(t.db, a1.dealer.id),
   };
 }
 
 const code = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
-const dealerBody = (parentDealerId: number | null) => ({ dealerId: code('D'), name: 'New dealer', parentDealerId, email: uniqueEmail('dealer') });
-const customerBody = (dealerId?: number) => ({ ...(dealerId ? { dealerId } : {}), customerInfo: { customerId: code('C'), firstName: 'Cleo', lastName: 'Client', company: 'Smile Practice' } });
+const dealerBody = (parentDealerId: number | null) => ({
+  dealerId: code('D'),
+  name: 'New dealer',
+  parentDealerId,
+  email: uniqueEmail('dealer'),
+});
+const customerBody = (dealerId?: number) => ({
+  ...(dealerId ? { dealerId } : {}),
+  customerInfo: { customerId: code('C'), firstName: 'Cleo', lastName: 'Client', company: 'Smile Practice' },
+});
 /** The form as it is: saving it unchanged touches no lock. */
 const sameDealer = (d: typeof w.a1a) => ({ dealerId: d.dealerCode, name: d.name, parentDealerId: d.parentId, email: d.email });
-const userBody = (dealerId: number, email = uniqueEmail('dealer-user')) => ({ firstName: 'Dana', lastName: 'User', email, role: 'dealer', dealerId });
+const userBody = (dealerId: number, email = uniqueEmail('dealer-user')) => ({
+  firstName: 'Dana',
+  lastName: 'User',
+  email,
+  role: 'dealer',
+  dealerId,
+});
 
 interface Row {
   call: string;
@@ -60,32 +87,179 @@ interface Row {
 
 /** Rows in the order of CALLERS: A, A1, A1a, B, AM, manager, millAdmin, lab, anonymous. */
 const row = (call: string, request: Row['request'], ...wants: Want[]): Row => ({
-  call, request, want: Object.fromEntries(CALLERS.map((caller, i) => [caller, wants[i]!])) as Record<Caller, Want>,
+  call,
+  request,
+  want: Object.fromEntries(CALLERS.map((caller, i) => [caller, wants[i]!])) as Record<Caller, Want>,
 });
 
 const TABLE: Row[] = [
   row('list dealers', () => ({ method: 'GET', url: '/api/dealers' }), 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 403, 403, 401),
   row('read sub-dealer A1', () => ({ method: 'GET', url: `/api/dealers/${w.a1.id}` }), 'ok', 'ok', 404, 404, 'ok', 'ok', 404, 404, 401),
   row('branch of A1', () => ({ method: 'GET', url: `/api/dealers/${w.a1.id}/branch` }), 'ok', 'ok', 404, 404, 'ok', 'ok', 404, 404, 401),
-  row('save A1a unchanged', () => ({ method: 'PUT', url: `/api/dealers/${w.a1a.id}`, payload: sameDealer(w.a1a) }), 'ok', 'ok', 'ok', 404, 'ok', 'ok', 404, 404, 401),
+  row(
+    'save A1a unchanged',
+    () => ({ method: 'PUT', url: `/api/dealers/${w.a1a.id}`, payload: sameDealer(w.a1a) }),
+    'ok',
+    'ok',
+    'ok',
+    404,
+    'ok',
+    'ok',
+    404,
+    404,
+    401,
+  ),
   // A1 has no subDealerAllowed: it may not add below itself.
-  row('create below A1', () => ({ method: 'POST', url: '/api/dealers', payload: dealerBody(w.a1.id) }), 'ok', 403, 404, 404, 'ok', 'ok', 404, 404, 401),
-  row('create a root dealer', () => ({ method: 'POST', url: '/api/dealers', payload: dealerBody(null) }), 403, 403, 403, 403, 403, 'ok', 403, 403, 401),
-  row('invite A1a', () => ({ method: 'POST', url: `/api/dealers/${w.a1a.id}/invitation`, payload: { email: uniqueEmail('invite') } }), 'ok', 'ok', 'ok', 404, 'ok', 'ok', 404, 404, 401),
+  row(
+    'create below A1',
+    () => ({ method: 'POST', url: '/api/dealers', payload: dealerBody(w.a1.id) }),
+    'ok',
+    403,
+    404,
+    404,
+    'ok',
+    'ok',
+    404,
+    404,
+    401,
+  ),
+  row(
+    'create a root dealer',
+    () => ({ method: 'POST', url: '/api/dealers', payload: dealerBody(null) }),
+    403,
+    403,
+    403,
+    403,
+    403,
+    'ok',
+    403,
+    403,
+    401,
+  ),
+  row(
+    'invite A1a',
+    () => ({ method: 'POST', url: `/api/dealers/${w.a1a.id}/invitation`, payload: { email: uniqueEmail('invite') } }),
+    'ok',
+    'ok',
+    'ok',
+    404,
+    'ok',
+    'ok',
+    404,
+    404,
+    401,
+  ),
   row('list dealer users', () => ({ method: 'GET', url: '/api/dealer-users' }), 403, 403, 403, 403, 'ok', 'ok', 403, 403, 401),
-  row('add a user to A1', () => ({ method: 'POST', url: '/api/dealer-users', payload: userBody(w.a1.id) }), 403, 403, 404, 404, 'ok', 'ok', 404, 404, 401),
-  row('change a user of A1', () => ({ method: 'PUT', url: `/api/dealer-users/${w.a1Colleague.id}`, payload: userBody(w.a1.id, w.a1Colleague.email) }), 403, 403, 404, 404, 'ok', 'ok', 404, 404, 401),
+  row(
+    'add a user to A1',
+    () => ({ method: 'POST', url: '/api/dealer-users', payload: userBody(w.a1.id) }),
+    403,
+    403,
+    404,
+    404,
+    'ok',
+    'ok',
+    404,
+    404,
+    401,
+  ),
+  row(
+    'change a user of A1',
+    () => ({ method: 'PUT', url: `/api/dealer-users/${w.a1Colleague.id}`, payload: userBody(w.a1.id, w.a1Colleague.email) }),
+    403,
+    403,
+    404,
+    404,
+    'ok',
+    'ok',
+    404,
+    404,
+    401,
+  ),
   row('list customers', () => ({ method: 'GET', url: '/api/dealer-customers' }), 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 403, 403, 401),
-  row("list A1's customers", () => ({ method: 'GET', url: `/api/dealer-customers?dealerId=${w.a1.id}` }), 'ok', 'ok', 404, 404, 'ok', 'ok', 403, 403, 401),
-  row('is a customer id unique', () => ({ method: 'GET', url: '/api/dealer-customers/is-unique/C-1' }), 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 403, 403, 401),
-  row("read A1's customer", () => ({ method: 'GET', url: `/api/dealer-customers/${w.customerOfA1.id}` }), 'ok', 'ok', 404, 404, 'ok', 'ok', 404, 404, 401),
-  row('add a customer to A', () => ({ method: 'POST', url: '/api/dealer-customers', payload: customerBody(w.a.id) }), 'ok', 404, 404, 404, 'ok', 'ok', 404, 404, 401),
-  row("change A's customer", () => ({ method: 'PUT', url: `/api/dealer-customers/${w.customerOfA.id}`, payload: customerBody() }), 'ok', 404, 404, 404, 'ok', 'ok', 404, 404, 401),
+  row(
+    "list A1's customers",
+    () => ({ method: 'GET', url: `/api/dealer-customers?dealerId=${w.a1.id}` }),
+    'ok',
+    'ok',
+    404,
+    404,
+    'ok',
+    'ok',
+    403,
+    403,
+    401,
+  ),
+  row(
+    'is a customer id unique',
+    () => ({ method: 'GET', url: '/api/dealer-customers/is-unique/C-1' }),
+    'ok',
+    'ok',
+    'ok',
+    'ok',
+    'ok',
+    'ok',
+    403,
+    403,
+    401,
+  ),
+  row(
+    "read A1's customer",
+    () => ({ method: 'GET', url: `/api/dealer-customers/${w.customerOfA1.id}` }),
+    'ok',
+    'ok',
+    404,
+    404,
+    'ok',
+    'ok',
+    404,
+    404,
+    401,
+  ),
+  row(
+    'add a customer to A',
+    () => ({ method: 'POST', url: '/api/dealer-customers', payload: customerBody(w.a.id) }),
+    'ok',
+    404,
+    404,
+    404,
+    'ok',
+    'ok',
+    404,
+    404,
+    401,
+  ),
+  row(
+    "change A's customer",
+    () => ({ method: 'PUT', url: `/api/dealer-customers/${w.customerOfA.id}`, payload: customerBody() }),
+    'ok',
+    404,
+    404,
+    404,
+    'ok',
+    'ok',
+    404,
+    404,
+    401,
+  ),
   // Read-only for the sub-dealer, and not A's own customer for A: only the manager changes it.
-  row("change A1's customer", () => ({ method: 'PUT', url: `/api/dealer-customers/${w.customerOfA1.id}`, payload: customerBody() }), 403, 403, 404, 404, 403, 'ok', 404, 404, 401),
+  row(
+    "change A1's customer",
+    () => ({ method: 'PUT', url: `/api/dealer-customers/${w.customerOfA1.id}`, payload: customerBody() }),
+    403,
+    403,
+    404,
+    404,
+    403,
+    'ok',
+    404,
+    404,
+    401,
+  ),
 ];
 
-const outcome = (status: number): Want | number => (status === 401 || status === 403 || status === 404 ? status : status < 300 || status === 400 || status === 409 ? 'ok' : status);
+const outcome = (status: number): Want | number =>
+  status === 401 || status === 403 || status === 404 ? status : status < 300 || status === 400 || status === 409 ? 'ok' : status;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -104,7 +278,10 @@ describe('the reseller network’s access table', () => {
         const token = caller === 'anonymous' ? undefined : w.tokens[caller];
         const response = await t.request({ ...entry.request(), token });
         const got = outcome(response.statusCode);
-        if (got !== entry.want[caller]) mismatches.push(`${entry.call} as ${caller}: want ${entry.want[caller]}, got ${response.statusCode} ${response.body.slice(0, 140)}`);
+        if (got !== entry.want[caller])
+          mismatches.push(
+            `${entry.call} as ${caller}: want ${entry.want[caller]}, got ${response.statusCode} ${response.body.slice(0, 140)}`,
+          );
       }
     }
     expect(mismatches).toEqual([]);

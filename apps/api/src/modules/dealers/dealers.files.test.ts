@@ -20,9 +20,11 @@ afterAll(async () => {
 });
 
 const logoForm = (content: Buffer, name = 'logo.png') => multipartForm({}, { field: 'files.logo', name, type: 'image/png', content });
-const configForm = (content: string, name = 'config.json') => multipartForm({}, { field: 'files.fixedConfigFile', name, type: 'application/json', content: Buffer.from(content) });
+const configForm = (content: string, name = 'config.json') =>
+  multipartForm({}, { field: 'files.fixedConfigFile', name, type: 'application/json', content: Buffer.from(content) });
 const storedBytes = (key: string) => existsSync(path.join(t.config.dataDir, 'files', key));
-const keysOf = async (id: number) => (await t.db.select({ logo: dealers.logoKey, config: dealers.fixedConfigFileKey }).from(dealers).where(eq(dealers.id, id)))[0]!;
+const keysOf = async (id: number) =>
+  (await t.db.select({ logo: dealers.logoKey, config: dealers.fixedConfigFileKey }).from(dealers).where(eq(dealers.id, id)))[0]!;
 
 describe('dealer files', () => {
   it('stores a logo, replaces it without leaving the old bytes, and removes it', async () => {
@@ -46,7 +48,12 @@ describe('dealer files', () => {
 
   it('refuses a logo that is not an image, and keeps nothing of it', async () => {
     const { dealer, user } = await createDealer(t.db);
-    const response = await t.request({ method: 'PUT', url: `/api/dealers/${dealer.id}/logo`, token: await signIn(t, user.email), ...logoForm(Buffer.from('%PDF-1.7 not an image'), 'logo.png') });
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/dealers/${dealer.id}/logo`,
+      token: await signIn(t, user.email),
+      ...logoForm(Buffer.from('%PDF-1.7 not an image'), 'logo.png'),
+    });
     expect(response.statusCode).toBe(400);
     expect((await keysOf(dealer.id)).logo).toBeNull();
   });
@@ -54,7 +61,12 @@ describe('dealer files', () => {
   it('accepts one .json configuration file that parses, and serves it back to readers of the dealer', async () => {
     const { dealer } = await createDealer(t.db);
     const json = '\uFEFF{"machines":["M5"],"strict":true}';
-    const response = await t.request({ method: 'PUT', url: `/api/dealers/${dealer.id}/configuration-file`, token: managerJwt, ...configForm(json, 'lab setup.json') });
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/dealers/${dealer.id}/configuration-file`,
+      token: managerJwt,
+      ...configForm(json, 'lab setup.json'),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().configuration.fixedConfigFile).toEqual({ name: 'lab setup.json' });
     const download = await t.request({ method: 'GET', url: `/api/dealers/${dealer.id}/configuration-file`, token: managerJwt });
@@ -66,10 +78,20 @@ describe('dealer files', () => {
     const { dealer } = await createDealer(t.db);
     await t.request({ method: 'PUT', url: `/api/dealers/${dealer.id}/configuration-file`, token: managerJwt, ...configForm('{"ok":1}') });
     const kept = (await keysOf(dealer.id)).config!;
-    const broken = await t.request({ method: 'PUT', url: `/api/dealers/${dealer.id}/configuration-file`, token: managerJwt, ...configForm('{"ok":') });
+    const broken = await t.request({
+      method: 'PUT',
+      url: `/api/dealers/${dealer.id}/configuration-file`,
+      token: managerJwt,
+      ...configForm('{"ok":'),
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ message: 'Invalid JSON', errors: { fixedConfigFile: ['INVALID_JSON'] } });
-    const wrongName = await t.request({ method: 'PUT', url: `/api/dealers/${dealer.id}/configuration-file`, token: managerJwt, ...configForm('{"ok":1}', 'config.txt') });
+    const wrongName = await t.request({
+      method: 'PUT',
+      url: `/api/dealers/${dealer.id}/configuration-file`,
+      token: managerJwt,
+      ...configForm('{"ok":1}', 'config.txt'),
+    });
     expect(wrongName.statusCode).toBe(400);
     expect((await keysOf(dealer.id)).config).toBe(kept);
     expect(storedBytes(kept)).toBe(true);
@@ -81,11 +103,22 @@ describe('dealer files', () => {
     const other = await createDealer(t.db);
     const otherJwt = await signIn(t, other.user.email);
     const subJwt = await signIn(t, sub.user.email);
-    expect((await t.request({ method: 'PUT', url: `/api/dealers/${root.dealer.id}/logo`, token: otherJwt, ...logoForm(PNG) })).statusCode).toBe(404);
-    expect((await t.request({ method: 'PUT', url: `/api/dealers/${root.dealer.id}/logo`, token: subJwt, ...logoForm(PNG) })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: `/api/dealers/${root.dealer.id}/configuration-file`, token: otherJwt })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/dealers/${root.dealer.id}/logo`, token: otherJwt, ...logoForm(PNG) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/dealers/${root.dealer.id}/logo`, token: subJwt, ...logoForm(PNG) })).statusCode,
+    ).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/dealers/${root.dealer.id}/configuration-file`, token: otherJwt })).statusCode).toBe(
+      404,
+    );
     // The root dealer may change its sub-dealer's logo.
-    const byRoot = await t.request({ method: 'PUT', url: `/api/dealers/${sub.dealer.id}/logo`, token: await signIn(t, root.user.email), ...logoForm(PNG) });
+    const byRoot = await t.request({
+      method: 'PUT',
+      url: `/api/dealers/${sub.dealer.id}/logo`,
+      token: await signIn(t, root.user.email),
+      ...logoForm(PNG),
+    });
     expect(byRoot.statusCode).toBe(200);
   });
 });

@@ -27,9 +27,17 @@ export async function replaceDealerLogo(deps: AppDeps, user: SessionUser, id: nu
 }
 
 export async function replaceDealerConfigFile(deps: AppDeps, user: SessionUser, id: number, read: FileReader): Promise<Dealer> {
-  return replaceFile(deps, user, id, read, 'fixedConfigFile', (file) => ({ fixedConfigFileKey: file.key, fixedConfigFileName: file.name }), async (file) => {
-    if (!(await isJson(deps, file.key))) throw AppError.fields({ fixedConfigFile: ['INVALID_JSON'] }, INVALID_JSON);
-  });
+  return replaceFile(
+    deps,
+    user,
+    id,
+    read,
+    'fixedConfigFile',
+    (file) => ({ fixedConfigFileKey: file.key, fixedConfigFileName: file.name }),
+    async (file) => {
+      if (!(await isJson(deps, file.key))) throw AppError.fields({ fixedConfigFile: ['INVALID_JSON'] }, INVALID_JSON);
+    },
+  );
 }
 
 export async function removeDealerLogo(deps: AppDeps, user: SessionUser, id: number): Promise<Dealer> {
@@ -102,5 +110,7 @@ async function readText(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
   // A byte-order mark is allowed (editors on Windows write one); JSON.parse is not.
-  return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
 }

@@ -76,12 +76,25 @@ export async function listDealers(db: Db, within: number | null, query: DealerLi
   if (within !== null) conditions.push(sql`${dealers.path} @> array[${within}]::integer[]`);
   if (query.search) {
     const pattern = likePattern(query.search);
-    conditions.push(or(sql`lower(${dealers.dealerCode}) like ${pattern}`, sql`lower(${dealers.name}) like ${pattern}`, sql`lower(${dealers.email}) like ${pattern}`));
+    conditions.push(
+      or(
+        sql`lower(${dealers.dealerCode}) like ${pattern}`,
+        sql`lower(${dealers.name}) like ${pattern}`,
+        sql`lower(${dealers.email}) like ${pattern}`,
+      ),
+    );
   }
   const where = and(...conditions);
   const order = query.sort.direction === 'asc' ? asc(SORT[query.sort.field]) : desc(SORT[query.sort.field]);
   const [data, [total]] = await Promise.all([
-    db.select(summary).from(dealers).leftJoin(parent, eq(parent.id, dealers.parentId)).where(where).orderBy(order, asc(dealers.id)).limit(query.limit).offset(query.start),
+    db
+      .select(summary)
+      .from(dealers)
+      .leftJoin(parent, eq(parent.id, dealers.parentId))
+      .where(where)
+      .orderBy(order, asc(dealers.id))
+      .limit(query.limit)
+      .offset(query.start),
     db.select({ n: count() }).from(dealers).where(where),
   ]);
   return { count: total?.n ?? 0, data };
@@ -99,7 +112,10 @@ export async function listBelow(db: Db, id: number) {
 
 /** Whether `id` is `rootId` or below it (the materialised path, one GIN lookup). */
 export async function isInSubtree(db: Db, rootId: number, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: dealers.id }).from(dealers).where(and(eq(dealers.id, id), sql`${dealers.path} @> array[${rootId}]::integer[]`));
+  const [row] = await db
+    .select({ id: dealers.id })
+    .from(dealers)
+    .where(and(eq(dealers.id, id), sql`${dealers.path} @> array[${rootId}]::integer[]`));
   return row !== undefined;
 }
 
@@ -116,14 +132,21 @@ export async function updateDealerRow(db: Db, id: number, values: Partial<NewDea
 export async function dealerCodeTaken(db: Db, code: string, exceptId: number | null): Promise<boolean> {
   const conditions = [sql`lower(${dealers.dealerCode}) = ${code.toLowerCase()}`];
   if (exceptId !== null) conditions.push(ne(dealers.id, exceptId));
-  const [row] = await db.select({ id: dealers.id }).from(dealers).where(and(...conditions)).limit(1);
+  const [row] = await db
+    .select({ id: dealers.id })
+    .from(dealers)
+    .where(and(...conditions))
+    .limit(1);
   return row !== undefined;
 }
 
 // Membership: which users work for which dealer.
 
 export async function insertMember(db: Db, member: { dealerId: number; userId: number; dealerRole: DealerRole }): Promise<void> {
-  await db.insert(dealerMembers).values(member).onConflictDoUpdate({ target: [dealerMembers.dealerId, dealerMembers.userId], set: { dealerRole: member.dealerRole } });
+  await db
+    .insert(dealerMembers)
+    .values(member)
+    .onConflictDoUpdate({ target: [dealerMembers.dealerId, dealerMembers.userId], set: { dealerRole: member.dealerRole } });
 }
 
 export async function moveMember(db: Db, userId: number, dealerId: number, dealerRole: DealerRole): Promise<void> {
@@ -131,6 +154,10 @@ export async function moveMember(db: Db, userId: number, dealerId: number, deale
 }
 
 export async function findMembership(db: Db, userId: number): Promise<{ dealerId: number; dealerRole: DealerRole } | null> {
-  const [row] = await db.select({ dealerId: dealerMembers.dealerId, dealerRole: dealerMembers.dealerRole }).from(dealerMembers).where(eq(dealerMembers.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ dealerId: dealerMembers.dealerId, dealerRole: dealerMembers.dealerRole })
+    .from(dealerMembers)
+    .where(eq(dealerMembers.userId, userId))
+    .limit(1);
   return row ?? null;
 }

@@ -2,7 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@casebridge/shared/schemas/common';
-import { dealerBodySchema, dealerInvitationBodySchema, dealerListQuerySchema, dealerSchema, dealerSummarySchema } from '@casebridge/shared/schemas/dealers';
+import {
+  dealerBodySchema,
+  dealerInvitationBodySchema,
+  dealerListQuerySchema,
+  dealerSchema,
+  dealerSummarySchema,
+} from '@casebridge/shared/schemas/dealers';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
@@ -42,16 +48,33 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/dealers', {
       config: { access: 'dealers.list' },
-      schema: { tags, summary: 'Dealers one sees, searchable and paged', security: bearerAuth, querystring: dealerListQuerySchema, response: { 200: listResponseSchema(dealerSummarySchema), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Dealers one sees, searchable and paged',
+        security: bearerAuth,
+        querystring: dealerListQuerySchema,
+        response: { 200: listResponseSchema(dealerSummarySchema), ...commonErrors },
+      },
       handler: async (request) => {
         const q = request.query;
-        return listDealers(deps, await loadCurrentUser(request, deps.db), { start: q._start, limit: q._limit, sort: q._sort, search: q._q });
+        return listDealers(deps, await loadCurrentUser(request, deps.db), {
+          start: q._start,
+          limit: q._limit,
+          sort: q._sort,
+          search: q._q,
+        });
       },
     });
 
     app.post('/dealers', {
       config: { access: 'dealer.create' },
-      schema: { tags, summary: 'Create a root dealer (manager) or a sub-dealer', security: bearerAuth, body: dealerBodySchema, response: { 200: dealerSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Create a root dealer (manager) or a sub-dealer',
+        security: bearerAuth,
+        body: dealerBodySchema,
+        response: { 200: dealerSchema, ...commonErrors },
+      },
       handler: async (request) => createDealer(deps, await loadCurrentUser(request, deps.db), request.body),
     });
 
@@ -63,14 +86,29 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.put('/dealers/:id', {
       config: { access: 'dealer.update' },
-      schema: { tags, summary: 'Change a dealer (the locks of spec §5 apply)', security: bearerAuth, params, body: dealerBodySchema, response: { 200: dealerSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Change a dealer (the locks of spec §5 apply)',
+        security: bearerAuth,
+        params,
+        body: dealerBodySchema,
+        response: { 200: dealerSchema, ...commonErrors },
+      },
       handler: async (request) => updateDealer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body),
     });
 
     app.put('/dealers/:id/logo', {
       config: { access: 'dealer.update' },
-      schema: { tags, summary: "Replace the dealer's logo (multipart: files.logo, an image)", ...multipartUpload('logo'), security: bearerAuth, params, response: { 200: dealerSchema, ...commonErrors } },
-      handler: async (request) => replaceDealerLogo(deps, await loadCurrentUser(request, deps.db), request.params.id, logoReader(deps, request)),
+      schema: {
+        tags,
+        summary: "Replace the dealer's logo (multipart: files.logo, an image)",
+        ...multipartUpload('logo'),
+        security: bearerAuth,
+        params,
+        response: { 200: dealerSchema, ...commonErrors },
+      },
+      handler: async (request) =>
+        replaceDealerLogo(deps, await loadCurrentUser(request, deps.db), request.params.id, logoReader(deps, request)),
     });
 
     app.delete('/dealers/:id/logo', {
@@ -81,13 +119,27 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.put('/dealers/:id/configuration-file', {
       config: { access: 'dealer.update' },
-      schema: { tags, summary: "Replace the dealer's fixed configuration file (multipart: files.fixedConfigFile, one .json)", ...multipartUpload('fixedConfigFile'), security: bearerAuth, params, response: { 200: dealerSchema, ...commonErrors } },
-      handler: async (request) => replaceDealerConfigFile(deps, await loadCurrentUser(request, deps.db), request.params.id, configFileReader(deps, request)),
+      schema: {
+        tags,
+        summary: "Replace the dealer's fixed configuration file (multipart: files.fixedConfigFile, one .json)",
+        ...multipartUpload('fixedConfigFile'),
+        security: bearerAuth,
+        params,
+        response: { 200: dealerSchema, ...commonErrors },
+      },
+      handler: async (request) =>
+        replaceDealerConfigFile(deps, await loadCurrentUser(request, deps.db), request.params.id, configFileReader(deps, request)),
     });
 
     app.get('/dealers/:id/configuration-file', {
       config: { access: 'dealer.read' },
-      schema: { tags, summary: "The dealer's fixed configuration file, as stored", security: bearerAuth, params, response: { 200: z.string(), ...commonErrors } },
+      schema: {
+        tags,
+        summary: "The dealer's fixed configuration file, as stored",
+        security: bearerAuth,
+        params,
+        response: { 200: z.string(), ...commonErrors },
+      },
       handler: async (request, reply) => {
         const file = await dealerConfigFile(deps, await loadCurrentUser(request, deps.db), request.params.id);
         return reply
@@ -99,13 +151,27 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/dealers/:id/branch', {
       config: { access: 'dealer.read' },
-      schema: { tags, summary: 'The sub-dealers below a dealer, at any depth', security: bearerAuth, params, response: { 200: z.array(dealerSummarySchema), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'The sub-dealers below a dealer, at any depth',
+        security: bearerAuth,
+        params,
+        response: { 200: z.array(dealerSummarySchema), ...commonErrors },
+      },
       handler: async (request) => listBranch(deps, await loadCurrentUser(request, deps.db), request.params.id),
     });
 
     app.post('/dealers/:id/invitation', {
       config: { access: 'dealer.invite' },
-      schema: { tags, summary: "Invite the dealer's user (again)", security: bearerAuth, params, querystring: localeQuerySchema, body: dealerInvitationBodySchema, response: { 200: invitationResponse, ...commonErrors } },
+      schema: {
+        tags,
+        summary: "Invite the dealer's user (again)",
+        security: bearerAuth,
+        params,
+        querystring: localeQuerySchema,
+        body: dealerInvitationBodySchema,
+        response: { 200: invitationResponse, ...commonErrors },
+      },
       handler: async (request) => {
         const user = await loadCurrentUser(request, deps.db);
         const { signedOut } = await inviteDealer(deps, user, request.params.id, request.body, mailLanguage(request, null));

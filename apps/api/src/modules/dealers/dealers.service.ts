@@ -113,7 +113,11 @@ async function scopeOf(db: Db, grant: Grant): Promise<number | null> {
   return membership.id;
 }
 
-export async function listDealers(deps: AppDeps, user: SessionUser, query: DealerListQuery): Promise<{ count: number; data: DealerSummary[] }> {
+export async function listDealers(
+  deps: AppDeps,
+  user: SessionUser,
+  query: DealerListQuery,
+): Promise<{ count: number; data: DealerSummary[] }> {
   const grant = await authorize(deps.db, user, 'dealers.list', {});
   const { count, data } = await listDealerRows(deps.db, await scopeOf(deps.db, grant), query);
   return { count, data: data.map((row) => ({ ...row, isRoot: row.parentDealerId === null })) };
@@ -135,7 +139,8 @@ export async function listBranch(deps: AppDeps, user: SessionUser, id: number): 
 function checkForm(body: DealerBody, hasParent: boolean): void {
   if (!hasParent && body.email === '') throw AppError.fields({ email: ['EMAIL_OR_PARENT_REQUIRED'] }, EMAIL_REQUIRED);
   const { configurationType, fixedConfigJson } = body.configuration;
-  if (configurationType === 'FixedJson' && !parsesAsJson(fixedConfigJson)) throw AppError.fields({ 'configuration.fixedConfigJson': ['INVALID_JSON'] }, INVALID_JSON);
+  if (configurationType === 'FixedJson' && !parsesAsJson(fixedConfigJson))
+    throw AppError.fields({ 'configuration.fixedConfigJson': ['INVALID_JSON'] }, INVALID_JSON);
 }
 
 function parsesAsJson(text: string | null): boolean {
@@ -169,7 +174,8 @@ function formColumns(body: DealerBody): Partial<NewDealerRow> {
 }
 
 async function assertCodeFree(db: Db, code: string, exceptId: number | null): Promise<void> {
-  if (await dealerCodeTaken(db, code, exceptId)) throw new AppError(409, 'DEALER_ID_TAKEN', DEALER_ID_TAKEN, { dealerId: ['DEALER_ID_TAKEN'] });
+  if (await dealerCodeTaken(db, code, exceptId))
+    throw new AppError(409, 'DEALER_ID_TAKEN', DEALER_ID_TAKEN, { dealerId: ['DEALER_ID_TAKEN'] });
 }
 
 /**
@@ -178,34 +184,42 @@ async function assertCodeFree(db: Db, code: string, exceptId: number | null): Pr
  */
 export async function createDealer(deps: AppDeps, user: SessionUser, body: DealerBody): Promise<Dealer> {
   const parentId = body.parentDealerId ?? null;
-  const grant = parentId === null
-    ? await authorize(deps.db, user, 'dealers.createRoot', {})
-    : await authorize(deps.db, user, 'dealer.create', { dealerId: parentId });
+  const grant =
+    parentId === null
+      ? await authorize(deps.db, user, 'dealers.createRoot', {})
+      : await authorize(deps.db, user, 'dealer.create', { dealerId: parentId });
   if (grant.role !== 'manager') {
     const own = await dealerOrNotFound(deps.db, (await scopeOf(deps.db, grant))!);
     if (!own.subDealerAllowed) throw AppError.forbidden(NO_SUB_DEALERS, 'SUB_DEALERS_NOT_ALLOWED');
   }
   checkForm(body, parentId !== null);
   await assertCodeFree(deps.db, body.dealerId, null);
-  const created = await unlessDuplicate(() => deps.db.transaction(async (tx) => {
-    // Every dealer is a company of the platform, like mills and labs.
-    const company = await createCompany(tx, { name: body.name, email: body.email });
-    return insertDealer(tx, { ...formColumns(body), companyId: company.id, parentId, dealerCode: body.dealerId, name: body.name });
-  }), () => new AppError(409, 'DEALER_ID_TAKEN', DEALER_ID_TAKEN, { dealerId: ['DEALER_ID_TAKEN'] }));
+  const created = await unlessDuplicate(
+    () =>
+      deps.db.transaction(async (tx) => {
+        // Every dealer is a company of the platform, like mills and labs.
+        const company = await createCompany(tx, { name: body.name, email: body.email });
+        return insertDealer(tx, { ...formColumns(body), companyId: company.id, parentId, dealerCode: body.dealerId, name: body.name });
+      }),
+    () => new AppError(409, 'DEALER_ID_TAKEN', DEALER_ID_TAKEN, { dealerId: ['DEALER_ID_TAKEN'] }),
+  );
   return toDealer(await dealerOrNotFound(deps.db, created.id));
 }
 
 /** The locks of spec §5 on an existing dealer, for whoever saves it. */
 function checkLocks(grant: Grant, existing: DealerWithParent, body: DealerBody, ownDealerId: number | null): void {
   const manager = grant.role === 'manager';
-  if (body.parentDealerId != null && body.parentDealerId !== existing.parentId) throw AppError.fields({ parentDealerId: ['DEALER_PARENT_LOCKED'] }, PARENT_LOCKED);
+  if (body.parentDealerId != null && body.parentDealerId !== existing.parentId)
+    throw AppError.fields({ parentDealerId: ['DEALER_PARENT_LOCKED'] }, PARENT_LOCKED);
   // Locked fields are the form's rules (spec §5), answered under the field like any other.
   if (!manager && body.dealerId !== existing.dealerCode) throw AppError.fields({ dealerId: ['DEALER_ID_LOCKED'] }, DEALER_ID_LOCKED);
   if (!manager && body.email !== existing.email) throw AppError.fields({ email: ['DEALER_EMAIL_LOCKED'] }, EMAIL_LOCKED);
   const { subDealerAllowed, ownConfigurationsAllowed } = body.configuration.permissions;
-  const permissionsChanged = subDealerAllowed !== existing.subDealerAllowed || ownConfigurationsAllowed !== existing.ownConfigurationsAllowed;
+  const permissionsChanged =
+    subDealerAllowed !== existing.subDealerAllowed || ownConfigurationsAllowed !== existing.ownConfigurationsAllowed;
   // A dealer user cannot widen what its own dealer may do; the manager or a parent decides that.
-  if (!manager && existing.id === ownDealerId && permissionsChanged) throw AppError.fields({ 'configuration.permissions': ['OWN_PERMISSIONS_LOCKED'] }, OWN_PERMISSIONS_LOCKED);
+  if (!manager && existing.id === ownDealerId && permissionsChanged)
+    throw AppError.fields({ 'configuration.permissions': ['OWN_PERMISSIONS_LOCKED'] }, OWN_PERMISSIONS_LOCKED);
 }
 
 export async function updateDealer(deps: AppDeps, user: SessionUser, id: number, body: DealerBody): Promise<Dealer> {
@@ -219,11 +233,15 @@ export async function updateDealer(deps: AppDeps, user: SessionUser, id: number,
   if (linkedUser && !body.confirmEmailChange) throw AppError.conflict(CONFIRM_EMAIL_CHANGE, 'DEALER_EMAIL_CHANGE_UNCONFIRMED');
   if (linkedUser && body.email === '') throw AppError.fields({ email: ['EMAIL_REQUIRED'] }, CONFIRM_EMAIL_CHANGE);
   if (linkedUser && body.email !== linkedUser.email && (await userByEmail(deps.db, body.email))) throw AppError.emailTaken();
-  await unlessDuplicate(() => deps.db.transaction(async (tx) => {
-    await updateDealerRow(tx, id, formColumns(body));
-    // The linked user signs in with the dealer's email: it moves along, and their sessions end.
-    if (linkedUser && body.email !== linkedUser.email) await changeEmailEndingSessions(tx, linkedUser.id, body.email);
-  }), () => AppError.emailTaken());
+  await unlessDuplicate(
+    () =>
+      deps.db.transaction(async (tx) => {
+        await updateDealerRow(tx, id, formColumns(body));
+        // The linked user signs in with the dealer's email: it moves along, and their sessions end.
+        if (linkedUser && body.email !== linkedUser.email) await changeEmailEndingSessions(tx, linkedUser.id, body.email);
+      }),
+    () => AppError.emailTaken(),
+  );
   if (linkedUser) deps.realtime.endSessions(linkedUser.id);
   return toDealer(await dealerOrNotFound(deps.db, id));
 }
@@ -234,33 +252,57 @@ export async function updateDealer(deps: AppDeps, user: SessionUser, id: number,
  * the one given, older links stop working and its sessions end (so inviting one's own dealer signs
  * one out). The mail is queued in the same transaction.
  */
-export async function inviteDealer(deps: AppDeps, user: SessionUser, id: number, input: { email: string; confirm: boolean }, language: Language): Promise<{ signedOut: boolean }> {
+export async function inviteDealer(
+  deps: AppDeps,
+  user: SessionUser,
+  id: number,
+  input: { email: string; confirm: boolean },
+  language: Language,
+): Promise<{ signedOut: boolean }> {
   await authorize(deps.db, user, 'dealer.invite', { dealerId: id });
   const dealer = await dealerOrNotFound(deps.db, id);
   const linked = dealer.userId === null ? null : await userById(deps.db, dealer.userId);
   const holder = await userByEmail(deps.db, input.email);
   if (holder && holder.id !== linked?.id) throw AppError.emailTaken();
   if (!linked) {
-    await unlessDuplicate(() => inviteNewUser(deps, dealer, input.email, language), () => AppError.emailTaken());
+    await unlessDuplicate(
+      () => inviteNewUser(deps, dealer, input.email, language),
+      () => AppError.emailTaken(),
+    );
     return { signedOut: false };
   }
   const self = linked.id === user.id;
-  if (!input.confirm) throw self ? AppError.conflict(CONFIRM_REINVITE_SELF, 'DEALER_REINVITE_SELF_UNCONFIRMED') : AppError.conflict(CONFIRM_REINVITE, 'DEALER_REINVITE_UNCONFIRMED');
-  await unlessDuplicate(() => deps.db.transaction(async (tx) => {
-    if (input.email !== linked.email) await changeEmailEndingSessions(tx, linked.id, input.email);
-    else await endAllSessions(tx, linked.id);
-    await revokeInvitationLinks(tx, linked.id);
-    await revokeDealerInvitationLinks(tx, linked.id);
-    if (dealer.email === '' || dealer.email === linked.email) await updateDealerRow(tx, id, { email: input.email });
-    await queueDealerInvitation(deps, tx, linked.id, language);
-  }), () => AppError.emailTaken());
+  if (!input.confirm)
+    throw self
+      ? AppError.conflict(CONFIRM_REINVITE_SELF, 'DEALER_REINVITE_SELF_UNCONFIRMED')
+      : AppError.conflict(CONFIRM_REINVITE, 'DEALER_REINVITE_UNCONFIRMED');
+  await unlessDuplicate(
+    () =>
+      deps.db.transaction(async (tx) => {
+        if (input.email !== linked.email) await changeEmailEndingSessions(tx, linked.id, input.email);
+        else await endAllSessions(tx, linked.id);
+        await revokeInvitationLinks(tx, linked.id);
+        await revokeDealerInvitationLinks(tx, linked.id);
+        if (dealer.email === '' || dealer.email === linked.email) await updateDealerRow(tx, id, { email: input.email });
+        await queueDealerInvitation(deps, tx, linked.id, language);
+      }),
+    () => AppError.emailTaken(),
+  );
   deps.realtime.endSessions(linked.id);
   return { signedOut: self };
 }
 
 async function inviteNewUser(deps: AppDeps, dealer: DealerWithParent, email: string, language: Language): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const invited = await createUser(tx, { email, firstName: dealer.name, lastName: '', roleType: 'dealer', companyId: dealer.companyId, language, confirmed: false });
+    const invited = await createUser(tx, {
+      email,
+      firstName: dealer.name,
+      lastName: '',
+      roleType: 'dealer',
+      companyId: dealer.companyId,
+      language,
+      confirmed: false,
+    });
     await insertMember(tx, { dealerId: dealer.id, userId: invited.id, dealerRole: 'dealer' });
     await updateDealerRow(tx, dealer.id, { userId: invited.id, ...(dealer.email === '' ? { email } : {}) });
     await queueDealerInvitation(deps, tx, invited.id, language);

@@ -26,10 +26,20 @@ async function tree() {
 
 type DealerRow = Awaited<ReturnType<typeof createDealer>>['dealer'];
 /** The form of an existing dealer as the web app would send it back, with changes. */
-const form = (d: DealerRow, changes: Record<string, unknown> = {}) => ({ dealerId: d.dealerCode, name: d.name, parentDealerId: d.parentId, email: d.email, ...changes });
-const put = (d: DealerRow, token: string, changes: Record<string, unknown> = {}) => t.request({ method: 'PUT', url: `/api/dealers/${d.id}`, token, payload: form(d, changes) });
+const form = (d: DealerRow, changes: Record<string, unknown> = {}) => ({
+  dealerId: d.dealerCode,
+  name: d.name,
+  parentDealerId: d.parentId,
+  email: d.email,
+  ...changes,
+});
+const put = (d: DealerRow, token: string, changes: Record<string, unknown> = {}) =>
+  t.request({ method: 'PUT', url: `/api/dealers/${d.id}`, token, payload: form(d, changes) });
 const permissions = (p: { subDealerAllowed?: boolean; ownConfigurationsAllowed?: boolean; strictModeConfiguration?: boolean }) => ({
-  configuration: { configurationType: 'None', permissions: { subDealerAllowed: false, ownConfigurationsAllowed: false, strictModeConfiguration: false, ...p } },
+  configuration: {
+    configurationType: 'None',
+    permissions: { subDealerAllowed: false, ownConfigurationsAllowed: false, strictModeConfiguration: false, ...p },
+  },
 });
 
 describe('dealer form locks (spec §5)', () => {
@@ -79,18 +89,34 @@ describe('dealer form validation (spec §4, §5)', () => {
   it('turns strict mode off with own configurations', async () => {
     const { a1 } = await tree();
     const on = await put(a1.dealer, managerJwt, permissions({ ownConfigurationsAllowed: true, strictModeConfiguration: true }));
-    expect(on.json().configuration.permissions).toEqual({ subDealerAllowed: false, ownConfigurationsAllowed: true, strictModeConfiguration: true });
+    expect(on.json().configuration.permissions).toEqual({
+      subDealerAllowed: false,
+      ownConfigurationsAllowed: true,
+      strictModeConfiguration: true,
+    });
     const off = await put(a1.dealer, managerJwt, permissions({ ownConfigurationsAllowed: false, strictModeConfiguration: true }));
     expect(off.json().configuration.permissions.strictModeConfiguration).toBe(false);
   });
 
   it('needs an email for a root dealer, and parseable JSON for FixedJson', async () => {
-    const root = await t.request({ method: 'POST', url: '/api/dealers', token: managerJwt, payload: { dealerId: code('R'), name: 'Root', parentDealerId: null } });
+    const root = await t.request({
+      method: 'POST',
+      url: '/api/dealers',
+      token: managerJwt,
+      payload: { dealerId: code('R'), name: 'Root', parentDealerId: null },
+    });
     expect(root.statusCode).toBe(400);
     expect(root.json().message).toBe('Parent Reseller Id or Email required');
     const json = await t.request({
-      method: 'POST', url: '/api/dealers', token: managerJwt,
-      payload: { dealerId: code('R'), name: 'Root', email: uniqueEmail('root'), configuration: { configurationType: 'FixedJson', fixedConfigJson: '{"products": ' } },
+      method: 'POST',
+      url: '/api/dealers',
+      token: managerJwt,
+      payload: {
+        dealerId: code('R'),
+        name: 'Root',
+        email: uniqueEmail('root'),
+        configuration: { configurationType: 'FixedJson', fixedConfigJson: '{"products": ' },
+      },
     });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe('Invalid JSON');
@@ -126,18 +152,36 @@ describe('the email of a dealer with a linked user (spec §4)', () => {
 
 describe('dealer invitations (spec §4)', () => {
   it('invites a dealer without a user: the mail’s link sets a password and signs in as the dealer', async () => {
-    const created = await t.request({ method: 'POST', url: '/api/dealers', token: managerJwt, payload: { dealerId: code('INV'), name: 'Invited Dealer', email: uniqueEmail('office') } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/dealers',
+      token: managerJwt,
+      payload: { dealerId: code('INV'), name: 'Invited Dealer', email: uniqueEmail('office') },
+    });
     const dealerId = created.json().id as number;
     const email = uniqueEmail('invited');
-    const invited = await t.request({ method: 'POST', url: `/api/dealers/${dealerId}/invitation?locale=de`, token: managerJwt, payload: { email } });
+    const invited = await t.request({
+      method: 'POST',
+      url: `/api/dealers/${dealerId}/invitation?locale=de`,
+      token: managerJwt,
+      payload: { email },
+    });
     expect(invited.json()).toEqual({ ok: true, message: 'Invitation has been sent successfully', signedOut: false });
     const mail = await waitForMail(t, (m) => m.to === email);
     expect(mail.subject).toBe('Ihr Händlerzugang zu CaseBridge');
     const token = tokenFromMail(mail, 'code');
-    const set = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { code: token, password: 'dealer-long-password', passwordConfirmation: 'dealer-long-password' } });
+    const set = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { code: token, password: 'dealer-long-password', passwordConfirmation: 'dealer-long-password' },
+    });
     expect(set.statusCode).toBe(200);
     // Single use: the same link again is refused.
-    const again = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { code: token, password: 'dealer-long-password', passwordConfirmation: 'dealer-long-password' } });
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { code: token, password: 'dealer-long-password', passwordConfirmation: 'dealer-long-password' },
+    });
     expect(again.statusCode).toBe(400);
     const jwt = await signIn(t, email, 'dealer-long-password');
     const own = await t.request({ method: 'GET', url: `/api/dealers/${dealerId}`, token: jwt });
@@ -146,12 +190,27 @@ describe('dealer invitations (spec §4)', () => {
 
   it('re-invites only after confirmation, with a different message for one’s own dealer, and signs oneself out', async () => {
     const { a, a1 } = await tree();
-    const other = await t.request({ method: 'POST', url: `/api/dealers/${a1.dealer.id}/invitation`, token: a.jwt, payload: { email: a1.user.email } });
+    const other = await t.request({
+      method: 'POST',
+      url: `/api/dealers/${a1.dealer.id}/invitation`,
+      token: a.jwt,
+      payload: { email: a1.user.email },
+    });
     expect(other.statusCode).toBe(409);
     expect(other.json().message).toBe('This dealer already has a user. Confirm to send the invitation again.');
-    const self = await t.request({ method: 'POST', url: `/api/dealers/${a1.dealer.id}/invitation`, token: a1.jwt, payload: { email: a1.user.email } });
+    const self = await t.request({
+      method: 'POST',
+      url: `/api/dealers/${a1.dealer.id}/invitation`,
+      token: a1.jwt,
+      payload: { email: a1.user.email },
+    });
     expect(self.json().message).toBe('You are the user of this dealer. Inviting again signs you out. Confirm to continue.');
-    const confirmed = await t.request({ method: 'POST', url: `/api/dealers/${a1.dealer.id}/invitation`, token: a1.jwt, payload: { email: a1.user.email, confirm: true } });
+    const confirmed = await t.request({
+      method: 'POST',
+      url: `/api/dealers/${a1.dealer.id}/invitation`,
+      token: a1.jwt,
+      payload: { email: a1.user.email, confirm: true },
+    });
     expect(confirmed.json()).toMatchObject({ ok: true, signedOut: true });
     expect((await t.request({ method: 'GET', url: '/api/users/me', token: a1.jwt })).statusCode).toBe(401);
     await waitForMail(t, (m) => m.to === a1.user.email);
@@ -163,7 +222,14 @@ describe('dealer users', () => {
     const { a } = await tree();
     const colleague = await addDealerUser(t.db, a.dealer.id, a.dealer.companyId);
     const jwt = await signIn(t, colleague.email);
-    const body = (blocked: boolean) => ({ firstName: 'Col', lastName: 'League', email: colleague.email, role: 'dealer', dealerId: a.dealer.id, blocked });
+    const body = (blocked: boolean) => ({
+      firstName: 'Col',
+      lastName: 'League',
+      email: colleague.email,
+      role: 'dealer',
+      dealerId: a.dealer.id,
+      blocked,
+    });
     const blocked = await t.request({ method: 'PUT', url: `/api/dealer-users/${colleague.id}`, token: managerJwt, payload: body(true) });
     expect(blocked.json()).toMatchObject({ blocked: true });
     expect((await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).statusCode).toBe(401);
@@ -174,7 +240,12 @@ describe('dealer users', () => {
   it('invites a new dealer user by mail', async () => {
     const { a } = await tree();
     const email = uniqueEmail('new-user');
-    const added = await t.request({ method: 'POST', url: '/api/dealer-users', token: managerJwt, payload: { firstName: 'Nina', lastName: 'New', email, role: 'manager', dealerId: a.dealer.id } });
+    const added = await t.request({
+      method: 'POST',
+      url: '/api/dealer-users',
+      token: managerJwt,
+      payload: { firstName: 'Nina', lastName: 'New', email, role: 'manager', dealerId: a.dealer.id },
+    });
     expect(added.json()).toMatchObject({ email, role: 'manager', dealerId: a.dealer.id, confirmed: false, blocked: false });
     expect(tokenFromMail(await waitForMail(t, (m) => m.to === email), 'code')).toEqual(expect.any(String));
   });
@@ -183,17 +254,32 @@ describe('dealer users', () => {
 describe('customers (spec §5, §6)', () => {
   const customer = (customerId: string, dealerId?: number) => ({
     ...(dealerId ? { dealerId } : {}),
-    customerInfo: { customerId, firstName: 'Cleo', lastName: 'Client', company: 'Smile Practice', contactInformation: { email: 'Front@Desk.test', city: 'Bonn' } },
+    customerInfo: {
+      customerId,
+      firstName: 'Cleo',
+      lastName: 'Client',
+      company: 'Smile Practice',
+      contactInformation: { email: 'Front@Desk.test', city: 'Bonn' },
+    },
   });
 
   it('needs a unique customer id', async () => {
     const { a } = await tree();
     const id = code('C');
-    expect((await t.request({ method: 'GET', url: `/api/dealer-customers/is-unique/${id}`, token: a.jwt })).json()).toEqual({ customerExists: false });
+    expect((await t.request({ method: 'GET', url: `/api/dealer-customers/is-unique/${id}`, token: a.jwt })).json()).toEqual({
+      customerExists: false,
+    });
     const created = await t.request({ method: 'POST', url: '/api/dealer-customers', token: a.jwt, payload: customer(id) });
     expect(created.json().customerInfo.contactInformation).toMatchObject({ email: 'front@desk.test', city: 'Bonn', webUrl: '' });
-    expect((await t.request({ method: 'GET', url: `/api/dealer-customers/is-unique/${id}`, token: a.jwt })).json()).toEqual({ customerExists: true });
-    const duplicate = await t.request({ method: 'POST', url: '/api/dealer-customers', token: managerJwt, payload: customer(id.toUpperCase(), a.dealer.id) });
+    expect((await t.request({ method: 'GET', url: `/api/dealer-customers/is-unique/${id}`, token: a.jwt })).json()).toEqual({
+      customerExists: true,
+    });
+    const duplicate = await t.request({
+      method: 'POST',
+      url: '/api/dealer-customers',
+      token: managerJwt,
+      payload: customer(id.toUpperCase(), a.dealer.id),
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().message).toBe('Customer Id must be unique');
     expect(duplicate.json()).toMatchObject({ code: 'CUSTOMER_ID_TAKEN', errors: { 'customerInfo.customerId': ['CUSTOMER_ID_TAKEN'] } });
@@ -206,7 +292,12 @@ describe('customers (spec §5, §6)', () => {
     const created = await t.request({ method: 'POST', url: '/api/dealer-customers', token: a1.jwt, payload: customer(code('C')) });
     expect(created.statusCode).toBe(403);
     expect(created.json().message).toBe('A sub-dealer sees customers read-only');
-    const changed = await t.request({ method: 'PUT', url: `/api/dealer-customers/${own.id}`, token: a1.jwt, payload: customer(own.customerCode) });
+    const changed = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-customers/${own.id}`,
+      token: a1.jwt,
+      payload: customer(own.customerCode),
+    });
     expect(changed.statusCode).toBe(403);
   });
 
@@ -215,7 +306,13 @@ describe('customers (spec §5, §6)', () => {
     const mine = await createDealerCustomer(t.db, a.dealer.id);
     const theirs = await createDealerCustomer(t.db, a1.dealer.id);
     const list = async (query: string) =>
-      ((await t.request({ method: 'GET', url: `/api/dealer-customers?${query}`, token: a.jwt })).json().data as { customerInfo: { customerId: string } }[]).map((c) => c.customerInfo.customerId).sort();
+      (
+        (await t.request({ method: 'GET', url: `/api/dealer-customers?${query}`, token: a.jwt })).json().data as {
+          customerInfo: { customerId: string };
+        }[]
+      )
+        .map((c) => c.customerInfo.customerId)
+        .sort();
     expect(await list('')).toEqual([mine.customerCode, theirs.customerCode].sort());
     expect(await list('showSubDealerCustomers=false')).toEqual([mine.customerCode]);
     expect(await list(`dealerId=${a1.dealer.id}`)).toEqual([theirs.customerCode]);
@@ -232,9 +329,19 @@ describe('customers (spec §5, §6)', () => {
   it('lets only the manager give a customer to another dealer', async () => {
     const { a, a1 } = await tree();
     const own = await createDealerCustomer(t.db, a.dealer.id);
-    const byDealer = await t.request({ method: 'PUT', url: `/api/dealer-customers/${own.id}`, token: a.jwt, payload: customer(own.customerCode, a1.dealer.id) });
+    const byDealer = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-customers/${own.id}`,
+      token: a.jwt,
+      payload: customer(own.customerCode, a1.dealer.id),
+    });
     expect(byDealer.statusCode).toBe(403);
-    const byManager = await t.request({ method: 'PUT', url: `/api/dealer-customers/${own.id}`, token: managerJwt, payload: customer(own.customerCode, a1.dealer.id) });
+    const byManager = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-customers/${own.id}`,
+      token: managerJwt,
+      payload: customer(own.customerCode, a1.dealer.id),
+    });
     expect(byManager.json().dealerInfo.id).toBe(a1.dealer.id);
     // The moved customer now shows under A1 (its path moved with it).
     const a1List = await t.request({ method: 'GET', url: '/api/dealer-customers', token: a1.jwt });
@@ -245,13 +352,23 @@ describe('customers (spec §5, §6)', () => {
 describe('the dealer list', () => {
   it("names each dealer's parent by its Reseller Id, also when the parent is on another page", async () => {
     const { a, a1 } = await tree();
-    const list = await t.request({ method: 'GET', url: '/api/dealers', token: managerJwt, query: { _q: a1.dealer.dealerCode, _start: '0', _limit: '10' } });
+    const list = await t.request({
+      method: 'GET',
+      url: '/api/dealers',
+      token: managerJwt,
+      query: { _q: a1.dealer.dealerCode, _start: '0', _limit: '10' },
+    });
     expect(list.statusCode).toBe(200);
     const rows = list.json().data as { id: number; parentDealerCode: string | null }[];
     // The search finds the sub-dealer but not its parent, so the code cannot come from the page.
     expect(rows.some((row) => row.id === a.dealer.id)).toBe(false);
     expect(rows.find((row) => row.id === a1.dealer.id)?.parentDealerCode).toBe(a.dealer.dealerCode);
-    const root = await t.request({ method: 'GET', url: '/api/dealers', token: managerJwt, query: { _q: a.dealer.dealerCode, _start: '0', _limit: '10' } });
+    const root = await t.request({
+      method: 'GET',
+      url: '/api/dealers',
+      token: managerJwt,
+      query: { _q: a.dealer.dealerCode, _start: '0', _limit: '10' },
+    });
     expect(root.json().data.find((row: { id: number }) => row.id === a.dealer.id).parentDealerCode).toBeNull();
   });
 });

@@ -18,6 +18,10 @@ export async function lockDesktopApp(db: Db): Promise<DesktopAppRow | null> {
 /** Every column is written: a link clears an installer's columns, and an installer the link. */
 export async function saveDesktopApp(db: Db, values: DesktopAppValues): Promise<DesktopAppRow> {
   const full = { url: null, fileKey: null, fileName: null, fileSize: null, ...values, updatedAt: new Date() };
-  const [row] = await db.insert(desktopApp).values({ id: 1, ...full }).onConflictDoUpdate({ target: desktopApp.id, set: full }).returning();
+  const [row] = await db
+    .insert(desktopApp)
+    .values({ id: 1, ...full })
+    .onConflictDoUpdate({ target: desktopApp.id, set: full })
+    .returning();
   return row!;
 }

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DESKTOP_APP_MAX_BYTES, desktopAppDetailsSchema, desktopAppResponseSchema, desktopAppUpdateSchema } from '@casebridge/shared/schemas/desktop-app';
+import {
+  DESKTOP_APP_MAX_BYTES,
+  desktopAppDetailsSchema,
+  desktopAppResponseSchema,
+  desktopAppUpdateSchema,
+} from '@casebridge/shared/schemas/desktop-app';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
@@ -27,14 +32,21 @@ export function desktopAppRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/desktop-app', {
       config: { access: 'public' },
-      schema: { tags, summary: 'The desktop app on offer: version, release notes and where to download it (release null when none is set)', response: { 200: desktopAppResponseSchema } },
+      schema: {
+        tags,
+        summary: 'The desktop app on offer: version, release notes and where to download it (release null when none is set)',
+        response: { 200: desktopAppResponseSchema },
+      },
       handler: async () => currentDesktopApp(deps),
     });
 
     // Public like the spec's /desktop-app page: a browser navigating here downloads, with no token to leak.
     app.get('/desktop-app/installer', {
       config: { access: 'public' },
-      schema: { tags, summary: 'The uploaded installer of the desktop app (attachment, streamed; 404 "App is not available" when none is uploaded)' },
+      schema: {
+        tags,
+        summary: 'The uploaded installer of the desktop app (attachment, streamed; 404 "App is not available" when none is uploaded)',
+      },
       handler: async (_request, reply) => {
         const installer = await openInstaller(deps);
         return reply
@@ -50,7 +62,8 @@ export function desktopAppRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       config: { access: 'desktopApp.manage' },
       schema: {
         tags,
-        summary: 'Set the desktop app to an external https link, or (without url) change the version and notes of the current download (manager)',
+        summary:
+          'Set the desktop app to an external https link, or (without url) change the version and notes of the current download (manager)',
         security: bearerAuth,
         body: desktopAppUpdateSchema,
         response: { 200: desktopAppResponseSchema, ...commonErrors },
@@ -67,7 +80,8 @@ export function desktopAppRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         security: bearerAuth,
         response: { 200: desktopAppResponseSchema, ...commonErrors },
       },
-      handler: async (request) => uploadDesktopInstaller(deps, await loadCurrentUser(request, deps.db), () => readFileForm(request, deps.storage, INSTALLER)),
+      handler: async (request) =>
+        uploadDesktopInstaller(deps, await loadCurrentUser(request, deps.db), () => readFileForm(request, deps.storage, INSTALLER)),
     });
   };
 }

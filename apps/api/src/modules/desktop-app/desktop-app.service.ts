@@ -1,5 +1,10 @@
 import type { Readable } from 'node:stream';
-import { desktopAppDetailsSchema, type DesktopAppRelease, type DesktopAppResponse, type DesktopAppUpdate } from '@casebridge/shared/schemas/desktop-app';
+import {
+  desktopAppDetailsSchema,
+  type DesktopAppRelease,
+  type DesktopAppResponse,
+  type DesktopAppUpdate,
+} from '@casebridge/shared/schemas/desktop-app';
 import type { AppDeps } from '../../deps.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
@@ -30,7 +35,9 @@ function toRelease(row: DesktopAppRow): DesktopAppRelease {
 /** A link given by DESKTOP_APP_URL is offered until the manager sets the desktop app in the portal. */
 function configuredLink(deps: AppDeps): DesktopAppRelease | null {
   const url = deps.config.desktopAppUrl;
-  return url ? { version: '', releaseNotes: '', kind: 'link', url, fileName: null, fileSize: null, updatedAt: new Date(0).toISOString() } : null;
+  return url
+    ? { version: '', releaseNotes: '', kind: 'link', url, fileName: null, fileSize: null, updatedAt: new Date(0).toISOString() }
+    : null;
 }
 
 /** Public: the release on offer, or null; never a 404, so showing it logs no failed request. */
@@ -80,11 +87,7 @@ export async function updateDesktopApp(deps: AppDeps, user: SessionUser, body: D
 }
 
 /** The manager uploads an installer; the form is read only after the access check, so nothing is stored for anyone else. */
-export async function uploadDesktopInstaller(
-  deps: AppDeps,
-  user: SessionUser,
-  readForm: FileFormReader,
-): Promise<DesktopAppResponse> {
+export async function uploadDesktopInstaller(deps: AppDeps, user: SessionUser, readForm: FileFormReader): Promise<DesktopAppResponse> {
   await authorize(deps.db, user, 'desktopApp.manage', {});
   return useFileForm(deps.storage, readForm, desktopAppDetailsSchema, 'Choose the installer file', (details, file) =>
     replaceRelease(deps, () => ({ ...details, updatedBy: user.id, fileKey: file.key, fileName: file.name, fileSize: file.size })),

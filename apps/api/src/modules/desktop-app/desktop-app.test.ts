@@ -18,7 +18,12 @@ const details = { version: '2.4.1', releaseNotes: 'Faster nesting.\nNew crown li
 const installer = Buffer.from('MZ placeholder installer bytes');
 
 const upload = (token: string, data: object = details, name = 'CaseBridge Setup ü.exe') =>
-  t.request({ method: 'POST', url: '/api/desktop-app/installer', token, ...dataForm(data, { field: 'files.file', name, content: installer }) });
+  t.request({
+    method: 'POST',
+    url: '/api/desktop-app/installer',
+    token,
+    ...dataForm(data, { field: 'files.file', name, content: installer }),
+  });
 const installerDir = () => path.join(t.config.dataDir, 'files', 'desktop-app');
 const storedInstallers = async () => readdir(installerDir()).catch(() => []);
 
@@ -66,14 +71,25 @@ describe('the desktop app on offer', () => {
     const noDownload = await t.request({ method: 'PUT', url: '/api/desktop-app', token: manager, payload: details });
     expect(noDownload.statusCode).toBe(400);
     expect(noDownload.json().errors).toEqual({ url: ['FILE_REQUIRED'] });
-    const noVersion = await t.request({ method: 'PUT', url: '/api/desktop-app', token: manager, payload: { version: ' ', releaseNotes: '', url: 'https://a.example.test/x' } });
+    const noVersion = await t.request({
+      method: 'PUT',
+      url: '/api/desktop-app',
+      token: manager,
+      payload: { version: ' ', releaseNotes: '', url: 'https://a.example.test/x' },
+    });
     expect(noVersion.statusCode).toBe(400);
   });
 
   it('stores an uploaded installer under a generated name and serves it to anyone as an attachment', async () => {
     const saved = await upload(manager);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().release).toMatchObject({ ...details, kind: 'file', url: '/api/desktop-app/installer', fileName: 'CaseBridge Setup ü.exe', fileSize: installer.length });
+    expect(saved.json().release).toMatchObject({
+      ...details,
+      kind: 'file',
+      url: '/api/desktop-app/installer',
+      fileName: 'CaseBridge Setup ü.exe',
+      fileSize: installer.length,
+    });
     const [key] = await storedInstallers();
     expect(key).toMatch(/^[A-Za-z0-9_-]{22,}$/);
 
@@ -81,18 +97,35 @@ describe('the desktop app on offer', () => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(installer)).toBe(true);
     expect(file.headers['content-type']).toBe('application/octet-stream');
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="CaseBridge_Setup__.exe"; filename*=UTF-8''${encodeURIComponent('CaseBridge Setup ü.exe')}`);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="CaseBridge_Setup__.exe"; filename*=UTF-8''${encodeURIComponent('CaseBridge Setup ü.exe')}`,
+    );
   });
 
   it('changes version and notes and keeps the installer; a link or a new upload replaces it and removes the old bytes', async () => {
     await upload(manager);
-    const notesOnly = await t.request({ method: 'PUT', url: '/api/desktop-app', token: manager, payload: { version: '2.4.2', releaseNotes: 'Hotfix' } });
-    expect(notesOnly.json().release).toMatchObject({ version: '2.4.2', releaseNotes: 'Hotfix', kind: 'file', fileName: 'CaseBridge Setup ü.exe' });
+    const notesOnly = await t.request({
+      method: 'PUT',
+      url: '/api/desktop-app',
+      token: manager,
+      payload: { version: '2.4.2', releaseNotes: 'Hotfix' },
+    });
+    expect(notesOnly.json().release).toMatchObject({
+      version: '2.4.2',
+      releaseNotes: 'Hotfix',
+      kind: 'file',
+      fileName: 'CaseBridge Setup ü.exe',
+    });
     expect(await storedInstallers()).toHaveLength(1);
 
     await upload(manager, { version: '2.5.0', releaseNotes: '' }, 'setup-2.5.0.msi');
     expect(await storedInstallers()).toHaveLength(1);
-    const link = await t.request({ method: 'PUT', url: '/api/desktop-app', token: manager, payload: { ...details, url: 'https://downloads.example.test/x.exe' } });
+    const link = await t.request({
+      method: 'PUT',
+      url: '/api/desktop-app',
+      token: manager,
+      payload: { ...details, url: 'https://downloads.example.test/x.exe' },
+    });
     expect(link.json().release.kind).toBe('link');
     expect(await storedInstallers()).toHaveLength(0);
     expect((await t.request({ method: 'GET', url: '/api/desktop-app/installer' })).statusCode).toBe(404);
@@ -107,10 +140,15 @@ describe('the desktop app on offer', () => {
 
   it('lets only the manager set it: mills and labs are refused and store nothing, anonymous callers must sign in', async () => {
     for (const token of [millAdmin, lab]) {
-      expect((await t.request({ method: 'PUT', url: '/api/desktop-app', token, payload: { ...details, url: 'https://a.example.test/x' } })).statusCode).toBe(403);
+      expect(
+        (await t.request({ method: 'PUT', url: '/api/desktop-app', token, payload: { ...details, url: 'https://a.example.test/x' } }))
+          .statusCode,
+      ).toBe(403);
       expect((await upload(token)).statusCode).toBe(403);
     }
-    expect((await t.request({ method: 'PUT', url: '/api/desktop-app', payload: { ...details, url: 'https://a.example.test/x' } })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'PUT', url: '/api/desktop-app', payload: { ...details, url: 'https://a.example.test/x' } })).statusCode,
+    ).toBe(401);
     expect((await upload('')).statusCode).toBe(401);
     expect(await storedInstallers()).toHaveLength(0);
     expect((await t.request({ method: 'GET', url: '/api/desktop-app' })).json()).toEqual({ release: null });

@@ -67,7 +67,10 @@ async function warnMill(deps: AppDeps, millId: number, keepDays: number, now: Da
     const staff = await storeFilesExpiring(tx, millId, notice);
     const link = `${deps.config.publicUrl}/mill/contract?tab=contract-types`;
     for (const user of staff) {
-      await deps.jobs.enqueue(tx, 'mail.send', { to: user.email, ...renderFilesExpiringMail(languageOf(user), { files, uploadedBefore, deleteOn, keepDays, link }) });
+      await deps.jobs.enqueue(tx, 'mail.send', {
+        to: user.email,
+        ...renderFilesExpiringMail(languageOf(user), { files, uploadedBefore, deleteOn, keepDays, link }),
+      });
     }
     return staff.length > 0;
   });
@@ -78,7 +81,13 @@ async function warnMill(deps: AppDeps, millId: number, keepDays: number, now: Da
  * day that has come. Each batch's rows and removal-queue entries commit together; the bytes are
  * removed right after (a crash leaves them queued for `storage.remove-queued`).
  */
-async function deleteDueFiles(deps: AppDeps, millId: number, keepDays: number, now: Date, batchSize: number): Promise<{ files: number; bytes: number }> {
+async function deleteDueFiles(
+  deps: AppDeps,
+  millId: number,
+  keepDays: number,
+  now: Date,
+  batchSize: number,
+): Promise<{ files: number; bytes: number }> {
   const { due } = await filesExpiringCutoffsOf(deps.db, millId, now);
   if (!due) return { files: 0, bytes: 0 };
   const pastPeriod = addDays(now, -keepDays);

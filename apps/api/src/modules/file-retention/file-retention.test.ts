@@ -42,21 +42,33 @@ async function workspace(languages: { admin: string; staff: string } = { admin: 
 
 /** An order with these files, uploaded `ageDays` ago; its components Closed unless `open`. */
 async function oldOrder(w: Workspace, ageDays: number, options: { files?: number; bytes?: number; open?: boolean } = {}) {
-  const files = Array.from({ length: options.files ?? 1 }, (_, i) => ({ name: `part-${i}.stl`, content: binaryStl(Math.ceil((options.bytes ?? 200) / 50)) }));
+  const files = Array.from({ length: options.files ?? 1 }, (_, i) => ({
+    name: `part-${i}.stl`,
+    content: binaryStl(Math.ceil((options.bytes ?? 200) / 50)),
+  }));
   const order = await sendOrder(t, w.labJwt, w.mill.id, { name: `Aged ${ageDays}`, files });
   const componentIds = order.components.map((part) => part.id);
-  await t.db.update(componentFiles).set({ createdAt: new Date(NOW.getTime() - ageDays * DAY) }).where(inArray(componentFiles.componentId, componentIds));
+  await t.db
+    .update(componentFiles)
+    .set({ createdAt: new Date(NOW.getTime() - ageDays * DAY) })
+    .where(inArray(componentFiles.componentId, componentIds));
   if (!options.open) await t.db.update(components).set({ status: 'Closed' }).where(inArray(components.id, componentIds));
   return { ...order, componentIds };
 }
 
 async function fileKeys(componentIds: number[]): Promise<string[]> {
-  const rows = await t.db.select({ key: componentFiles.storageKey }).from(componentFiles).where(inArray(componentFiles.componentId, componentIds));
+  const rows = await t.db
+    .select({ key: componentFiles.storageKey })
+    .from(componentFiles)
+    .where(inArray(componentFiles.componentId, componentIds));
   return rows.map((row) => row.key).sort();
 }
 
 async function warnings(millId: number) {
-  const rows = await t.db.select().from(notifications).where(and(eq(notifications.millId, millId), eq(notifications.type, 'filesExpiring')));
+  const rows = await t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.millId, millId), eq(notifications.type, 'filesExpiring')));
   return rows.map((row) => ({ userId: row.userId, notice: filesExpiringNoticeSchema.parse(JSON.parse(row.message)) }));
 }
 
@@ -68,8 +80,13 @@ async function mailsTo(email: string) {
 async function storedObjects(): Promise<string[]> {
   const root = path.join(t.config.dataDir, 'files');
   const prefixes = await readdir(root).catch(() => [] as string[]);
-  const keys = await Promise.all(prefixes.map(async (prefix) => (await readdir(path.join(root, prefix))).map((name) => `${prefix}/${name}`)));
-  return keys.flat().filter((key) => !key.endsWith('.partial')).sort();
+  const keys = await Promise.all(
+    prefixes.map(async (prefix) => (await readdir(path.join(root, prefix))).map((name) => `${prefix}/${name}`)),
+  );
+  return keys
+    .flat()
+    .filter((key) => !key.endsWith('.partial'))
+    .sort();
 }
 
 /** Nothing orphaned: every file row has its bytes, every stored object a row, and the removal queue is empty. */
@@ -100,7 +117,11 @@ describe('file retention', () => {
     const given = await warnings(w.mill.id);
     expect(given.map((warning) => warning.userId).sort()).toEqual([w.admin.id, w.staff.id].sort());
     for (const warning of given) {
-      expect(warning.notice).toEqual({ files: 2, deleteOn: deleteOn.toISOString(), uploadedBefore: new Date(deleteOn.getTime() - 30 * DAY).toISOString() });
+      expect(warning.notice).toEqual({
+        files: 2,
+        deleteOn: deleteOn.toISOString(),
+        uploadedBefore: new Date(deleteOn.getTime() - 30 * DAY).toISOString(),
+      });
     }
     const day = `${String(deleteOn.getUTCDate()).padStart(2, '0')}.${String(deleteOn.getUTCMonth() + 1).padStart(2, '0')}.${deleteOn.getUTCFullYear()}`;
     expect((await mailsTo(w.admin.email)).map((mail) => mail.subject)).toEqual([`Dateien werden am ${day} gelöscht`]);

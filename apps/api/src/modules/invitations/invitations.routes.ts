@@ -26,7 +26,12 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/auth/account-creation', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Create the invited lab account', body: accountCreationBodySchema, response: { 200: authResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Create the invited lab account',
+        body: accountCreationBodySchema,
+        response: { 200: authResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         await tokenLimit(request);
         return createAccountFromInvitation(deps, request.body);
@@ -35,7 +40,12 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/auth/user-email-by-token', {
       config: { access: 'public' },
-      schema: { tags, summary: 'The invited address of an invitation', body: userEmailByTokenBodySchema, response: { 200: userEmailByTokenResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'The invited address of an invitation',
+        body: userEmailByTokenBodySchema,
+        response: { 200: userEmailByTokenResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         await tokenLimit(request);
         const invited = await emailByToken(deps, request.body.confirmationToken);

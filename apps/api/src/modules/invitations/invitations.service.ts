@@ -38,7 +38,11 @@ import {
  * by creating the account, or, with an existing lab account, by signing in (link-to-account).
  * The invitation is a one-time link (modules/auth) naming the invited account and the mill.
  */
-const INVALID_INVITATION = new AppError(400, 'INVITATION_INVALID', 'This invitation link is invalid, used or expired. Ask your mill for a new one.');
+const INVALID_INVITATION = new AppError(
+  400,
+  'INVITATION_INVALID',
+  'This invitation link is invalid, used or expired. Ask your mill for a new one.',
+);
 
 export interface InviteLabInput {
   firstName: string;
@@ -62,29 +66,33 @@ export async function inviteLab(
   language: Language,
 ): Promise<{ userId: number; confirmed: boolean }> {
   // The same new address sent twice at once: both find nobody, the unique email lets one in.
-  return unlessDuplicate(() => deps.db.transaction(async (tx) => {
-    const existing = await userByEmail(tx, input.email);
-    const invited = existing ?? (await createPlaceholderLab(tx, { ...input, language })).user;
-    // Only a lab account can become a client: an address of mill staff or a dealer is taken.
-    const lab = invited.roleType === 'lab' ? await labOfCompany(tx, invited.companyId) : null;
-    if (!lab) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
-    const relation = await clientRelation(tx, millId, lab.id);
-    if (relation?.confirmed) throw new AppError(409, 'LAB_ALREADY_CLIENT', 'This lab is already your client');
-    // Inviting again is no new client; a new one needs room in the mill's plan.
-    if (!relation) await assertClientRoom(tx, millId);
-    await saveClientRelation(tx, {
-      millId,
-      labId: lab.id,
-      userId: invited.id,
-      confirmed: false,
-      activationMessage: input.activationMessage,
-      invited: { firstName: input.firstName, lastName: input.lastName, email: input.email },
-    });
-    if (relation) await revokeInvitationLinks(tx, invited.id);
-    // The invitee's language: an existing lab's own, a new address the one the mill invited it in.
-    await queueInvitation(deps, tx, invited, millId, languageOf(invited));
-    return { userId: invited.id, confirmed: false };
-  }), () => AppError.emailTaken());
+  return unlessDuplicate(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const existing = await userByEmail(tx, input.email);
+        const invited = existing ?? (await createPlaceholderLab(tx, { ...input, language })).user;
+        // Only a lab account can become a client: an address of mill staff or a dealer is taken.
+        const lab = invited.roleType === 'lab' ? await labOfCompany(tx, invited.companyId) : null;
+        if (!lab) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
+        const relation = await clientRelation(tx, millId, lab.id);
+        if (relation?.confirmed) throw new AppError(409, 'LAB_ALREADY_CLIENT', 'This lab is already your client');
+        // Inviting again is no new client; a new one needs room in the mill's plan.
+        if (!relation) await assertClientRoom(tx, millId);
+        await saveClientRelation(tx, {
+          millId,
+          labId: lab.id,
+          userId: invited.id,
+          confirmed: false,
+          activationMessage: input.activationMessage,
+          invited: { firstName: input.firstName, lastName: input.lastName, email: input.email },
+        });
+        if (relation) await revokeInvitationLinks(tx, invited.id);
+        // The invitee's language: an existing lab's own, a new address the one the mill invited it in.
+        await queueInvitation(deps, tx, invited, millId, languageOf(invited));
+        return { userId: invited.id, confirmed: false };
+      }),
+    () => AppError.emailTaken(),
+  );
 }
 
 /**
@@ -96,7 +104,13 @@ export async function queueInvitation(deps: AppDeps, tx: Db, user: UserRow, mill
     await deps.jobs.enqueue(tx, 'mail.account', { kind: 'staffInvitation', userId: user.id, language, millId });
     return;
   }
-  await deps.jobs.enqueue(tx, 'mail.account', { kind: 'invitation', userId: user.id, language, millId, invitation: await labInvitationDetails(tx, user, millId) });
+  await deps.jobs.enqueue(tx, 'mail.account', {
+    kind: 'invitation',
+    userId: user.id,
+    language,
+    millId,
+    invitation: await labInvitationDetails(tx, user, millId),
+  });
 }
 
 /** The mill's name and the message it wrote when it invited this lab (the add-client form says it is part of the invitation). */
@@ -127,7 +141,10 @@ async function useInvitation(db: Db, token: string, millId: number): Promise<Use
 }
 
 /** `POST /auth/user-email-by-token` (public): the invited address, and whether a lab (asked for its company name) or mill staff is invited. */
-export async function emailByToken(deps: AppDeps, token: string): Promise<{ email: string; roleType: UserRow['roleType']; accountExists: boolean }> {
+export async function emailByToken(
+  deps: AppDeps,
+  token: string,
+): Promise<{ email: string; roleType: UserRow['roleType']; accountExists: boolean }> {
   const { invited } = await openInvitation(deps.db, token);
   return { email: invited.email, roleType: invited.roleType, accountExists: invited.confirmed };
 }
@@ -172,11 +189,15 @@ export async function resendConfirmation(deps: AppDeps, token: string, email: st
   const { row, invited } = await openInvitation(deps.db, token);
   if (invited.confirmed) throw INVALID_INVITATION;
   if (email !== invited.email && (await userByEmail(deps.db, email))) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
-  await unlessDuplicate(() => deps.db.transaction(async (tx) => {
-    if (email !== invited.email) await moveUnusedAccount(tx, invited.id, email);
-    await revokeInvitationLinks(tx, invited.id);
-    await queueInvitation(deps, tx, invited, row.millId!, language);
-  }), () => AppError.fields({ email: ['EMAIL_TAKEN'] }));
+  await unlessDuplicate(
+    () =>
+      deps.db.transaction(async (tx) => {
+        if (email !== invited.email) await moveUnusedAccount(tx, invited.id, email);
+        await revokeInvitationLinks(tx, invited.id);
+        await queueInvitation(deps, tx, invited, row.millId!, language);
+      }),
+    () => AppError.fields({ email: ['EMAIL_TAKEN'] }),
+  );
 }
 
 const ONLY_LABS = 'Only a lab account can become a client of a mill';

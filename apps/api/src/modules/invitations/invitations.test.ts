@@ -17,7 +17,11 @@ afterAll(async () => {
 
 /** The mill's admin adds a client by address, as the clients screen does. */
 async function addClient(millId: number, email: string, language: 'en' | 'it' = 'en') {
-  const [member] = await t.db.select({ email: users.email }).from(millMembers).innerJoin(users, eq(users.id, millMembers.userId)).where(eq(millMembers.millId, millId));
+  const [member] = await t.db
+    .select({ email: users.email })
+    .from(millMembers)
+    .innerJoin(users, eq(users.id, millMembers.userId))
+    .where(eq(millMembers.millId, millId));
   const jwt = await signIn(t, member!.email);
   const response = await t.request({
     method: 'POST',
@@ -87,7 +91,10 @@ describe('invitation of a new lab', () => {
     const [invited] = await t.db.select().from(users).where(eq(users.email, email));
     const [row] = await t.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, invited!.id));
     expect(Math.round((row!.expiresAt.getTime() - row!.createdAt.getTime()) / 86_400_000)).toBe(7);
-    await t.db.update(oneTimeTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(oneTimeTokens.userId, invited!.id));
+    await t.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(oneTimeTokens.userId, invited!.id));
     const response = await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: token } });
     expect(response.json().code).toBe('INVITATION_INVALID');
   });
@@ -96,10 +103,16 @@ describe('invitation of a new lab', () => {
     const { mill } = await createMill(t.db);
     const { token } = await invite(mill.id);
     const newEmail = uniqueEmail('other');
-    const moved = await t.request({ method: 'POST', url: '/api/auth/resend-confirmation-email', payload: { confirmationToken: token, email: newEmail } });
+    const moved = await t.request({
+      method: 'POST',
+      url: '/api/auth/resend-confirmation-email',
+      payload: { confirmationToken: token, email: newEmail },
+    });
     expect(moved.statusCode).toBe(200);
     const newToken = tokenFromMail(await waitForMail(t, (m) => m.to === newEmail), 'activation');
-    expect((await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: token } })).json().code).toBe('INVITATION_INVALID');
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: token } })).json().code,
+    ).toBe('INVITATION_INVALID');
     const created = await t.request({
       method: 'POST',
       url: '/api/auth/account-creation',
@@ -129,7 +142,13 @@ describe('an existing lab accepts with its account', () => {
     const response = await t.request({
       method: 'POST',
       url: '/api/auth/local',
-      payload: { identifier: existing.user.email, password: PASSWORD, linkToAnExistingAccount: true, confirmationToken: token, invitedMillId: mill.id },
+      payload: {
+        identifier: existing.user.email,
+        password: PASSWORD,
+        linkToAnExistingAccount: true,
+        confirmationToken: token,
+        invitedMillId: mill.id,
+      },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().mills.map((m: { id: number }) => m.id)).toEqual([mill.id]);
@@ -143,11 +162,21 @@ describe('an existing lab accepts with its account', () => {
     const existing = await createLab(t.db);
     const { token } = await invite(mill.id);
     const millJwt = await signIn(t, admin.email);
-    const byMill = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/link-to-account`, token: millJwt, payload: { confirmationToken: token, millId: mill.id } });
+    const byMill = await t.request({
+      method: 'POST',
+      url: `/api/mills/${mill.id}/link-to-account`,
+      token: millJwt,
+      payload: { confirmationToken: token, millId: mill.id },
+    });
     expect(byMill.statusCode).toBe(403);
 
     const labJwt = await signIn(t, existing.user.email);
-    const linked = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/link-to-account`, token: labJwt, payload: { confirmationToken: token, millId: mill.id } });
+    const linked = await t.request({
+      method: 'POST',
+      url: `/api/mills/${mill.id}/link-to-account`,
+      token: labJwt,
+      payload: { confirmationToken: token, millId: mill.id },
+    });
     expect(linked.statusCode).toBe(200);
     expect(linked.json().mills).toEqual([expect.objectContaining({ id: mill.id })]);
     const [lab] = await t.db.select().from(labs).where(eq(labs.id, existing.lab.id));
@@ -157,7 +186,11 @@ describe('an existing lab accepts with its account', () => {
   it('refuses link-to-account without a session', async () => {
     const { mill } = await createMill(t.db);
     const { token } = await invite(mill.id);
-    const response = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/link-to-account`, payload: { confirmationToken: token, millId: mill.id } });
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/mills/${mill.id}/link-to-account`,
+      payload: { confirmationToken: token, millId: mill.id },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -166,12 +199,22 @@ describe('an existing lab accepts with its account', () => {
     const existing = await createLab(t.db);
     const added = await addClient(mill.id, existing.user.email);
     expect(added.body.confirmed).toBe(false);
-    expect(added.body.user).toMatchObject({ firstName: 'Ivo', lastName: 'Invited', email: existing.user.email, company: null, contactPerson: '' });
+    expect(added.body.user).toMatchObject({
+      firstName: 'Ivo',
+      lastName: 'Invited',
+      email: existing.user.email,
+      company: null,
+      contactPerson: '',
+    });
 
     // The lab's company record stays closed to the mill.
     const company = await t.request({ method: 'GET', url: `/api/companies/${existing.company.id}`, token: added.jwt });
     expect(company.statusCode).toBe(404);
-    const list = await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients?_q=${encodeURIComponent(existing.company.name)}`, token: added.jwt });
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/mills/${mill.id}/clients?_q=${encodeURIComponent(existing.company.name)}`,
+      token: added.jwt,
+    });
     expect(list.json().count).toBe(0);
 
     // The lab got an invitation to connect and sees nothing of the mill before it agrees.
@@ -179,10 +222,19 @@ describe('an existing lab accepts with its account', () => {
     const labJwt = await signIn(t, existing.user.email);
     const before = await t.request({ method: 'GET', url: '/api/users/me', token: labJwt });
     expect(before.json().mills).toEqual([]);
-    const byToken = await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: tokenFromMail(mail, 'activation') } });
+    const byToken = await t.request({
+      method: 'POST',
+      url: '/api/auth/user-email-by-token',
+      payload: { confirmationToken: tokenFromMail(mail, 'activation') },
+    });
     expect(byToken.json()).toMatchObject({ emailByConfirmationToken: existing.user.email, accountExists: true });
 
-    const linked = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/link-to-account`, token: labJwt, payload: { confirmationToken: tokenFromMail(mail, 'activation'), millId: mill.id } });
+    const linked = await t.request({
+      method: 'POST',
+      url: `/api/mills/${mill.id}/link-to-account`,
+      token: labJwt,
+      payload: { confirmationToken: tokenFromMail(mail, 'activation'), millId: mill.id },
+    });
     expect(linked.statusCode).toBe(200);
     expect(linked.json().mills.map((m: { id: number }) => m.id)).toEqual([mill.id]);
     const after = await t.request({ method: 'GET', url: `/api/companies/${existing.company.id}`, token: added.jwt });
@@ -194,7 +246,11 @@ describe('an existing lab accepts with its account', () => {
   it('answers 409 when the lab is already a confirmed client', async () => {
     const { mill } = await createMill(t.db);
     const existing = await createLab(t.db, { clientOf: mill.id });
-    const [member] = await t.db.select({ email: users.email }).from(millMembers).innerJoin(users, eq(users.id, millMembers.userId)).where(eq(millMembers.millId, mill.id));
+    const [member] = await t.db
+      .select({ email: users.email })
+      .from(millMembers)
+      .innerJoin(users, eq(users.id, millMembers.userId))
+      .where(eq(millMembers.millId, mill.id));
     const response = await t.request({
       method: 'POST',
       url: `/api/mills/${mill.id}/clients`,

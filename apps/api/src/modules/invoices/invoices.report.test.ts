@@ -4,8 +4,24 @@ import { documentPdf } from '../../platform/pdf/document-pdf.ts';
 import { pdfText, readStream } from '../../platform/pdf/pdf-text.testing.ts';
 import { invoiceReportContent, vatOfLines, type InvoiceDocumentInput } from './invoices.report.ts';
 
-const SELLER = { name: 'CaseBridge GmbH', street: 'Friedrichstraße 100', zipCode: '10117', city: 'Berlin', country: 'DE', vatNumber: 'DE123456789', email: 'billing@casebridge.local' };
-const GERMAN_BUYER = { name: 'Fräserei Müller GmbH', street: 'Hauptstraße 1', zipCode: '80331', city: 'München', country: 'DE', vatNumber: 'DE987654321', email: 'admin@mueller.test' };
+const SELLER = {
+  name: 'CaseBridge GmbH',
+  street: 'Friedrichstraße 100',
+  zipCode: '10117',
+  city: 'Berlin',
+  country: 'DE',
+  vatNumber: 'DE123456789',
+  email: 'billing@casebridge.local',
+};
+const GERMAN_BUYER = {
+  name: 'Fräserei Müller GmbH',
+  street: 'Hauptstraße 1',
+  zipCode: '80331',
+  city: 'München',
+  country: 'DE',
+  vatNumber: 'DE987654321',
+  email: 'admin@mueller.test',
+};
 
 /** An essential plan with the 180-day add-on, for a German buyer: 19 % VAT. */
 function germanInvoice(overrides: Partial<InvoiceDocumentInput> = {}): InvoiceDocumentInput {
@@ -30,7 +46,8 @@ function germanInvoice(overrides: Partial<InvoiceDocumentInput> = {}): InvoiceDo
   };
 }
 
-const render = async (invoice: InvoiceDocumentInput, language: Language) => pdfText(await readStream(documentPdf(invoiceReportContent(invoice, language), { compress: false })));
+const render = async (invoice: InvoiceDocumentInput, language: Language) =>
+  pdfText(await readStream(documentPdf(invoiceReportContent(invoice, language), { compress: false })));
 /** Intl separates the euro sign with a no-break space (and French groups with a narrow one): compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -58,11 +75,19 @@ describe('the invoice PDF', () => {
       'Tarif Essential',
       'Dateiaufbewahrung 180 Tage',
       // Each line: net, rate, VAT, gross.
-      '49,00 €', '19 %', '9,31 €', '58,31 €',
-      '9,00 €', '1,71 €', '10,71 €',
-      'Nettobetrag', '58,00 €',
-      'Umsatzsteuer 19 %', '11,02 €',
-      'Gesamtbetrag (brutto)', '69,02 €',
+      '49,00 €',
+      '19 %',
+      '9,31 €',
+      '58,31 €',
+      '9,00 €',
+      '1,71 €',
+      '10,71 €',
+      'Nettobetrag',
+      '58,00 €',
+      'Umsatzsteuer 19 %',
+      '11,02 €',
+      'Gesamtbetrag (brutto)',
+      '69,02 €',
       'Seite 1 von 1',
     ]) {
       expect(page).toContain(text);
@@ -95,13 +120,44 @@ describe('the invoice PDF', () => {
 
   it('shows reverse charge with both VAT numbers for an EU business, and no VAT', async () => {
     const austrian = { ...GERMAN_BUYER, name: 'Alpenfräse GmbH', country: 'AT', vatNumber: 'ATU12345678', city: 'Wien', zipCode: '1010' };
-    const invoice = germanInvoice({ buyer: austrian, vatPercent: 0, vatCents: 0, totalCents: 5_800, taxTreatment: 'reverseCharge', paid: false });
+    const invoice = germanInvoice({
+      buyer: austrian,
+      vatPercent: 0,
+      vatCents: 0,
+      totalCents: 5_800,
+      taxTreatment: 'reverseCharge',
+      paid: false,
+    });
     const page = plain((await render(invoice, 'de')).pages[0]!);
-    for (const text of ['Österreich', 'USt-IdNr. ATU12345678', 'USt-IdNr. DE123456789', 'Reverse Charge', '§ 13b UStG', 'Umsatzsteuer 0 %', '0,00 €', 'Offen', 'Gesamtbetrag (brutto)', '58,00 €']) {
+    for (const text of [
+      'Österreich',
+      'USt-IdNr. ATU12345678',
+      'USt-IdNr. DE123456789',
+      'Reverse Charge',
+      '§ 13b UStG',
+      'Umsatzsteuer 0 %',
+      '0,00 €',
+      'Offen',
+      'Gesamtbetrag (brutto)',
+      '58,00 €',
+    ]) {
       expect(page).toContain(text);
     }
     expect(page).not.toContain('Per Karte bezahlt');
-    const swiss = plain((await render(germanInvoice({ buyer: { ...austrian, country: 'CH', vatNumber: null }, vatPercent: 0, vatCents: 0, totalCents: 5_800, taxTreatment: 'outsideEu' }), 'en')).pages[0]!);
+    const swiss = plain(
+      (
+        await render(
+          germanInvoice({
+            buyer: { ...austrian, country: 'CH', vatNumber: null },
+            vatPercent: 0,
+            vatCents: 0,
+            totalCents: 5_800,
+            taxTreatment: 'outsideEu',
+          }),
+          'en',
+        )
+      ).pages[0]!,
+    );
     expect(swiss).toContain('Switzerland');
     expect(swiss).toContain('Not taxable in Germany');
   });
@@ -140,7 +196,11 @@ describe('the invoice PDF', () => {
       expect(page).toContain('CaseBridge GmbH · Friedrichstraße 100, 10117 Berlin');
     });
     const all = pages.join('\n').split('\n');
-    for (let day = 1; day <= 90; day++) expect(all.filter((line) => line === `Files kept ${day} days`), `line ${day}`).toHaveLength(1);
+    for (let day = 1; day <= 90; day++)
+      expect(
+        all.filter((line) => line === `Files kept ${day} days`),
+        `line ${day}`,
+      ).toHaveLength(1);
     // The totals come after the last line, on the last page only.
     const last = plain(pages.at(-1)!);
     expect(last).toContain('Total (gross)');

@@ -28,12 +28,26 @@ export async function insertNumberedInvoice(tx: Db, invoice: NewInvoice, year: n
     .values({ year, last: 1 })
     .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
     .returning({ last: invoiceCounters.last });
-  const [row] = await tx.insert(invoices).values({ ...invoice, number: invoiceNumber(year, counter!.last) }).returning();
+  const [row] = await tx
+    .insert(invoices)
+    .values({ ...invoice, number: invoiceNumber(year, counter!.last) })
+    .returning();
   return row!;
 }
 
-export async function listInvoicesOfMill(db: Db, millId: number, start: number, limit: number): Promise<{ count: number; rows: InvoiceRow[] }> {
+export async function listInvoicesOfMill(
+  db: Db,
+  millId: number,
+  start: number,
+  limit: number,
+): Promise<{ count: number; rows: InvoiceRow[] }> {
   const [total] = await db.select({ n: count() }).from(invoices).where(eq(invoices.millId, millId));
-  const rows = await db.select().from(invoices).where(eq(invoices.millId, millId)).orderBy(desc(invoices.issuedAt), desc(invoices.id)).offset(start).limit(limit);
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.millId, millId))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.id))
+    .offset(start)
+    .limit(limit);
   return { count: total?.n ?? 0, rows };
 }

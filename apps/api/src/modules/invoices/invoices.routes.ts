@@ -18,7 +18,11 @@ export function invoiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         tags,
         summary: "The mill's invoices, newest first (also its billing history)",
         security: bearerAuth,
-        querystring: z.object({ millId: idSchema, _start: z.coerce.number().int().min(0).max(1_000_000).default(0), _limit: z.coerce.number().int().min(1).max(100).default(10) }),
+        querystring: z.object({
+          millId: idSchema,
+          _start: z.coerce.number().int().min(0).max(1_000_000).default(0),
+          _limit: z.coerce.number().int().min(1).max(100).default(10),
+        }),
         response: { 200: listResponseSchema(invoiceSchema), ...commonErrors },
       },
       handler: async (request) => {

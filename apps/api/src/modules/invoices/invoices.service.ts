@@ -12,7 +12,14 @@ import { companyById } from '../companies/companies.service.ts';
 import { millsById } from '../mills/mills.service.ts';
 import { languageOf } from '../users/users.service.ts';
 import { invoiceReportContent } from './invoices.report.ts';
-import { findInvoice, findInvoiceByProviderId, insertNumberedInvoice, listInvoicesOfMill, type InvoiceRow, type NewInvoice } from './invoices.repository.ts';
+import {
+  findInvoice,
+  findInvoiceByProviderId,
+  insertNumberedInvoice,
+  listInvoicesOfMill,
+  type InvoiceRow,
+  type NewInvoice,
+} from './invoices.repository.ts';
 
 /**
  * Invoices a German company can book: our own numbers without gaps (CB-<year>-<five digits>),
@@ -47,12 +54,31 @@ export async function taxOfBuyer(db: Db, millId: number): Promise<BuyerTax> {
   if (!company) throw AppError.notFound('Mill');
   const vatNumber = company.vatNumber || null;
   const treatment = taxTreatmentOf(company.country, vatNumber);
-  const party: InvoiceParty = { name: company.name, street: company.street, zipCode: company.zipCode, city: company.city, country: company.country, vatNumber, email: company.email };
-  return { complete: company.companyInfoIsUpdated, email: company.email, vatPercent: treatment === 'domestic' ? GERMAN_VAT_PERCENT : 0, treatment, party };
+  const party: InvoiceParty = {
+    name: company.name,
+    street: company.street,
+    zipCode: company.zipCode,
+    city: company.city,
+    country: company.country,
+    vatNumber,
+    email: company.email,
+  };
+  return {
+    complete: company.companyInfoIsUpdated,
+    email: company.email,
+    vatPercent: treatment === 'domestic' ? GERMAN_VAT_PERCENT : 0,
+    treatment,
+    party,
+  };
 }
 
 /** A paid invoice of the provider becomes ours, once (the mill's lock is held by the caller). */
-export async function recordProviderInvoice(deps: Pick<AppDeps, 'config'>, tx: Db, millId: number, invoice: ProviderInvoice): Promise<void> {
+export async function recordProviderInvoice(
+  deps: Pick<AppDeps, 'config'>,
+  tx: Db,
+  millId: number,
+  invoice: ProviderInvoice,
+): Promise<void> {
   if (await findInvoiceByProviderId(tx, invoice.id)) return;
   const buyer = await taxOfBuyer(tx, millId);
   const periodStart = invoice.lines[0]?.periodStart ?? invoice.createdAt;
@@ -84,7 +110,12 @@ export async function storeNumberedInvoice(tx: Db, invoice: NewInvoice): Promise
   await insertNumberedInvoice(tx, invoice, invoice.issuedAt.getUTCFullYear());
 }
 
-export async function listInvoices(deps: AppDeps, user: SessionUser, millId: number, page: { start: number; limit: number }): Promise<{ count: number; data: Invoice[] }> {
+export async function listInvoices(
+  deps: AppDeps,
+  user: SessionUser,
+  millId: number,
+  page: { start: number; limit: number },
+): Promise<{ count: number; data: Invoice[] }> {
   await authorize(deps.db, user, 'subscription.manage', { millId });
   const { count, rows } = await listInvoicesOfMill(deps.db, millId, page.start, page.limit);
   return { count, data: rows.map(toDto) };
@@ -95,7 +126,11 @@ export async function listInvoices(deps: AppDeps, user: SessionUser, millId: num
  * (subscription.manage), so that is the mill admin's language. The parties are those stored
  * with the invoice (the seller from INVOICE_SELLER on the day it was issued), never today's.
  */
-export async function invoicePdf(deps: AppDeps, user: UserRow, invoiceId: number): Promise<{ fileName: string; stream: NodeJS.ReadableStream }> {
+export async function invoicePdf(
+  deps: AppDeps,
+  user: UserRow,
+  invoiceId: number,
+): Promise<{ fileName: string; stream: NodeJS.ReadableStream }> {
   const invoice = await findInvoice(deps.db, invoiceId);
   if (!invoice?.millId) throw AppError.notFound('Invoice');
   try {

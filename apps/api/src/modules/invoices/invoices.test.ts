@@ -9,7 +9,15 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { recordProviderInvoice } from './invoices.service.ts';
 
 /** The operator as INVOICE_SELLER names it: the seller block of every invoice issued while it is set. */
-const OPERATOR = { name: 'Fräs-Portal Betriebs GmbH', street: 'Königsallee 7', zipCode: '40212', city: 'Düsseldorf', country: 'DE', vatNumber: 'DE111222333', email: 'rechnung@portal.test' };
+const OPERATOR = {
+  name: 'Fräs-Portal Betriebs GmbH',
+  street: 'Königsallee 7',
+  zipCode: '40212',
+  city: 'Düsseldorf',
+  country: 'DE',
+  vatNumber: 'DE111222333',
+  email: 'rechnung@portal.test',
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +30,18 @@ afterAll(async () => {
 /** A mill whose admin reads in `language`, with its company's invoice details filled in. */
 async function millReadingIn(language: string, company: Partial<typeof companies.$inferInsert> = {}) {
   const { mill, admin, company: row } = await createMill(t.db);
-  await t.db.update(companies).set({ name: 'Fräserei Łódź Sp. z o.o.', street: 'ul. Piotrkowska 5', zipCode: '90-001', city: 'Łódź', country: 'DE', email: 'admin@lodz.test', ...company }).where(eq(companies.id, row.id));
+  await t.db
+    .update(companies)
+    .set({
+      name: 'Fräserei Łódź Sp. z o.o.',
+      street: 'ul. Piotrkowska 5',
+      zipCode: '90-001',
+      city: 'Łódź',
+      country: 'DE',
+      email: 'admin@lodz.test',
+      ...company,
+    })
+    .where(eq(companies.id, row.id));
   await t.db.update(users).set({ language }).where(eq(users.id, admin.id));
   return { mill, admin, companyId: row.id, jwt: await signIn(t, admin.email) };
 }
@@ -51,7 +70,15 @@ async function issueInvoice(millId: number) {
 
 async function pdfOf(jwt: string, invoiceId: number) {
   const response = await t.request({ method: 'GET', url: `/api/payments/invoices/${invoiceId}/pdf`, token: jwt });
-  return { response, text: response.statusCode === 200 ? pdfText(response.rawPayload).pages.join('\n').replace(/[\u00a0\u202f]/g, ' ') : '' };
+  return {
+    response,
+    text:
+      response.statusCode === 200
+        ? pdfText(response.rawPayload)
+            .pages.join('\n')
+            .replace(/[\u00a0\u202f]/g, ' ')
+        : '',
+  };
 }
 
 /** The mill's newest invoice, as its invoices tab lists it. */
@@ -69,13 +96,30 @@ describe('GET /payments/invoices/{id}/pdf', () => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${invoice.number}.pdf"`);
     for (const expected of [
       `Rechnung ${invoice.number}`,
-      'Fräs-Portal Betriebs GmbH', 'Königsallee 7', '40212 Düsseldorf', 'USt-IdNr. DE111222333',
-      'Fräserei Łódź Sp. z o.o.', 'ul. Piotrkowska 5', '90-001 Łódź',
+      'Fräs-Portal Betriebs GmbH',
+      'Königsallee 7',
+      '40212 Düsseldorf',
+      'USt-IdNr. DE111222333',
+      'Fräserei Łódź Sp. z o.o.',
+      'ul. Piotrkowska 5',
+      '90-001 Łódź',
       '01.05.2026 – 01.06.2026',
-      'Tarif Essential', '39,20 €', '7,45 €', '46,65 €',
-      'Dateiaufbewahrung 365 Tage', '19,00 €', '3,61 €', '22,61 €',
-      'Nettobetrag', '58,20 €', 'Umsatzsteuer 19 %', '11,06 €', 'Gesamtbetrag (brutto)', '69,26 €',
-      'Per Karte bezahlt', 'Seite 1 von 1',
+      'Tarif Essential',
+      '39,20 €',
+      '7,45 €',
+      '46,65 €',
+      'Dateiaufbewahrung 365 Tage',
+      '19,00 €',
+      '3,61 €',
+      '22,61 €',
+      'Nettobetrag',
+      '58,20 €',
+      'Umsatzsteuer 19 %',
+      '11,06 €',
+      'Gesamtbetrag (brutto)',
+      '69,26 €',
+      'Per Karte bezahlt',
+      'Seite 1 von 1',
     ]) {
       expect(text).toContain(expected);
     }
@@ -87,7 +131,17 @@ describe('GET /payments/invoices/{id}/pdf', () => {
     const invoice = await invoiceOf(polish.jwt, polish.mill.id);
     await t.db.update(companies).set({ name: 'Renamed Mill' }).where(eq(companies.id, polish.companyId));
     const { text } = await pdfOf(polish.jwt, invoice.id);
-    for (const expected of [`Faktura ${invoice.number}`, 'SPRZEDAWCA', 'NABYWCA', 'Plan Essential', 'Razem brutto', '69,26 €', 'Zapłacono kartą', 'Strona 1 z 1', 'Fräserei Łódź Sp. z o.o.']) {
+    for (const expected of [
+      `Faktura ${invoice.number}`,
+      'SPRZEDAWCA',
+      'NABYWCA',
+      'Plan Essential',
+      'Razem brutto',
+      '69,26 €',
+      'Zapłacono kartą',
+      'Strona 1 z 1',
+      'Fräserei Łódź Sp. z o.o.',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Renamed Mill');

@@ -23,7 +23,12 @@ const day = (offset: number) => {
 };
 
 const register = (jwt: string, millId: number, licenseKey: string) =>
-  t.request({ method: 'POST', url: '/api/toolpass-data-collection-consents', token: jwt, payload: { millId, licenseKey, enableDataCollection: false } });
+  t.request({
+    method: 'POST',
+    url: '/api/toolpass-data-collection-consents',
+    token: jwt,
+    payload: { millId, licenseKey, enableDataCollection: false },
+  });
 const listOf = async (jwt: string, millId: number) => {
   const response = await t.request({ method: 'GET', url: `/api/mills/${millId}/toolpass-data-collection-consents?_limit=50`, token: jwt });
   return { status: response.statusCode, body: response.json() };

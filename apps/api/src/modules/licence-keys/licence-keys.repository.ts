@@ -25,7 +25,11 @@ export interface LicenceKeyListQuery {
  * A page of the mill's keys, each with its ticket: one LEFT JOIN on licence_tickets' unique key
  * index (keys are upper case on both sides), only for the page's rows.
  */
-export async function listKeys(db: Db, millId: number, query: LicenceKeyListQuery): Promise<{ count: number; rows: (LicenceKeyRow & { ticket: KeyTicketRow | null })[] }> {
+export async function listKeys(
+  db: Db,
+  millId: number,
+  query: LicenceKeyListQuery,
+): Promise<{ count: number; rows: (LicenceKeyRow & { ticket: KeyTicketRow | null })[] }> {
   const column = query.sort.field === 'licenseKey' ? licenceKeys.key : licenceKeys.createdAt;
   const where = query.key ? and(eq(licenceKeys.millId, millId), eq(licenceKeys.key, query.key)) : eq(licenceKeys.millId, millId);
   const [rows, [total]] = await Promise.all([

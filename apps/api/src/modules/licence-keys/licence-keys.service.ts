@@ -6,7 +6,17 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { forgetMachinesOf } from '../usage/usage.service.ts';
-import { countKeys, deleteKey, findKey, insertKey, listKeys, setDataCollection, type KeyTicketRow, type LicenceKeyListQuery, type LicenceKeyRow } from './licence-keys.repository.ts';
+import {
+  countKeys,
+  deleteKey,
+  findKey,
+  insertKey,
+  listKeys,
+  setDataCollection,
+  type KeyTicketRow,
+  type LicenceKeyListQuery,
+  type LicenceKeyRow,
+} from './licence-keys.repository.ts';
 
 /**
  * Licence keys of the desktop software, each registered by one mill with its data-collection
@@ -23,13 +33,22 @@ function toTicketExpiry(ticket: KeyTicketRow | null): LicenceKeyTicketExpiry | n
   return { status, expiryInDays: ticket.expiryInDays, licenceExpiry: ticket.licenceExpiry };
 }
 
-export async function listLicenceKeys(deps: AppDeps, user: SessionUser, millId: number, query: LicenceKeyListQuery): Promise<{ count: number; data: LicenceKey[] }> {
+export async function listLicenceKeys(
+  deps: AppDeps,
+  user: SessionUser,
+  millId: number,
+  query: LicenceKeyListQuery,
+): Promise<{ count: number; data: LicenceKey[] }> {
   await authorize(deps.db, user, 'licenceKeys.read', { millId });
   const { count, rows } = await listKeys(deps.db, millId, { ...query, key: query.key?.toUpperCase() });
   return { count, data: rows.map((row) => ({ ...toDto(row), ticketExpiry: toTicketExpiry(row.ticket) })) };
 }
 
-export async function addLicenceKey(deps: AppDeps, user: SessionUser, input: { millId: number; licenseKey: string; enableDataCollection: boolean }): Promise<LicenceKey> {
+export async function addLicenceKey(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { millId: number; licenseKey: string; enableDataCollection: boolean },
+): Promise<LicenceKey> {
   await authorize(deps.db, user, 'licenceKeys.manage', { millId: input.millId });
   // One key, one mill: whoever holds it, the answer does not say.
   const row = await unlessDuplicate(
@@ -39,7 +58,12 @@ export async function addLicenceKey(deps: AppDeps, user: SessionUser, input: { m
   return toDto(row);
 }
 
-export async function setLicenceKeyDataCollection(deps: AppDeps, user: SessionUser, id: number, enableDataCollection: boolean): Promise<LicenceKey> {
+export async function setLicenceKeyDataCollection(
+  deps: AppDeps,
+  user: SessionUser,
+  id: number,
+  enableDataCollection: boolean,
+): Promise<LicenceKey> {
   const key = await manageableKey(deps, user, id);
   // Consent withdrawn: what was stored about the key's machines goes in the same transaction. The
   // update takes the key's row lock, which a ping's `for share` waits for (usage.repository.ts),

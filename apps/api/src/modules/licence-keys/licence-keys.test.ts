@@ -11,9 +11,13 @@ afterAll(async () => {
   await t.close();
 });
 
-
 const add = (jwt: string | undefined, millId: number, licenseKey: string, enableDataCollection = true) =>
-  t.request({ method: 'POST', url: '/api/toolpass-data-collection-consents', token: jwt, payload: { millId, licenseKey, enableDataCollection } });
+  t.request({
+    method: 'POST',
+    url: '/api/toolpass-data-collection-consents',
+    token: jwt,
+    payload: { millId, licenseKey, enableDataCollection },
+  });
 
 describe('licence keys', () => {
   it('adds keys (normalised to upper case), lists them sorted by key, toggles and deletes', async () => {
@@ -25,10 +29,19 @@ describe('licence keys', () => {
     await add(jwt, mill.id, keys[2]!, false);
     const list = (await t.request({ method: 'GET', url: `/api/mills/${mill.id}/toolpass-data-collection-consents`, token: jwt })).json();
     expect(list.data.map((k: { licenseKey: string }) => k.licenseKey)).toEqual([...keys].sort());
-    const toggled = await t.request({ method: 'PUT', url: `/api/toolpass-data-collection-consents/${created.json().id}`, token: jwt, payload: { enableDataCollection: false } });
+    const toggled = await t.request({
+      method: 'PUT',
+      url: `/api/toolpass-data-collection-consents/${created.json().id}`,
+      token: jwt,
+      payload: { enableDataCollection: false },
+    });
     expect(toggled.json().enableDataCollection).toBe(false);
-    expect((await t.request({ method: 'DELETE', url: `/api/toolpass-data-collection-consents/${created.json().id}`, token: jwt })).statusCode).toBe(200);
-    expect((await t.request({ method: 'GET', url: `/api/mills/${mill.id}/toolpass-data-collection-consents`, token: jwt })).json().count).toBe(2);
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/toolpass-data-collection-consents/${created.json().id}`, token: jwt })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/mills/${mill.id}/toolpass-data-collection-consents`, token: jwt })).json().count,
+    ).toBe(2);
   });
 
   it("answers 'Invalid Key Format' for a malformed key and requires the consent flag", async () => {
@@ -38,7 +51,12 @@ describe('licence keys', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().errors.licenseKey).toEqual(['LICENCE_KEY_INVALID']);
     }
-    const noFlag = await t.request({ method: 'POST', url: '/api/toolpass-data-collection-consents', token: jwt, payload: { millId: mill.id, licenseKey: randomLicenceKey() } });
+    const noFlag = await t.request({
+      method: 'POST',
+      url: '/api/toolpass-data-collection-consents',
+      token: jwt,
+      payload: { millId: mill.id, licenseKey: randomLicenceKey() },
+    });
     expect(noFlag.json().errors.enableDataCollection).toBeDefined();
   });
 
@@ -73,7 +91,9 @@ describe('licence keys', () => {
     }
     expect((await add(b.jwt, a.mill.id, randomLicenceKey())).statusCode).toBe(404);
     expect((await add(plainJwt, a.mill.id, randomLicenceKey())).statusCode).toBe(403);
-    const still = (await t.request({ method: 'GET', url: `/api/mills/${a.mill.id}/toolpass-data-collection-consents`, token: a.jwt })).json();
+    const still = (
+      await t.request({ method: 'GET', url: `/api/mills/${a.mill.id}/toolpass-data-collection-consents`, token: a.jwt })
+    ).json();
     expect(still.data).toEqual([expect.objectContaining({ id: own.id, enableDataCollection: true })]);
   });
 });

@@ -27,7 +27,13 @@ const randomKey = () => Array.from({ length: 5 }, () => randomBytes(3).toString(
 
 interface DeskAnswer {
   count: number;
-  data: { id: number; archived: boolean; customer: { name: string } | null; dealer: { name: string } | null; signedUpMill: { name: string } | null }[];
+  data: {
+    id: number;
+    archived: boolean;
+    customer: { name: string } | null;
+    dealer: { name: string } | null;
+    signedUpMill: { name: string } | null;
+  }[];
 }
 
 async function desk(jwt: string, query: string): Promise<DeskAnswer> {
@@ -43,7 +49,14 @@ async function treeWithTickets(count: number) {
   const product = `Product ${randomBytes(4).toString('hex')}`;
   const rows = await t.db
     .insert(licenceTickets)
-    .values(Array.from({ length: count }, (_, i) => ({ key: randomKey(), dealerId: i % 2 ? sub.dealer.id : root.dealer.id, productText: product, licenceExpiry: `2030-01-${String(i + 1).padStart(2, '0')}` })))
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        key: randomKey(),
+        dealerId: i % 2 ? sub.dealer.id : root.dealer.id,
+        productText: product,
+        licenceExpiry: `2030-01-${String(i + 1).padStart(2, '0')}`,
+      })),
+    )
     .returning({ id: licenceTickets.id, key: licenceTickets.key });
   return { root: { ...root, jwt: await signIn(t, root.user.email) }, sub, product, tickets: rows };
 }
@@ -60,7 +73,12 @@ describe('the ticket desk cache', () => {
     expect(afterArchive.data.map((row) => row.id)).toEqual(tickets.slice(1).map((row) => row.id));
 
     const customer = await createDealerCustomer(t.db, root.dealer.id, { company: 'Assigned Lab', lastName: 'Lee' });
-    await t.request({ method: 'PUT', url: `/api/dealer-tickets/${tickets[2]!.id}/customer`, token: root.jwt, payload: { dealerCustomerId: customer.id } });
+    await t.request({
+      method: 'PUT',
+      url: `/api/dealer-tickets/${tickets[2]!.id}/customer`,
+      token: root.jwt,
+      payload: { dealerCustomerId: customer.id },
+    });
     expect((await desk(root.jwt, search)).data[1]!.customer).toMatchObject({ name: 'Assigned Lab, Lee' });
 
     // The customer edited, the dealer renamed: the same cached page shows the new names.
@@ -74,7 +92,10 @@ describe('the ticket desk cache', () => {
     const { root, product, tickets } = await treeWithTickets(2);
     const mill = await createMill(t.db);
     await t.db.update(licenceTickets).set({ usedByMillId: mill.mill.id }).where(eq(licenceTickets.id, tickets[0]!.id));
-    const [a, b] = [await createDealerCustomer(t.db, root.dealer.id, { company: 'Alpha Lab' }), await createDealerCustomer(t.db, root.dealer.id, { company: 'Beta Lab' })];
+    const [a, b] = [
+      await createDealerCustomer(t.db, root.dealer.id, { company: 'Alpha Lab' }),
+      await createDealerCustomer(t.db, root.dealer.id, { company: 'Beta Lab' }),
+    ];
     await t.db.update(licenceTickets).set({ customerId: a.id }).where(eq(licenceTickets.id, tickets[0]!.id));
     await t.db.update(licenceTickets).set({ customerId: b.id }).where(eq(licenceTickets.id, tickets[1]!.id));
     const search = `_q=${encodeURIComponent(product)}&_sort=customer:asc`;
@@ -94,7 +115,9 @@ describe('the ticket desk cache', () => {
     const counts = async () => [(await desk(root.jwt, search)).count, (await desk(managerJwt, search)).count];
     expect(await counts()).toEqual([2, 2]);
 
-    await t.db.insert(licenceTickets).values(Array.from({ length: 3 }, () => ({ key: randomKey(), dealerId: sub.dealer.id, productText: product })));
+    await t.db
+      .insert(licenceTickets)
+      .values(Array.from({ length: 3 }, () => ({ key: randomKey(), dealerId: sub.dealer.id, productText: product })));
     expect(await counts()).toEqual([5, 5]);
 
     // Moved to another tree: gone from this one, still the manager's.
@@ -120,11 +143,20 @@ describe('the ticket desk cache', () => {
   it("finds tickets by what their rows show of the customer (id, company, last name) and follows the customer's rename", async () => {
     const { root, tickets } = await treeWithTickets(3);
     const tag = randomBytes(3).toString('hex');
-    const keller = await createDealerCustomer(t.db, root.dealer.id, { company: `Zahnlabor Keller ${tag}`, lastName: `Keller${tag}`, customerCode: `KC-${tag}` });
+    const keller = await createDealerCustomer(t.db, root.dealer.id, {
+      company: `Zahnlabor Keller ${tag}`,
+      lastName: `Keller${tag}`,
+      customerCode: `KC-${tag}`,
+    });
     // Tickets 0 and 2 are the root's own (the customer must be of the ticket's dealer's subtree).
     const kellers = [tickets[0]!.id, tickets[2]!.id];
     for (const id of kellers) {
-      const response = await t.request({ method: 'PUT', url: `/api/dealer-tickets/${id}/customer`, token: root.jwt, payload: { dealerCustomerId: keller.id } });
+      const response = await t.request({
+        method: 'PUT',
+        url: `/api/dealer-tickets/${id}/customer`,
+        token: root.jwt,
+        payload: { dealerCustomerId: keller.id },
+      });
       expect(response.statusCode, response.body).toBe(200);
     }
     const found = async (term: string) => (await desk(root.jwt, `_q=${encodeURIComponent(term)}&_sort=id:asc`)).data.map((row) => row.id);
@@ -134,7 +166,10 @@ describe('the ticket desk cache', () => {
     expect((await desk(root.jwt, `_q=${encodeURIComponent(`keller ${tag}`)}`)).count).toBe(2);
 
     // Renamed straight in the database: the kept answers of both terms must not stay.
-    await t.db.update(dealerCustomers).set({ company: `Praxis Berg ${tag}`, lastName: `Berg${tag}` }).where(eq(dealerCustomers.id, keller.id));
+    await t.db
+      .update(dealerCustomers)
+      .set({ company: `Praxis Berg ${tag}`, lastName: `Berg${tag}` })
+      .where(eq(dealerCustomers.id, keller.id));
     expect(await found(`keller ${tag}`)).toEqual([]);
     expect((await desk(root.jwt, `_q=${encodeURIComponent(`keller ${tag}`)}`)).count).toBe(0);
     expect(await found(`praxis berg ${tag}`)).toEqual(kellers);
@@ -156,7 +191,9 @@ describe('the ticket desk cache', () => {
     // With sequential scans priced out the planner shows whether an index serves the condition at all.
     const plan = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`explain select id from licence_tickets where search_text like '%b2-c3d%'`);
+      const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(
+        sql`explain select id from licence_tickets where search_text like '%b2-c3d%'`,
+      );
       return rows.map((row) => row['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('licence_tickets_search_idx');

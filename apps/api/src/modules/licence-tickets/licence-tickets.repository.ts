@@ -19,7 +19,10 @@ export async function lockTicketByKey(db: Db, key: string): Promise<LicenceTicke
 }
 
 export async function setTicketUsed(db: Db, ticketId: number, millId: number): Promise<void> {
-  await db.update(licenceTickets).set({ usedByMillId: millId, usedAt: sql`now()` }).where(eq(licenceTickets.id, ticketId));
+  await db
+    .update(licenceTickets)
+    .set({ usedByMillId: millId, usedAt: sql`now()` })
+    .where(eq(licenceTickets.id, ticketId));
 }
 
 // ---- The dealers' ticket desk (issue 14) ----
@@ -181,7 +184,11 @@ export async function deskRowsByIds(db: Db, ids: number[], today: string): Promi
 }
 
 /** The count of a search: over every match, so the service keeps it per desk version. */
-export async function countDeskSearch(db: Db, scope: TicketScope, query: Pick<TicketListQuery, 'search' | 'dealerId' | 'archived'>): Promise<number> {
+export async function countDeskSearch(
+  db: Db,
+  scope: TicketScope,
+  query: Pick<TicketListQuery, 'search' | 'dealerId' | 'archived'>,
+): Promise<number> {
   const [row] = await db.select({ n: count() }).from(licenceTickets).where(deskConditions(scope, query));
   return row?.n ?? 0;
 }
@@ -191,7 +198,11 @@ export async function countDeskSearch(db: Db, scope: TicketScope, query: Pick<Ti
  * (db/schema/licence-desk-versions.ts), which moves with every change any desk row shows.
  */
 export async function networkDeskVersion(db: Db): Promise<string> {
-  const [row] = await executePrepared<{ stamp: string }>(db, sql`select coalesce(sum(${licenceDeskVersions.version}), 0)::text as stamp from ${licenceDeskVersions}`, 'desk_version');
+  const [row] = await executePrepared<{ stamp: string }>(
+    db,
+    sql`select coalesce(sum(${licenceDeskVersions.version}), 0)::text as stamp from ${licenceDeskVersions}`,
+    'desk_version',
+  );
   return row?.stamp ?? '0';
 }
 
@@ -219,8 +230,14 @@ export async function dealerDeskVersion(db: Db, userId: number): Promise<{ deale
 export async function countOfDesk(db: Db, subtreeOf: number | null, archived: TicketListQuery['archived']): Promise<number> {
   const conditions: (SQL | undefined)[] = [];
   if (archived !== 'all') conditions.push(eq(licenceTicketCounts.archived, archived === 'archived'));
-  if (subtreeOf !== null) conditions.push(sql`${licenceTicketCounts.dealerId} in (select ${dealers.id} from ${dealers} where ${dealers.path} @> array[${subtreeOf}]::integer[])`);
-  const [row] = await db.select({ total: sql<string>`coalesce(sum(${licenceTicketCounts.tickets}), 0)` }).from(licenceTicketCounts).where(and(...conditions));
+  if (subtreeOf !== null)
+    conditions.push(
+      sql`${licenceTicketCounts.dealerId} in (select ${dealers.id} from ${dealers} where ${dealers.path} @> array[${subtreeOf}]::integer[])`,
+    );
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${licenceTicketCounts.tickets}), 0)` })
+    .from(licenceTicketCounts)
+    .where(and(...conditions));
   return Number(row?.total ?? 0);
 }
 
@@ -247,16 +264,25 @@ export async function dealersWithTickets(db: Db, scope: TicketScope): Promise<{ 
 }
 
 export async function setTicketCustomer(db: Db, id: number, customerId: number | null): Promise<void> {
-  await db.update(licenceTickets).set({ customerId, updatedAt: sql`now()` }).where(eq(licenceTickets.id, id));
+  await db
+    .update(licenceTickets)
+    .set({ customerId, updatedAt: sql`now()` })
+    .where(eq(licenceTickets.id, id));
 }
 
 /** One statement: the new dealer, its path (trigger), and no customer (spec §4). */
 export async function moveTicket(db: Db, id: number, dealerId: number): Promise<void> {
-  await db.update(licenceTickets).set({ dealerId, customerId: null, updatedAt: sql`now()` }).where(eq(licenceTickets.id, id));
+  await db
+    .update(licenceTickets)
+    .set({ dealerId, customerId: null, updatedAt: sql`now()` })
+    .where(eq(licenceTickets.id, id));
 }
 
 export async function setTicketExternal(db: Db, id: number, externalCustomerId: string, description: string): Promise<void> {
-  await db.update(licenceTickets).set({ externalCustomerId, description, updatedAt: sql`now()` }).where(eq(licenceTickets.id, id));
+  await db
+    .update(licenceTickets)
+    .set({ externalCustomerId, description, updatedAt: sql`now()` })
+    .where(eq(licenceTickets.id, id));
 }
 
 /**
@@ -267,18 +293,30 @@ export async function archiveTickets(db: Db, scope: TicketScope, ids: number[], 
   const changed = await db
     .update(licenceTickets)
     .set({ archivedAt: archived ? sql`now()` : null, updatedAt: sql`now()` })
-    .where(and(inArray(licenceTickets.id, ids), scopeCondition(scope), archived ? isNull(licenceTickets.archivedAt) : isNotNull(licenceTickets.archivedAt)))
+    .where(
+      and(
+        inArray(licenceTickets.id, ids),
+        scopeCondition(scope),
+        archived ? isNull(licenceTickets.archivedAt) : isNotNull(licenceTickets.archivedAt),
+      ),
+    )
     .returning({ id: licenceTickets.id });
   return changed.length;
 }
 
 export async function ticketContentByKey(db: Db, key: string): Promise<{ id: number; content: LicenceContent | null } | null> {
-  const [row] = await db.select({ id: licenceTickets.id, content: licenceTickets.content }).from(licenceTickets).where(eq(licenceTickets.key, key));
+  const [row] = await db
+    .select({ id: licenceTickets.id, content: licenceTickets.content })
+    .from(licenceTickets)
+    .where(eq(licenceTickets.key, key));
   return row ?? null;
 }
 
 export async function ticketContentById(db: Db, id: number): Promise<{ key: string; content: LicenceContent | null } | null> {
-  const [row] = await db.select({ key: licenceTickets.key, content: licenceTickets.content }).from(licenceTickets).where(eq(licenceTickets.id, id));
+  const [row] = await db
+    .select({ key: licenceTickets.key, content: licenceTickets.content })
+    .from(licenceTickets)
+    .where(eq(licenceTickets.id, id));
   return row ?? null;
 }
 
@@ -312,7 +350,10 @@ export async function ticketRegistrationSource(db: Db, id: number) {
 export async function dealerIdsByCode(db: Db, codes: string[]): Promise<Map<string, number>> {
   if (codes.length === 0) return new Map();
   const lowered = [...new Set(codes.map((code) => code.toLowerCase()))];
-  const rows = await db.select({ id: dealers.id, code: dealers.dealerCode }).from(dealers).where(sql`lower(${dealers.dealerCode}) = any(${sql.param(lowered)}::text[])`);
+  const rows = await db
+    .select({ id: dealers.id, code: dealers.dealerCode })
+    .from(dealers)
+    .where(sql`lower(${dealers.dealerCode}) = any(${sql.param(lowered)}::text[])`);
   return new Map(rows.map((row) => [row.code.toLowerCase(), row.id]));
 }
 

@@ -65,14 +65,26 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const q = request.query;
         // The answer comes serialized (and checked) from the desk's versioned cache.
-        const body = await listTickets(deps, await loadCurrentUser(request, deps.db), { start: q._start, limit: q._limit, sort: q._sort, search: q._q, dealerId: q.dealerId, archived: q.archived });
+        const body = await listTickets(deps, await loadCurrentUser(request, deps.db), {
+          start: q._start,
+          limit: q._limit,
+          sort: q._sort,
+          search: q._q,
+          dealerId: q.dealerId,
+          archived: q.archived,
+        });
         return sendJson(reply, body);
       },
     });
 
     app.get('/dealer-tickets/dealers', {
       config: { access: 'tickets.list' },
-      schema: { tags, summary: "The dealers of one's subtree that have tickets (the desk's dealer filter)", security: bearerAuth, response: { 200: ticketDealersResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: "The dealers of one's subtree that have tickets (the desk's dealer filter)",
+        security: bearerAuth,
+        response: { 200: ticketDealersResponseSchema, ...commonErrors },
+      },
       handler: async (request) => listTicketDealers(deps, await loadCurrentUser(request, deps.db)),
     });
 
@@ -86,24 +98,54 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: ticketCustomerBodySchema,
         response: { 200: dealerTicketSchema, ...commonErrors },
       },
-      handler: async (request) => assignCustomer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.dealerCustomerId),
+      handler: async (request) =>
+        assignCustomer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.dealerCustomerId),
     });
 
     app.put('/dealer-tickets/:id/dealer', {
       config: { access: 'tickets.move' },
-      schema: { tags, summary: "Move the ticket to another dealer of one's subtree; its customer is reset", security: bearerAuth, params, body: ticketDealerBodySchema, response: { 200: dealerTicketSchema, ...commonErrors } },
-      handler: async (request) => changeTicketDealer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.dealerId),
+      schema: {
+        tags,
+        summary: "Move the ticket to another dealer of one's subtree; its customer is reset",
+        security: bearerAuth,
+        params,
+        body: ticketDealerBodySchema,
+        response: { 200: dealerTicketSchema, ...commonErrors },
+      },
+      handler: async (request) =>
+        changeTicketDealer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.dealerId),
     });
 
     app.put('/dealer-tickets/:id/external', {
       config: { access: 'tickets.setExternal' },
-      schema: { tags, summary: 'Set the external customer id and description (top-level dealers and the manager)', security: bearerAuth, params, body: ticketExternalBodySchema, response: { 200: dealerTicketSchema, ...commonErrors } },
-      handler: async (request) => setExternalCustomer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.externalCustomerId, request.body.description),
+      schema: {
+        tags,
+        summary: 'Set the external customer id and description (top-level dealers and the manager)',
+        security: bearerAuth,
+        params,
+        body: ticketExternalBodySchema,
+        response: { 200: dealerTicketSchema, ...commonErrors },
+      },
+      handler: async (request) =>
+        setExternalCustomer(
+          deps,
+          await loadCurrentUser(request, deps.db),
+          request.params.id,
+          request.body.externalCustomerId,
+          request.body.description,
+        ),
     });
 
     app.put('/dealer-tickets/:id/archived', {
       config: { access: 'tickets.archive' },
-      schema: { tags, summary: 'Archive or unarchive one ticket', security: bearerAuth, params, body: ticketArchiveBodySchema, response: { 200: dealerTicketSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Archive or unarchive one ticket',
+        security: bearerAuth,
+        params,
+        body: ticketArchiveBodySchema,
+        response: { 200: dealerTicketSchema, ...commonErrors },
+      },
       handler: async (request) => archiveTicket(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.archived),
     });
 
@@ -116,12 +158,19 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: ticketBatchArchiveBodySchema,
         response: { 200: ticketBatchResponseSchema, ...commonErrors },
       },
-      handler: async (request) => archiveTicketBatch(deps, await loadCurrentUser(request, deps.db), request.body.ticketIds, request.body.archived),
+      handler: async (request) =>
+        archiveTicketBatch(deps, await loadCurrentUser(request, deps.db), request.body.ticketIds, request.body.archived),
     });
 
     app.get('/dealer-tickets/:id/content', {
       config: { access: 'tickets.read' },
-      schema: { tags, summary: 'The licence content of a ticket of one’s subtree', security: bearerAuth, params, response: { 200: licenceContentResponseSchema, ...upstreamErrors } },
+      schema: {
+        tags,
+        summary: 'The licence content of a ticket of one’s subtree',
+        security: bearerAuth,
+        params,
+        response: { 200: licenceContentResponseSchema, ...upstreamErrors },
+      },
       handler: async (request) => lookupTicket(deps, await loadCurrentUser(request, deps.db), request.params.id),
     });
 
@@ -144,7 +193,8 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: {
         tags,
         summary: 'The customer registration record of a ticket of one’s subtree',
-        description: 'The assigned customer in the fields of the registration record, with the ticket’s product id. 404 `TICKET_WITHOUT_CUSTOMER` while no customer is assigned.',
+        description:
+          'The assigned customer in the fields of the registration record, with the ticket’s product id. 404 `TICKET_WITHOUT_CUSTOMER` while no customer is assigned.',
         security: bearerAuth,
         params,
         response: { 200: ticketRegistrationSchema, ...commonErrors },
@@ -170,9 +220,16 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       schema: {
         tags,
         summary: 'The licence content of a ticket key (public, rate limited)',
-        description: 'Licence content only: never the dealer, customer or registration of the ticket. Limited per client address against walking the key space.',
+        description:
+          'Licence content only: never the dealer, customer or registration of the ticket. Limited per client address against walking the key space.',
         body: licenceLookupBodySchema,
-        response: { 200: licenceContentResponseSchema, 400: commonErrors[400], 404: commonErrors[404], 429: commonErrors[429], 502: errorResponseSchema },
+        response: {
+          200: licenceContentResponseSchema,
+          400: commonErrors[400],
+          404: commonErrors[404],
+          429: commonErrors[429],
+          502: errorResponseSchema,
+        },
       },
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'licenceLookup', LICENCE_LOOKUP_LIMIT, request, null);
@@ -189,7 +246,13 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           'Called by the licence server with `Authorization: Bearer <LICENCE_SERVER_TOKEN>`; answers 404 while no token is configured. ' +
           'Creates unknown keys and refreshes known ones; a ticket given to another dealer loses its customer. An unknown dealer id stores nothing (422, naming the rows).',
         body: ticketPushBodySchema,
-        response: { 200: ticketPushResponseSchema, 400: commonErrors[400], 401: commonErrors[401], 404: commonErrors[404], 422: errorResponseSchema },
+        response: {
+          200: ticketPushResponseSchema,
+          400: commonErrors[400],
+          401: commonErrors[401],
+          404: commonErrors[404],
+          422: errorResponseSchema,
+        },
       },
       // 1000 tickets with their content exceed Fastify's 1 MB default.
       bodyLimit: 32 * 1024 * 1024,

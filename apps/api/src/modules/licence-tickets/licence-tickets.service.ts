@@ -104,8 +104,18 @@ function toTicket(row: DeskRow): DealerTicket {
     licenceExpiry: row.licenceExpiry,
     maintenanceExpiry: row.maintenanceExpiry,
     productText: row.productText,
-    dealer: row.dealerId === null ? null : { id: row.dealerId, dealerCode: row.dealerCode ?? '', name: row.dealerName ?? '', parentId: row.dealerParentId },
-    customer: row.customerId === null ? null : { id: row.customerId, customerId: row.customerCode ?? '', name: [row.customerCompany, row.customerLastName].filter(Boolean).join(', ') },
+    dealer:
+      row.dealerId === null
+        ? null
+        : { id: row.dealerId, dealerCode: row.dealerCode ?? '', name: row.dealerName ?? '', parentId: row.dealerParentId },
+    customer:
+      row.customerId === null
+        ? null
+        : {
+            id: row.customerId,
+            customerId: row.customerCode ?? '',
+            name: [row.customerCompany, row.customerLastName].filter(Boolean).join(', '),
+          },
     externalCustomerId: row.externalCustomerId,
     description: row.description,
     archived: row.archived,
@@ -136,12 +146,9 @@ async function scopeOf(db: Db, grant: Grant): Promise<TicketScope> {
  * A ticket the caller may act on: one of its subtree (the manager: any). Another subtree's ticket,
  * and a ticket of no dealer for a dealer user, answer 404 exactly like a missing one.
  */
-async function ticketFor<A extends 'tickets.read' | 'tickets.readRegistration' | 'tickets.assign' | 'tickets.move' | 'tickets.archive' | 'tickets.setExternal'>(
-  db: Db,
-  user: SessionUser,
-  action: A,
-  id: number,
-): Promise<{ row: DeskRow; grant: Grant }> {
+async function ticketFor<
+  A extends 'tickets.read' | 'tickets.readRegistration' | 'tickets.assign' | 'tickets.move' | 'tickets.archive' | 'tickets.setExternal',
+>(db: Db, user: SessionUser, action: A, id: number): Promise<{ row: DeskRow; grant: Grant }> {
   const row = await findDeskTicket(db, id);
   if (!row) throw AppError.notFound('Ticket');
   if (row.dealerId === null) {
@@ -186,13 +193,17 @@ export async function listTickets(deps: AppDeps, user: SessionUser, query: Ticke
   // Read before anything is built: a kept answer can only be newer than its stamp.
   const { scope, version } = await scopeAndVersion(deps.db, grant);
   const today = new Date().toISOString().slice(0, 10);
-  return deskCacheOf(deps).getOrBuild(JSON.stringify(['page', scope, query, today]), version, () => buildDesk(deps, scope, query, version, today));
+  return deskCacheOf(deps).getOrBuild(JSON.stringify(['page', scope, query, today]), version, () =>
+    buildDesk(deps, scope, query, version, today),
+  );
 }
 
 async function buildDesk(deps: AppDeps, scope: TicketScope, query: TicketListQuery, version: string, today: string): Promise<string> {
   const filter = { search: query.search, dealerId: query.dealerId, archived: query.archived };
   const count = filter.search
-    ? deskCacheOf(deps).getOrBuild(JSON.stringify(['count', scope, filter]), version, async () => String(await countDeskSearch(deps.db, scope, filter)))
+    ? deskCacheOf(deps).getOrBuild(JSON.stringify(['count', scope, filter]), version, async () =>
+        String(await countDeskSearch(deps.db, scope, filter)),
+      )
     : countOfDesk(deps.db, query.dealerId ?? (scope.kind === 'subtree' ? scope.dealerId : null), query.archived);
   const [ids, total] = await Promise.all([deskPageIds(deps.db, scope, query), count]);
   const rows = await deskRowsByIds(deps.db, ids, today);
@@ -232,7 +243,13 @@ export async function changeTicketDealer(deps: AppDeps, user: SessionUser, id: n
   return reread(deps.db, id);
 }
 
-export async function setExternalCustomer(deps: AppDeps, user: SessionUser, id: number, externalCustomerId: string, description: string): Promise<DealerTicket> {
+export async function setExternalCustomer(
+  deps: AppDeps,
+  user: SessionUser,
+  id: number,
+  externalCustomerId: string,
+  description: string,
+): Promise<DealerTicket> {
   const { grant } = await ticketFor(deps.db, user, 'tickets.setExternal', id);
   const own = await ownDealer(deps.db, grant);
   if (own && own.parentId !== null) throw AppError.forbidden(EXTERNAL_ROOT_ONLY, 'EXTERNAL_ID_ROOT_ONLY');
@@ -442,7 +459,10 @@ export async function receivePushedTickets(deps: AppDeps, tickets: PushedTicket[
   // One statement cannot insert a key twice; say which rows repeat one instead of failing.
   if (Object.keys(duplicates).length > 0) throw AppError.fields(duplicates, 'A ticket key appears more than once');
   return deps.db.transaction(async (tx) => {
-    const ids = await dealerIdsByCode(tx, tickets.map((ticket) => ticket.dealerCode));
+    const ids = await dealerIdsByCode(
+      tx,
+      tickets.map((ticket) => ticket.dealerCode),
+    );
     const unknown: Record<string, ErrorCode[]> = {};
     const rows: PushedTicketRow[] = [];
     tickets.forEach((ticket, index) => {

@@ -26,12 +26,40 @@ const fakeRequests: unknown[] = [];
 const randomKey = () => Array.from({ length: 5 }, () => randomBytes(4).toString('hex').slice(0, 5).toUpperCase()).join('-');
 
 function content(product: string, licenseExp: string | null, maintenanceExp: string | null = null): LicenceContent {
-  const row = { code: 'M1', itemId: '1001', name: `${product} base`, licenseExp, featureMapBinarySetBits: '0101', permissions: 'run', information: '', formerDongleNo: '', maintenanceExp };
+  const row = {
+    code: 'M1',
+    itemId: '1001',
+    name: `${product} base`,
+    licenseExp,
+    featureMapBinarySetBits: '0101',
+    permissions: 'run',
+    information: '',
+    formerDongleNo: '',
+    maintenanceExp,
+  };
   return {
-    mainProductInfo: { dongleId: `3-${randomBytes(3).toString('hex')}`, productName: product, licenseExp, maintenanceExp, isNetwork: false, isCommercial: true },
+    mainProductInfo: {
+      dongleId: `3-${randomBytes(3).toString('hex')}`,
+      productName: product,
+      licenseExp,
+      maintenanceExp,
+      isNetwork: false,
+      isCommercial: true,
+    },
     activationLicenses: [row],
     orderedLicenses: [row],
-    licenseDetails: [{ code: 'P', enable: true, name: product, productCode: 'P1', count: 1, expiryaDate: licenseExp, epd: '', children: [{ code: 'P.1', enable: true, name: 'Module', productCode: 'P1M', count: 2, expiryaDate: null, epd: '' }] }],
+    licenseDetails: [
+      {
+        code: 'P',
+        enable: true,
+        name: product,
+        productCode: 'P1',
+        count: 1,
+        expiryaDate: licenseExp,
+        epd: '',
+        children: [{ code: 'P.1', enable: true, name: 'Module', productCode: 'P1M', count: 2, expiryaDate: null, epd: '' }],
+      },
+    ],
     nonExpandables: [],
   };
 }
@@ -62,10 +90,20 @@ async function network(): Promise<Network> {
 }
 
 const push = (tickets: unknown[], token: string | null = TOKEN, app: TestApp = t) =>
-  app.request({ method: 'POST', url: '/api/licence-server/tickets', headers: token ? { authorization: `Bearer ${token}` } : {}, payload: { tickets } });
+  app.request({
+    method: 'POST',
+    url: '/api/licence-server/tickets',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    payload: { tickets },
+  });
 
 /** Pushes one ticket and answers its row id. */
-async function ticket(dealerCode: string, product = 'CAM Milling', licenseExp: string | null = '2030-01-01', maintenanceExp: string | null = null): Promise<{ id: number; key: string }> {
+async function ticket(
+  dealerCode: string,
+  product = 'CAM Milling',
+  licenseExp: string | null = '2030-01-01',
+  maintenanceExp: string | null = null,
+): Promise<{ id: number; key: string }> {
   const key = randomKey();
   const response = await push([{ key, dealerCode, content: content(product, licenseExp, maintenanceExp) }]);
   expect(response.statusCode, response.body).toBe(200);
@@ -120,7 +158,10 @@ describe('the licence server push', () => {
     const customer = await createDealerCustomer(t.db, net.root.id);
     await t.db.update(licenceTickets).set({ customerId: customer.id }).where(eq(licenceTickets.id, stored!.id));
 
-    const again = await push([{ ...first, content: content('CAM Basic', '2028-05-01') }, { ...second, dealerCode: net.root.code }]);
+    const again = await push([
+      { ...first, content: content('CAM Basic', '2028-05-01') },
+      { ...second, dealerCode: net.root.code },
+    ]);
     expect(again.json()).toEqual({ created: 0, updated: 2 });
     const [renewed] = await t.db.select().from(licenceTickets).where(eq(licenceTickets.id, stored!.id));
     expect(renewed).toMatchObject({ licenceExpiry: '2028-05-01', customerId: customer.id });
@@ -138,7 +179,12 @@ describe('the licence server push', () => {
     const repeated = await push([good, { ...good, key: good.key.toLowerCase() }]);
     expect(repeated.statusCode).toBe(400);
     expect(repeated.json().errors).toEqual({ 'tickets.1.key': ['VALIDATION_FAILED'] });
-    for (const key of ['ABCDE-12345-FGHIJ-KLMNO', 'ABCDE-12345-FGHIJ-KLMNO-PQRS!', 'ABCDE_12345_FGHIJ_KLMNO_PQRST', 'ABCDE-12345-FGHIJ-KLMNO-PQRST\u0000']) {
+    for (const key of [
+      'ABCDE-12345-FGHIJ-KLMNO',
+      'ABCDE-12345-FGHIJ-KLMNO-PQRS!',
+      'ABCDE_12345_FGHIJ_KLMNO_PQRST',
+      'ABCDE-12345-FGHIJ-KLMNO-PQRST\u0000',
+    ]) {
       expect((await push([{ ...good, key }])).statusCode, key).toBe(400);
     }
     // Dates the database would refuse are refused here, as 400 instead of a failed insert.
@@ -166,7 +212,8 @@ describe('the ticket desk', () => {
     const foreign = await ticket(other.root.code);
 
     // In creation order (the rows' order), not the random keys'.
-    const ids = async (jwt: string, query = '?_limit=100') => (await list(jwt, `${query}&_sort=id:asc`)).json().data.map((row: { id: number }) => row.id);
+    const ids = async (jwt: string, query = '?_limit=100') =>
+      (await list(jwt, `${query}&_sort=id:asc`)).json().data.map((row: { id: number }) => row.id);
     expect(await ids(net.root.jwt)).toEqual([own.id, ofChild.id, ofGrandchild.id]);
     expect(await ids(net.child.jwt)).toEqual([ofChild.id, ofGrandchild.id]);
     expect(await ids(other.root.jwt)).toEqual([foreign.id]);
@@ -178,7 +225,15 @@ describe('the ticket desk', () => {
     const manager = await signIn(t, (await createManager(t.db)).email);
     expect(await ids(manager, `?dealerId=${net.root.id}`)).toEqual([own.id, ofChild.id, ofGrandchild.id]);
     const row = (await list(net.root.jwt, `?_q=${own.key}`)).json().data[0];
-    expect(row).toMatchObject({ id: own.id, key: own.key, dealer: { id: net.root.id, dealerCode: net.root.code, parentId: null }, customer: null, archived: false, productText: 'CAM Milling', status: 'active' });
+    expect(row).toMatchObject({
+      id: own.id,
+      key: own.key,
+      dealer: { id: net.root.id, dealerCode: net.root.code, parentId: null },
+      customer: null,
+      archived: false,
+      productText: 'CAM Milling',
+      status: 'active',
+    });
 
     const dealersOfChild = (await t.request({ method: 'GET', url: '/api/dealer-tickets/dealers', token: net.child.jwt })).json().data;
     expect(dealersOfChild.map((d: { id: number }) => d.id).sort()).toEqual([net.child.id, net.grandchild.id].sort());
@@ -211,7 +266,17 @@ describe('the ticket desk', () => {
     expect(expired.expiryInDays).toBeLessThan(0);
     expect((await list(net.root.jwt, `?_q=${none.key}`)).json().data[0]).toMatchObject({ status: 'unlimited', expiryInDays: null });
 
-    for (const bad of ['?_limit=101', '?_limit=0', '?_start=-1', '?_sort=key:asc', '?_sort=id', '?archived=maybe', '?dealerId=abc', '?dealerId=99999999999', '?_q=a%00b']) {
+    for (const bad of [
+      '?_limit=101',
+      '?_limit=0',
+      '?_start=-1',
+      '?_sort=key:asc',
+      '?_sort=id',
+      '?archived=maybe',
+      '?dealerId=abc',
+      '?dealerId=99999999999',
+      '?_q=a%00b',
+    ]) {
       expect((await list(net.root.jwt, bad)).statusCode, bad).toBe(400);
     }
   });
@@ -238,13 +303,19 @@ describe('the ticket desk', () => {
   it('refuses a sub-dealer every change to its parent’s ticket with 404', async () => {
     const net = await network();
     const parents = await ticket(net.root.code);
-    const put = (what: string, payload: object) => t.request({ method: 'PUT', url: `/api/dealer-tickets/${parents.id}/${what}`, token: net.child.jwt, payload });
+    const put = (what: string, payload: object) =>
+      t.request({ method: 'PUT', url: `/api/dealer-tickets/${parents.id}/${what}`, token: net.child.jwt, payload });
     expect((await put('dealer', { dealerId: net.child.id })).statusCode).toBe(404);
     expect((await put('archived', { archived: true })).statusCode).toBe(404);
     expect((await put('customer', { dealerCustomerId: null })).statusCode).toBe(404);
     expect((await put('external', { externalCustomerId: 'X', description: '' })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: `/api/dealer-tickets/${parents.id}/content`, token: net.child.jwt })).statusCode).toBe(404);
-    expect((await t.request({ method: 'PUT', url: '/api/dealer-tickets/2000000000/archived', token: net.root.jwt, payload: { archived: true } })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/dealer-tickets/${parents.id}/content`, token: net.child.jwt })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.request({ method: 'PUT', url: '/api/dealer-tickets/2000000000/archived', token: net.root.jwt, payload: { archived: true } }))
+        .statusCode,
+    ).toBe(404);
     const [unchanged] = await t.db.select().from(licenceTickets).where(eq(licenceTickets.id, parents.id));
     expect(unchanged).toMatchObject({ dealerId: net.root.id, archivedAt: null, externalCustomerId: '' });
   });
@@ -254,18 +325,55 @@ describe('the ticket desk', () => {
     const other = await network();
     const own = await ticket(net.root.code);
     const customer = await createDealerCustomer(t.db, net.root.id);
-    const assigned = await t.request({ method: 'PUT', url: `/api/dealer-tickets/${own.id}/customer`, token: net.root.jwt, payload: { dealerCustomerId: customer.id } });
+    const assigned = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-tickets/${own.id}/customer`,
+      token: net.root.jwt,
+      payload: { dealerCustomerId: customer.id },
+    });
     expect(assigned.statusCode, assigned.body).toBe(200);
     expect(assigned.json().customer).toMatchObject({ id: customer.id, customerId: customer.customerCode });
 
-    const moved = await t.request({ method: 'PUT', url: `/api/dealer-tickets/${own.id}/dealer`, token: net.root.jwt, payload: { dealerId: net.grandchild.id } });
+    const moved = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-tickets/${own.id}/dealer`,
+      token: net.root.jwt,
+      payload: { dealerId: net.grandchild.id },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ dealer: { id: net.grandchild.id }, customer: null });
     // The path copy followed: the child now sees it, and may move it on within its own subtree.
     expect((await list(net.child.jwt, `?_q=${own.key}`)).json().count).toBe(1);
-    expect((await t.request({ method: 'PUT', url: `/api/dealer-tickets/${own.id}/dealer`, token: net.child.jwt, payload: { dealerId: net.child.id } })).statusCode).toBe(200);
-    expect((await t.request({ method: 'PUT', url: `/api/dealer-tickets/${own.id}/dealer`, token: net.child.jwt, payload: { dealerId: net.root.id } })).statusCode).toBe(404);
-    expect((await t.request({ method: 'PUT', url: `/api/dealer-tickets/${own.id}/dealer`, token: net.root.jwt, payload: { dealerId: other.root.id } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/dealer-tickets/${own.id}/dealer`,
+          token: net.child.jwt,
+          payload: { dealerId: net.child.id },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/dealer-tickets/${own.id}/dealer`,
+          token: net.child.jwt,
+          payload: { dealerId: net.root.id },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/dealer-tickets/${own.id}/dealer`,
+          token: net.root.jwt,
+          payload: { dealerId: other.root.id },
+        })
+      ).statusCode,
+    ).toBe(404);
     const [row] = await t.db.select().from(licenceTickets).where(eq(licenceTickets.id, own.id));
     expect(row).toMatchObject({ dealerId: net.child.id, customerId: null });
   });
@@ -277,12 +385,16 @@ describe('the ticket desk', () => {
     const childCustomer = await createDealerCustomer(t.db, net.child.id);
     const rootCustomer = await createDealerCustomer(t.db, net.root.id);
     const foreignCustomer = await createDealerCustomer(t.db, other.root.id);
-    const put = (jwt: string, what: string, payload: object) => t.request({ method: 'PUT', url: `/api/dealer-tickets/${ofChild.id}/${what}`, token: jwt, payload });
+    const put = (jwt: string, what: string, payload: object) =>
+      t.request({ method: 'PUT', url: `/api/dealer-tickets/${ofChild.id}/${what}`, token: jwt, payload });
 
     const refused = await put(net.child.jwt, 'external', { externalCustomerId: 'EXT-1', description: 'Practice' });
     expect(refused.statusCode).toBe(403);
     // Its own code: the sub-dealer's refusal to assign customers speaks of customers, not of this.
-    expect(refused.json()).toMatchObject({ code: 'EXTERNAL_ID_ROOT_ONLY', message: 'Only a top-level dealer can set the external customer id and description' });
+    expect(refused.json()).toMatchObject({
+      code: 'EXTERNAL_ID_ROOT_ONLY',
+      message: 'Only a top-level dealer can set the external customer id and description',
+    });
     const customerRefused = await put(net.child.jwt, 'customer', { dealerCustomerId: childCustomer.id });
     expect(customerRefused.statusCode).toBe(403);
     expect(customerRefused.json().code).toBe('SUB_DEALER_READ_ONLY');
@@ -309,22 +421,37 @@ describe('the ticket desk', () => {
     const parents = await ticket(net.root.code);
     const a = await ticket(net.child.code);
     const b = await ticket(net.grandchild.code);
-    const batch = (jwt: string, ticketIds: number[], archived: boolean) => t.request({ method: 'POST', url: '/api/dealer-tickets/batch-archive', token: jwt, payload: { ticketIds, archived } });
+    const batch = (jwt: string, ticketIds: number[], archived: boolean) =>
+      t.request({ method: 'POST', url: '/api/dealer-tickets/batch-archive', token: jwt, payload: { ticketIds, archived } });
 
     expect((await batch(net.child.jwt, [a.id, b.id, parents.id, a.id], true)).json()).toEqual({ changed: 2 });
     expect((await batch(net.child.jwt, [a.id, b.id], true)).json()).toEqual({ changed: 0 });
     const [parentRow] = await t.db.select().from(licenceTickets).where(eq(licenceTickets.id, parents.id));
     expect(parentRow!.archivedAt).toBeNull();
-    const ids = async (filter: string) => (await list(net.root.jwt, `?archived=${filter}&_sort=id:asc`)).json().data.map((row: { id: number }) => row.id);
+    const ids = async (filter: string) =>
+      (await list(net.root.jwt, `?archived=${filter}&_sort=id:asc`)).json().data.map((row: { id: number }) => row.id);
     expect(await ids('archived')).toEqual([a.id, b.id]);
     expect(await ids('active')).toEqual([parents.id]);
     expect(await ids('all')).toEqual([parents.id, a.id, b.id]);
 
-    const one = await t.request({ method: 'PUT', url: `/api/dealer-tickets/${a.id}/archived`, token: net.child.jwt, payload: { archived: false } });
+    const one = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-tickets/${a.id}/archived`,
+      token: net.child.jwt,
+      payload: { archived: false },
+    });
     expect(one.json()).toMatchObject({ id: a.id, archived: false });
     expect((await batch(net.root.jwt, [a.id, b.id], false)).json()).toEqual({ changed: 1 });
 
-    expect((await batch(net.root.jwt, Array.from({ length: MAX_TICKET_BATCH + 1 }, (_, i) => i + 1), true)).statusCode).toBe(400);
+    expect(
+      (
+        await batch(
+          net.root.jwt,
+          Array.from({ length: MAX_TICKET_BATCH + 1 }, (_, i) => i + 1),
+          true,
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await batch(net.root.jwt, [], true)).statusCode).toBe(400);
     expect((await batch(net.root.jwt, [2 ** 40], true)).statusCode).toBe(400);
     const mill = await createMill(t.db);
@@ -337,10 +464,21 @@ describe('the ticket desk', () => {
     const b = await ticket(net.child.code);
     await ticket(net.grandchild.code);
     const count = async (jwt: string, query = '') => (await list(jwt, query)).json().count as number;
-    expect([await count(net.root.jwt), await count(net.child.jwt), await count(net.root.jwt, `?dealerId=${net.child.id}`)]).toEqual([3, 2, 2]);
+    expect([await count(net.root.jwt), await count(net.child.jwt), await count(net.root.jwt, `?dealerId=${net.child.id}`)]).toEqual([
+      3, 2, 2,
+    ]);
 
-    await t.request({ method: 'POST', url: '/api/dealer-tickets/batch-archive', token: net.root.jwt, payload: { ticketIds: [a.id, b.id], archived: true } });
-    expect([await count(net.root.jwt, '?archived=archived'), await count(net.root.jwt, '?archived=active'), await count(net.child.jwt, '?archived=active')]).toEqual([2, 1, 1]);
+    await t.request({
+      method: 'POST',
+      url: '/api/dealer-tickets/batch-archive',
+      token: net.root.jwt,
+      payload: { ticketIds: [a.id, b.id], archived: true },
+    });
+    expect([
+      await count(net.root.jwt, '?archived=archived'),
+      await count(net.root.jwt, '?archived=active'),
+      await count(net.child.jwt, '?archived=active'),
+    ]).toEqual([2, 1, 1]);
 
     // The child's ticket moves up to the root: the child's subtree loses it.
     await t.request({ method: 'PUT', url: `/api/dealer-tickets/${b.id}/dealer`, token: net.root.jwt, payload: { dealerId: net.root.id } });
@@ -367,7 +505,12 @@ describe('licence content lookup', () => {
     const response = await lookup(t, `  ${own.key.toLowerCase()} `);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
-    expect(body.mainProductInfo).toMatchObject({ ticketId: own.key, productName: 'CAM Network', licenseExp: '2029-02-03', maintenanceExp: '2028-01-01' });
+    expect(body.mainProductInfo).toMatchObject({
+      ticketId: own.key,
+      productName: 'CAM Network',
+      licenseExp: '2029-02-03',
+      maintenanceExp: '2028-01-01',
+    });
     expect(body.licenseDetails[0].children[0].code).toBe('P.1');
     expect(response.body).not.toContain(net.root.code);
     expect(response.body).not.toContain('SECRET-EXT');
@@ -383,7 +526,10 @@ describe('licence content lookup', () => {
     const dealerView = await t.request({ method: 'GET', url: `/api/dealer-tickets/${bareRow!.id}/content`, token: net.root.jwt });
     expect(dealerView.statusCode).toBe(200);
     expect(dealerView.json()).toMatchObject({ mainProductInfo: { ticketId: bare, productName: '' }, activationLicenses: [] });
-    expect((await t.request({ method: 'GET', url: `/api/dealer-tickets/${own.id}/content`, token: net.root.jwt })).json().mainProductInfo.productName).toBe('CAM Network');
+    expect(
+      (await t.request({ method: 'GET', url: `/api/dealer-tickets/${own.id}/content`, token: net.root.jwt })).json().mainProductInfo
+        .productName,
+    ).toBe('CAM Network');
   });
 
   it('limits the public lookup per address', async () => {
@@ -403,7 +549,11 @@ describe('licence content lookup', () => {
 
     fakeAnswer = { status: 404, body: '{}' };
     expect((await lookup(remote, key)).statusCode).toBe(404);
-    for (const answer of [{ status: 500, body: 'boom' }, { status: 200, body: 'not json' }, { status: 200, body: '{"mainProductInfo":1}' }]) {
+    for (const answer of [
+      { status: 500, body: 'boom' },
+      { status: 200, body: 'not json' },
+      { status: 200, body: '{"mainProductInfo":1}' },
+    ]) {
       fakeAnswer = answer;
       const failed = await lookup(remote, key);
       expect(failed.statusCode, answer.body).toBe(502);
@@ -447,19 +597,46 @@ describe('registration data, active product details and the lookup by key', () =
     const { net, callers: who } = await callers();
     const own = await ticket(net.root.code, 'CAM Milling');
     const customer = await createDealerCustomer(t.db, net.root.id, {
-      salutation: 'Dr.', firstName: 'Anna', lastName: 'Berg', position: 'Owner', company: 'Berg Dental',
-      contactInformation: { address1: 'Hauptstr. 1', address2: 'Hinterhaus', zipCode: '20095', city: 'Hamburg', state: 'Hamburg', country: 'DE', phone: '+49 40 123', email: 'anna@berg.test' },
+      salutation: 'Dr.',
+      firstName: 'Anna',
+      lastName: 'Berg',
+      position: 'Owner',
+      company: 'Berg Dental',
+      contactInformation: {
+        address1: 'Hauptstr. 1',
+        address2: 'Hinterhaus',
+        zipCode: '20095',
+        city: 'Hamburg',
+        state: 'Hamburg',
+        country: 'DE',
+        phone: '+49 40 123',
+        email: 'anna@berg.test',
+      },
     });
     await t.db.update(licenceTickets).set({ customerId: customer.id }).where(eq(licenceTickets.id, own.id));
     const url = `/api/dealer-tickets/${own.id}/registration`;
 
     const expected = { root: 200, subDealer: 404, otherRoot: 404, manager: 200, millAdmin: 404, lab: 404, anonymous: 401 };
-    const got = Object.fromEntries(await Promise.all(Object.entries(who).map(async ([name, jwt]) => [name, (await get(url, jwt)).statusCode])));
+    const got = Object.fromEntries(
+      await Promise.all(Object.entries(who).map(async ([name, jwt]) => [name, (await get(url, jwt)).statusCode])),
+    );
     expect(got).toEqual(expected);
 
     expect((await get(url, net.root.jwt)).json()).toEqual({
-      salutation: 'Dr.', firstname: 'Anna', lastname: 'Berg', position: 'Owner', company: 'Berg Dental', zipcode: '20095', city: 'Hamburg', region: 'Hamburg',
-      country: 'DE', phone: '+49 40 123', email: 'anna@berg.test', address_1: 'Hauptstr. 1', address_2: 'Hinterhaus', address_3: '',
+      salutation: 'Dr.',
+      firstname: 'Anna',
+      lastname: 'Berg',
+      position: 'Owner',
+      company: 'Berg Dental',
+      zipcode: '20095',
+      city: 'Hamburg',
+      region: 'Hamburg',
+      country: 'DE',
+      phone: '+49 40 123',
+      email: 'anna@berg.test',
+      address_1: 'Hauptstr. 1',
+      address_2: 'Hinterhaus',
+      address_3: '',
       // The code of the ticket's product (its top licence detail), not its name.
       productid: 'P1',
     });
@@ -473,11 +650,21 @@ describe('registration data, active product details and the lookup by key', () =
     expect(none.statusCode).toBe(404);
     expect(none.json().code).toBe('TICKET_WITHOUT_CUSTOMER');
     const customer = await createDealerCustomer(t.db, net.child.id, { contactInformation: { district: 'Altona' } });
-    await t.request({ method: 'PUT', url: `/api/dealer-tickets/${ofChild.id}/customer`, token: net.root.jwt, payload: { dealerCustomerId: customer.id } });
+    await t.request({
+      method: 'PUT',
+      url: `/api/dealer-tickets/${ofChild.id}/customer`,
+      token: net.root.jwt,
+      payload: { dealerCustomerId: customer.id },
+    });
     const record = (await get(url, net.child.jwt)).json();
     expect(record).toMatchObject({ firstname: 'Carla', lastname: 'Customer', region: 'Altona', email: '', address_1: '' });
     // Moving the ticket resets its customer (spec §4): the registration goes with it.
-    await t.request({ method: 'PUT', url: `/api/dealer-tickets/${ofChild.id}/dealer`, token: net.root.jwt, payload: { dealerId: net.grandchild.id } });
+    await t.request({
+      method: 'PUT',
+      url: `/api/dealer-tickets/${ofChild.id}/dealer`,
+      token: net.root.jwt,
+      payload: { dealerId: net.grandchild.id },
+    });
     expect((await get(url, net.child.jwt)).json().code).toBe('TICKET_WITHOUT_CUSTOMER');
     // A missing ticket is the plain 404, and a bad id 400, never 500.
     expect((await get('/api/dealer-tickets/2000000000/registration', net.root.jwt)).json().code).toBe('NOT_FOUND');
@@ -489,7 +676,9 @@ describe('registration data, active product details and the lookup by key', () =
     const ofChild = await ticket(net.child.code, 'CAM Grinding', '2031-04-05');
     const url = `/api/dealer-tickets/${ofChild.id}/active-product`;
     const expected = { root: 200, subDealer: 200, otherRoot: 404, manager: 200, millAdmin: 404, lab: 404, anonymous: 401 };
-    const got = Object.fromEntries(await Promise.all(Object.entries(who).map(async ([name, jwt]) => [name, (await get(url, jwt)).statusCode])));
+    const got = Object.fromEntries(
+      await Promise.all(Object.entries(who).map(async ([name, jwt]) => [name, (await get(url, jwt)).statusCode])),
+    );
     expect(got).toEqual(expected);
     const body = (await get(url, net.child.jwt)).json();
     expect(body).toMatchObject({ ticketId: ofChild.key, productName: 'CAM Grinding' });
@@ -497,7 +686,11 @@ describe('registration data, active product details and the lookup by key', () =
 
     // A bare activation key has no licence content, so no active product detail.
     const [bare] = await t.db.insert(licenceTickets).values({ key: randomKey(), dealerId: net.child.id }).returning();
-    expect((await get(`/api/dealer-tickets/${bare!.id}/active-product`, net.child.jwt)).json()).toEqual({ ticketId: bare!.key, productName: '', data: [] });
+    expect((await get(`/api/dealer-tickets/${bare!.id}/active-product`, net.child.jwt)).json()).toEqual({
+      ticketId: bare!.key,
+      productName: '',
+      data: [],
+    });
   });
 
   it('looks a ticket up by its key within the subtree, in any case, and hides other keys as 404', async () => {
@@ -505,7 +698,9 @@ describe('registration data, active product details and the lookup by key', () =
     const ofChild = await ticket(net.child.code, 'CAM Printing');
     const url = (key: string) => `/api/dealer-tickets/by-key/${encodeURIComponent(key)}/content`;
     const expected = { root: 200, subDealer: 200, otherRoot: 404, manager: 200, millAdmin: 404, lab: 404, anonymous: 401 };
-    const got = Object.fromEntries(await Promise.all(Object.entries(who).map(async ([name, jwt]) => [name, (await get(url(ofChild.key), jwt)).statusCode])));
+    const got = Object.fromEntries(
+      await Promise.all(Object.entries(who).map(async ([name, jwt]) => [name, (await get(url(ofChild.key), jwt)).statusCode])),
+    );
     expect(got).toEqual(expected);
     const body = (await get(url(ofChild.key.toLowerCase()), net.child.jwt)).json();
     expect(body.mainProductInfo).toMatchObject({ ticketId: ofChild.key, productName: 'CAM Printing' });
@@ -516,7 +711,8 @@ describe('registration data, active product details and the lookup by key', () =
     const unknown = await get(url(randomKey()), net.child.jwt);
     expect([hidden.statusCode, unknown.statusCode]).toEqual([404, 404]);
     expect(hidden.json().code).toBe(unknown.json().code);
-    for (const bad of ['ABCDE-12345', 'ABCDE-12345-FGHIJ-KLMNO-PQRS!', 'x'.repeat(70)]) expect((await get(url(bad), net.child.jwt)).statusCode, bad).toBe(400);
+    for (const bad of ['ABCDE-12345', 'ABCDE-12345-FGHIJ-KLMNO-PQRS!', 'x'.repeat(70)])
+      expect((await get(url(bad), net.child.jwt)).statusCode, bad).toBe(400);
   });
 });
 
@@ -540,7 +736,9 @@ describe('demo tickets', () => {
     expect(expiries.some((date) => date === null)).toBe(true);
     expect(expiries.some((date) => date !== null && date < '2026-11-23')).toBe(true);
     expect(expiries.some((date) => date !== null && date > '2028-11-23')).toBe(true);
-    expect(rows.some((row) => row.content!.mainProductInfo.isNetwork) && rows.some((row) => !row.content!.mainProductInfo.isCommercial)).toBe(true);
+    expect(
+      rows.some((row) => row.content!.mainProductInfo.isNetwork) && rows.some((row) => !row.content!.mainProductInfo.isCommercial),
+    ).toBe(true);
     expect(rows.some((row) => row.content!.licenseDetails[0]!.children!.some((child) => (child.children ?? []).length > 0))).toBe(true);
   });
 });
@@ -550,13 +748,22 @@ describe('required inputs of the desk’s changes (spec §5)', () => {
     const net = await network();
     const own = await ticket(net.root.code);
     const customer = await createDealerCustomer(t.db, net.root.id);
-    const assigned = await t.request({ method: 'PUT', url: `/api/dealer-tickets/${own.id}/customer`, token: net.root.jwt, payload: { dealerCustomerId: customer.id } });
+    const assigned = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-tickets/${own.id}/customer`,
+      token: net.root.jwt,
+      payload: { dealerCustomerId: customer.id },
+    });
     expect(assigned.statusCode, assigned.body).toBe(200);
 
     for (const payload of [{}, { dealerId: null }, { dealerId: String(net.child.id) }]) {
       const refused = await t.request({ method: 'PUT', url: `/api/dealer-tickets/${own.id}/dealer`, token: net.root.jwt, payload });
       expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(refused.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Please correct the marked fields', errors: { dealerId: ['VALIDATION_FAILED'] } });
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Please correct the marked fields',
+        errors: { dealerId: ['VALIDATION_FAILED'] },
+      });
     }
     // A move resets the customer: a kept customer shows that nothing moved.
     const [row] = await t.db.select().from(licenceTickets).where(eq(licenceTickets.id, own.id));
@@ -567,7 +774,13 @@ describe('required inputs of the desk’s changes (spec §5)', () => {
     const net = await network();
     const manager = await signIn(t, (await createManager(t.db)).email);
     const marker = `EXT-${randomBytes(4).toString('hex')}`;
-    const put = (jwt: string, id: string) => t.request({ method: 'PUT', url: `/api/dealer-tickets/${id}/external`, token: jwt, payload: { externalCustomerId: marker, description: 'Practice' } });
+    const put = (jwt: string, id: string) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/dealer-tickets/${id}/external`,
+        token: jwt,
+        payload: { externalCustomerId: marker, description: 'Practice' },
+      });
 
     for (const jwt of [manager, net.root.jwt]) {
       const missing = await put(jwt, '2000000000');
@@ -579,6 +792,8 @@ describe('required inputs of the desk’s changes (spec §5)', () => {
       expect(malformed.statusCode, id).toBe(400);
       expect(malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: { id: ['VALIDATION_FAILED'] } });
     }
-    expect(await t.db.select({ id: licenceTickets.id }).from(licenceTickets).where(eq(licenceTickets.externalCustomerId, marker))).toEqual([]);
+    expect(await t.db.select({ id: licenceTickets.id }).from(licenceTickets).where(eq(licenceTickets.externalCustomerId, marker))).toEqual(
+      [],
+    );
   });
 });

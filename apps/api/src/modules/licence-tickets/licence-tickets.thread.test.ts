@@ -31,13 +31,27 @@ async function ticketOf(dealerId: number): Promise<string> {
 async function signUpWith(activationKey: string, lastName: string) {
   const email = uniqueEmail('thread');
   const payload = {
-    firstName: 'Tina', lastName, email, password: 'tina-has-a-long-password', activationKey,
-    policyAgreement: true, dataProcessingAgreement: true, promotionsOptOut: false, language: 'en',
+    firstName: 'Tina',
+    lastName,
+    email,
+    password: 'tina-has-a-long-password',
+    activationKey,
+    policyAgreement: true,
+    dataProcessingAgreement: true,
+    promotionsOptOut: false,
+    language: 'en',
   };
   const response = await t.request({ method: 'POST', url: '/api/auth/local/register', payload });
   expect(response.statusCode, response.body).toBe(200);
-  const [ticket] = await t.db.select({ millId: licenceTickets.usedByMillId }).from(licenceTickets).where(eq(licenceTickets.key, activationKey));
-  const [mill] = await t.db.select({ id: mills.id, name: companies.name }).from(mills).innerJoin(companies, eq(companies.id, mills.companyId)).where(eq(mills.id, ticket!.millId!));
+  const [ticket] = await t.db
+    .select({ millId: licenceTickets.usedByMillId })
+    .from(licenceTickets)
+    .where(eq(licenceTickets.key, activationKey));
+  const [mill] = await t.db
+    .select({ id: mills.id, name: companies.name })
+    .from(mills)
+    .innerJoin(companies, eq(companies.id, mills.companyId))
+    .where(eq(mills.id, ticket!.millId!));
   return mill!;
 }
 
@@ -79,7 +93,12 @@ describe('the ticket desk shows the mill a ticket signed up', () => {
     const mill = await signUpWith(key, 'Mover');
     const rootJwt = await signIn(t, root.user.email);
     const row = await deskRow(rootJwt, key);
-    const moved = await t.request({ method: 'PUT', url: `/api/dealer-tickets/${row.id}/dealer`, token: rootJwt, payload: { dealerId: child.dealer.id } });
+    const moved = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-tickets/${row.id}/dealer`,
+      token: rootJwt,
+      payload: { dealerId: child.dealer.id },
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().signedUpMill).toEqual({ id: mill.id, name: mill.name });
   });

@@ -59,7 +59,10 @@ function selectMessages(db: Db, viewerId: number) {
     .leftJoin(millMembers, and(eq(millMembers.userId, users.id), eq(millMembers.millId, projects.millId)));
 }
 
-export async function insertMessage(db: Db, values: { projectId: number; componentId: number | null; authorId: number; message: string }): Promise<number> {
+export async function insertMessage(
+  db: Db,
+  values: { projectId: number; componentId: number | null; authorId: number; message: string },
+): Promise<number> {
   const [created] = await db.insert(messages).values(values).returning({ id: messages.id });
   return created!.id;
 }
@@ -72,7 +75,9 @@ export async function findMessage(db: Db, viewerId: number, messageId: number): 
 /** A component's conversation (or the order's own, with componentId null), oldest first. */
 export async function findConversation(db: Db, viewerId: number, orderId: number, componentId: number | null): Promise<MessageRow[]> {
   return selectMessages(db, viewerId)
-    .where(and(eq(messages.projectId, orderId), componentId === null ? isNull(messages.componentId) : eq(messages.componentId, componentId)))
+    .where(
+      and(eq(messages.projectId, orderId), componentId === null ? isNull(messages.componentId) : eq(messages.componentId, componentId)),
+    )
     .orderBy(asc(messages.createdAt), asc(messages.id));
 }
 
@@ -88,7 +93,12 @@ export interface FirstRead {
  * mill user reading a lab's message, or the reverse) stamps the message's read_at. A colleague
  * of the author reading it stamps nothing. Each message is stamped once, whoever reads it at once.
  */
-export async function markRead(db: Db, userId: number, orderId: number, componentId: number): Promise<{ messageIds: number[]; firstReads: FirstRead[] }> {
+export async function markRead(
+  db: Db,
+  userId: number,
+  orderId: number,
+  componentId: number,
+): Promise<{ messageIds: number[]; firstReads: FirstRead[] }> {
   const unread = await db
     .select({ id: messages.id })
     .from(messages)
@@ -127,7 +137,13 @@ export interface MessagePlace {
 export async function findMessagePlaces(db: Db, messageIds: number[]): Promise<MessagePlace[]> {
   if (messageIds.length === 0) return [];
   return db
-    .select({ messageId: messages.id, orderId: projects.id, orderName: projects.name, componentId: components.id, componentName: components.name })
+    .select({
+      messageId: messages.id,
+      orderId: projects.id,
+      orderName: projects.name,
+      componentId: components.id,
+      componentName: components.name,
+    })
     .from(messages)
     .innerJoin(projects, eq(projects.id, messages.projectId))
     .leftJoin(components, eq(components.id, messages.componentId))
@@ -143,14 +159,26 @@ export interface MillMessagesScope {
 }
 
 /** What others wrote in a mill's submitted orders, newest first, with the total on the same filters. */
-export async function findMillMessages(db: Db, scope: MillMessagesScope, page: { start: number; limit: number }): Promise<{ total: number; rows: MessageRow[] }> {
-  const conditions: SQL[] = [eq(projects.millId, scope.millId), sql`${projects.submittedAt} is not null`, sql`${messages.authorId} is distinct from ${scope.viewerId}`];
+export async function findMillMessages(
+  db: Db,
+  scope: MillMessagesScope,
+  page: { start: number; limit: number },
+): Promise<{ total: number; rows: MessageRow[] }> {
+  const conditions: SQL[] = [
+    eq(projects.millId, scope.millId),
+    sql`${projects.submittedAt} is not null`,
+    sql`${messages.authorId} is distinct from ${scope.viewerId}`,
+  ];
   if (scope.labId !== undefined) conditions.push(eq(projects.labId, scope.labId));
   if (scope.read === true) conditions.push(readBy(scope.viewerId));
   if (scope.read === false) conditions.push(sql`not ${readBy(scope.viewerId)}`);
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    selectMessages(db, scope.viewerId).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(page.limit).offset(page.start),
+    selectMessages(db, scope.viewerId)
+      .where(where)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(page.limit)
+      .offset(page.start),
     db.select({ n: count() }).from(messages).innerJoin(projects, eq(projects.id, messages.projectId)).where(where),
   ]);
   return { total: total?.n ?? 0, rows };

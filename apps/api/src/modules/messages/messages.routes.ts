@@ -16,16 +16,35 @@ export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/mills/:millId/messages', {
       config: { access: 'order.message' },
-      schema: { tags, summary: 'Write on an order or one of its components', security: bearerAuth, params: z.object({ millId: idSchema }), body: createMessageBodySchema, response: { 200: messageSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Write on an order or one of its components',
+        security: bearerAuth,
+        params: z.object({ millId: idSchema }),
+        body: createMessageBodySchema,
+        response: { 200: messageSchema, ...commonErrors },
+      },
       handler: async (request) => createMessage(deps, await user(request), request.params.millId, request.body),
     });
 
     app.get('/mills/:millId/messages', {
       config: { access: 'orders.list' },
-      schema: { tags, summary: "Messages from the other side in this mill's orders", security: bearerAuth, params: z.object({ millId: idSchema }), querystring: messageListQuerySchema, response: { 200: listResponseSchema(messageSchema), ...commonErrors } },
+      schema: {
+        tags,
+        summary: "Messages from the other side in this mill's orders",
+        security: bearerAuth,
+        params: z.object({ millId: idSchema }),
+        querystring: messageListQuerySchema,
+        response: { 200: listResponseSchema(messageSchema), ...commonErrors },
+      },
       handler: async (request) => {
         const q = request.query;
-        return listMessages(deps, await user(request), request.params.millId, { start: q._start, limit: q._limit, read: q.read, client: q.client });
+        return listMessages(deps, await user(request), request.params.millId, {
+          start: q._start,
+          limit: q._limit,
+          read: q.read,
+          client: q.client,
+        });
       },
     });
   };

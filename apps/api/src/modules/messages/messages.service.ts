@@ -8,7 +8,16 @@ import { AppError } from '../../lib/app-error.ts';
 import { fileUrl } from '../../lib/file-url.ts';
 import { markActivityRead, notify } from '../notifications/notifications.service.ts';
 import { componentOfOrder, grantedOrder, refuseIfDeleted } from '../orders/orders.service.ts';
-import { findConversation, findMessage, findMessagePlaces, findMillMessages, insertMessage, markRead, type MessagePlace, type MessageRow } from './messages.repository.ts';
+import {
+  findConversation,
+  findMessage,
+  findMessagePlaces,
+  findMillMessages,
+  insertMessage,
+  markRead,
+  type MessagePlace,
+  type MessageRow,
+} from './messages.repository.ts';
 
 function toMessageDto(row: MessageRow): Message {
   return {
@@ -32,7 +41,12 @@ function toMessageDto(row: MessageRow): Message {
 }
 
 /** A message on an order of this mill, or on one of its components; the other side is notified. */
-export async function createMessage(deps: AppDeps, user: SessionUser, millId: number, input: { projectId: number; componentId?: number; message: string }): Promise<Message> {
+export async function createMessage(
+  deps: AppDeps,
+  user: SessionUser,
+  millId: number,
+  input: { projectId: number; componentId?: number; message: string },
+): Promise<Message> {
   const grant = await authorize(deps.db, user, 'order.message', { orderId: input.projectId });
   const order = grantedOrder(grant);
   // The path names the order's mill: an order of another mill is not found there.
@@ -41,7 +55,12 @@ export async function createMessage(deps: AppDeps, user: SessionUser, millId: nu
   if (input.componentId !== undefined) await componentOfOrder(deps.db, order.id, input.componentId);
   // The message, its notifications and their mails commit together; the live push follows the commit.
   const { id, publish } = await deps.db.transaction(async (tx) => {
-    const messageId = await insertMessage(tx, { projectId: order.id, componentId: input.componentId ?? null, authorId: user.id, message: input.message });
+    const messageId = await insertMessage(tx, {
+      projectId: order.id,
+      componentId: input.componentId ?? null,
+      authorId: user.id,
+      message: input.message,
+    });
     const told = await notify(
       deps,
       tx,
@@ -79,7 +98,11 @@ export async function listMessages(
   const grant = await authorize(deps.db, user, 'orders.list', { millId });
   const labId = grant.role === 'lab' ? grant.labId : query.client;
   const read = query.read === undefined ? undefined : query.read === 'true';
-  const { total, rows } = await findMillMessages(deps.db, { millId, viewerId: user.id, labId, read }, { start: query.start, limit: query.limit });
+  const { total, rows } = await findMillMessages(
+    deps.db,
+    { millId, viewerId: user.id, labId, read },
+    { start: query.start, limit: query.limit },
+  );
   return { count: total, data: rows.map(toMessageDto) };
 }
 
@@ -95,11 +118,22 @@ export async function conversationOf(db: Db, viewerId: number, orderId: number, 
  * call "new" what the viewer has just read. The authors of messages the other side reads for the
  * first time are told live, on whichever process holds their connection, so their chat shows it.
  */
-export async function markComponentRead(deps: Pick<AppDeps, 'db' | 'realtime'>, userId: number, orderId: number, componentId: number): Promise<void> {
+export async function markComponentRead(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  userId: number,
+  orderId: number,
+  componentId: number,
+): Promise<void> {
   const { messageIds, firstReads } = await markRead(deps.db, userId, orderId, componentId);
   await markActivityRead(deps.db, userId, { orderId, messageIds });
   for (const read of firstReads) {
-    deps.realtime.publish([read.authorId], { type: MESSAGE_READ_EVENT, messageId: read.id, projectId: orderId, componentId, readAt: read.readAt.toISOString() });
+    deps.realtime.publish([read.authorId], {
+      type: MESSAGE_READ_EVENT,
+      messageId: read.id,
+      projectId: orderId,
+      componentId,
+      readAt: read.readAt.toISOString(),
+    });
   }
 }
 

@@ -17,8 +17,21 @@ export interface MillUserListQuery {
   millRole?: MillRole;
 }
 
-const SORT = { created_at: millMembers.createdAt, firstName: users.firstName, lastName: users.lastName, email: users.email, millRole: millMembers.millRole } as const;
-const columns = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, millRole: millMembers.millRole, confirmed: users.confirmed };
+const SORT = {
+  created_at: millMembers.createdAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  millRole: millMembers.millRole,
+} as const;
+const columns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  millRole: millMembers.millRole,
+  confirmed: users.confirmed,
+};
 
 export async function listMembers(db: Db, millId: number, query: MillUserListQuery): Promise<{ count: number; data: MillUser[] }> {
   const conditions: (SQL | undefined)[] = [eq(millMembers.millId, millId)];
@@ -30,14 +43,25 @@ export async function listMembers(db: Db, millId: number, query: MillUserListQue
   const where = and(...conditions);
   const order = query.sort.direction === 'asc' ? asc(SORT[query.sort.field]) : desc(SORT[query.sort.field]);
   const [data, [total]] = await Promise.all([
-    db.select(columns).from(millMembers).innerJoin(users, eq(users.id, millMembers.userId)).where(where).orderBy(order, asc(users.id)).limit(query.limit).offset(query.start),
+    db
+      .select(columns)
+      .from(millMembers)
+      .innerJoin(users, eq(users.id, millMembers.userId))
+      .where(where)
+      .orderBy(order, asc(users.id))
+      .limit(query.limit)
+      .offset(query.start),
     db.select({ n: count() }).from(millMembers).innerJoin(users, eq(users.id, millMembers.userId)).where(where),
   ]);
   return { count: total?.n ?? 0, data };
 }
 
 export async function findMember(db: Db, millId: number, userId: number): Promise<MillUser | null> {
-  const [row] = await db.select(columns).from(millMembers).innerJoin(users, eq(users.id, millMembers.userId)).where(and(eq(millMembers.millId, millId), eq(millMembers.userId, userId)));
+  const [row] = await db
+    .select(columns)
+    .from(millMembers)
+    .innerJoin(users, eq(users.id, millMembers.userId))
+    .where(and(eq(millMembers.millId, millId), eq(millMembers.userId, userId)));
   return row ?? null;
 }
 
@@ -48,7 +72,10 @@ export async function insertMember(db: Db, member: { millId: number; userId: num
 }
 
 export async function setMemberRole(db: Db, millId: number, userId: number, millRole: MillRole): Promise<void> {
-  await db.update(millMembers).set({ millRole }).where(and(eq(millMembers.millId, millId), eq(millMembers.userId, userId)));
+  await db
+    .update(millMembers)
+    .set({ millRole })
+    .where(and(eq(millMembers.millId, millId), eq(millMembers.userId, userId)));
 }
 
 export async function deleteMember(db: Db, millId: number, userId: number): Promise<void> {
@@ -56,7 +83,11 @@ export async function deleteMember(db: Db, millId: number, userId: number): Prom
 }
 
 export async function membershipsOf(db: Db, userId: number): Promise<{ millId: number; millRole: MillRole }[]> {
-  return db.select({ millId: millMembers.millId, millRole: millMembers.millRole }).from(millMembers).where(eq(millMembers.userId, userId)).orderBy(asc(millMembers.millId));
+  return db
+    .select({ millId: millMembers.millId, millRole: millMembers.millRole })
+    .from(millMembers)
+    .where(eq(millMembers.userId, userId))
+    .orderBy(asc(millMembers.millId));
 }
 
 // Needed by notifications (engineer B): who hears of a mill's new orders and messages.

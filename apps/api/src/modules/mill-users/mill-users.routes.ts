@@ -18,23 +18,53 @@ export function millUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/mills/:millId/users', {
       config: { access: 'millUsers.read' },
-      schema: { tags, summary: "The mill's users", security: bearerAuth, params: millParams, querystring: millUserListQuerySchema, response: { 200: listResponseSchema(millUserSchema), ...commonErrors } },
+      schema: {
+        tags,
+        summary: "The mill's users",
+        security: bearerAuth,
+        params: millParams,
+        querystring: millUserListQuerySchema,
+        response: { 200: listResponseSchema(millUserSchema), ...commonErrors },
+      },
       handler: async (request) => {
         const q = request.query;
         const user = await loadCurrentUser(request, deps.db);
-        return listMillUsers(deps, user, request.params.millId, { start: q._start, limit: q._limit, sort: q._sort, search: q._q, millRole: q.millRole });
+        return listMillUsers(deps, user, request.params.millId, {
+          start: q._start,
+          limit: q._limit,
+          sort: q._sort,
+          search: q._q,
+          millRole: q.millRole,
+        });
       },
     });
 
     app.post('/mills/:millId/users', {
       config: { access: 'millUsers.manage' },
-      schema: { tags, summary: 'Add a user (invited by mail to choose a password)', security: bearerAuth, params: millParams, querystring: localeQuerySchema, body: millUserBodySchema, response: { 200: millUserSchema, ...commonErrors } },
-      handler: async (request) => addMillUser(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.body, mailLanguage(request, null)),
+      schema: {
+        tags,
+        summary: 'Add a user (invited by mail to choose a password)',
+        security: bearerAuth,
+        params: millParams,
+        querystring: localeQuerySchema,
+        body: millUserBodySchema,
+        response: { 200: millUserSchema, ...commonErrors },
+      },
+      handler: async (request) =>
+        addMillUser(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.body, mailLanguage(request, null)),
     });
 
     app.put('/mills/:millId/users/:id', {
       config: { access: 'millUsers.manage' },
-      schema: { tags, summary: "Change a user's name and role", security: bearerAuth, params: userParams, querystring: localeQuerySchema, body: millUserBodySchema, response: { 200: millUserSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: "Change a user's name and role",
+        security: bearerAuth,
+        params: userParams,
+        querystring: localeQuerySchema,
+        body: millUserBodySchema,
+        response: { 200: millUserSchema, ...commonErrors },
+      },
       handler: async (request) => {
         const user = await loadCurrentUser(request, deps.db);
         return updateMillUser(deps, user, request.params.millId, request.params.id, request.body, mailLanguage(request, null));
@@ -43,7 +73,13 @@ export function millUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete('/mills/:millId/users/:id', {
       config: { access: 'millUsers.manage' },
-      schema: { tags, summary: 'Remove a user from the mill', security: bearerAuth, params: userParams, response: { 200: messageResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Remove a user from the mill',
+        security: bearerAuth,
+        params: userParams,
+        response: { 200: messageResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         await removeMillUser(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.params.id);
         return { ok: true as const, message: 'User deleted' };

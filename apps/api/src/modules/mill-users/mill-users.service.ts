@@ -10,7 +10,15 @@ import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { revokeInvitationLinks } from '../auth/auth.service.ts';
 import { queueInvitation } from '../invitations/invitations.service.ts';
 import { blockUser, createUser, deleteUser, updateStaffDetails, userByEmail } from '../users/users.service.ts';
-import { deleteMember, findMember, insertMember, listMembers, membershipsOf, setMemberRole, type MillUserListQuery } from './mill-users.repository.ts';
+import {
+  deleteMember,
+  findMember,
+  insertMember,
+  listMembers,
+  membershipsOf,
+  setMemberRole,
+  type MillUserListQuery,
+} from './mill-users.repository.ts';
 
 export type { MillUserListQuery };
 
@@ -24,7 +32,12 @@ export interface MillUserInput {
 const ALREADY_MEMBER = 'This person is already a user of the mill';
 
 /** The mill's staff. Only its admins see and manage them (rule book: millUsers.*), never on their own row. */
-export async function listMillUsers(deps: AppDeps, user: SessionUser, millId: number, query: MillUserListQuery): Promise<{ count: number; data: MillUser[] }> {
+export async function listMillUsers(
+  deps: AppDeps,
+  user: SessionUser,
+  millId: number,
+  query: MillUserListQuery,
+): Promise<{ count: number; data: MillUser[] }> {
   await authorize(deps.db, user, 'millUsers.read', { millId });
   return listMembers(deps.db, millId, query);
 }
@@ -37,7 +50,8 @@ async function memberOrNotFound(db: Db, millId: number, userId: number): Promise
 
 /** One's own row is changed on one's account page: an admin cannot demote or remove themselves here. */
 function notOwnRow(grant: Grant, userId: number): void {
-  if (grant.user.id === userId) throw AppError.forbidden('You cannot change or delete your own user here; use your account page.', 'OWN_USER_LOCKED');
+  if (grant.user.id === userId)
+    throw AppError.forbidden('You cannot change or delete your own user here; use your account page.', 'OWN_USER_LOCKED');
 }
 
 /**
@@ -45,47 +59,70 @@ function notOwnRow(grant: Grant, userId: number): void {
  * transaction; a person already working for another mill simply joins this one too (the mill
  * selector). The same address added twice at once: the unique email lets one in, the other gets 409.
  */
-export async function addMillUser(deps: AppDeps, user: SessionUser, millId: number, input: MillUserInput, language: Language): Promise<MillUser> {
+export async function addMillUser(
+  deps: AppDeps,
+  user: SessionUser,
+  millId: number,
+  input: MillUserInput,
+  language: Language,
+): Promise<MillUser> {
   const grant = await authorize(deps.db, user, 'millUsers.manage', { millId });
   const existing = await userByEmail(deps.db, input.email);
   if (existing && existing.roleType !== 'mill') throw AppError.fields({ email: ['EMAIL_TAKEN'] });
   if (existing) {
-    if (!(await insertMember(deps.db, { millId, userId: existing.id, millRole: input.millRole }))) throw AppError.emailTaken(ALREADY_MEMBER);
+    if (!(await insertMember(deps.db, { millId, userId: existing.id, millRole: input.millRole })))
+      throw AppError.emailTaken(ALREADY_MEMBER);
     return memberOrNotFound(deps.db, millId, existing.id);
   }
-  const created = await unlessDuplicate(() => deps.db.transaction(async (tx) => {
-    const invited = await createUser(tx, {
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      roleType: 'mill',
-      companyId: grant.mill!.companyId,
-      language,
-      confirmed: false,
-    });
-    await insertMember(tx, { millId, userId: invited.id, millRole: input.millRole });
-    await queueInvitation(deps, tx, invited, millId, language);
-    return invited;
-  }), () => AppError.emailTaken(ALREADY_MEMBER));
+  const created = await unlessDuplicate(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const invited = await createUser(tx, {
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          roleType: 'mill',
+          companyId: grant.mill!.companyId,
+          language,
+          confirmed: false,
+        });
+        await insertMember(tx, { millId, userId: invited.id, millRole: input.millRole });
+        await queueInvitation(deps, tx, invited, millId, language);
+        return invited;
+      }),
+    () => AppError.emailTaken(ALREADY_MEMBER),
+  );
   return memberOrNotFound(deps.db, millId, created.id);
 }
 
 /** Names and role; the address only while the person has not accepted (then it is theirs to change). */
-export async function updateMillUser(deps: AppDeps, user: SessionUser, millId: number, userId: number, input: MillUserInput, language: Language): Promise<MillUser> {
+export async function updateMillUser(
+  deps: AppDeps,
+  user: SessionUser,
+  millId: number,
+  userId: number,
+  input: MillUserInput,
+  language: Language,
+): Promise<MillUser> {
   const grant = await authorize(deps.db, user, 'millUsers.manage', { millId });
   notOwnRow(grant, userId);
   const member = await memberOrNotFound(deps.db, millId, userId);
   const emailChanged = input.email !== member.email;
-  if (emailChanged && member.confirmed) throw AppError.fields({ email: ['EMAIL_CHANGE_LOCKED'] }, 'Only the user can change their own address once they accepted');
+  if (emailChanged && member.confirmed)
+    throw AppError.fields({ email: ['EMAIL_CHANGE_LOCKED'] }, 'Only the user can change their own address once they accepted');
   if (emailChanged && (await userByEmail(deps.db, input.email))) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
-  await unlessDuplicate(() => deps.db.transaction(async (tx) => {
-    const updated = await updateStaffDetails(tx, userId, { firstName: input.firstName, lastName: input.lastName, email: input.email });
-    await setMemberRole(tx, millId, userId, input.millRole);
-    if (!emailChanged) return;
-    // The invitation follows the corrected address; a link mailed to the old one stops working.
-    await revokeInvitationLinks(tx, userId);
-    await queueInvitation(deps, tx, updated, millId, language);
-  }), () => AppError.emailTaken());
+  await unlessDuplicate(
+    () =>
+      deps.db.transaction(async (tx) => {
+        const updated = await updateStaffDetails(tx, userId, { firstName: input.firstName, lastName: input.lastName, email: input.email });
+        await setMemberRole(tx, millId, userId, input.millRole);
+        if (!emailChanged) return;
+        // The invitation follows the corrected address; a link mailed to the old one stops working.
+        await revokeInvitationLinks(tx, userId);
+        await queueInvitation(deps, tx, updated, millId, language);
+      }),
+    () => AppError.emailTaken(),
+  );
   return memberOrNotFound(deps.db, millId, userId);
 }
 

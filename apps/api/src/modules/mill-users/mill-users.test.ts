@@ -13,8 +13,12 @@ afterAll(async () => {
   await t.close();
 });
 
-
-const person = (email = uniqueEmail('staff'), millRole: 'admin' | 'user' = 'user') => ({ firstName: 'Sam', lastName: 'Staff', email, millRole });
+const person = (email = uniqueEmail('staff'), millRole: 'admin' | 'user' = 'user') => ({
+  firstName: 'Sam',
+  lastName: 'Staff',
+  email,
+  millRole,
+});
 
 describe('mill users', () => {
   it('adds a user who chooses a password from the mailed link and joins the mill', async () => {
@@ -25,8 +29,20 @@ describe('mill users', () => {
     const mail = await waitForMail(t, (m) => m.to === body.email);
     expect(mail.subject).toBe('Dołącz do zespołu w CaseBridge');
     const token = tokenFromMail(mail, 'activation');
-    expect((await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: token } })).json().roleType).toBe('mill');
-    const created = await t.request({ method: 'POST', url: '/api/auth/account-creation', payload: { identifier: body.email, password: 'staff-long-password', companyName: 'Renamed!', confirmationToken: token, millId: mill.id } });
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/user-email-by-token', payload: { confirmationToken: token } })).json().roleType,
+    ).toBe('mill');
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/auth/account-creation',
+      payload: {
+        identifier: body.email,
+        password: 'staff-long-password',
+        companyName: 'Renamed!',
+        confirmationToken: token,
+        millId: mill.id,
+      },
+    });
     expect(created.json().mills).toEqual([expect.objectContaining({ id: mill.id, millRole: 'user' })]);
     const [millCompany] = await t.db.select().from(companies).where(eq(companies.id, company.id));
     expect(millCompany!.name).toBe(company.name);
@@ -38,19 +54,31 @@ describe('mill users', () => {
     await t.request({ method: 'POST', url: `/api/mills/${a.mill.id}/users`, token: a.jwt, payload: person(b.admin.email, 'admin') });
     const jwt = await signIn(t, b.admin.email);
     const me = (await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).json();
-    expect(me.mills.map((m: { id: number; millRole: string }) => [m.id, m.millRole])).toEqual([[a.mill.id, 'admin'], [b.mill.id, 'admin']].sort((x, y) => (x[0] as number) - (y[0] as number)));
+    expect(me.mills.map((m: { id: number; millRole: string }) => [m.id, m.millRole])).toEqual(
+      [
+        [a.mill.id, 'admin'],
+        [b.mill.id, 'admin'],
+      ].sort((x, y) => (x[0] as number) - (y[0] as number)),
+    );
   });
 
   it('refuses a lab address, a duplicate, and bad input', async () => {
     const { mill, jwt } = await signedInMill(t);
     const lab = await createLab(t.db);
-    expect((await t.request({ method: 'POST', url: `/api/mills/${mill.id}/users`, token: jwt, payload: person(lab.user.email) })).json().errors).toEqual({ email: ['EMAIL_TAKEN'] });
+    expect(
+      (await t.request({ method: 'POST', url: `/api/mills/${mill.id}/users`, token: jwt, payload: person(lab.user.email) })).json().errors,
+    ).toEqual({ email: ['EMAIL_TAKEN'] });
     const email = uniqueEmail();
     await t.request({ method: 'POST', url: `/api/mills/${mill.id}/users`, token: jwt, payload: person(email) });
     // A duplicate answers like the losers of the same address added twice at once (fuzz test).
     const duplicate = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/users`, token: jwt, payload: person(email) });
     expect([duplicate.statusCode, duplicate.json().errors]).toEqual([409, { email: ['EMAIL_TAKEN'] }]);
-    const bad = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/users`, token: jwt, payload: { firstName: '', lastName: 'X', email: 'x', millRole: 'owner' } });
+    const bad = await t.request({
+      method: 'POST',
+      url: `/api/mills/${mill.id}/users`,
+      token: jwt,
+      payload: { firstName: '', lastName: 'X', email: 'x', millRole: 'owner' },
+    });
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'firstName', 'millRole']);
   });
 
@@ -59,15 +87,28 @@ describe('mill users', () => {
     const member = await addMillUser(t.db, mill.id, company.id, 'user');
     const admins = (await t.request({ method: 'GET', url: `/api/mills/${mill.id}/users?millRole=admin`, token: jwt })).json();
     expect(admins.count).toBe(1);
-    const edited = await t.request({ method: 'PUT', url: `/api/mills/${mill.id}/users/${member.id}`, token: jwt, payload: { ...person(member.email, 'admin'), firstName: 'Renamed' } });
+    const edited = await t.request({
+      method: 'PUT',
+      url: `/api/mills/${mill.id}/users/${member.id}`,
+      token: jwt,
+      payload: { ...person(member.email, 'admin'), firstName: 'Renamed' },
+    });
     expect(edited.json()).toMatchObject({ firstName: 'Renamed', millRole: 'admin' });
-    const changeConfirmedEmail = await t.request({ method: 'PUT', url: `/api/mills/${mill.id}/users/${member.id}`, token: jwt, payload: person(uniqueEmail()) });
+    const changeConfirmedEmail = await t.request({
+      method: 'PUT',
+      url: `/api/mills/${mill.id}/users/${member.id}`,
+      token: jwt,
+      payload: person(uniqueEmail()),
+    });
     expect(changeConfirmedEmail.statusCode).toBe(400);
   });
 
   it('never acts on the own row', async () => {
     const { mill, admin, jwt } = await signedInMill(t);
-    expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}/users/${admin.id}`, token: jwt, payload: person(admin.email, 'user') })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/mills/${mill.id}/users/${admin.id}`, token: jwt, payload: person(admin.email, 'user') }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.request({ method: 'DELETE', url: `/api/mills/${mill.id}/users/${admin.id}`, token: jwt })).statusCode).toBe(403);
   });
 

@@ -21,8 +21,16 @@ export async function insertMill(db: Db, companyId: number): Promise<MillRow> {
 }
 
 /** The landing page's texts; saving it once ticks the onboarding step for good. */
-export async function setLandingPage(db: Db, millId: number, page: { landingPageHeader: string; landingPageContent: string }): Promise<MillRow> {
-  const [mill] = await db.update(mills).set({ ...page, landingPageInfoIsUpdated: true }).where(eq(mills.id, millId)).returning();
+export async function setLandingPage(
+  db: Db,
+  millId: number,
+  page: { landingPageHeader: string; landingPageContent: string },
+): Promise<MillRow> {
+  const [mill] = await db
+    .update(mills)
+    .set({ ...page, landingPageInfoIsUpdated: true })
+    .where(eq(mills.id, millId))
+    .returning();
   return mill!;
 }
 
@@ -36,6 +44,10 @@ export async function setNeedPoliciesApproval(db: Db, millId: number, need: bool
 
 /** Every mill must approve again; answers how many mills were asked. */
 export async function requirePoliciesApprovalOfAll(db: Db): Promise<number> {
-  const updated = await db.update(mills).set({ needPoliciesApproval: true }).where(sql`true`).returning({ id: mills.id });
+  const updated = await db
+    .update(mills)
+    .set({ needPoliciesApproval: true })
+    .where(sql`true`)
+    .returning({ id: mills.id });
   return updated.length;
 }

@@ -41,13 +41,24 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/mills/:id/onboarding', {
       config: { access: 'mill.onboarding' },
-      schema: { tags, summary: "A new mill's first steps and which are done", security: bearerAuth, params: z.object({ id: idSchema }), response: { 200: onboardingSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: "A new mill's first steps and which are done",
+        security: bearerAuth,
+        params: z.object({ id: idSchema }),
+        response: { 200: onboardingSchema, ...commonErrors },
+      },
       handler: async (request) => onboardingOf(deps, await loadCurrentUser(request, deps.db), request.params.id),
     });
 
     app.get('/mills/:id', {
       config: { access: 'public' },
-      schema: { tags, summary: "A mill's public landing data", params: z.object({ id: idSchema }), response: { 200: publicMillSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: "A mill's public landing data",
+        params: z.object({ id: idSchema }),
+        response: { 200: publicMillSchema, ...commonErrors },
+      },
       handler: async (request) => publicMill(deps, request.params.id),
     });
 

@@ -6,11 +6,31 @@ import type { ActivityNotificationType } from './notifications.repository.ts';
 const TEXTS: Record<ActivityNotificationType, Record<Language, { subject: (what: string) => string; intro: string; action: string }>> = {
   newProjectCreated: {
     en: { subject: (w) => `New order: ${w}`, intro: 'A lab sent you a new order on CaseBridge.', action: 'Open the orders' },
-    de: { subject: (w) => `Neuer Auftrag: ${w}`, intro: 'Ein Labor hat Ihnen einen neuen Auftrag über CaseBridge gesendet.', action: 'Aufträge öffnen' },
-    it: { subject: (w) => `Nuovo ordine: ${w}`, intro: 'Un laboratorio ti ha inviato un nuovo ordine su CaseBridge.', action: 'Apri gli ordini' },
-    fr: { subject: (w) => `Nouvelle commande : ${w}`, intro: 'Un laboratoire vous a envoyé une nouvelle commande sur CaseBridge.', action: 'Ouvrir les commandes' },
-    sp: { subject: (w) => `Nuevo pedido: ${w}`, intro: 'Un laboratorio le ha enviado un nuevo pedido en CaseBridge.', action: 'Abrir los pedidos' },
-    pl: { subject: (w) => `Nowe zamówienie: ${w}`, intro: 'Laboratorium wysłało Ci nowe zamówienie w CaseBridge.', action: 'Otwórz zamówienia' },
+    de: {
+      subject: (w) => `Neuer Auftrag: ${w}`,
+      intro: 'Ein Labor hat Ihnen einen neuen Auftrag über CaseBridge gesendet.',
+      action: 'Aufträge öffnen',
+    },
+    it: {
+      subject: (w) => `Nuovo ordine: ${w}`,
+      intro: 'Un laboratorio ti ha inviato un nuovo ordine su CaseBridge.',
+      action: 'Apri gli ordini',
+    },
+    fr: {
+      subject: (w) => `Nouvelle commande : ${w}`,
+      intro: 'Un laboratoire vous a envoyé une nouvelle commande sur CaseBridge.',
+      action: 'Ouvrir les commandes',
+    },
+    sp: {
+      subject: (w) => `Nuevo pedido: ${w}`,
+      intro: 'Un laboratorio le ha enviado un nuevo pedido en CaseBridge.',
+      action: 'Abrir los pedidos',
+    },
+    pl: {
+      subject: (w) => `Nowe zamówienie: ${w}`,
+      intro: 'Laboratorium wysłało Ci nowe zamówienie w CaseBridge.',
+      action: 'Otwórz zamówienia',
+    },
   },
   newMessageReceived: {
     en: { subject: (w) => `New message: ${w}`, intro: 'You have a new message on CaseBridge:', action: 'Open the messages' },

@@ -7,7 +7,10 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type { NotificationType };
 /** Notifications about an order or a message: users choose in their settings whether they want them. */
 export type ActivityNotificationType = Exclude<NotificationType, 'planLimitReached' | 'filesExpiring'>;
-export type NewNotification = Pick<typeof notifications.$inferInsert, 'userId' | 'millId' | 'type' | 'objectId' | 'parentObjectId' | 'message'>;
+export type NewNotification = Pick<
+  typeof notifications.$inferInsert,
+  'userId' | 'millId' | 'type' | 'objectId' | 'parentObjectId' | 'message'
+>;
 
 export async function listOfUser(db: Db, userId: number, limit: number): Promise<NotificationRow[]> {
   return db
@@ -32,7 +35,9 @@ export async function setReadState(db: Db, userId: number, ids: number[], read: 
  */
 export async function setActivityRead(db: Db, userId: number, orderId: number, messageIds: number[]): Promise<void> {
   const aboutOrder = and(eq(notifications.type, 'newProjectCreated'), eq(notifications.objectId, orderId));
-  const aboutMessages = messageIds.length ? and(eq(notifications.type, 'newMessageReceived'), inArray(notifications.objectId, messageIds)) : undefined;
+  const aboutMessages = messageIds.length
+    ? and(eq(notifications.type, 'newMessageReceived'), inArray(notifications.objectId, messageIds))
+    : undefined;
   await db
     .update(notifications)
     .set({ isRead: true })
@@ -57,7 +62,14 @@ export async function planLimitNoticedSince(db: Db, millId: number, limit: strin
   const [row] = await db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(and(eq(notifications.millId, millId), eq(notifications.type, 'planLimitReached'), eq(notifications.message, limit), gte(notifications.createdAt, since)))
+    .where(
+      and(
+        eq(notifications.millId, millId),
+        eq(notifications.type, 'planLimitReached'),
+        eq(notifications.message, limit),
+        gte(notifications.createdAt, since),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -67,7 +79,12 @@ export async function planLimitNoticedSince(db: Db, millId: number, limit: strin
  * FilesExpiringNotice): the latest upload cutoff warned about, and the latest one whose announced
  * deletion day has come. Looked up through the staff's own index (user, created), not a scan.
  */
-export async function filesExpiringCutoffs(db: Db, millId: number, staffIds: number[], now: Date): Promise<{ warned: Date | null; due: Date | null }> {
+export async function filesExpiringCutoffs(
+  db: Db,
+  millId: number,
+  staffIds: number[],
+  now: Date,
+): Promise<{ warned: Date | null; due: Date | null }> {
   if (staffIds.length === 0) return { warned: null, due: null };
   const { rows } = await db.execute<{ warned: string | null; due: string | null }>(sql`
     select max((message::jsonb ->> 'uploadedBefore')::timestamptz) as warned,

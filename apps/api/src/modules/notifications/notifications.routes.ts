@@ -12,13 +12,24 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/notifications', {
       config: { access: 'account.read' },
-      schema: { tags, summary: "The signed-in user's notifications, newest first", security: bearerAuth, response: { 200: notificationsResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: "The signed-in user's notifications, newest first",
+        security: bearerAuth,
+        response: { 200: notificationsResponseSchema, ...commonErrors },
+      },
       handler: async (request) => listNotifications(deps, await loadCurrentUser(request, deps.db)),
     });
 
     app.post('/notifications/markReadState', {
       config: { access: 'account.update' },
-      schema: { tags, summary: 'Mark notifications read or unread', security: bearerAuth, body: markReadBodySchema, response: { 200: messageResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Mark notifications read or unread',
+        security: bearerAuth,
+        body: markReadBodySchema,
+        response: { 200: messageResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         await markReadState(deps, await loadCurrentUser(request, deps.db), request.body.notificationIds, request.body.read);
         return { ok: true as const, message: 'Updated' };

@@ -125,19 +125,32 @@ async function usersOfLab(db: Db, labId: number): Promise<UserRow[]> {
   return lab ? labUsersOfCompany(db, lab.companyId) : [];
 }
 
-const wants = (user: UserRow, setting: typeof SETTING[ActivityNotificationType] | typeof MAIL_SETTING[ActivityNotificationType]) => Boolean(settingsOf(user)[setting]);
+const wants = (user: UserRow, setting: (typeof SETTING)[ActivityNotificationType] | (typeof MAIL_SETTING)[ActivityNotificationType]) =>
+  Boolean(settingsOf(user)[setting]);
 
 /** One queued mail per recipient who asked for mail; the queue retries a failing mail server. */
-async function queueMails(deps: Pick<AppDeps, 'jobs' | 'config'>, tx: SqlExecutor, event: NotificationEvent, side: 'mill' | 'lab', recipients: UserRow[]): Promise<void> {
+async function queueMails(
+  deps: Pick<AppDeps, 'jobs' | 'config'>,
+  tx: SqlExecutor,
+  event: NotificationEvent,
+  side: 'mill' | 'lab',
+  recipients: UserRow[],
+): Promise<void> {
   const link = `${deps.config.publicUrl}${side === 'mill' ? '/mills' : '/lab'}/${event.type === 'newProjectCreated' ? 'projects' : 'messages'}`;
   for (const user of recipients) {
-    await deps.jobs.enqueue(tx, 'mail.send', { to: user.email, ...renderNotificationMail(event.type, languageOf(user), event.message, link) });
+    await deps.jobs.enqueue(tx, 'mail.send', {
+      to: user.email,
+      ...renderNotificationMail(event.type, languageOf(user), event.message, link),
+    });
   }
 }
 
 function storeNotifications(db: Db, event: NotificationEvent, userIds: number[]) {
   const { millId, type, objectId, parentObjectId, message } = event;
-  return insertNotifications(db, userIds.map((userId) => ({ userId, millId, type, objectId, parentObjectId, message })));
+  return insertNotifications(
+    db,
+    userIds.map((userId) => ({ userId, millId, type, objectId, parentObjectId, message })),
+  );
 }
 
 /**
@@ -153,7 +166,13 @@ export async function notify(
 ): Promise<{ recipients: number[]; publish: () => void }> {
   const candidates = await candidatesOf(tx, event, side);
   const recipients = candidates.filter((user) => wants(user, SETTING[event.type])).map((user) => user.id);
-  await queueMails(deps, tx, event, side, candidates.filter((user) => wants(user, MAIL_SETTING[event.type])));
+  await queueMails(
+    deps,
+    tx,
+    event,
+    side,
+    candidates.filter((user) => wants(user, MAIL_SETTING[event.type])),
+  );
   const stored = await storeNotifications(tx, event, recipients);
   const lab = await labById(tx, event.labId);
   const publish = () => {
@@ -190,7 +209,11 @@ export interface PlanLimitAttempt {
  * Runs work a plan's limit may refuse. A refusal is told to the mill's staff, then passed on
  * unchanged to whoever tried (409 PLAN_LIMIT_REACHED).
  */
-export async function tellingPlanLimits<T>(deps: Pick<AppDeps, 'db' | 'realtime'>, attempt: PlanLimitAttempt, work: () => Promise<T>): Promise<T> {
+export async function tellingPlanLimits<T>(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  attempt: PlanLimitAttempt,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -210,7 +233,17 @@ async function notifyPlanLimit(deps: Pick<AppDeps, 'db' | 'realtime'>, attempt: 
     await lockPlanLimitNotices(tx, millId, limit);
     if (await planLimitNoticedSince(tx, millId, limit, startOfUtcDay(new Date()))) return [];
     const staff = (await usersById(tx, await staffUserIdsOf(tx, millId))).filter((user) => !user.blocked);
-    return insertNotifications(tx, staff.map((user) => ({ userId: user.id, millId, type: 'planLimitReached' as const, objectId: millId, parentObjectId: null, message: limit })));
+    return insertNotifications(
+      tx,
+      staff.map((user) => ({
+        userId: user.id,
+        millId,
+        type: 'planLimitReached' as const,
+        objectId: millId,
+        parentObjectId: null,
+        message: limit,
+      })),
+    );
   });
   for (const row of stored) {
     deps.realtime.publish([row.userId], {
@@ -249,6 +282,9 @@ export async function filesExpiringCutoffsOf(db: Db, millId: number, now: Date):
 export async function storeFilesExpiring(tx: Db, millId: number, notice: FilesExpiringNotice): Promise<UserRow[]> {
   const staff = (await usersById(tx, await staffUserIdsOf(tx, millId))).filter((user) => !user.blocked);
   const message = JSON.stringify(notice);
-  await insertNotifications(tx, staff.map((user) => ({ userId: user.id, millId, type: 'filesExpiring' as const, objectId: millId, parentObjectId: null, message })));
+  await insertNotifications(
+    tx,
+    staff.map((user) => ({ userId: user.id, millId, type: 'filesExpiring' as const, objectId: millId, parentObjectId: null, message })),
+  );
   return staff;
 }

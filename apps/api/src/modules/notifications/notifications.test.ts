@@ -25,13 +25,32 @@ describe('notifications', () => {
   it("lists only the caller's own and marks only the caller's own", async () => {
     const { admin, mill } = await createMill(t.db);
     const lab = await createLab(t.db, { clientOf: mill.id });
-    const [mine] = await t.db.insert(notifications).values({ userId: admin.id, millId: mill.id, type: 'newMessageReceived', objectId: 5, parentObjectId: 2, message: 'Hi' }).returning();
-    const [theirs] = await t.db.insert(notifications).values({ userId: lab.user.id, millId: mill.id, type: 'newProjectCreated', objectId: 9, message: 'New order' }).returning();
+    const [mine] = await t.db
+      .insert(notifications)
+      .values({ userId: admin.id, millId: mill.id, type: 'newMessageReceived', objectId: 5, parentObjectId: 2, message: 'Hi' })
+      .returning();
+    const [theirs] = await t.db
+      .insert(notifications)
+      .values({ userId: lab.user.id, millId: mill.id, type: 'newProjectCreated', objectId: 9, message: 'New order' })
+      .returning();
     const jwt = await signIn(t, admin.email);
     const list = (await t.request({ method: 'GET', url: '/api/notifications', token: jwt })).json();
-    expect(list.notifications).toEqual([expect.objectContaining({ notificationId: mine!.id, notificationType: 'newMessageReceived', objectId: 5, parentObjectId: 2, isRead: false })]);
+    expect(list.notifications).toEqual([
+      expect.objectContaining({
+        notificationId: mine!.id,
+        notificationType: 'newMessageReceived',
+        objectId: 5,
+        parentObjectId: 2,
+        isRead: false,
+      }),
+    ]);
 
-    const marked = await t.request({ method: 'POST', url: '/api/notifications/markReadState', token: jwt, payload: { notificationIds: [mine!.id, theirs!.id], read: true } });
+    const marked = await t.request({
+      method: 'POST',
+      url: '/api/notifications/markReadState',
+      token: jwt,
+      payload: { notificationIds: [mine!.id, theirs!.id], read: true },
+    });
     expect(marked.statusCode).toBe(200);
     const [mineAfter] = await t.db.select().from(notifications).where(eq(notifications.id, mine!.id));
     const [theirsAfter] = await t.db.select().from(notifications).where(eq(notifications.id, theirs!.id));
@@ -42,15 +61,42 @@ describe('notifications', () => {
   it('validates mark-read input and needs a session', async () => {
     const { admin } = await createMill(t.db);
     const jwt = await signIn(t, admin.email);
-    expect((await t.request({ method: 'POST', url: '/api/notifications/markReadState', token: jwt, payload: { notificationIds: [], read: true } })).statusCode).toBe(400);
-    expect((await t.request({ method: 'POST', url: '/api/notifications/markReadState', token: jwt, payload: { notificationIds: ['1 or 1=1'], read: true } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/notifications/markReadState',
+          token: jwt,
+          payload: { notificationIds: [], read: true },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/notifications/markReadState',
+          token: jwt,
+          payload: { notificationIds: ['1 or 1=1'], read: true },
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await t.request({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
   });
 });
 
 describe('notifications of an order and its messages', () => {
-  type Listed = { notificationType: string; isRead: boolean; orderId: number | null; orderName: string | null; componentId: number | null; componentName: string | null; message: string };
-  const listOf = async (jwt: string): Promise<Listed[]> => (await t.request({ method: 'GET', url: '/api/notifications', token: jwt })).json().notifications;
+  type Listed = {
+    notificationType: string;
+    isRead: boolean;
+    orderId: number | null;
+    orderName: string | null;
+    componentId: number | null;
+    componentName: string | null;
+    message: string;
+  };
+  const listOf = async (jwt: string): Promise<Listed[]> =>
+    (await t.request({ method: 'GET', url: '/api/notifications', token: jwt })).json().notifications;
   const write = (jwt: string, millId: number, payload: { projectId: number; componentId?: number; message: string }) =>
     t.request({ method: 'POST', url: `/api/mills/${millId}/messages`, token: jwt, payload });
 
@@ -62,8 +108,22 @@ describe('notifications of an order and its messages', () => {
     await write(w.labJwt, w.mill.id, { projectId: order.id, message: 'About the whole order' });
     const list = await listOf(w.adminJwt);
     expect(list).toEqual([
-      expect.objectContaining({ notificationType: 'newMessageReceived', message: 'About the whole order', orderId: order.id, orderName: 'Case Meyer', componentId: null, componentName: null }),
-      expect.objectContaining({ notificationType: 'newMessageReceived', message: 'Shade A2', orderId: order.id, orderName: 'Case Meyer', componentId, componentName: 'Crown 11' }),
+      expect.objectContaining({
+        notificationType: 'newMessageReceived',
+        message: 'About the whole order',
+        orderId: order.id,
+        orderName: 'Case Meyer',
+        componentId: null,
+        componentName: null,
+      }),
+      expect.objectContaining({
+        notificationType: 'newMessageReceived',
+        message: 'Shade A2',
+        orderId: order.id,
+        orderName: 'Case Meyer',
+        componentId,
+        componentName: 'Crown 11',
+      }),
       expect.objectContaining({ notificationType: 'newProjectCreated', orderId: order.id, orderName: 'Case Meyer', componentId: null }),
     ]);
   });
@@ -74,7 +134,11 @@ describe('notifications of an order and its messages', () => {
     const [crown, bridge] = order.components;
     await write(w.labJwt, w.mill.id, { projectId: order.id, componentId: crown!.id, message: 'On the crown' });
     await write(w.labJwt, w.mill.id, { projectId: order.id, componentId: bridge!.id, message: 'On the bridge' });
-    const unread = async (jwt: string) => (await listOf(jwt)).filter((n) => !n.isRead).map((n) => n.message).sort();
+    const unread = async (jwt: string) =>
+      (await listOf(jwt))
+        .filter((n) => !n.isRead)
+        .map((n) => n.message)
+        .sort();
     expect(await unread(w.adminJwt)).toEqual(['Case 1', 'On the bridge', 'On the crown']);
 
     const opened = await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${crown!.id}`, token: w.adminJwt });
@@ -130,15 +194,38 @@ describe('notify', () => {
     const responsible = await addMillUser(t.db, mill.id, company.id);
     const lab = await createLab(t.db, { clientOf: mill.id });
     const { deps } = recordingDeps();
-    expect((await notify(deps, t.db, event(mill.id, lab.lab.id, lab.user.id, responsible.id), 'mill')).recipients).toEqual([responsible.id]);
-    expect((await notify(deps, t.db, event(mill.id, lab.lab.id, lab.user.id, null), 'mill')).recipients).toEqual(expect.arrayContaining([admin.id, responsible.id]));
+    expect((await notify(deps, t.db, event(mill.id, lab.lab.id, lab.user.id, responsible.id), 'mill')).recipients).toEqual([
+      responsible.id,
+    ]);
+    expect((await notify(deps, t.db, event(mill.id, lab.lab.id, lab.user.id, null), 'mill')).recipients).toEqual(
+      expect.arrayContaining([admin.id, responsible.id]),
+    );
   });
 
   it("tells the lab's users by their settings: a notification, a mail, or nothing", async () => {
     const { mill, admin } = await createMill(t.db);
     const lab = await createLab(t.db, { clientOf: mill.id });
-    const [mailed] = await t.db.insert(users).values({ email: uniqueEmail('mailed'), firstName: 'M', lastName: 'L', roleType: 'lab', companyId: lab.company.id, confirmed: true, settings: { sendEmailOnNewMessageReceived: true } }).returning();
-    await t.db.insert(users).values({ email: uniqueEmail('quiet'), firstName: 'Q', lastName: 'L', roleType: 'lab', companyId: lab.company.id, confirmed: true, settings: { notificationOnNewMessageReceived: false } });
+    const [mailed] = await t.db
+      .insert(users)
+      .values({
+        email: uniqueEmail('mailed'),
+        firstName: 'M',
+        lastName: 'L',
+        roleType: 'lab',
+        companyId: lab.company.id,
+        confirmed: true,
+        settings: { sendEmailOnNewMessageReceived: true },
+      })
+      .returning();
+    await t.db.insert(users).values({
+      email: uniqueEmail('quiet'),
+      firstName: 'Q',
+      lastName: 'L',
+      roleType: 'lab',
+      companyId: lab.company.id,
+      confirmed: true,
+      settings: { notificationOnNewMessageReceived: false },
+    });
     const { deps, queued } = recordingDeps();
 
     const told = (await notify(deps, t.db, event(mill.id, lab.lab.id, admin.id, null), 'lab')).recipients;

@@ -37,14 +37,20 @@ export async function deleteFile(tx: Db, fileId: number): Promise<void> {
 /** Deletes the files of these components; answers their storage keys. */
 export async function deleteFilesOfComponents(tx: Db, componentIds: number[]): Promise<string[]> {
   if (componentIds.length === 0) return [];
-  const removed = await tx.delete(componentFiles).where(inArray(componentFiles.componentId, componentIds)).returning({ key: componentFiles.storageKey });
+  const removed = await tx
+    .delete(componentFiles)
+    .where(inArray(componentFiles.componentId, componentIds))
+    .returning({ key: componentFiles.storageKey });
   return removed.map((file) => file.key);
 }
 
 /** A document counts as fetched by the mill once any of its users downloaded it. */
 export async function recordDownloads(db: Db, fileIds: number[], userId: number): Promise<void> {
   if (fileIds.length === 0) return;
-  await db.insert(fileDownloads).values(fileIds.map((fileId) => ({ fileId, userId }))).onConflictDoNothing();
+  await db
+    .insert(fileDownloads)
+    .values(fileIds.map((fileId) => ({ fileId, userId })))
+    .onConflictDoNothing();
 }
 
 /** Those of these components whose every document was fetched at least once. */
@@ -58,7 +64,10 @@ export async function componentsFullyDownloaded(db: Db, componentIds: number[]):
   return rows.map((row) => row.component_id);
 }
 
-export async function insertDownloadLink(db: Db, link: { tokenHash: string; userId: number; target: DownloadTarget; targetId: number; expiresAt: Date }): Promise<void> {
+export async function insertDownloadLink(
+  db: Db,
+  link: { tokenHash: string; userId: number; target: DownloadTarget; targetId: number; expiresAt: Date },
+): Promise<void> {
   await db.insert(downloadTokens).values(link);
 }
 
@@ -98,7 +107,12 @@ export async function countRetainedFiles(db: Db, millId: number, from: Date | nu
  * component, in one statement. Rows another transaction holds are skipped (SKIP LOCKED), so two
  * processes running retention at once share the work instead of waiting or deleting twice.
  */
-export async function deleteRetainedFileBatch(tx: Db, millId: number, before: Date, limit: number): Promise<{ storageKey: string; size: number }[]> {
+export async function deleteRetainedFileBatch(
+  tx: Db,
+  millId: number,
+  before: Date,
+  limit: number,
+): Promise<{ storageKey: string; size: number }[]> {
   const { rows } = await tx.execute<{ storage_key: string; size: string }>(sql`
     with batch as (
       select f.id from component_files f

@@ -7,7 +7,16 @@ import { loadCurrentUser } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
 import { orderFileRule } from './order-files.rules.ts';
-import { componentZipLink, deleteDownload, fileLink, openDownload, orderZipLink, reportLink, uploadDocument, uploadDownload } from './order-files.service.ts';
+import {
+  componentZipLink,
+  deleteDownload,
+  fileLink,
+  openDownload,
+  orderZipLink,
+  reportLink,
+  uploadDocument,
+  uploadDownload,
+} from './order-files.service.ts';
 
 const tags = ['orders'];
 const uploadNote = 'multipart/form-data with one file under `files.file`; streamed to storage, checked against its name';
@@ -15,24 +24,49 @@ const uploadNote = 'multipart/form-data with one file under `files.file`; stream
 export function orderFileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const user = (request: Parameters<typeof loadCurrentUser>[0]) => loadCurrentUser(request, deps.db);
   /** The form stays unread until the service has checked the caller: a refused caller stores nothing. */
-  const formOf = (request: Parameters<typeof readFileForm>[0], kind: 'document' | 'download') => () => readFileForm(request, deps.storage, orderFileRule(kind, deps.config.maxUploadBytes));
+  const formOf = (request: Parameters<typeof readFileForm>[0], kind: 'document' | 'download') => () =>
+    readFileForm(request, deps.storage, orderFileRule(kind, deps.config.maxUploadBytes));
 
   return async (app) => {
     app.post('/orders/:id/components/:componentId/documents', {
       config: { access: 'order.edit' },
-      schema: { tags: ['order intake'], summary: 'Upload a document to a component', description: uploadNote, ...multipartUpload('file'), security: bearerAuth, params: z.object({ id: idSchema, componentId: idSchema }), response: { 200: fileSchema, ...commonErrors } },
-      handler: async (request) => uploadDocument(deps, await user(request), request.params.id, request.params.componentId, formOf(request, 'document')),
+      schema: {
+        tags: ['order intake'],
+        summary: 'Upload a document to a component',
+        description: uploadNote,
+        ...multipartUpload('file'),
+        security: bearerAuth,
+        params: z.object({ id: idSchema, componentId: idSchema }),
+        response: { 200: fileSchema, ...commonErrors },
+      },
+      handler: async (request) =>
+        uploadDocument(deps, await user(request), request.params.id, request.params.componentId, formOf(request, 'document')),
     });
 
     app.post('/downloads', {
       config: { access: 'order.process' },
-      schema: { tags, summary: 'The mill hands a file back on a component', description: `${uploadNote}; query projectId and componentId`, ...multipartUpload('file'), security: bearerAuth, querystring: z.object({ projectId: idSchema, componentId: idSchema }), response: { 200: fileSchema, ...commonErrors } },
-      handler: async (request) => uploadDownload(deps, await user(request), request.query.projectId, request.query.componentId, formOf(request, 'download')),
+      schema: {
+        tags,
+        summary: 'The mill hands a file back on a component',
+        description: `${uploadNote}; query projectId and componentId`,
+        ...multipartUpload('file'),
+        security: bearerAuth,
+        querystring: z.object({ projectId: idSchema, componentId: idSchema }),
+        response: { 200: fileSchema, ...commonErrors },
+      },
+      handler: async (request) =>
+        uploadDownload(deps, await user(request), request.query.projectId, request.query.componentId, formOf(request, 'download')),
     });
 
     app.delete('/downloads/:id', {
       config: { access: 'order.process' },
-      schema: { tags, summary: 'Delete a file the mill handed back', security: bearerAuth, params: z.object({ id: idSchema }), response: { 200: messageResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Delete a file the mill handed back',
+        security: bearerAuth,
+        params: z.object({ id: idSchema }),
+        response: { 200: messageResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         await deleteDownload(deps, await user(request), request.params.id);
         return { ok: true as const, message: 'Document deleted' };
@@ -41,32 +75,62 @@ export function orderFileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/files/:id/download', {
       config: { access: 'order.read' },
-      schema: { tags: ['downloads'], summary: 'A one-time link to one file', security: bearerAuth, params: z.object({ id: idSchema }), response: { 200: downloadLinkSchema, ...commonErrors } },
+      schema: {
+        tags: ['downloads'],
+        summary: 'A one-time link to one file',
+        security: bearerAuth,
+        params: z.object({ id: idSchema }),
+        response: { 200: downloadLinkSchema, ...commonErrors },
+      },
       handler: async (request) => ({ url: await fileLink(deps, await user(request), request.params.id) }),
     });
 
     app.get('/projects/:projectId/components/:componentId/download/documents', {
       config: { access: 'order.read' },
-      schema: { tags: ['downloads'], summary: "A one-time link to a ZIP of the component's documents", security: bearerAuth, params: z.object({ projectId: idSchema, componentId: idSchema }), response: { 200: downloadLinkSchema, ...commonErrors } },
-      handler: async (request) => ({ url: await componentZipLink(deps, await user(request), request.params.projectId, request.params.componentId) }),
+      schema: {
+        tags: ['downloads'],
+        summary: "A one-time link to a ZIP of the component's documents",
+        security: bearerAuth,
+        params: z.object({ projectId: idSchema, componentId: idSchema }),
+        response: { 200: downloadLinkSchema, ...commonErrors },
+      },
+      handler: async (request) => ({
+        url: await componentZipLink(deps, await user(request), request.params.projectId, request.params.componentId),
+      }),
     });
 
     app.get('/project/:projectId/download/documents', {
       config: { access: 'order.read' },
-      schema: { tags: ['downloads'], summary: "A one-time link to a ZIP of the whole order's documents", security: bearerAuth, params: z.object({ projectId: idSchema }), response: { 200: downloadLinkSchema, ...commonErrors } },
+      schema: {
+        tags: ['downloads'],
+        summary: "A one-time link to a ZIP of the whole order's documents",
+        security: bearerAuth,
+        params: z.object({ projectId: idSchema }),
+        response: { 200: downloadLinkSchema, ...commonErrors },
+      },
       handler: async (request) => ({ url: await orderZipLink(deps, await user(request), request.params.projectId) }),
     });
 
     app.get('/reports/project/summary/:orderId', {
       config: { access: 'order.read' },
-      schema: { tags: ['downloads'], summary: 'A one-time link to the PDF summary of an order', security: bearerAuth, params: z.object({ orderId: idSchema }), response: { 200: downloadLinkSchema, ...commonErrors } },
+      schema: {
+        tags: ['downloads'],
+        summary: 'A one-time link to the PDF summary of an order',
+        security: bearerAuth,
+        params: z.object({ orderId: idSchema }),
+        response: { 200: downloadLinkSchema, ...commonErrors },
+      },
       handler: async (request) => ({ url: await reportLink(deps, await user(request), request.params.orderId) }),
     });
 
     // The one-time token in the path is the authorisation: a browser navigating cannot send a bearer token.
     app.get('/dl/:token', {
       config: { access: 'public' },
-      schema: { tags: ['downloads'], summary: 'Use a one-time download link (attachment, streamed)', params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/) }) },
+      schema: {
+        tags: ['downloads'],
+        summary: 'Use a one-time download link (attachment, streamed)',
+        params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/) }),
+      },
       handler: async (request, reply) => {
         const download = await openDownload(deps, request.params.token);
         reply

@@ -10,7 +10,7 @@ import type { readFileForm } from '../../lib/multipart-form.ts';
  */
 export type FileCheck = { ok: true; fileType: string } | { ok: false; reason: 'extension' | 'content' };
 
-const ZIP = (h: Buffer) => h.length >= 4 && h[0] === 0x50 && h[1] === 0x4b && (h[2] === 0x03 || h[2] === 0x05) ;
+const ZIP = (h: Buffer) => h.length >= 4 && h[0] === 0x50 && h[1] === 0x4b && (h[2] === 0x03 || h[2] === 0x05);
 const PDF = (h: Buffer) => h.subarray(0, 5).toString('latin1') === '%PDF-';
 const OLE = (h: Buffer) => h.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
 const text = (h: Buffer) => !h.includes(0);
@@ -37,7 +37,7 @@ const CHECKS: Record<string, (head: Buffer) => boolean> = {
   stl: isStl,
   ply: (h) => h.subarray(0, 3).toString('latin1') === 'ply',
   obj: (h) => text(h) && !looksLikeMarkup(h),
-  dcm: (h) => h.length >= 132 ? h.subarray(128, 132).toString('latin1') === 'DICM' : !looksLikeMarkup(h),
+  dcm: (h) => (h.length >= 132 ? h.subarray(128, 132).toString('latin1') === 'DICM' : !looksLikeMarkup(h)),
   png: (h) => sniffImageType(h) === 'image/png',
   jpg: (h) => sniffImageType(h) === 'image/jpeg',
   jpeg: (h) => sniffImageType(h) === 'image/jpeg',

@@ -8,7 +8,16 @@ import { hashOneTimeToken, newOneTimeToken } from '../../lib/one-time-tokens.ts'
 import { documentPdf } from '../../platform/pdf/document-pdf.ts';
 import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
 import { storedZip } from '../../platform/zip/stored-zip.ts';
-import { componentOfOrder, componentsOf, grantedOrder, markComponentsDownloaded, orderIdOfComponent, partiesOf, refuseIfDeleted, type OrderRow } from '../orders/orders.service.ts';
+import {
+  componentOfOrder,
+  componentsOf,
+  grantedOrder,
+  markComponentsDownloaded,
+  orderIdOfComponent,
+  partiesOf,
+  refuseIfDeleted,
+  type OrderRow,
+} from '../orders/orders.service.ts';
 import { tellingPlanLimits } from '../notifications/notifications.service.ts';
 import { assertStorageRoom, PlanLimitError } from '../subscriptions/subscriptions.service.ts';
 import { languageOf, settingsOf, userById } from '../users/users.service.ts';
@@ -40,7 +49,14 @@ const LINK_LIFETIME_MS = 5 * 60 * 1000;
 /** Work that must commit together with its removal queue entries (platform/storage/removals.ts). */
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const toFileDto = (f: FileRow) => ({ id: f.id, name: f.name, size: f.size, sha256: f.sha256, fileType: f.fileType, createdAt: f.createdAt.toISOString() });
+export const toFileDto = (f: FileRow) => ({
+  id: f.id,
+  name: f.name,
+  size: f.size,
+  sha256: f.sha256,
+  fileType: f.fileType,
+  createdAt: f.createdAt.toISOString(),
+});
 export type FileDto = ReturnType<typeof toFileDto>;
 
 /** A route hands its multipart form over unread: it is read only once the caller may store a file. */
@@ -49,25 +65,55 @@ export type FileFormReader = () => Promise<{ data: unknown; file: UploadedFile |
 // ---- Uploads through a multipart form
 
 /** The lab adds a document to a component of its order. */
-export async function uploadDocument(deps: AppDeps, user: SessionUser, orderId: number, componentId: number, readForm: FileFormReader): Promise<FileDto> {
+export async function uploadDocument(
+  deps: AppDeps,
+  user: SessionUser,
+  orderId: number,
+  componentId: number,
+  readForm: FileFormReader,
+): Promise<FileDto> {
   const grant = await authorize(deps.db, user, 'order.edit', { orderId });
   return storeFormFile(deps, user, grantedOrder(grant), componentId, 'document', readForm);
 }
 
 /** The mill hands a file back on a component. */
-export async function uploadDownload(deps: AppDeps, user: SessionUser, orderId: number, componentId: number, readForm: FileFormReader): Promise<FileDto> {
+export async function uploadDownload(
+  deps: AppDeps,
+  user: SessionUser,
+  orderId: number,
+  componentId: number,
+  readForm: FileFormReader,
+): Promise<FileDto> {
   const grant = await authorize(deps.db, user, 'order.process', { orderId });
   return storeFormFile(deps, user, grantedOrder(grant), componentId, 'download', readForm);
 }
 
 /** Streams the form's file into storage (checked against its name) and records it; no bytes without a row. */
-async function storeFormFile(deps: AppDeps, user: SessionUser, order: OrderRow, componentId: number, kind: FileKind, readForm: FileFormReader): Promise<FileDto> {
+async function storeFormFile(
+  deps: AppDeps,
+  user: SessionUser,
+  order: OrderRow,
+  componentId: number,
+  kind: FileKind,
+  readForm: FileFormReader,
+): Promise<FileDto> {
   refuseIfDeleted(order);
   const component = await componentOfOrder(deps.db, order.id, componentId);
   const form = await readForm();
   if (!form.file) throw AppError.fields({ file: ['FILE_REQUIRED'] }, 'Choose a file');
   const { key, name, size, sha256, type } = form.file;
-  return toFileDto(await recordWithinPlan(deps, user, order.millId, { componentId: component.id, kind, name, storageKey: key, size, sha256, fileType: type, uploadedById: user.id }));
+  return toFileDto(
+    await recordWithinPlan(deps, user, order.millId, {
+      componentId: component.id,
+      kind,
+      name,
+      storageKey: key,
+      size,
+      sha256,
+      fileType: type,
+      uploadedById: user.id,
+    }),
+  );
 }
 
 /**
@@ -124,7 +170,12 @@ export interface UploadTarget {
  * Before any byte arrives: the caller may add documents to this component now, and the mill's plan
  * has room for the upload's announced length (checked again, under the plan's lock, when it is recorded).
  */
-export async function authorizeDocumentUpload(deps: AppDeps, user: SessionUser, target: UploadTarget, announcedBytes: number | null): Promise<void> {
+export async function authorizeDocumentUpload(
+  deps: AppDeps,
+  user: SessionUser,
+  target: UploadTarget,
+  announcedBytes: number | null,
+): Promise<void> {
   const order = await writableOrderOf(deps, user, target);
   if (announcedBytes === null) return;
   await tellingPlanLimits(deps, { millId: order.millId, limit: 'storage', triedBy: user.id }, () =>
@@ -153,7 +204,18 @@ export async function recordUploadedDocument(
   const check = checkDocument(upload.filename, upload.head);
   if (!check.ok) throw new AppError(400, 'FILE_CONTENT_MISMATCH', 'The file is not what its name says');
   const stored = await deps.storage.adopt('documents', upload.localPath, upload.sha256);
-  return toFileDto(await recordWithinPlan(deps, user, order.millId, { componentId: upload.componentId, kind: 'document', name: upload.filename, storageKey: stored.key, size: stored.size, sha256: stored.sha256, fileType: check.fileType, uploadedById: user.id }));
+  return toFileDto(
+    await recordWithinPlan(deps, user, order.millId, {
+      componentId: upload.componentId,
+      kind: 'document',
+      name: upload.filename,
+      storageKey: stored.key,
+      size: stored.size,
+      sha256: stored.sha256,
+      fileType: check.fileType,
+      uploadedById: user.id,
+    }),
+  );
 }
 
 // ---- Deleting
@@ -181,7 +243,12 @@ export async function deleteFilesOfComponents(tx: Transaction, componentIds: num
 }
 
 /** A file and the caller's grant on its order; a file of another tenant answers like a missing one. */
-async function fileWithGrant(deps: AppDeps, user: SessionUser, fileId: number, action: 'order.read' | 'order.process'): Promise<{ file: FileRow; grant: Grant }> {
+async function fileWithGrant(
+  deps: AppDeps,
+  user: SessionUser,
+  fileId: number,
+  action: 'order.read' | 'order.process',
+): Promise<{ file: FileRow; grant: Grant }> {
   const file = await findFile(deps.db, fileId);
   const orderId = file && (await orderIdOfComponent(deps.db, file.componentId));
   if (!file || !orderId) throw AppError.notFound('File');
@@ -192,7 +259,10 @@ async function fileWithGrant(deps: AppDeps, user: SessionUser, fileId: number, a
 
 export async function filesOfComponent(db: Db, componentId: number): Promise<{ documents: FileDto[]; downloads: FileDto[] }> {
   const files = await filesOfComponents(db, [componentId]);
-  return { documents: files.filter((f) => f.kind === 'document').map(toFileDto), downloads: files.filter((f) => f.kind === 'download').map(toFileDto) };
+  return {
+    documents: files.filter((f) => f.kind === 'document').map(toFileDto),
+    downloads: files.filter((f) => f.kind === 'download').map(toFileDto),
+  };
 }
 
 /** Each component's documents, by component id. */
@@ -279,7 +349,11 @@ async function zipDownload(deps: AppDeps, user: SessionUser, target: 'component'
   const order = grantedOrder(grant);
   refuseIfDeleted(order, NO_ZIP_OF_DELETED, 'ORDER_DELETED_NO_ZIP');
   const parts = (await componentsOf(deps.db, order.id)).filter((part) => target === 'project' || part.id === targetId);
-  const documents = await filesOfComponents(deps.db, parts.map((part) => part.id), 'document');
+  const documents = await filesOfComponents(
+    deps.db,
+    parts.map((part) => part.id),
+    'document',
+  );
   await countAsFetched(deps.db, grant, documents);
   const componentName = new Map(parts.map((part) => [part.id, part.name]));
   const entries = documents.map((row) => ({ row, projectName: order.name, componentName: componentName.get(row.componentId) ?? '' }));
@@ -296,7 +370,11 @@ async function countAsFetched(db: Db, grant: Grant, files: FileRow[]): Promise<v
   if (grant.role === 'lab') return;
   const documents = files.filter((f) => f.kind === 'document');
   if (documents.length === 0) return;
-  await recordDownloads(db, documents.map((f) => f.id), grant.user.id);
+  await recordDownloads(
+    db,
+    documents.map((f) => f.id),
+    grant.user.id,
+  );
   await markComponentsDownloaded(db, await componentsFullyDownloaded(db, [...new Set(documents.map((f) => f.componentId))]));
 }
 
@@ -318,7 +396,8 @@ function safeName(name: string): string {
 export function zipPaths(files: ZipEntry[], structure: 'flat' | 'hierarchical'): string[] {
   const used = new Set<string>();
   return files.map((f) => {
-    const base = structure === 'flat' ? safeName(f.row.name) : `${safeName(f.projectName)}/${safeName(f.componentName)}/${safeName(f.row.name)}`;
+    const base =
+      structure === 'flat' ? safeName(f.row.name) : `${safeName(f.projectName)}/${safeName(f.componentName)}/${safeName(f.row.name)}`;
     let candidate = base;
     for (let i = 2; used.has(candidate); i++) candidate = base.replace(/(\.[^./]*)?$/, (ext) => ` (${i})${ext}`);
     used.add(candidate);
@@ -347,7 +426,16 @@ function buildZip(deps: AppDeps, files: ZipEntry[], structure: 'flat' | 'hierarc
 // ---- The order summary report
 
 /** A report date format is a country code (spec §9); a few map to a fuller locale. */
-const LOCALES: Record<string, string> = { de: 'de-DE', en: 'en-GB', us: 'en-US', fr: 'fr-FR', it: 'it-IT', sp: 'es-ES', es: 'es-ES', pl: 'pl-PL' };
+const LOCALES: Record<string, string> = {
+  de: 'de-DE',
+  en: 'en-GB',
+  us: 'en-US',
+  fr: 'fr-FR',
+  it: 'it-IT',
+  sp: 'es-ES',
+  es: 'es-ES',
+  pl: 'pl-PL',
+};
 
 export function formatReportDate(date: Date, reportDateFormat: string): string {
   const wanted = LOCALES[reportDateFormat] ?? reportDateFormat;
@@ -360,13 +448,35 @@ export function formatReportDate(date: Date, reportDateFormat: string): string {
 async function reportDownload(deps: AppDeps, user: UserRow, orderId: number): Promise<DownloadStream> {
   const grant = await authorize(deps.db, user, 'order.read', { orderId });
   const order = grantedOrder(grant);
-  const [parties, parts, lab, mill] = await Promise.all([partiesOf(deps.db, order), componentsOf(deps.db, order.id), labById(deps.db, order.labId), grant.mill ?? millsById(deps.db, [order.millId]).then((rows) => rows[0])]);
-  const [files, companies] = await Promise.all([filesOfComponents(deps.db, parts.map((part) => part.id)), companiesById(deps.db, [mill?.companyId, lab?.companyId].filter((id): id is number => id !== undefined))]);
+  const [parties, parts, lab, mill] = await Promise.all([
+    partiesOf(deps.db, order),
+    componentsOf(deps.db, order.id),
+    labById(deps.db, order.labId),
+    grant.mill ?? millsById(deps.db, [order.millId]).then((rows) => rows[0]),
+  ]);
+  const [files, companies] = await Promise.all([
+    filesOfComponents(
+      deps.db,
+      parts.map((part) => part.id),
+    ),
+    companiesById(
+      deps.db,
+      [mill?.companyId, lab?.companyId].filter((id): id is number => id !== undefined),
+    ),
+  ]);
   const company = async (companyId: number | undefined, fallbackName: string): Promise<ReportCompany> => {
     const row = companyId === undefined ? undefined : companies.get(companyId);
-    return { name: row?.name ?? fallbackName, street: row?.street ?? '', zipCode: row?.zipCode ?? '', city: row?.city ?? '', country: row?.country ?? '', logo: await logoBytes(deps, row?.logoPath ?? null) };
+    return {
+      name: row?.name ?? fallbackName,
+      street: row?.street ?? '',
+      zipCode: row?.zipCode ?? '',
+      city: row?.city ?? '',
+      country: row?.country ?? '',
+      logo: await logoBytes(deps, row?.logoPath ?? null),
+    };
   };
-  const fullName = (person: { firstName: string; lastName: string } | null) => (person ? `${person.firstName} ${person.lastName}`.trim() : null);
+  const fullName = (person: { firstName: string; lastName: string } | null) =>
+    person ? `${person.firstName} ${person.lastName}`.trim() : null;
   const format = settingsOf(user).reportDateFormat;
   const content = orderReportContent(
     {
@@ -415,7 +525,12 @@ export async function countRetainedFilesOf(db: Db, millId: number, uploaded: { f
  * in the same transaction. Call `removeQueued` with the answered keys once it committed; the
  * mill's storage usage (the sum of its file rows) is lower as soon as it did.
  */
-export async function deleteRetainedFiles(tx: Transaction, millId: number, before: Date, limit: number): Promise<{ keys: string[]; bytes: number }> {
+export async function deleteRetainedFiles(
+  tx: Transaction,
+  millId: number,
+  before: Date,
+  limit: number,
+): Promise<{ keys: string[]; bytes: number }> {
   const deleted = await deleteRetainedFileBatch(tx, millId, before, limit);
   const keys = deleted.map((file) => file.storageKey);
   await queueRemovals(tx, keys);

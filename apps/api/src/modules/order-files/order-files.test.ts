@@ -26,9 +26,19 @@ describe('files', () => {
     const storedFiles = () => readdir(path.join(t.config.dataDir, 'files', 'documents')).catch(() => [] as string[]);
     const before = await storedFiles();
     const url = `/api/orders/${order.id}/components/${order.components[0]!.id}/documents`;
-    const disguised = await t.request({ method: 'POST', url, token: w.labJwt, ...multipartFile('files.file', 'scan.stl', Buffer.from('<html><script>alert(1)</script></html>')) });
+    const disguised = await t.request({
+      method: 'POST',
+      url,
+      token: w.labJwt,
+      ...multipartFile('files.file', 'scan.stl', Buffer.from('<html><script>alert(1)</script></html>')),
+    });
     expect(disguised.json().code).toBe('FILE_TYPE_NOT_ALLOWED');
-    const pdf = await t.request({ method: 'POST', url, token: w.labJwt, ...multipartFile('files.file', 'order.pdf', Buffer.from('GIF89a not a pdf')) });
+    const pdf = await t.request({
+      method: 'POST',
+      url,
+      token: w.labJwt,
+      ...multipartFile('files.file', 'order.pdf', Buffer.from('GIF89a not a pdf')),
+    });
     expect(pdf.json().code).toBe('FILE_TYPE_NOT_ALLOWED');
     const exe = await t.request({ method: 'POST', url, token: w.labJwt, ...multipartFile('files.file', 'setup.exe', Buffer.from('MZ')) });
     expect(exe.json().code).toBe('FILE_TYPE_NOT_ALLOWED');
@@ -42,9 +52,19 @@ describe('files', () => {
     const order = await sendOrder(t, w.labJwt, w.mill.id);
     const componentId = order.components[0]!.id;
     const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
-    const uploaded = await t.request({ method: 'POST', url: `/api/downloads?projectId=${order.id}&componentId=${componentId}`, token: w.staffJwt, ...multipartFile('files.file', 'report.pdf', pdf) });
+    const uploaded = await t.request({
+      method: 'POST',
+      url: `/api/downloads?projectId=${order.id}&componentId=${componentId}`,
+      token: w.staffJwt,
+      ...multipartFile('files.file', 'report.pdf', pdf),
+    });
     expect(uploaded.statusCode).toBe(200);
-    const byLab = await t.request({ method: 'POST', url: `/api/downloads?projectId=${order.id}&componentId=${componentId}`, token: w.labJwt, ...multipartFile('files.file', 'report.pdf', pdf) });
+    const byLab = await t.request({
+      method: 'POST',
+      url: `/api/downloads?projectId=${order.id}&componentId=${componentId}`,
+      token: w.labJwt,
+      ...multipartFile('files.file', 'report.pdf', pdf),
+    });
     expect(byLab.statusCode).toBe(403);
     expect((await t.request({ method: 'DELETE', url: `/api/downloads/${uploaded.json().id}`, token: w.labJwt })).statusCode).toBe(403);
     expect((await t.request({ method: 'DELETE', url: `/api/downloads/${uploaded.json().id}`, token: w.adminJwt })).statusCode).toBe(200);
@@ -54,9 +74,18 @@ describe('files', () => {
 
   it('streams a ZIP once per link; all documents downloaded turns the component Downloaded', async () => {
     const w = await workspace();
-    const order = await sendOrder(t, w.labJwt, w.mill.id, { name: 'Zip me', components: ['Crown'], files: [{ name: 'a.stl', content: binaryStl() }, { name: 'a.stl', content: binaryStl(2) }] });
+    const order = await sendOrder(t, w.labJwt, w.mill.id, {
+      name: 'Zip me',
+      components: ['Crown'],
+      files: [
+        { name: 'a.stl', content: binaryStl() },
+        { name: 'a.stl', content: binaryStl(2) },
+      ],
+    });
     const componentId = order.components[0]!.id;
-    const link = (await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}/download/documents`, token: w.adminJwt })).json().url;
+    const link = (
+      await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}/download/documents`, token: w.adminJwt })
+    ).json().url;
     expect(link).toMatch(/^\/api\/dl\//);
     const zip = await t.request({ method: 'GET', url: link });
     expect(zip.statusCode).toBe(200);
@@ -70,7 +99,9 @@ describe('files', () => {
     expect(body.includes(Buffer.from('Zip me/Crown/a.stl'))).toBe(true);
     expect(body.includes(Buffer.from('Zip me/Crown/a (2).stl'))).toBe(true);
     expect((await t.request({ method: 'GET', url: link })).statusCode).toBe(404);
-    const detail = (await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}`, token: w.adminJwt })).json();
+    const detail = (
+      await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}`, token: w.adminJwt })
+    ).json();
     expect(detail.status).toBe('Downloaded');
   });
 
@@ -88,22 +119,41 @@ describe('files', () => {
     const w = await workspace();
     const stranger = await workspace();
     const order = await sendOrder(t, w.labJwt, w.mill.id);
-    const detail = (await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${order.components[0]!.id}`, token: w.adminJwt })).json();
-    expect((await t.request({ method: 'GET', url: `/api/files/${detail.documents[0].id}/download`, token: stranger.adminJwt })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: `/api/files/${detail.documents[0].id}/download`, token: stranger.labJwt })).statusCode).toBe(404);
+    const detail = (
+      await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${order.components[0]!.id}`, token: w.adminJwt })
+    ).json();
+    expect(
+      (await t.request({ method: 'GET', url: `/api/files/${detail.documents[0].id}/download`, token: stranger.adminJwt })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/files/${detail.documents[0].id}/download`, token: stranger.labJwt })).statusCode,
+    ).toBe(404);
     const single = (await t.request({ method: 'GET', url: `/api/files/${detail.documents[0].id}/download`, token: w.labJwt })).json().url;
     const file = await t.request({ method: 'GET', url: single });
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.rawPayload.equals(binaryStl())).toBe(true);
     // A component of another order, named under this one, is a path to nothing.
     const other = await sendOrder(t, w.labJwt, w.mill.id);
-    expect((await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${other.components[0]!.id}/download/documents`, token: w.adminJwt })).statusCode).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: `/api/projects/${order.id}/components/${other.components[0]!.id}/download/documents`,
+          token: w.adminJwt,
+        })
+      ).statusCode,
+    ).toBe(404);
     await t.db.update(projects).set({ isDeleted: true }).where(eq(projects.id, order.id));
     const refused = await t.request({ method: 'GET', url: `/api/project/${order.id}/download/documents`, token: w.adminJwt });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('ORDER_DELETED_NO_ZIP');
     // Adding to a deleted order is refused with its own code too.
-    const added = await t.request({ method: 'POST', url: `/api/orders/${order.id}/components/${order.components[0]!.id}/documents`, token: w.labJwt, ...multipartFile('files.file', 'more.stl', binaryStl()) });
+    const added = await t.request({
+      method: 'POST',
+      url: `/api/orders/${order.id}/components/${order.components[0]!.id}/documents`,
+      token: w.labJwt,
+      ...multipartFile('files.file', 'more.stl', binaryStl()),
+    });
     expect(added.json()).toMatchObject({ statusCode: 409, code: 'ORDER_DELETED' });
   });
 });
@@ -120,11 +170,16 @@ describe('order summary report', () => {
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       expect((await t.request({ method: 'GET', url: link })).statusCode).toBe(404);
     }
-    expect((await t.request({ method: 'GET', url: `/api/reports/project/summary/${order.id}`, token: stranger.adminJwt })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/api/reports/project/summary/${order.id}`, token: stranger.adminJwt })).statusCode).toBe(
+      404,
+    );
   });
 
   // A complete 1×1 PNG (test/multipart's PNG is only a header, which the report rightly leaves out).
-  const WHOLE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const WHOLE_PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
 
   /** The report as the reader gets it: link, then the one-time download, read back page by page. */
   async function report(jwt: string, orderId: number) {
@@ -134,24 +189,63 @@ describe('order summary report', () => {
     return pdfText(pdf.rawPayload);
   }
 
-  it('is laid out in the reader\'s language: both companies, German headings and dates, DejaVu embedded, the mill logo', async () => {
+  it("is laid out in the reader's language: both companies, German headings and dates, DejaVu embedded, the mill logo", async () => {
     const w = await workspace();
-    expect((await t.request({ method: 'PUT', url: `/api/mills/${w.mill.id}`, token: w.adminJwt, ...dataForm({ landingPageHeader: 'H', landingPageContent: 'C' }, { field: 'files.logo', name: 'logo.png', content: WHOLE_PNG, type: 'image/png' }) })).statusCode).toBe(200);
-    await t.db.update(companies).set({ name: 'Fräserei Łódź', street: 'Hauptstraße 5', zipCode: '80331', city: 'München', country: 'DE' }).where(eq(companies.id, w.company.id));
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/mills/${w.mill.id}`,
+          token: w.adminJwt,
+          ...dataForm(
+            { landingPageHeader: 'H', landingPageContent: 'C' },
+            { field: 'files.logo', name: 'logo.png', content: WHOLE_PNG, type: 'image/png' },
+          ),
+        })
+      ).statusCode,
+    ).toBe(200);
+    await t.db
+      .update(companies)
+      .set({ name: 'Fräserei Łódź', street: 'Hauptstraße 5', zipCode: '80331', city: 'München', country: 'DE' })
+      .where(eq(companies.id, w.company.id));
     const order = await sendOrder(t, w.labJwt, w.mill.id, { name: 'Brücke Żółć', components: ['Krone 11', 'Krone 12'] });
-    expect((await t.request({ method: 'PUT', url: '/api/users/language', token: w.adminJwt, payload: { language: 'de' } })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'PUT', url: '/api/users/language', token: w.adminJwt, payload: { language: 'de' } })).statusCode,
+    ).toBe(200);
     const { pages, fonts } = await report(w.adminJwt, order.id);
     const text = pages.join('\n');
     // Table cells wrap: compare with line breaks as spaces.
     const flat = text.replace(/\s+/g, ' ');
-    for (const words of [`Auftrag ${order.id}: Brücke Żółć`, 'Fräserei Łódź', 'Hauptstraße 5', '80331 München', 'Deutschland', 'FRÄSEREI', 'LABOR', 'Komponenten', 'Komponente', 'Letzte Datei', 'Krone 12', 'Offen', '1 gesendet, 0 zurückgegeben', 'Seite 1 von 1']) {
+    for (const words of [
+      `Auftrag ${order.id}: Brücke Żółć`,
+      'Fräserei Łódź',
+      'Hauptstraße 5',
+      '80331 München',
+      'Deutschland',
+      'FRÄSEREI',
+      'LABOR',
+      'Komponenten',
+      'Komponente',
+      'Letzte Datei',
+      'Krone 12',
+      'Offen',
+      '1 gesendet, 0 zurückgegeben',
+      'Seite 1 von 1',
+    ]) {
       expect(flat).toContain(words);
     }
     expect(text).not.toMatch(/\bOrder\b|Components|Page 1/);
     // The report date format (de by default): 23.11.2026, 16:05.
     expect(text).toMatch(/Erstellt\n\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
     expect(fonts).toEqual(expect.arrayContaining(['DejaVuSans', 'DejaVuSans-Bold']));
-    expect((await t.request({ method: 'GET', url: (await t.request({ method: 'GET', url: `/api/reports/project/summary/${order.id}`, token: w.adminJwt })).json().url })).rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    expect(
+      (
+        await t.request({
+          method: 'GET',
+          url: (await t.request({ method: 'GET', url: `/api/reports/project/summary/${order.id}`, token: w.adminJwt })).json().url,
+        })
+      ).rawPayload.toString('latin1'),
+    ).toMatch(/\/Subtype \/Image/);
   });
 
   it('runs over several pages for 60 components, with the table header on each, and without a logo that is gone', async () => {

@@ -87,7 +87,8 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
   const datastore = new HashingFileStore({ directory, expirationPeriodInMilliseconds: 7 * 24 * 60 * 60 * 1000 });
 
   /** The upload's caller, through the same session check as every HTTP request and the websocket. */
-  const caller = (req: Request): Promise<UserRow> => refusingAppErrors(() => checkSession(deps.db, app.jwt, bearerToken(req.headers.get('authorization'))));
+  const caller = (req: Request): Promise<UserRow> =>
+    refusingAppErrors(() => checkSession(deps.db, app.jwt, bearerToken(req.headers.get('authorization'))));
 
   const tus = new TusServer({
     path: TUS_PATH,
@@ -102,7 +103,8 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
       if (!isAcceptedDocument(filename)) {
         throw refuse(400, 'FILE_TYPE_NOT_ALLOWED', 'This file type is not accepted');
       }
-      if (!lineSchema.safeParse(filename).success) throw refuse(400, 'FILE_NAME_INVALID', 'The file name must not contain control characters');
+      if (!lineSchema.safeParse(filename).success)
+        throw refuse(400, 'FILE_NAME_INVALID', 'The file name must not contain control characters');
       const target = targetOf(upload.metadata);
       // Upload-Length is known unless deferred: an upload the plan cannot hold is refused before its bytes come.
       await refusingAppErrors(() => authorizeDocumentUpload(deps, user, target, upload.size ?? null));
@@ -117,7 +119,8 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
     },
     // tus's own size refusals are plain text; give them a code so the web app can say it in the user's language.
     onResponseError(_req, error) {
-      if ('status_code' in error && error.status_code === 413) return refuse(413, 'UPLOAD_TOO_LARGE', 'The file is larger than uploads may be');
+      if ('status_code' in error && error.status_code === 413)
+        return refuse(413, 'UPLOAD_TOO_LARGE', 'The file is larger than uploads may be');
       return undefined;
     },
     async onUploadFinish(req, upload) {
@@ -159,6 +162,12 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
   };
   for (const url of [TUS_PATH, `${TUS_PATH}/*`]) {
     // Declared for the record; the hooks above ask the rule book (order.edit) through order-files.
-    app.route({ method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS', 'GET'], url, schema: { hide: true }, config: { access: 'order.edit' }, handler });
+    app.route({
+      method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS', 'GET'],
+      url,
+      schema: { hide: true },
+      config: { access: 'order.edit' },
+      handler,
+    });
   }
 }

@@ -24,7 +24,9 @@ afterAll(async () => {
 
 const TUS = { 'tus-resumable': '1.0.0' };
 const meta = (values: Record<string, string | number>) =>
-  Object.entries(values).map(([k, v]) => `${k} ${Buffer.from(String(v)).toString('base64')}`).join(',');
+  Object.entries(values)
+    .map(([k, v]) => `${k} ${Buffer.from(String(v)).toString('base64')}`)
+    .join(',');
 
 async function setup(app = t) {
   const { mill, admin } = await createMill(app.db);
@@ -35,11 +37,22 @@ async function setup(app = t) {
 }
 
 async function create(token: string | undefined, length: number, metadata: Record<string, string | number>, app = t) {
-  return app.request({ method: 'POST', url: '/api/uploads', token, headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': meta(metadata) } });
+  return app.request({
+    method: 'POST',
+    url: '/api/uploads',
+    token,
+    headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': meta(metadata) },
+  });
 }
 
 function patch(token: string, location: string, offset: number, chunk: Buffer) {
-  return t.request({ method: 'PATCH', url: location, token, headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, payload: chunk });
+  return t.request({
+    method: 'PATCH',
+    url: location,
+    token,
+    headers: { ...TUS, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    payload: chunk,
+  });
 }
 
 describe('resumable uploads (tus)', () => {
@@ -61,11 +74,13 @@ describe('resumable uploads (tus)', () => {
     const sha = createHash('sha256').update(source).digest('hex');
     expect(finished.headers['casebridge-sha256']).toBe(sha);
 
-    const detail = (await t.request({ method: 'GET', url: `/api/projects/${s.order.id}/components/${s.componentId}`, token: s.labJwt })).json();
+    const detail = (
+      await t.request({ method: 'GET', url: `/api/projects/${s.order.id}/components/${s.componentId}`, token: s.labJwt })
+    ).json();
     expect(detail.documents).toEqual([expect.objectContaining({ name: 'jaw.stl', size: source.length, sha256: sha })]);
   });
 
-  it("binds an upload to its user: another user cannot see or continue it", async () => {
+  it('binds an upload to its user: another user cannot see or continue it', async () => {
     const s = await setup();
     const other = await setup();
     const created = await create(s.labJwt, 1000, { filename: 'a.stl', orderId: s.order.id, componentId: s.componentId });
@@ -104,11 +119,13 @@ describe('resumable uploads (tus)', () => {
     const response = await patch(s.labJwt, String(created.headers.location), 0, fake);
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('FILE_CONTENT_MISMATCH');
-    const detail = (await t.request({ method: 'GET', url: `/api/projects/${s.order.id}/components/${s.componentId}`, token: s.labJwt })).json();
+    const detail = (
+      await t.request({ method: 'GET', url: `/api/projects/${s.order.id}/components/${s.componentId}`, token: s.labJwt })
+    ).json();
     expect(detail.documents).toEqual([]);
   });
 
-  it('answers an upload over the size limit with a code the web app translates, and a stranger\'s upload as UPLOAD_NOT_FOUND', async () => {
+  it("answers an upload over the size limit with a code the web app translates, and a stranger's upload as UPLOAD_NOT_FOUND", async () => {
     const s = await setup();
     const tooLarge = await create(s.labJwt, 2_000_001, { filename: 'big.stl', orderId: s.order.id, componentId: s.componentId });
     expect(tooLarge.statusCode).toBe(413);
@@ -124,11 +141,18 @@ describe('the end of a resumable upload', () => {
   let managerJwt: string;
   let storageMbBefore: number;
   const basicPlan = async () =>
-    (await t.request({ method: 'GET', url: '/api/contract-types', token: managerJwt })).json().data.find((plan: { id: string }) => plan.id === 'basic');
+    (await t.request({ method: 'GET', url: '/api/contract-types', token: managerJwt }))
+      .json()
+      .data.find((plan: { id: string }) => plan.id === 'basic');
   /** The manager changes the basic plan's storage, as the contract-types screen does. */
   async function setBasicStorage(storageMb: number) {
     const { priceCents, maxOrdersCount, allowedClients, support, filesKeepDays } = await basicPlan();
-    const response = await t.request({ method: 'PUT', url: '/api/contract-types/basic', token: managerJwt, payload: { priceCents, maxOrdersCount, allowedClients, storageMb, support, filesKeepDays } });
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/contract-types/basic',
+      token: managerJwt,
+      payload: { priceCents, maxOrdersCount, allowedClients, storageMb, support, filesKeepDays },
+    });
     expect(response.statusCode).toBe(200);
   }
   beforeAll(async () => {
@@ -140,8 +164,12 @@ describe('the end of a resumable upload', () => {
     await setBasicStorage(storageMbBefore);
   });
 
-  const storedFiles = async () => (await readdir(path.join(t.config.dataDir, 'files', 'documents')).catch(() => [] as string[])).map((name) => `documents/${name}`).sort();
-  const tusTraces = async (uploadIds: string[]) => (await readdir(path.join(t.config.dataDir, 'tus'))).filter((name) => uploadIds.some((id) => name.startsWith(id)));
+  const storedFiles = async () =>
+    (await readdir(path.join(t.config.dataDir, 'files', 'documents')).catch(() => [] as string[]))
+      .map((name) => `documents/${name}`)
+      .sort();
+  const tusTraces = async (uploadIds: string[]) =>
+    (await readdir(path.join(t.config.dataDir, 'tus'))).filter((name) => uploadIds.some((id) => name.startsWith(id)));
   const rowsOf = (componentId: number) => t.db.select().from(componentFiles).where(eq(componentFiles.componentId, componentId));
   const idOf = (location: string) => location.split('/').pop()!;
   /** 600,084 bytes: one fits into 1 MB, two do not. */
@@ -151,7 +179,9 @@ describe('the end of a resumable upload', () => {
     await setBasicStorage(1);
     const s = await setup();
     const source = largeStl();
-    const created = await Promise.all([1, 2].map(() => create(s.labJwt, source.length, { filename: 'jaw.stl', orderId: s.order.id, componentId: s.componentId })));
+    const created = await Promise.all(
+      [1, 2].map(() => create(s.labJwt, source.length, { filename: 'jaw.stl', orderId: s.order.id, componentId: s.componentId })),
+    );
     // Each fits on its own, so both pass the early check when they are created.
     expect(created.map((response) => response.statusCode)).toEqual([201, 201]);
     const locations = created.map((response) => String(response.headers.location));
@@ -172,10 +202,17 @@ describe('the end of a resumable upload', () => {
     const added = (await storedFiles()).filter((key) => !storedBefore.includes(key));
     const loserKey = added.find((key) => key !== rows[0]!.storageKey)!;
     expect(added.sort()).toEqual([rows[0]!.storageKey, loserKey].sort());
-    expect((await t.db.select().from(storageRemovals).where(eq(storageRemovals.storageKey, loserKey))).map((row) => row.storageKey)).toEqual([loserKey]);
+    expect(
+      (await t.db.select().from(storageRemovals).where(eq(storageRemovals.storageKey, loserKey))).map((row) => row.storageKey),
+    ).toEqual([loserKey]);
     // Nothing of either upload is left in the tus folder: the loser cannot be resumed into a second refusal.
     expect(await tusTraces(locations.map(idOf))).toEqual([]);
-    expect(await t.db.select().from(notifications).where(and(eq(notifications.millId, s.mill.id), eq(notifications.type, 'planLimitReached')))).not.toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.millId, s.mill.id), eq(notifications.type, 'planLimitReached'))),
+    ).not.toHaveLength(0);
 
     // The queue's next run (every 10 minutes, and at start) removes the bytes: nothing is orphaned.
     await removeQueued(t.db, new LocalStorage(path.join(t.config.dataDir, 'files')));

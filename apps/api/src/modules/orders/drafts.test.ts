@@ -21,13 +21,19 @@ async function workspace() {
   return { ...m, lab, adminJwt: await signIn(t, m.admin.email), labJwt: await signIn(t, lab.user.email) };
 }
 
-const drafts = (jwt: string | undefined, millId: number, query = '') => t.request({ method: 'GET', url: `/api/labs/drafts?millId=${millId}${query}`, token: jwt });
+const drafts = (jwt: string | undefined, millId: number, query = '') =>
+  t.request({ method: 'GET', url: `/api/labs/drafts?millId=${millId}${query}`, token: jwt });
 
 describe('GET /api/labs/drafts', () => {
   it("lists the user's unsubmitted orders with the mill, newest first, with components and the documents that arrived", async () => {
     const w = await workspace();
     const stl = binaryStl(2);
-    const older = await sendOrder(t, w.labJwt, w.mill.id, { name: 'Older draft', components: ['Bridge', 'Crown'], files: [{ name: 'bridge.stl', content: stl }], submit: false });
+    const older = await sendOrder(t, w.labJwt, w.mill.id, {
+      name: 'Older draft',
+      components: ['Bridge', 'Crown'],
+      files: [{ name: 'bridge.stl', content: stl }],
+      submit: false,
+    });
     const newer = await sendOrder(t, w.labJwt, w.mill.id, { name: 'Newer draft', files: [], submit: false });
     await sendOrder(t, w.labJwt, w.mill.id, { name: 'Sent' });
 
@@ -41,7 +47,11 @@ describe('GET /api/labs/drafts', () => {
       name: 'Older draft',
       created_at: expect.any(String),
       components: [
-        { id: older.components[0]!.id, name: 'Bridge', documents: [expect.objectContaining({ name: 'bridge.stl', size: stl.length, fileType: 'stl' })] },
+        {
+          id: older.components[0]!.id,
+          name: 'Bridge',
+          documents: [expect.objectContaining({ name: 'bridge.stl', size: stl.length, fileType: 'stl' })],
+        },
         { id: older.components[1]!.id, name: 'Crown', documents: [] },
       ],
     });
@@ -62,7 +72,15 @@ describe('GET /api/labs/drafts', () => {
 
     const [colleague] = await t.db
       .insert(users)
-      .values({ email: uniqueEmail('lab'), firstName: 'Col', lastName: 'League', confirmed: true, passwordHash: await hashPassword(PASSWORD), roleType: 'lab', companyId: w.lab.company.id })
+      .values({
+        email: uniqueEmail('lab'),
+        firstName: 'Col',
+        lastName: 'League',
+        confirmed: true,
+        passwordHash: await hashPassword(PASSWORD),
+        roleType: 'lab',
+        companyId: w.lab.company.id,
+      })
       .returning();
     expect((await drafts(await signIn(t, colleague!.email), w.mill.id)).json()).toEqual({ count: 0, data: [] });
 

@@ -23,7 +23,13 @@ async function workspace() {
   const m = await createMill(t.db);
   const lab = await createLab(t.db, { clientOf: m.mill.id });
   const colleague = await createLab(t.db, { clientOf: m.mill.id });
-  return { ...m, lab, adminJwt: await signIn(t, m.admin.email), labJwt: await signIn(t, lab.user.email), otherLabJwt: await signIn(t, colleague.user.email) };
+  return {
+    ...m,
+    lab,
+    adminJwt: await signIn(t, m.admin.email),
+    labJwt: await signIn(t, lab.user.email),
+    otherLabJwt: await signIn(t, colleague.user.email),
+  };
 }
 
 /** Every stored file under DATA_DIR/files, by key. */
@@ -38,10 +44,26 @@ const remove = (id: number, jwt?: string) => t.request({ method: 'DELETE', url: 
 describe('a lab deletes an order', () => {
   it('removes its files, rows and bytes, and the mill sees it marked deleted with its history', async () => {
     const w = await workspace();
-    const order = await sendOrder(t, w.labJwt, w.mill.id, { name: 'Withdrawn', files: [{ name: 'a.stl', content: binaryStl() }, { name: 'b.stl', content: binaryStl(2) }] });
+    const order = await sendOrder(t, w.labJwt, w.mill.id, {
+      name: 'Withdrawn',
+      files: [
+        { name: 'a.stl', content: binaryStl() },
+        { name: 'b.stl', content: binaryStl(2) },
+      ],
+    });
     const componentId = order.components[0]!.id;
-    await t.request({ method: 'POST', url: `/api/downloads?projectId=${order.id}&componentId=${componentId}`, token: w.adminJwt, ...multipartFile('files.file', 'milled.stl', binaryStl(3)) });
-    await t.request({ method: 'POST', url: `/api/mills/${w.mill.id}/messages`, token: w.labJwt, payload: { projectId: order.id, componentId, message: 'Sorry, wrong case' } });
+    await t.request({
+      method: 'POST',
+      url: `/api/downloads?projectId=${order.id}&componentId=${componentId}`,
+      token: w.adminJwt,
+      ...multipartFile('files.file', 'milled.stl', binaryStl(3)),
+    });
+    await t.request({
+      method: 'POST',
+      url: `/api/mills/${w.mill.id}/messages`,
+      token: w.labJwt,
+      payload: { projectId: order.id, componentId, message: 'Sorry, wrong case' },
+    });
     const keys = (await t.db.select().from(componentFiles).where(eq(componentFiles.componentId, componentId))).map((f) => f.storageKey);
     expect(keys).toHaveLength(3);
 
@@ -56,12 +78,30 @@ describe('a lab deletes an order', () => {
     expect(await t.db.select().from(components).where(eq(components.projectId, order.id))).toHaveLength(1);
     expect(await t.db.select().from(messages).where(eq(messages.projectId, order.id))).toHaveLength(1);
     const listed = (await t.request({ method: 'GET', url: `/api/mills/${w.mill.id}/projects`, token: w.adminJwt })).json().data[0];
-    expect(listed).toMatchObject({ id: order.id, isDeleted: true, components: [expect.objectContaining({ documentsCount: 0, downloadsCount: 0 })] });
+    expect(listed).toMatchObject({
+      id: order.id,
+      isDeleted: true,
+      components: [expect.objectContaining({ documentsCount: 0, downloadsCount: 0 })],
+    });
 
-    expect((await t.request({ method: 'GET', url: `/api/project/${order.id}/download/documents`, token: w.adminJwt })).statusCode).toBe(409);
-    expect((await t.request({ method: 'POST', url: `/api/mills/${w.mill.id}/messages`, token: w.adminJwt, payload: { projectId: order.id, message: 'Too late' } })).statusCode).toBe(409);
+    expect((await t.request({ method: 'GET', url: `/api/project/${order.id}/download/documents`, token: w.adminJwt })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/mills/${w.mill.id}/messages`,
+          token: w.adminJwt,
+          payload: { projectId: order.id, message: 'Too late' },
+        })
+      ).statusCode,
+    ).toBe(409);
     expect((await remove(order.id, w.labJwt)).statusCode).toBe(409);
-    expect((await t.request({ method: 'POST', url: `/api/orders/${order.id}/components`, token: w.labJwt, payload: { name: 'Late addition' } })).statusCode).toBe(409);
+    expect(
+      (await t.request({ method: 'POST', url: `/api/orders/${order.id}/components`, token: w.labJwt, payload: { name: 'Late addition' } }))
+        .statusCode,
+    ).toBe(409);
   });
 
   it('discards an unfinished order completely', async () => {
@@ -85,7 +125,13 @@ describe('a lab deletes an order', () => {
     expect((await remove(order.id, stranger.adminJwt)).statusCode).toBe(404);
     expect((await remove(order.id)).statusCode).toBe(401);
     expect((await t.db.select().from(projects).where(eq(projects.id, order.id)))[0]).toMatchObject({ isDeleted: false });
-    expect(await t.db.select().from(componentFiles).innerJoin(components, eq(components.id, componentFiles.componentId)).where(eq(components.projectId, order.id))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(componentFiles)
+        .innerJoin(components, eq(components.id, componentFiles.componentId))
+        .where(eq(components.projectId, order.id)),
+    ).toHaveLength(1);
   });
 });
 

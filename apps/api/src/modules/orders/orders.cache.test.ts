@@ -33,21 +33,42 @@ async function firstOrder(jwt: string, millId: number) {
 }
 
 const message = (w: Workspace, jwt: string, text: string) =>
-  t.request({ method: 'POST', url: `/api/mills/${w.mill.id}/messages`, token: jwt, payload: { projectId: w.order.id, componentId: w.order.components[0]!.id, message: text } });
+  t.request({
+    method: 'POST',
+    url: `/api/mills/${w.mill.id}/messages`,
+    token: jwt,
+    payload: { projectId: w.order.id, componentId: w.order.components[0]!.id, message: text },
+  });
 
 /**
  * Every change the list shows, made after the list was cached: the next read must show it.
  * A change the version triggers miss would show up here as the old value.
  */
-const changes: { name: string; change: (w: Workspace) => Promise<unknown>; shows: (order: Record<string, unknown>, w: Workspace) => void }[] = [
+const changes: {
+  name: string;
+  change: (w: Workspace) => Promise<unknown>;
+  shows: (order: Record<string, unknown>, w: Workspace) => void;
+}[] = [
   {
     name: 'a status change',
-    change: (w) => t.request({ method: 'PUT', url: `/api/projects/${w.order.id}/components/${w.order.components[0]!.id}`, token: w.adminJwt, payload: { status: 'Closed' } }),
+    change: (w) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/projects/${w.order.id}/components/${w.order.components[0]!.id}`,
+        token: w.adminJwt,
+        payload: { status: 'Closed' },
+      }),
     shows: (order) => expect(order.components).toEqual([expect.objectContaining({ status: 'Closed' })]),
   },
   {
     name: 'a new responsible person',
-    change: (w) => t.request({ method: 'PUT', url: `/api/mills/${w.mill.id}/labs/${w.lab.lab.id}/projects/${w.order.id}`, token: w.adminJwt, payload: { responsibleId: w.staff.id } }),
+    change: (w) =>
+      t.request({
+        method: 'PUT',
+        url: `/api/mills/${w.mill.id}/labs/${w.lab.lab.id}/projects/${w.order.id}`,
+        token: w.adminJwt,
+        payload: { responsibleId: w.staff.id },
+      }),
     shows: (order, w) => expect(order.responsible).toMatchObject({ id: w.staff.id }),
   },
   {
@@ -57,7 +78,13 @@ const changes: { name: string; change: (w: Workspace) => Promise<unknown>; shows
   },
   {
     name: 'a file handed back by the mill',
-    change: (w) => t.request({ method: 'POST', url: `/api/downloads?projectId=${w.order.id}&componentId=${w.order.components[0]!.id}`, token: w.adminJwt, ...multipartFile('files.file', 'milled.stl', binaryStl(2)) }),
+    change: (w) =>
+      t.request({
+        method: 'POST',
+        url: `/api/downloads?projectId=${w.order.id}&componentId=${w.order.components[0]!.id}`,
+        token: w.adminJwt,
+        ...multipartFile('files.file', 'milled.stl', binaryStl(2)),
+      }),
     shows: (order) => expect(order.components).toEqual([expect.objectContaining({ downloadsCount: 1 })]),
   },
   {
@@ -73,7 +100,12 @@ const changes: { name: string; change: (w: Workspace) => Promise<unknown>; shows
   {
     name: "the responsible person's new name",
     change: async (w) => {
-      await t.request({ method: 'PUT', url: `/api/mills/${w.mill.id}/labs/${w.lab.lab.id}/projects/${w.order.id}`, token: w.adminJwt, payload: { responsibleId: w.staff.id } });
+      await t.request({
+        method: 'PUT',
+        url: `/api/mills/${w.mill.id}/labs/${w.lab.lab.id}/projects/${w.order.id}`,
+        token: w.adminJwt,
+        payload: { responsibleId: w.staff.id },
+      });
       await firstOrder(w.adminJwt, w.mill.id);
       await t.db.update(users).set({ lastName: 'Renamed' }).where(eq(users.id, w.staff.id));
     },
@@ -108,7 +140,9 @@ describe('the cached orders list', () => {
     expect((await t.request({ method: 'GET', url: `/api/mills/${a.mill.id}/projects?_limit=10`, token: b.adminJwt })).statusCode).toBe(404);
     await t.request({ method: 'DELETE', url: `/api/mills/${a.mill.id}/users/${a.staff.id}`, token: a.adminJwt });
     await firstOrder(a.adminJwt, a.mill.id);
-    expect((await t.request({ method: 'GET', url: `/api/mills/${a.mill.id}/projects?_limit=10`, token: a.staffJwt })).statusCode).toBeGreaterThanOrEqual(401);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/mills/${a.mill.id}/projects?_limit=10`, token: a.staffJwt })).statusCode,
+    ).toBeGreaterThanOrEqual(401);
   });
 });
 

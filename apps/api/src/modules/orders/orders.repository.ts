@@ -78,10 +78,20 @@ interface OrderListRow extends Record<string, unknown> {
  * counts; the lab's company and the responsible person for names), read-only: a page must be one
  * statement (ADR 0005), and asking each owner per page would multiply the list's round trips.
  */
-export async function listOrders(db: Db, viewerId: number, filters: OrderFilters, page: OrderPage): Promise<{ count: number; data: Order[] }> {
+export async function listOrders(
+  db: Db,
+  viewerId: number,
+  filters: OrderFilters,
+  page: OrderPage,
+): Promise<{ count: number; data: Order[] }> {
   const where = whereOf(filters);
   // The unfiltered list of a mill reads its total from the counter the triggers keep.
-  const unfiltered = filters.labId === undefined && filters.client === undefined && filters.responsible === undefined && !filters.statuses?.length && !filters.search;
+  const unfiltered =
+    filters.labId === undefined &&
+    filters.client === undefined &&
+    filters.responsible === undefined &&
+    !filters.statuses?.length &&
+    !filters.search;
   const totalSql = unfiltered
     ? sql`(select coalesce((select submitted from mill_order_counts where mill_id = ${filters.millId}), 0))`
     : sql`(select count(*)::int from projects p where ${where})`;
@@ -129,7 +139,9 @@ export async function listOrders(db: Db, viewerId: number, filters: OrderFilters
   `;
   // The total rides along with the page (one round trip); only a page past the end asks again.
   // A search pattern is planned for its value each time; everything else reuses its plan.
-  const rows = filters.search ? (await db.execute<OrderListRow>(pageQuery)).rows : await executePrepared<OrderListRow>(db, pageQuery, 'orders_list');
+  const rows = filters.search
+    ? (await db.execute<OrderListRow>(pageQuery)).rows
+    : await executePrepared<OrderListRow>(db, pageQuery, 'orders_list');
   const total = rows[0]?.total ?? (await db.execute<{ n: number }>(sql`select ${totalSql}::int as n`)).rows[0]?.n ?? 0;
   return { count: total, data: rows.map(toOrderDto) };
 }
@@ -268,7 +280,11 @@ function ownDrafts(owner: { millId: number; labId: number; authorId: number }): 
   );
 }
 
-export async function findDrafts(db: Db, owner: { millId: number; labId: number; authorId: number }, limit: number): Promise<{ total: number; drafts: OrderRow[] }> {
+export async function findDrafts(
+  db: Db,
+  owner: { millId: number; labId: number; authorId: number },
+  limit: number,
+): Promise<{ total: number; drafts: OrderRow[] }> {
   const [[total], drafts] = await Promise.all([
     db.select({ value: count() }).from(projects).where(ownDrafts(owner)),
     db.select().from(projects).where(ownDrafts(owner)).orderBy(desc(projects.createdAt), desc(projects.id)).limit(limit),

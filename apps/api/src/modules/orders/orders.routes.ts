@@ -45,10 +45,25 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // ---- The mill's workspace
     app.get('/mills/:millId/projects', {
       config: { access: 'orders.list' },
-      schema: { tags, summary: "The mill's orders with their components (a lab: its own)", security: bearerAuth, params: z.object({ millId: idSchema }), querystring: orderListQuerySchema, response: { 200: orderListResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: "The mill's orders with their components (a lab: its own)",
+        security: bearerAuth,
+        params: z.object({ millId: idSchema }),
+        querystring: orderListQuerySchema,
+        response: { 200: orderListResponseSchema, ...commonErrors },
+      },
       handler: async (request, reply) => {
         const q = request.query;
-        const query = { start: q._start, limit: q._limit, sort: q._sort, status: q.status, client: q.client, responsible: q.responsible, search: q._q };
+        const query = {
+          start: q._start,
+          limit: q._limit,
+          sort: q._sort,
+          status: q.status,
+          client: q.client,
+          responsible: q.responsible,
+          search: q._q,
+        };
         // The busiest call of the portal: its session is read in the list's own statement.
         return sendJson(reply, await orderListForSession(deps, sessionClaims(request), request.params.millId, query));
       },
@@ -56,13 +71,26 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/mills/:millId/responsible-persons', {
       config: { access: 'orders.assign' },
-      schema: { tags, summary: 'Who can be responsible for an order', security: bearerAuth, params: z.object({ millId: idSchema }), response: { 200: listResponseSchema(personSchema), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Who can be responsible for an order',
+        security: bearerAuth,
+        params: z.object({ millId: idSchema }),
+        response: { 200: listResponseSchema(personSchema), ...commonErrors },
+      },
       handler: async (request) => responsiblePersons(deps, await user(request), request.params.millId),
     });
 
     app.put('/mills/:millId/labs/:labId/projects/:id', {
       config: { access: 'order.process' },
-      schema: { tags, summary: 'Hand an order to a mill user (or nobody)', security: bearerAuth, params: z.object({ millId: idSchema, labId: idSchema, id: idSchema }), body: updateOrderBodySchema, response: { 200: messageResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Hand an order to a mill user (or nobody)',
+        security: bearerAuth,
+        params: z.object({ millId: idSchema, labId: idSchema, id: idSchema }),
+        body: updateOrderBodySchema,
+        response: { 200: messageResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         const { millId, labId, id } = request.params;
         await setResponsible(deps, await user(request), { millId, labId, orderId: id }, request.body.responsibleId);
@@ -73,7 +101,13 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // ---- The lab's workspace
     app.get('/labs/projects', {
       config: { access: 'orders.list' },
-      schema: { tags, summary: "The lab's orders with one mill", security: bearerAuth, querystring: labOrderListQuerySchema, response: { 200: orderListResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: "The lab's orders with one mill",
+        security: bearerAuth,
+        querystring: labOrderListQuerySchema,
+        response: { 200: orderListResponseSchema, ...commonErrors },
+      },
       handler: async (request, reply) => {
         const q = request.query;
         const query = { start: q._start, limit: q._limit, sort: q._sort, status: q.status, search: q._q };
@@ -83,19 +117,38 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post('/orders', {
       config: { access: 'orders.create' },
-      schema: { tags: ['order intake'], summary: 'Start an order with its components (the mill sees it once submitted)', security: bearerAuth, body: createOrderBodySchema, response: { 200: createdOrderSchema, ...commonErrors } },
+      schema: {
+        tags: ['order intake'],
+        summary: 'Start an order with its components (the mill sees it once submitted)',
+        security: bearerAuth,
+        body: createOrderBodySchema,
+        response: { 200: createdOrderSchema, ...commonErrors },
+      },
       handler: async (request) => createOrder(deps, await user(request), request.body),
     });
 
     app.post('/orders/:id/components', {
       config: { access: 'order.edit' },
-      schema: { tags: ['order intake'], summary: 'Add a component to an order', security: bearerAuth, params: z.object({ id: idSchema }), body: addComponentBodySchema, response: { 200: z.object({ id: z.number(), name: z.string() }), ...commonErrors } },
+      schema: {
+        tags: ['order intake'],
+        summary: 'Add a component to an order',
+        security: bearerAuth,
+        params: z.object({ id: idSchema }),
+        body: addComponentBodySchema,
+        response: { 200: z.object({ id: z.number(), name: z.string() }), ...commonErrors },
+      },
       handler: async (request) => addComponent(deps, await user(request), request.params.id, request.body.name),
     });
 
     app.post('/orders/:id/submit', {
       config: { access: 'order.edit' },
-      schema: { tags: ['order intake'], summary: 'Finish sending: the mill sees the order and is notified', security: bearerAuth, params: z.object({ id: idSchema }), response: { 200: messageResponseSchema, ...commonErrors } },
+      schema: {
+        tags: ['order intake'],
+        summary: 'Finish sending: the mill sees the order and is notified',
+        security: bearerAuth,
+        params: z.object({ id: idSchema }),
+        response: { 200: messageResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         await submitOrder(deps, await user(request), request.params.id);
         return { ok: true as const, message: 'Order sent' };
@@ -104,7 +157,13 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.delete('/orders/:id', {
       config: { access: 'order.delete' },
-      schema: { tags: ['order intake'], summary: 'The lab withdraws an order: its files are removed; a sent order stays listed as deleted, a draft goes', security: bearerAuth, params: z.object({ id: idSchema }), response: { 200: messageResponseSchema, ...commonErrors } },
+      schema: {
+        tags: ['order intake'],
+        summary: 'The lab withdraws an order: its files are removed; a sent order stays listed as deleted, a draft goes',
+        security: bearerAuth,
+        params: z.object({ id: idSchema }),
+        response: { 200: messageResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         const outcome = await deleteOrder(deps, await user(request), request.params.id);
         return { ok: true as const, message: outcome === 'deleted' ? 'Order deleted' : 'Unfinished order discarded' };
@@ -114,20 +173,39 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // ---- Both sides
     app.get('/projects/:projectId/components/:id', {
       config: { access: 'order.read' },
-      schema: { tags, summary: 'A component with its files and messages (marks them read)', security: bearerAuth, params: z.object({ projectId: idSchema, id: idSchema }), response: { 200: componentDetailSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'A component with its files and messages (marks them read)',
+        security: bearerAuth,
+        params: z.object({ projectId: idSchema, id: idSchema }),
+        response: { 200: componentDetailSchema, ...commonErrors },
+      },
       handler: async (request) => componentDetail(deps, await user(request), request.params.projectId, request.params.id),
     });
 
     app.put('/projects/:projectId/components/:id', {
       config: { access: 'order.process' },
-      schema: { tags, summary: 'Change status or comment (mill users)', security: bearerAuth, params: z.object({ projectId: idSchema, id: idSchema }), body: updateComponentBodySchema, response: { 200: componentDetailSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Change status or comment (mill users)',
+        security: bearerAuth,
+        params: z.object({ projectId: idSchema, id: idSchema }),
+        body: updateComponentBodySchema,
+        response: { 200: componentDetailSchema, ...commonErrors },
+      },
       handler: async (request) => updateComponent(deps, await user(request), request.params.projectId, request.params.id, request.body),
     });
 
     // ---- The lab's unsubmitted orders, to continue sending one (ADR 0003)
     app.get('/labs/drafts', {
       config: { access: 'orders.create' },
-      schema: { tags: ['order intake'], summary: 'Orders I started with this mill and have not sent yet, with the documents that arrived', security: bearerAuth, querystring: labDraftsQuerySchema, response: { 200: listResponseSchema(draftOrderSchema), ...commonErrors } },
+      schema: {
+        tags: ['order intake'],
+        summary: 'Orders I started with this mill and have not sent yet, with the documents that arrived',
+        security: bearerAuth,
+        querystring: labDraftsQuerySchema,
+        response: { 200: listResponseSchema(draftOrderSchema), ...commonErrors },
+      },
       handler: async (request) => labDrafts(deps, await user(request), request.query.millId, request.query._limit),
     });
   };

@@ -88,8 +88,19 @@ export async function orderList(deps: AppDeps, user: SessionUser, millId: number
   // an answer can only be newer than its stamp (ADR 0005).
   const [grant, version] = await Promise.all([authorize(deps.db, user, 'orders.list', { millId }), listVersion(deps.db, millId)]);
   if (grant.role === 'lab') {
-    const filters = { millId, labId: grant.labId, statuses: statusesOf(query.status), client: query.client, responsible: query.responsible, search: query.search };
-    return JSON.stringify(orderListResponseSchema.parse(await listOrders(deps.db, user.id, filters, { start: query.start, limit: query.limit, sort: query.sort })));
+    const filters = {
+      millId,
+      labId: grant.labId,
+      statuses: statusesOf(query.status),
+      client: query.client,
+      responsible: query.responsible,
+      search: query.search,
+    };
+    return JSON.stringify(
+      orderListResponseSchema.parse(
+        await listOrders(deps.db, user.id, filters, { start: query.start, limit: query.limit, sort: query.sort }),
+      ),
+    );
   }
   return staffPage(deps, user, millId, query, version);
 }
@@ -100,7 +111,12 @@ export async function orderList(deps: AppDeps, user: SessionUser, millId: number
  * trip (ADR 0005). The session rules and the rule book decide as everywhere else; anyone who is
  * not staff of this mill takes the general path.
  */
-export async function orderListForSession(deps: AppDeps, claims: { userId: number; ver: number }, millId: number, query: OrderListQuery): Promise<string> {
+export async function orderListForSession(
+  deps: AppDeps,
+  claims: { userId: number; ver: number },
+  millId: number,
+  query: OrderListQuery,
+): Promise<string> {
   const row = await sessionMillAndVersion(deps.db, claims.userId, millId);
   const user = acceptSession(row?.user, claims);
   const grant = authorizeStaff(user, 'orders.list', row?.mill ?? null, row?.staffRole ?? null);
@@ -115,22 +131,43 @@ async function staffPage(deps: AppDeps, user: SessionUser, millId: number, query
   const key = `${millId}:${user.id}:${JSON.stringify(query)}`;
   let body = cache.get(key, version);
   if (body === undefined) {
-    const filters = { millId, statuses: statusesOf(query.status), client: query.client, responsible: query.responsible, search: query.search };
-    body = JSON.stringify(orderListResponseSchema.parse(await listOrders(deps.db, user.id, filters, { start: query.start, limit: query.limit, sort: query.sort })));
+    const filters = {
+      millId,
+      statuses: statusesOf(query.status),
+      client: query.client,
+      responsible: query.responsible,
+      search: query.search,
+    };
+    body = JSON.stringify(
+      orderListResponseSchema.parse(
+        await listOrders(deps.db, user.id, filters, { start: query.start, limit: query.limit, sort: query.sort }),
+      ),
+    );
     cache.set(key, version, body);
   }
   return body;
 }
 
 /** The lab's unsubmitted orders with a mill, to continue sending one (ADR 0003). */
-export async function labDrafts(deps: AppDeps, user: SessionUser, millId: number, limit: number): Promise<{ count: number; data: DraftOrder[] }> {
+export async function labDrafts(
+  deps: AppDeps,
+  user: SessionUser,
+  millId: number,
+  limit: number,
+): Promise<{ count: number; data: DraftOrder[] }> {
   const grant = await authorize(deps.db, user, 'orders.create', { millId });
   const labId = labOf(grant);
   // Only the user's own drafts: nobody else may continue their tus uploads, and a colleague's
   // draft may be being sent right now.
   const { total, drafts } = await findDrafts(deps.db, { millId, labId, authorId: user.id }, limit);
-  const parts = await componentsOfOrders(deps.db, drafts.map((draft) => draft.id));
-  const documents = await documentsOfComponents(deps.db, parts.map((part) => part.id));
+  const parts = await componentsOfOrders(
+    deps.db,
+    drafts.map((draft) => draft.id),
+  );
+  const documents = await documentsOfComponents(
+    deps.db,
+    parts.map((part) => part.id),
+  );
   const data = drafts.map((draft) => ({
     id: draft.id,
     name: draft.name,
@@ -150,12 +187,20 @@ function labOf(grant: Grant): number {
 
 // ---- The lab sends an order
 
-export async function createOrder(deps: AppDeps, user: SessionUser, input: { millId: number; name: string; components: { name: string }[] }) {
+export async function createOrder(
+  deps: AppDeps,
+  user: SessionUser,
+  input: { millId: number; name: string; components: { name: string }[] },
+) {
   const grant = await authorize(deps.db, user, 'orders.create', { millId: input.millId });
   const labId = labOf(grant);
   return deps.db.transaction(async (tx) => {
     const order = await insertOrder(tx, { millId: input.millId, labId, authorId: user.id, name: input.name });
-    const created = await insertComponents(tx, order.id, input.components.map((c) => c.name));
+    const created = await insertComponents(
+      tx,
+      order.id,
+      input.components.map((c) => c.name),
+    );
     return { id: order.id, name: order.name, components: created };
   });
 }
@@ -173,7 +218,9 @@ export async function addComponent(deps: AppDeps, user: SessionUser, orderId: nu
  */
 export async function submitOrder(deps: AppDeps, user: SessionUser, orderId: number): Promise<void> {
   const order = grantedOrder(await authorize(deps.db, user, 'order.edit', { orderId }));
-  const publish = await tellingPlanLimits(deps, { millId: order.millId, limit: 'orders', triedBy: user.id }, () => submitAndNotify(deps, user, orderId));
+  const publish = await tellingPlanLimits(deps, { millId: order.millId, limit: 'orders', triedBy: user.id }, () =>
+    submitAndNotify(deps, user, orderId),
+  );
   publish?.();
 }
 
@@ -215,7 +262,10 @@ export async function deleteOrder(deps: AppDeps, user: SessionUser, orderId: num
   refuseIfDeleted(order);
   const keys = await deps.db.transaction(async (tx) => {
     const parts = await componentsOfOrders(tx, [order.id]);
-    const removed = await deleteFilesOfComponents(tx, parts.map((part) => part.id));
+    const removed = await deleteFilesOfComponents(
+      tx,
+      parts.map((part) => part.id),
+    );
     if (order.submittedAt) await markDeleted(tx, order.id);
     else await deleteOrderRow(tx, order.id);
     return removed;
@@ -232,7 +282,13 @@ export async function componentDetail(deps: AppDeps, user: SessionUser, orderId:
   return detailOf(deps, user, order, await componentOfOrder(deps.db, order.id, componentId));
 }
 
-export async function updateComponent(deps: AppDeps, user: SessionUser, orderId: number, componentId: number, patch: { status?: ComponentStatus; comment?: string }): Promise<ComponentDetail> {
+export async function updateComponent(
+  deps: AppDeps,
+  user: SessionUser,
+  orderId: number,
+  componentId: number,
+  patch: { status?: ComponentStatus; comment?: string },
+): Promise<ComponentDetail> {
   const order = grantedOrder(await authorize(deps.db, user, 'order.process', { orderId }));
   const component = await componentOfOrder(deps.db, order.id, componentId);
   await updateComponentRow(deps.db, component.id, patch);
@@ -242,7 +298,11 @@ export async function updateComponent(deps: AppDeps, user: SessionUser, orderId:
 async function detailOf(deps: AppDeps, viewer: SessionUser, order: OrderRow, component: ComponentRow): Promise<ComponentDetail> {
   const { db } = deps;
   await markComponentRead(deps, viewer.id, order.id, component.id);
-  const [files, messages, parties] = await Promise.all([filesOfComponent(db, component.id), conversationOf(db, viewer.id, order.id, component.id), partiesOf(db, order)]);
+  const [files, messages, parties] = await Promise.all([
+    filesOfComponent(db, component.id),
+    conversationOf(db, viewer.id, order.id, component.id),
+    partiesOf(db, order),
+  ]);
   return {
     id: component.id,
     name: component.name,
@@ -260,7 +320,9 @@ async function detailOf(deps: AppDeps, viewer: SessionUser, order: OrderRow, com
       millId: order.millId,
       labId: order.labId,
       client: { id: order.labId, name: parties.labName },
-      author: parties.author ? { firstName: parties.author.firstName, lastName: parties.author.lastName, companyName: parties.labName } : null,
+      author: parties.author
+        ? { firstName: parties.author.firstName, lastName: parties.author.lastName, companyName: parties.labName }
+        : null,
       responsible: parties.responsible,
     },
   };
@@ -275,7 +337,12 @@ export async function responsiblePersons(deps: AppDeps, user: SessionUser, millI
 }
 
 /** Mill users may hand an order to any colleague of the same mill, or to nobody. */
-export async function setResponsible(deps: AppDeps, user: SessionUser, target: { millId: number; labId: number; orderId: number }, responsibleId: number | null): Promise<void> {
+export async function setResponsible(
+  deps: AppDeps,
+  user: SessionUser,
+  target: { millId: number; labId: number; orderId: number },
+  responsibleId: number | null,
+): Promise<void> {
   const order = grantedOrder(await authorize(deps.db, user, 'order.process', { orderId: target.orderId }));
   // The path names the order's mill and lab: any other pair is a path to nothing.
   if (order.millId !== target.millId || order.labId !== target.labId) throw AppError.notFound('Order');
@@ -319,7 +386,10 @@ export interface OrderParties {
 export async function partiesOf(db: Db, order: OrderRow): Promise<OrderParties> {
   const people = [order.authorId, order.responsibleId].filter((id): id is number => id !== null);
   const [lab, [mill], persons] = await Promise.all([labById(db, order.labId), millsById(db, [order.millId]), usersById(db, people)]);
-  const companies = await companiesById(db, [lab?.companyId, mill?.companyId].filter((id): id is number => id !== undefined));
+  const companies = await companiesById(
+    db,
+    [lab?.companyId, mill?.companyId].filter((id): id is number => id !== undefined),
+  );
   const person = (id: number | null) => persons.find((candidate) => candidate.id === id);
   const author = person(order.authorId);
   const responsible = person(order.responsibleId);

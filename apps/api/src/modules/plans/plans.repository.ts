@@ -20,7 +20,11 @@ export async function findPlanByLookupKey(db: Db, lookupKey: string): Promise<Pl
   return row ?? null;
 }
 
-export async function updatePlan(db: Db, key: string, values: Omit<PlanRow, 'key' | 'name' | 'lookupKey' | 'position'>): Promise<PlanRow | null> {
+export async function updatePlan(
+  db: Db,
+  key: string,
+  values: Omit<PlanRow, 'key' | 'name' | 'lookupKey' | 'position'>,
+): Promise<PlanRow | null> {
   const [row] = await db.update(plans).set(values).where(eq(plans.key, key)).returning();
   return row ?? null;
 }

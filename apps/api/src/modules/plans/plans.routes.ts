@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addOnSchema, contractTypeSchema, contractTypesResponseSchema, PLAN_KEYS, planUpdateBodySchema } from '@casebridge/shared/schemas/billing';
+import {
+  addOnSchema,
+  contractTypeSchema,
+  contractTypesResponseSchema,
+  PLAN_KEYS,
+  planUpdateBodySchema,
+} from '@casebridge/shared/schemas/billing';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
@@ -13,7 +19,12 @@ export function planRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/contract-types', {
       config: { access: 'signedIn' },
-      schema: { tags, summary: 'The plans with their prices and limits, and the running promotions', security: bearerAuth, response: { 200: contractTypesResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'The plans with their prices and limits, and the running promotions',
+        security: bearerAuth,
+        response: { 200: contractTypesResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         await loadCurrentUser(request, deps.db);
         return contractTypes(deps);
@@ -22,7 +33,12 @@ export function planRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/add-ons', {
       config: { access: 'signedIn' },
-      schema: { tags, summary: 'The file-retention add-ons with their monthly prices', security: bearerAuth, response: { 200: z.object({ data: z.array(addOnSchema) }), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'The file-retention add-ons with their monthly prices',
+        security: bearerAuth,
+        response: { 200: z.object({ data: z.array(addOnSchema) }), ...commonErrors },
+      },
       handler: async (request) => {
         await loadCurrentUser(request, deps.db);
         return { data: await addOnCatalogue(deps) };

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { promotedPriceCents, type AddOn, type ContractType, type PlanKey, type planUpdateBodySchema, type Promotion } from '@casebridge/shared/schemas/billing';
+import {
+  promotedPriceCents,
+  type AddOn,
+  type ContractType,
+  type PlanKey,
+  type planUpdateBodySchema,
+  type Promotion,
+} from '@casebridge/shared/schemas/billing';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
@@ -52,7 +59,12 @@ export async function contractTypes(deps: AppDeps): Promise<{ data: ContractType
   const [plans, promotions] = await Promise.all([listPlans(deps.db), listPromotions(deps.db)]);
   return {
     data: plans.map((plan) => toContractType(plan)),
-    promotions: promotions.map((row) => ({ planId: row.planKey as PlanKey, description: row.description, value: row.value, isPercentage: row.isPercentage })),
+    promotions: promotions.map((row) => ({
+      planId: row.planKey as PlanKey,
+      description: row.description,
+      value: row.value,
+      isPercentage: row.isPercentage,
+    })),
   };
 }
 
@@ -60,7 +72,12 @@ export async function addOnCatalogue(deps: AppDeps): Promise<AddOn[]> {
   return (await listAddOns(deps.db)).map(toAddOn);
 }
 
-export async function changePlan(deps: AppDeps, user: SessionUser, key: string, values: z.infer<typeof planUpdateBodySchema>): Promise<ContractType> {
+export async function changePlan(
+  deps: AppDeps,
+  user: SessionUser,
+  key: string,
+  values: z.infer<typeof planUpdateBodySchema>,
+): Promise<ContractType> {
   await authorize(deps.db, user, 'plans.manage', {});
   const { maxOrdersCount, allowedClients, ...rest } = values;
   const updated = await updatePlan(deps.db, key, { ...rest, maxOrders: maxOrdersCount, allowedClients });

@@ -24,14 +24,26 @@ export async function findDocument(db: Db, id: number): Promise<PolicyRow | null
 }
 
 export async function listDocuments(db: Db): Promise<PolicyRow[]> {
-  return db.select().from(policyDocuments).orderBy(...NEWEST_FIRST);
+  return db
+    .select()
+    .from(policyDocuments)
+    .orderBy(...NEWEST_FIRST);
 }
 
 export async function deactivateDocuments(db: Db, kind: PolicyKind, language: string): Promise<void> {
-  await db.update(policyDocuments).set({ active: false }).where(and(eq(policyDocuments.kind, kind), eq(policyDocuments.language, language)));
+  await db
+    .update(policyDocuments)
+    .set({ active: false })
+    .where(and(eq(policyDocuments.kind, kind), eq(policyDocuments.language, language)));
 }
 
-export async function insertPdfDocument(db: Db, values: { kind: PolicyKind; language: string; title: string; filePath: string }): Promise<PolicyRow> {
-  const [row] = await db.insert(policyDocuments).values({ ...values, contentHtml: null, active: true }).returning();
+export async function insertPdfDocument(
+  db: Db,
+  values: { kind: PolicyKind; language: string; title: string; filePath: string },
+): Promise<PolicyRow> {
+  const [row] = await db
+    .insert(policyDocuments)
+    .values({ ...values, contentHtml: null, active: true })
+    .returning();
   return row!;
 }

@@ -7,11 +7,25 @@ import { loadCurrentUser } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
 import { askEveryMillToApprovePolicies } from '../mills/mills.service.ts';
-import { activeDocumentLinks, documentContent, listPolicyDocuments, policyUploadDataSchema, publishPolicyDocument } from './policies.service.ts';
+import {
+  activeDocumentLinks,
+  documentContent,
+  listPolicyDocuments,
+  policyUploadDataSchema,
+  publishPolicyDocument,
+} from './policies.service.ts';
 
 const tags = ['policies'];
 const MAX_POLICY_BYTES = 20 * 1024 * 1024;
-const documentSchema = z.object({ id: z.number(), kind: z.string(), language: z.string(), title: z.string(), active: z.boolean(), createdAt: z.string(), url: z.string() });
+const documentSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  language: z.string(),
+  title: z.string(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  url: z.string(),
+});
 
 /** The one file of an upload: a signed PDF, recognised by its first bytes. */
 const POLICY_PDF = {
@@ -26,13 +40,22 @@ export function policyRoutes(deps: AppDeps, secret: string): FastifyPluginAsyncZ
   return async (app) => {
     app.get('/policy-documents/active', {
       config: { access: 'public' },
-      schema: { tags, summary: 'Signed links to the active terms and data-processing documents', response: { 200: policyDocumentsResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Signed links to the active terms and data-processing documents',
+        response: { 200: policyDocumentsResponseSchema },
+      },
       handler: async () => activeDocumentLinks(deps, secret),
     });
 
     app.get('/policy-documents/:id/content', {
       config: { access: 'public' },
-      schema: { tags, summary: 'A policy document (signed link)', params: z.object({ id: idSchema }), querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }) },
+      schema: {
+        tags,
+        summary: 'A policy document (signed link)',
+        params: z.object({ id: idSchema }),
+        querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
+      },
       handler: async (request, reply) => {
         const content = await documentContent(deps, secret, request.params.id, request.query);
         // Framed by our own pages only. A PDF keeps the browser's viewer (which a stricter policy
@@ -41,7 +64,10 @@ export function policyRoutes(deps: AppDeps, secret: string): FastifyPluginAsyncZ
         if (content.type === 'pdf') {
           return reply
             .header('content-security-policy', "frame-ancestors 'self'")
-            .header('content-type', 'application/pdf').header('content-disposition', 'inline; filename="document.pdf"').header('content-length', content.size).send(content.stream);
+            .header('content-type', 'application/pdf')
+            .header('content-disposition', 'inline; filename="document.pdf"')
+            .header('content-length', content.size)
+            .send(content.stream);
         }
         return reply
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'")
@@ -52,7 +78,12 @@ export function policyRoutes(deps: AppDeps, secret: string): FastifyPluginAsyncZ
 
     app.get('/policy-documents', {
       config: { access: 'policies.read' },
-      schema: { tags, summary: 'Every policy document, newest first (manager)', security: bearerAuth, response: { 200: z.object({ data: z.array(documentSchema) }), ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Every policy document, newest first (manager)',
+        security: bearerAuth,
+        response: { 200: z.object({ data: z.array(documentSchema) }), ...commonErrors },
+      },
       handler: async (request) => listPolicyDocuments(deps, await loadCurrentUser(request, deps.db), secret),
     });
 
@@ -73,8 +104,16 @@ export function policyRoutes(deps: AppDeps, secret: string): FastifyPluginAsyncZ
 
     app.post('/policy-documents/require-approval', {
       config: { access: 'policies.manage' },
-      schema: { tags, summary: "Ask every mill to approve the policies again (manager)", security: bearerAuth, response: { 200: z.object({ ok: z.literal(true), mills: z.number() }), ...commonErrors } },
-      handler: async (request) => ({ ok: true as const, mills: await askEveryMillToApprovePolicies(deps, await loadCurrentUser(request, deps.db)) }),
+      schema: {
+        tags,
+        summary: 'Ask every mill to approve the policies again (manager)',
+        security: bearerAuth,
+        response: { 200: z.object({ ok: z.literal(true), mills: z.number() }), ...commonErrors },
+      },
+      handler: async (request) => ({
+        ok: true as const,
+        mills: await askEveryMillToApprovePolicies(deps, await loadCurrentUser(request, deps.db)),
+      }),
     });
   };
 }

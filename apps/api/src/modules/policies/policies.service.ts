@@ -8,7 +8,15 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { useFileForm, type FileFormReader } from '../../lib/multipart-form.ts';
-import { deactivateDocuments, findActiveDocument, findDocument, insertPdfDocument, listDocuments, type PolicyKind, type PolicyRow } from './policies.repository.ts';
+import {
+  deactivateDocuments,
+  findActiveDocument,
+  findDocument,
+  insertPdfDocument,
+  listDocuments,
+  type PolicyKind,
+  type PolicyRow,
+} from './policies.repository.ts';
 
 const POLICY_KINDS = ['terms-of-service', 'data-processing'] as const satisfies readonly PolicyKind[];
 const POLICY_LANGUAGES = ['en', 'de'] as const;
@@ -50,7 +58,15 @@ function validSignature(secret: string, id: number, expires: number, given: stri
 }
 
 function toDto(secret: string, row: PolicyRow): PolicyDocumentDto {
-  return { id: row.id, kind: row.kind, language: row.language, title: row.title, active: row.active, createdAt: row.createdAt.toISOString(), url: signedUrl(secret, row.id) };
+  return {
+    id: row.id,
+    kind: row.kind,
+    language: row.language,
+    title: row.title,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+    url: signedUrl(secret, row.id),
+  };
 }
 
 /** Public: signed links to the documents in force, per kind and language (null where none is). */
@@ -69,7 +85,12 @@ export async function activeDocumentLinks(deps: AppDeps, secret: string) {
  * Public, through a signed link only: an uploaded PDF as stored, or a demo text as a page of its
  * own. A wrong or expired signature answers like a missing document.
  */
-export async function documentContent(deps: AppDeps, secret: string, id: number, link: { expires: number; signature: string }): Promise<PolicyContent> {
+export async function documentContent(
+  deps: AppDeps,
+  secret: string,
+  id: number,
+  link: { expires: number; signature: string },
+): Promise<PolicyContent> {
   if (!validSignature(secret, id, link.expires, link.signature)) throw AppError.notFound('Document');
   const doc = await findDocument(deps.db, id);
   if (!doc) throw AppError.notFound('Document');
@@ -78,7 +99,9 @@ export async function documentContent(deps: AppDeps, secret: string, id: number,
     if (!opened) throw AppError.notFound('Document');
     return { type: 'pdf', stream: opened.stream, size: opened.size };
   }
-  const html = `<!doctype html><html lang="${escapeHtml(doc.language)}"><head><meta charset="utf-8"><title>${escapeHtml(doc.title)}</title><style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;line-height:1.5}</style></head><body>${doc.contentHtml ?? ''}</body></html>`;
+  const html =
+    `<!doctype html><html lang="${escapeHtml(doc.language)}"><head><meta charset="utf-8"><title>${escapeHtml(doc.title)}</title>` +
+    `<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;line-height:1.5}</style></head><body>${doc.contentHtml ?? ''}</body></html>`;
   return { type: 'html', html };
 }
 

@@ -25,9 +25,19 @@ describe('policy documents managed by the manager', () => {
   it('publishes a signed PDF that replaces the active one and is served inline to our frames only', async () => {
     const manager = await createManager(t.db);
     const jwt = await signIn(t, manager.email);
-    const first = await t.request({ method: 'POST', url: '/api/policy-documents', token: jwt, ...upload({ kind: 'terms-of-service', language: 'de' }, PDF) });
+    const first = await t.request({
+      method: 'POST',
+      url: '/api/policy-documents',
+      token: jwt,
+      ...upload({ kind: 'terms-of-service', language: 'de' }, PDF),
+    });
     expect(first.statusCode).toBe(200);
-    const second = await t.request({ method: 'POST', url: '/api/policy-documents', token: jwt, ...upload({ kind: 'terms-of-service', language: 'de' }, PDF, 'v2.pdf') });
+    const second = await t.request({
+      method: 'POST',
+      url: '/api/policy-documents',
+      token: jwt,
+      ...upload({ kind: 'terms-of-service', language: 'de' }, PDF, 'v2.pdf'),
+    });
     const active = (await t.request({ method: 'GET', url: '/api/policy-documents/active' })).json();
     expect(active.termsOfService.de).toContain(`/api/policy-documents/${second.json().id}/content`);
     const doc = await t.request({ method: 'GET', url: active.termsOfService.de });
@@ -41,16 +51,31 @@ describe('policy documents managed by the manager', () => {
   it('refuses a file that is not a PDF, and a wrong kind', async () => {
     const manager = await createManager(t.db);
     const jwt = await signIn(t, manager.email);
-    const html = await t.request({ method: 'POST', url: '/api/policy-documents', token: jwt, ...upload({ kind: 'terms-of-service', language: 'en' }, Buffer.from('<html>fake</html>')) });
+    const html = await t.request({
+      method: 'POST',
+      url: '/api/policy-documents',
+      token: jwt,
+      ...upload({ kind: 'terms-of-service', language: 'en' }, Buffer.from('<html>fake</html>')),
+    });
     expect(html.json().code).toBe('FILE_TYPE_NOT_ALLOWED');
-    const kind = await t.request({ method: 'POST', url: '/api/policy-documents', token: jwt, ...upload({ kind: 'cookies', language: 'en' }, PDF) });
+    const kind = await t.request({
+      method: 'POST',
+      url: '/api/policy-documents',
+      token: jwt,
+      ...upload({ kind: 'cookies', language: 'en' }, PDF),
+    });
     expect(kind.json().errors).toEqual({ kind: ['VALIDATION_FAILED'] });
   });
 
   it('asks every mill to approve again, and an approval records who, when and which documents', async () => {
     const manager = await createManager(t.db);
     const mgrJwt = await signIn(t, manager.email);
-    await t.request({ method: 'POST', url: '/api/policy-documents', token: mgrJwt, ...upload({ kind: 'data-processing', language: 'en' }, PDF) });
+    await t.request({
+      method: 'POST',
+      url: '/api/policy-documents',
+      token: mgrJwt,
+      ...upload({ kind: 'data-processing', language: 'en' }, PDF),
+    });
     const { mill, admin } = await createMill(t.db, { needPoliciesApproval: false });
     const again = await t.request({ method: 'POST', url: '/api/policy-documents/require-approval', token: mgrJwt });
     expect(again.json().mills).toBeGreaterThanOrEqual(1);
@@ -71,7 +96,16 @@ describe('policy documents managed by the manager', () => {
     const before = await storedDocuments();
     for (const email of [admin.email, lab.user.email]) {
       const jwt = await signIn(t, email);
-      expect((await t.request({ method: 'POST', url: '/api/policy-documents', token: jwt, ...upload({ kind: 'terms-of-service', language: 'en' }, PDF) })).statusCode).toBe(403);
+      expect(
+        (
+          await t.request({
+            method: 'POST',
+            url: '/api/policy-documents',
+            token: jwt,
+            ...upload({ kind: 'terms-of-service', language: 'en' }, PDF),
+          })
+        ).statusCode,
+      ).toBe(403);
       expect((await t.request({ method: 'POST', url: '/api/policy-documents/require-approval', token: jwt })).statusCode).toBe(403);
       expect((await t.request({ method: 'GET', url: '/api/policy-documents', token: jwt })).statusCode).toBe(403);
     }

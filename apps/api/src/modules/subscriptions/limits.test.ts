@@ -25,17 +25,31 @@ afterAll(async () => {
   await t.close();
 });
 
-type PlanValues = { priceCents: number; maxOrdersCount: number; allowedClients: number; storageMb: number; support: boolean; filesKeepDays: number };
+type PlanValues = {
+  priceCents: number;
+  maxOrdersCount: number;
+  allowedClients: number;
+  storageMb: number;
+  support: boolean;
+  filesKeepDays: number;
+};
 
 async function basicPlan(): Promise<PlanValues> {
   const response = await t.request({ method: 'GET', url: '/api/contract-types', token: managerJwt });
-  const { priceCents, maxOrdersCount, allowedClients, storageMb, support, filesKeepDays } = response.json().data.find((plan: { id: string }) => plan.id === 'basic');
+  const { priceCents, maxOrdersCount, allowedClients, storageMb, support, filesKeepDays } = response
+    .json()
+    .data.find((plan: { id: string }) => plan.id === 'basic');
   return { priceCents, maxOrdersCount, allowedClients, storageMb, support, filesKeepDays };
 }
 
 /** The manager changes the basic plan, as the contract-types screen does. */
 async function changeBasicPlan(values: Partial<PlanValues>) {
-  const response = await t.request({ method: 'PUT', url: '/api/contract-types/basic', token: managerJwt, payload: { ...(await basicPlan()), ...values } });
+  const response = await t.request({
+    method: 'PUT',
+    url: '/api/contract-types/basic',
+    token: managerJwt,
+    payload: { ...(await basicPlan()), ...values },
+  });
   expect(response.statusCode).toBe(200);
 }
 
@@ -56,11 +70,19 @@ async function labWorkspace() {
 const submit = (jwt: string, orderId: number) => t.request({ method: 'POST', url: `/api/orders/${orderId}/submit`, token: jwt });
 
 async function submittedOrders(millId: number): Promise<number> {
-  return (await t.db.select({ id: projects.id }).from(projects).where(and(eq(projects.millId, millId), isNotNull(projects.submittedAt)))).length;
+  return (
+    await t.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.millId, millId), isNotNull(projects.submittedAt)))
+  ).length;
 }
 
 async function planNotices(millId: number) {
-  return t.db.select().from(notifications).where(and(eq(notifications.millId, millId), eq(notifications.type, 'planLimitReached')));
+  return t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.millId, millId), eq(notifications.type, 'planLimitReached')));
 }
 
 const PLAN_FULL = { statusCode: 409, code: 'PLAN_LIMIT_REACHED' };
@@ -76,7 +98,10 @@ describe('the order limit', () => {
     const answers = await Promise.all(drafts.map((draft) => submit(w.labJwt, draft.id)));
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
-    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({ ...PLAN_FULL, message: expect.stringMatching(/plan/) });
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({
+      ...PLAN_FULL,
+      message: expect.stringMatching(/plan/),
+    });
     expect(await submittedOrders(w.mill.id)).toBe(3);
 
     const usage = await t.request({ method: 'GET', url: `/api/mills/${w.mill.id}/stats`, token: w.adminJwt });
@@ -87,7 +112,9 @@ describe('the order limit', () => {
     const w = await labWorkspace();
     await putOnCustomPlan(t.db, w.mill.id, { maxOrders: 2 });
     const order = await sendOrder(t, w.labJwt, w.mill.id, { files: [], submit: false });
-    expect((await Promise.all([submit(w.labJwt, order.id), submit(w.labJwt, order.id)])).map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect((await Promise.all([submit(w.labJwt, order.id), submit(w.labJwt, order.id)])).map((answer) => answer.statusCode)).toEqual([
+      200, 200,
+    ]);
     const next = await sendOrder(t, w.labJwt, w.mill.id, { files: [], submit: false });
     expect((await submit(w.labJwt, next.id)).statusCode).toBe(200);
   });
@@ -113,13 +140,20 @@ describe('the order limit', () => {
     }
     expect(await planNotices(w.mill.id)).toEqual([expect.objectContaining({ userId: w.admin.id, message: 'orders', objectId: w.mill.id })]);
     const list = (await t.request({ method: 'GET', url: '/api/notifications', token: w.adminJwt })).json();
-    expect(list.notifications).toEqual([expect.objectContaining({ notificationType: 'planLimitReached', message: 'orders', millId: w.mill.id })]);
+    expect(list.notifications).toEqual([
+      expect.objectContaining({ notificationType: 'planLimitReached', message: 'orders', millId: w.mill.id }),
+    ]);
   });
 });
 
 describe('the client limit', () => {
   const addClient = (millId: number, jwt: string, email: string) =>
-    t.request({ method: 'POST', url: `/api/mills/${millId}/clients`, token: jwt, payload: { firstName: 'Ivo', lastName: 'Invited', email, activationMessage: 'Welcome' } });
+    t.request({
+      method: 'POST',
+      url: `/api/mills/${millId}/clients`,
+      token: jwt,
+      payload: { firstName: 'Ivo', lastName: 'Invited', email, activationMessage: 'Welcome' },
+    });
   const clientsOf = async (millId: number) => (await t.db.select().from(millClients).where(eq(millClients.millId, millId))).length;
 
   it('refuses a new client past the plan, still invites an existing one again, and tells the mill', async () => {
@@ -194,7 +228,9 @@ describe('the client limit', () => {
 describe('the storage limit', () => {
   const TUS = { 'tus-resumable': '1.0.0' };
   const metadata = (values: Record<string, string | number>) =>
-    Object.entries(values).map(([k, v]) => `${k} ${Buffer.from(String(v)).toString('base64')}`).join(',');
+    Object.entries(values)
+      .map(([k, v]) => `${k} ${Buffer.from(String(v)).toString('base64')}`)
+      .join(',');
   const filesIn = (folder: string) => readdir(path.join(t.config.dataDir, folder)).catch(() => [] as string[]);
   /** 600,084 bytes: two of them do not fit into 1 MB. */
   const largeStl = () => binaryStl(12_000);
@@ -205,9 +241,19 @@ describe('the storage limit', () => {
     return { ...w, order, componentId: order.components[0]!.id };
   }
   const uploadForm = (jwt: string, orderId: number, componentId: number) =>
-    t.request({ method: 'POST', url: `/api/orders/${orderId}/components/${componentId}/documents`, token: jwt, ...multipartFile('files.file', 'jaw.stl', largeStl()) });
+    t.request({
+      method: 'POST',
+      url: `/api/orders/${orderId}/components/${componentId}/documents`,
+      token: jwt,
+      ...multipartFile('files.file', 'jaw.stl', largeStl()),
+    });
   const createTus = (jwt: string, length: number, orderId: number, componentId: number) =>
-    t.request({ method: 'POST', url: '/api/uploads', token: jwt, headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': metadata({ filename: 'jaw.stl', orderId, componentId }) } });
+    t.request({
+      method: 'POST',
+      url: '/api/uploads',
+      token: jwt,
+      headers: { ...TUS, 'upload-length': String(length), 'upload-metadata': metadata({ filename: 'jaw.stl', orderId, componentId }) },
+    });
 
   it('refuses a form upload and a resumable upload that would not fit, keeping no rows and no bytes', async () => {
     await changeBasicPlan({ storageMb: 1 });

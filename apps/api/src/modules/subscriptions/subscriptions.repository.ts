@@ -24,20 +24,31 @@ export async function lockSubscription(tx: Db, millId: number): Promise<Subscrip
 }
 
 export async function millOfProviderSubscription(db: Db, providerSubscriptionId: string): Promise<number | null> {
-  const [row] = await db.select({ millId: millSubscriptions.millId }).from(millSubscriptions).where(eq(millSubscriptions.providerSubscriptionId, providerSubscriptionId));
+  const [row] = await db
+    .select({ millId: millSubscriptions.millId })
+    .from(millSubscriptions)
+    .where(eq(millSubscriptions.providerSubscriptionId, providerSubscriptionId));
   return row?.millId ?? null;
 }
 
 export type SubscriptionChange = Partial<Omit<SubscriptionRow, 'millId' | 'updatedAt'>>;
 
 export async function updateSubscription(tx: Db, millId: number, change: SubscriptionChange): Promise<SubscriptionRow> {
-  const [row] = await tx.update(millSubscriptions).set({ ...change, updatedAt: new Date() }).where(eq(millSubscriptions.millId, millId)).returning();
+  const [row] = await tx
+    .update(millSubscriptions)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(millSubscriptions.millId, millId))
+    .returning();
   return row!;
 }
 
 /** True when the event is new; false when it was applied before (the caller then does nothing). */
 export async function recordPaymentEvent(tx: Db, eventId: string, type: string): Promise<boolean> {
-  const inserted = await tx.insert(paymentEvents).values({ eventId, type }).onConflictDoNothing().returning({ eventId: paymentEvents.eventId });
+  const inserted = await tx
+    .insert(paymentEvents)
+    .values({ eventId, type })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
   return inserted.length === 1;
 }
 
@@ -93,7 +104,9 @@ export async function companyHasPaidSubscription(db: Db, companyId: number): Pro
     .select({ millId: millSubscriptions.millId })
     .from(millSubscriptions)
     .innerJoin(mills, eq(mills.id, millSubscriptions.millId))
-    .where(and(eq(mills.companyId, companyId), sql`${millSubscriptions.planKey} <> 'basic'`, sql`${millSubscriptions.status} <> 'canceled'`))
+    .where(
+      and(eq(mills.companyId, companyId), sql`${millSubscriptions.planKey} <> 'basic'`, sql`${millSubscriptions.status} <> 'canceled'`),
+    )
     .limit(1);
   return row !== undefined;
 }

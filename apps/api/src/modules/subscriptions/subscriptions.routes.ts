@@ -46,73 +46,146 @@ export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/mills/:millId/subscription', {
       config: { access: 'subscription.read' },
-      schema: { tags, summary: "The mill's plan, period, cancellation date, add-on and orders this period", security: bearerAuth, params: millParams, response: { 200: subscriptionSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "The mill's plan, period, cancellation date, add-on and orders this period",
+        security: bearerAuth,
+        params: millParams,
+        response: { 200: subscriptionSchema, ...errors },
+      },
       handler: async (request) => subscriptionOf(deps, await user(request), request.params.millId),
     });
 
     app.get('/mills/:millId/stats', {
       config: { access: 'subscription.read' },
-      schema: { tags, summary: 'Usage against the plan: orders this period, clients, storage (MB)', security: bearerAuth, params: millParams, response: { 200: usageResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Usage against the plan: orders this period, clients, storage (MB)',
+        security: bearerAuth,
+        params: millParams,
+        response: { 200: usageResponseSchema, ...errors },
+      },
       handler: async (request) => ({ data: await usageOf(deps, await user(request), request.params.millId) }),
     });
 
     app.post('/checkout', {
       config: { access: 'subscription.manage' },
-      schema: { tags, summary: 'Start paying for a plan at the payment provider (its checkout page)', security: bearerAuth, body: checkoutBodySchema, response: { 200: checkoutResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Start paying for a plan at the payment provider (its checkout page)',
+        security: bearerAuth,
+        body: checkoutBodySchema,
+        response: { 200: checkoutResponseSchema, ...errors },
+      },
       handler: async (request) => startCheckout(deps, await user(request), request.body),
     });
 
     app.post('/payments/success', {
       config: { access: 'subscription.manage' },
-      schema: { tags, summary: 'Confirm a finished checkout by its session id', security: bearerAuth, body: paymentSuccessBodySchema, response: { 200: subscriptionSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Confirm a finished checkout by its session id',
+        security: bearerAuth,
+        body: paymentSuccessBodySchema,
+        response: { 200: subscriptionSchema, ...errors },
+      },
       handler: async (request) => confirmCheckout(deps, await user(request), request.body.sessionId),
     });
 
     app.post('/payments/plan', {
       config: { access: 'subscription.manage' },
-      schema: { tags, summary: 'Upgrade or change the paid plan (the rest of the period is invoiced prorated)', security: bearerAuth, body: changePlanBodySchema, response: { 200: subscriptionSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Upgrade or change the paid plan (the rest of the period is invoiced prorated)',
+        security: bearerAuth,
+        body: changePlanBodySchema,
+        response: { 200: subscriptionSchema, ...errors },
+      },
       handler: async (request) => changePlan(deps, await user(request), request.body),
     });
 
     app.delete('/payments', {
       config: { access: 'subscription.manage' },
-      schema: { tags, summary: "Unsubscribe: the plan ends at the period's end", security: bearerAuth, querystring: millQuerySchema, response: { 200: subscriptionSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "Unsubscribe: the plan ends at the period's end",
+        security: bearerAuth,
+        querystring: millQuerySchema,
+        response: { 200: subscriptionSchema, ...errors },
+      },
       handler: async (request) => cancelAtPeriodEnd(deps, await user(request), request.query.millId),
     });
 
     app.post('/payments/resume', {
       config: { access: 'subscription.manage' },
-      schema: { tags, summary: 'Resubscribe: keep the plan after all', security: bearerAuth, body: resumeBodySchema, response: { 200: subscriptionSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Resubscribe: keep the plan after all',
+        security: bearerAuth,
+        body: resumeBodySchema,
+        response: { 200: subscriptionSchema, ...errors },
+      },
       handler: async (request) => resume(deps, await user(request), request.body.millId),
     });
 
     app.get('/payments/upcoming/invoices', {
       config: { access: 'subscription.manage' },
-      schema: { tags, summary: 'The next invoice, as far as it is known', security: bearerAuth, querystring: millQuerySchema, response: { 200: upcomingInvoiceSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'The next invoice, as far as it is known',
+        security: bearerAuth,
+        querystring: millQuerySchema,
+        response: { 200: upcomingInvoiceSchema, ...errors },
+      },
       handler: async (request) => ({ upcomingInvoice: await upcomingInvoiceOf(deps, await user(request), request.query.millId) }),
     });
 
     app.get('/payments/update/card/details', {
       config: { access: 'subscription.manage' },
-      schema: { tags, summary: "The payment provider's page for changing the card", security: bearerAuth, querystring: millQuerySchema, response: { 200: redirectResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "The payment provider's page for changing the card",
+        security: bearerAuth,
+        querystring: millQuerySchema,
+        response: { 200: redirectResponseSchema, ...errors },
+      },
       handler: async (request) => cardPortal(deps, await user(request), request.query.millId),
     });
 
     app.get('/mill-addons', {
       config: { access: 'subscription.read' },
-      schema: { tags, summary: "The mill's add-on", security: bearerAuth, querystring: millQuerySchema, response: { 200: millAddOnsResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "The mill's add-on",
+        security: bearerAuth,
+        querystring: millQuerySchema,
+        response: { 200: millAddOnsResponseSchema, ...errors },
+      },
       handler: async (request) => millAddOnsOf(deps, await user(request), request.query.millId),
     });
 
     app.post('/add-ons', {
       config: { access: 'subscription.manage' },
-      schema: { tags, summary: 'Buy, change or drop the file-retention add-on', security: bearerAuth, body: addOnBodySchema, response: { 200: millAddOnsResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Buy, change or drop the file-retention add-on',
+        security: bearerAuth,
+        body: addOnBodySchema,
+        response: { 200: millAddOnsResponseSchema, ...errors },
+      },
       handler: async (request) => setAddOn(deps, await user(request), request.body),
     });
 
     app.put('/mills/:millId/custom-contract', {
       config: { access: 'subscription.setCustom' },
-      schema: { tags, summary: 'Offer the mill a custom plan, or withdraw it (manager)', security: bearerAuth, params: millParams, body: customContractBodySchema, response: { 200: subscriptionSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Offer the mill a custom plan, or withdraw it (manager)',
+        security: bearerAuth,
+        params: millParams,
+        body: customContractBodySchema,
+        response: { 200: subscriptionSchema, ...errors },
+      },
       handler: async (request) => setCustomContract(deps, await user(request), request.params.millId, request.body.customContract),
     });
 
@@ -126,7 +199,11 @@ function webhookRoute(deps: AppDeps): FastifyPluginAsyncZod {
     app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
     app.post('/payments/webhook', {
       config: { access: 'public' },
-      schema: { tags, summary: "The payment provider's signed events (applied once each, through the job queue)", response: { 200: z.object({ received: z.literal(true) }), 400: errorResponseSchema } },
+      schema: {
+        tags,
+        summary: "The payment provider's signed events (applied once each, through the job queue)",
+        response: { 200: z.object({ received: z.literal(true) }), 400: errorResponseSchema },
+      },
       handler: async (request) => {
         const signature = request.headers[deps.payments.signatureHeader];
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

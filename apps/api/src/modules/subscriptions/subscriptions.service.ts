@@ -1,4 +1,10 @@
-import { CUSTOM_PLAN_LOOKUP_KEY, usagePercentage, type Subscription, type UpcomingInvoice, type UsageStat } from '@casebridge/shared/schemas/billing';
+import {
+  CUSTOM_PLAN_LOOKUP_KEY,
+  usagePercentage,
+  type Subscription,
+  type UpcomingInvoice,
+  type UsageStat,
+} from '@casebridge/shared/schemas/billing';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
@@ -7,7 +13,17 @@ import { AppError } from '../../lib/app-error.ts';
 import type { PriceRef, ProviderEvent, ProviderSubscription } from '../../platform/payments/payment-provider.ts';
 import { WebhookSignatureError } from '../../platform/payments/payment-provider.ts';
 import { recordProviderInvoice, taxOfBuyer } from '../invoices/invoices.service.ts';
-import { addOnByKey, addOnByLookupKey, chargedPriceCents, planByKey, planByLookupKey, toAddOn, toContractType, type CustomTerms, type PlanRow } from '../plans/plans.service.ts';
+import {
+  addOnByKey,
+  addOnByLookupKey,
+  chargedPriceCents,
+  planByKey,
+  planByLookupKey,
+  toAddOn,
+  toContractType,
+  type CustomTerms,
+  type PlanRow,
+} from '../plans/plans.service.ts';
 import {
   clientsOfMill,
   companyHasPaidSubscription,
@@ -73,10 +89,12 @@ export async function startCheckout(
 ): Promise<{ statusCode: number; sessionId: string; url: string }> {
   await authorize(deps.db, user, 'subscription.manage', { millId: input.millId });
   const row = await findSubscription(deps.db, input.millId);
-  if (hasLiveSubscription(row)) throw AppError.conflict('This mill already has a subscription: change its plan instead', 'SUBSCRIPTION_EXISTS');
+  if (hasLiveSubscription(row))
+    throw AppError.conflict('This mill already has a subscription: change its plan instead', 'SUBSCRIPTION_EXISTS');
   const price = await priceOf(deps.db, row, input.lookupKey);
   const buyer = await taxOfBuyer(deps.db, input.millId);
-  if (!buyer.complete) throw AppError.conflict('Complete the company details first: invoices need your address', 'COMPANY_DETAILS_INCOMPLETE');
+  if (!buyer.complete)
+    throw AppError.conflict('Complete the company details first: invoices need your address', 'COMPANY_DETAILS_INCOMPLETE');
   const session = await deps.payments.createCheckout({
     millId: input.millId,
     customerId: row?.providerCustomerId ?? null,
@@ -86,7 +104,12 @@ export async function startCheckout(
     successUrl: `${deps.config.publicUrl}/payments/success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${deps.config.publicUrl}/payments/failure`,
     // The body schema only lets `true` through; recorded with the payment as evidence of consent.
-    agreements: { policyAgreement: input.policyAgreement === true, dataProcessingAgreement: input.dataProcessingAgreement === true, acceptedByUserId: user.id, acceptedAt: new Date() },
+    agreements: {
+      policyAgreement: input.policyAgreement === true,
+      dataProcessingAgreement: input.dataProcessingAgreement === true,
+      acceptedByUserId: user.id,
+      acceptedAt: new Date(),
+    },
   });
   return { statusCode: 200, sessionId: session.id, url: session.url };
 }
@@ -164,7 +187,12 @@ export async function upcomingInvoiceOf(deps: AppDeps, user: SessionUser, millId
   // The VAT as the invoice it becomes will state it (recordProviderInvoice decides the same way).
   const buyer = await taxOfBuyer(deps.db, millId);
   return {
-    lines: invoice.lines.map((line) => ({ description: line.description, amountCents: line.amountCents, periodStart: line.periodStart.toISOString(), periodEnd: line.periodEnd.toISOString() })),
+    lines: invoice.lines.map((line) => ({
+      description: line.description,
+      amountCents: line.amountCents,
+      periodStart: line.periodStart.toISOString(),
+      periodEnd: line.periodEnd.toISOString(),
+    })),
     netCents: invoice.subtotalCents,
     vatPercent: buyer.vatPercent,
     vatCents: invoice.taxCents,
@@ -176,7 +204,12 @@ export async function upcomingInvoiceOf(deps: AppDeps, user: SessionUser, millId
 }
 
 /** The manager offers one mill a custom plan; on it, these limits apply at once. */
-export async function setCustomContract(deps: AppDeps, user: SessionUser, millId: number, terms: CustomTerms | null): Promise<Subscription> {
+export async function setCustomContract(
+  deps: AppDeps,
+  user: SessionUser,
+  millId: number,
+  terms: CustomTerms | null,
+): Promise<Subscription> {
   await authorize(deps.db, user, 'subscription.setCustom', { millId });
   await deps.db.transaction(async (tx) => {
     await lockSubscription(tx, millId);
@@ -196,7 +229,8 @@ export async function receiveWebhook(deps: AppDeps, rawBody: Buffer, signature: 
   try {
     event = deps.payments.verifyWebhook(rawBody, signature);
   } catch (error) {
-    if (error instanceof WebhookSignatureError || error instanceof SyntaxError) throw AppError.badRequest('The webhook signature does not match');
+    if (error instanceof WebhookSignatureError || error instanceof SyntaxError)
+      throw AppError.badRequest('The webhook signature does not match');
     throw error;
   }
   await deps.jobs.enqueue(deps.db, 'payments.apply-event', { event });
@@ -237,7 +271,16 @@ async function applyProviderSubscription(deps: AppDeps, tx: Db, row: Subscriptio
 }
 
 function backToBasic() {
-  return { planKey: BASIC, status: 'active', providerSubscriptionId: null, periodStart: calendarMonthStart(new Date()), periodEnd: null, cancelAt: null, addOnKey: null, planPriceCents: null };
+  return {
+    planKey: BASIC,
+    status: 'active',
+    providerSubscriptionId: null,
+    periodStart: calendarMonthStart(new Date()),
+    periodEnd: null,
+    cancelAt: null,
+    addOnKey: null,
+    planPriceCents: null,
+  };
 }
 
 async function stateOf(db: Db, subscription: ProviderSubscription) {
@@ -373,7 +416,8 @@ async function priceOf(db: Db, row: SubscriptionRow | null, lookupKey: string): 
   const plan = await planByLookupKey(db, lookupKey);
   if (!plan || plan.key === BASIC) throw AppError.fields({ lookupKey: ['NOT_FOUND'] }, 'No such paid plan');
   const custom = customTerms(row);
-  if (lookupKey === CUSTOM_PLAN_LOOKUP_KEY && !custom) throw AppError.fields({ lookupKey: ['NOT_FOUND'] }, 'No custom plan was offered to this mill');
+  if (lookupKey === CUSTOM_PLAN_LOOKUP_KEY && !custom)
+    throw AppError.fields({ lookupKey: ['NOT_FOUND'] }, 'No custom plan was offered to this mill');
   return { lookupKey, unitAmountCents: await chargedPriceCents(db, plan, custom), description: `${plan.name} plan` };
 }
 

@@ -32,7 +32,15 @@ async function payingMill(country = 'DE', vatNumber = '') {
   const mill = await signedInMill(t);
   await t.db
     .update(companies)
-    .set({ country, vatNumber, street: 'Hauptstraße 1', city: 'Berlin', zipCode: '10115', email: 'billing@mill.test', companyInfoIsUpdated: true })
+    .set({
+      country,
+      vatNumber,
+      street: 'Hauptstraße 1',
+      city: 'Berlin',
+      zipCode: '10115',
+      email: 'billing@mill.test',
+      companyInfoIsUpdated: true,
+    })
     .where(eq(companies.id, mill.company.id));
   return mill;
 }
@@ -49,7 +57,11 @@ async function checkout(jwt: string, millId: number, lookupKey: string) {
 }
 
 async function pay(sessionId: string, cardNumber: string) {
-  const response = await t.request({ method: 'POST', url: `/api/test-payments/checkouts/${sessionId}/pay`, payload: { cardNumber, ...CARD } });
+  const response = await t.request({
+    method: 'POST',
+    url: `/api/test-payments/checkouts/${sessionId}/pay`,
+    payload: { cardNumber, ...CARD },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { outcome: string; redirectUrl: string };
 }
@@ -57,7 +69,12 @@ async function pay(sessionId: string, cardNumber: string) {
 async function subscribe(jwt: string, millId: number, lookupKey: string) {
   const session = await checkout(jwt, millId, lookupKey);
   await pay(session.sessionId, PAYS);
-  const confirmed = await t.request({ method: 'POST', url: '/api/payments/success', token: jwt, payload: { sessionId: session.sessionId } });
+  const confirmed = await t.request({
+    method: 'POST',
+    url: '/api/payments/success',
+    token: jwt,
+    payload: { sessionId: session.sessionId },
+  });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return confirmed.json();
 }
@@ -68,7 +85,10 @@ async function subscriptionOf(jwt: string, millId: number) {
 
 async function invoicesOf(jwt: string, millId: number) {
   await paymentJobsDone();
-  return (await t.request({ method: 'GET', url: `/api/payments/invoices?millId=${millId}`, token: jwt })).json() as { count: number; data: { number: string; netCents: number; vatCents: number; totalCents: number; vatPercent: number; id: number }[] };
+  return (await t.request({ method: 'GET', url: `/api/payments/invoices?millId=${millId}`, token: jwt })).json() as {
+    count: number;
+    data: { number: string; netCents: number; vatCents: number; totalCents: number; vatPercent: number; id: number }[];
+  };
 }
 
 describe('plans', () => {
@@ -93,7 +113,12 @@ describe('subscription transitions (spec §4)', () => {
     expect(page.amountCents).toBe(3920 + Math.round(3920 * 0.19));
     const paid = await pay(session.sessionId, PAYS);
     expect(paid).toEqual({ outcome: 'paid', redirectUrl: `http://portal.test/payments/success?session_id=${session.sessionId}` });
-    const confirmed = await t.request({ method: 'POST', url: '/api/payments/success', token: jwt, payload: { sessionId: session.sessionId } });
+    const confirmed = await t.request({
+      method: 'POST',
+      url: '/api/payments/success',
+      token: jwt,
+      payload: { sessionId: session.sessionId },
+    });
     expect(confirmed.json().contractType.id).toBe('essential');
     const list = await invoicesOf(jwt, mill.id);
     expect(list.count).toBe(1);
@@ -104,7 +129,12 @@ describe('subscription transitions (spec §4)', () => {
   it('essential → enterprise is prorated and invoiced at once; unsubscribe shows the end date; resubscribe clears it', async () => {
     const { jwt, mill } = await payingMill();
     await subscribe(jwt, mill.id, 'casebridge_essential_monthly');
-    const changed = await t.request({ method: 'POST', url: '/api/payments/plan', token: jwt, payload: { millId: mill.id, lookupKey: 'casebridge_enterprise_monthly' } });
+    const changed = await t.request({
+      method: 'POST',
+      url: '/api/payments/plan',
+      token: jwt,
+      payload: { millId: mill.id, lookupKey: 'casebridge_enterprise_monthly' },
+    });
     expect(changed.json().contractType.id).toBe('enterprise');
     const list = await invoicesOf(jwt, mill.id);
     expect(list.count).toBe(2);
@@ -121,7 +151,8 @@ describe('subscription transitions (spec §4)', () => {
 
     const resumed = await t.request({ method: 'POST', url: '/api/payments/resume', token: jwt, payload: { millId: mill.id, ...AGREED } });
     expect(resumed.json().subscriptionCancelDate).toBeNull();
-    const next = (await t.request({ method: 'GET', url: `/api/payments/upcoming/invoices?millId=${mill.id}`, token: jwt })).json().upcomingInvoice;
+    const next = (await t.request({ method: 'GET', url: `/api/payments/upcoming/invoices?millId=${mill.id}`, token: jwt })).json()
+      .upcomingInvoice;
     expect(next.amountDueCents).toBe(14_900 + Math.round(14_900 * 0.19));
   });
 
@@ -132,7 +163,10 @@ describe('subscription transitions (spec §4)', () => {
     // The period's end arrives: the provider ends the subscription and says so by webhook.
     const [row] = await t.db.select().from(millSubscriptions).where(eq(millSubscriptions.millId, mill.id));
     const [object] = await t.db.select().from(testPaymentObjects).where(eq(testPaymentObjects.id, row!.providerSubscriptionId!));
-    await t.db.update(testPaymentObjects).set({ data: { ...(object!.data as object), currentPeriodEnd: new Date(Date.now() - 1000).toISOString() } }).where(eq(testPaymentObjects.id, object!.id));
+    await t.db
+      .update(testPaymentObjects)
+      .set({ data: { ...(object!.data as object), currentPeriodEnd: new Date(Date.now() - 1000).toISOString() } })
+      .where(eq(testPaymentObjects.id, object!.id));
     expect(await t.app.deps.testPayments!.renewDueSubscriptions()).toBe(1);
     await paymentJobsDone();
     const ended = await subscriptionOf(jwt, mill.id);
@@ -145,14 +179,23 @@ describe('subscription transitions (spec §4)', () => {
     const { jwt, mill } = await payingMill();
     const declined = await checkout(jwt, mill.id, 'casebridge_essential_monthly');
     expect(await pay(declined.sessionId, DECLINED)).toEqual({ outcome: 'declined', redirectUrl: 'http://portal.test/payments/failure' });
-    const confirm = await t.request({ method: 'POST', url: '/api/payments/success', token: jwt, payload: { sessionId: declined.sessionId } });
+    const confirm = await t.request({
+      method: 'POST',
+      url: '/api/payments/success',
+      token: jwt,
+      payload: { sessionId: declined.sessionId },
+    });
     expect(confirm.statusCode).toBe(409);
     expect(confirm.json().code).toBe('PAYMENT_FAILED');
 
     const abandoned = await checkout(jwt, mill.id, 'casebridge_essential_monthly');
     const back = await t.request({ method: 'POST', url: `/api/test-payments/checkouts/${abandoned.sessionId}/abandon` });
     expect(back.json().redirectUrl).toBe('http://portal.test/payments/failure');
-    const again = await t.request({ method: 'POST', url: `/api/test-payments/checkouts/${abandoned.sessionId}/pay`, payload: { cardNumber: PAYS, ...CARD } });
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/test-payments/checkouts/${abandoned.sessionId}/pay`,
+      payload: { cardNumber: PAYS, ...CARD },
+    });
     expect(again.statusCode).toBe(409);
 
     await paymentJobsDone();
@@ -173,7 +216,11 @@ describe('subscription transitions (spec §4)', () => {
   it('an unknown card number is refused with a clear message', async () => {
     const { jwt, mill } = await payingMill();
     const session = await checkout(jwt, mill.id, 'casebridge_essential_monthly');
-    const response = await t.request({ method: 'POST', url: `/api/test-payments/checkouts/${session.sessionId}/pay`, payload: { cardNumber: '1234 5678 9012 3456', ...CARD } });
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/test-payments/checkouts/${session.sessionId}/pay`,
+      payload: { cardNumber: '1234 5678 9012 3456', ...CARD },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/4242/);
   });
@@ -181,7 +228,12 @@ describe('subscription transitions (spec §4)', () => {
   it('the manager offers a custom plan; the mill subscribes to it at its price and limits', async () => {
     const { jwt, mill } = await payingMill();
     const manager = await signIn(t, (await createManager(t.db)).email);
-    const offered = await t.request({ method: 'PUT', url: `/api/mills/${mill.id}/custom-contract`, token: manager, payload: { customContract: { priceCents: 9900, maxOrdersCount: 500, allowedClients: 40 } } });
+    const offered = await t.request({
+      method: 'PUT',
+      url: `/api/mills/${mill.id}/custom-contract`,
+      token: manager,
+      payload: { customContract: { priceCents: 9900, maxOrdersCount: 500, allowedClients: 40 } },
+    });
     expect(offered.statusCode, offered.body).toBe(200);
     expect(offered.json().customContract).toEqual({ priceCents: 9900, maxOrdersCount: 500, allowedClients: 40 });
     const subscribed = await subscribe(jwt, mill.id, 'pr_custom_plan');
@@ -192,10 +244,20 @@ describe('subscription transitions (spec §4)', () => {
 
   it('a second checkout while subscribed is refused; changes need a subscription', async () => {
     const { jwt, mill } = await payingMill();
-    const change = await t.request({ method: 'POST', url: '/api/payments/plan', token: jwt, payload: { millId: mill.id, lookupKey: 'casebridge_enterprise_monthly' } });
+    const change = await t.request({
+      method: 'POST',
+      url: '/api/payments/plan',
+      token: jwt,
+      payload: { millId: mill.id, lookupKey: 'casebridge_enterprise_monthly' },
+    });
     expect(change.json().code).toBe('NO_SUBSCRIPTION');
     await subscribe(jwt, mill.id, 'casebridge_essential_monthly');
-    const second = await t.request({ method: 'POST', url: '/api/checkout', token: jwt, payload: { millId: mill.id, lookupKey: 'casebridge_enterprise_monthly', ...AGREED } });
+    const second = await t.request({
+      method: 'POST',
+      url: '/api/checkout',
+      token: jwt,
+      payload: { millId: mill.id, lookupKey: 'casebridge_enterprise_monthly', ...AGREED },
+    });
     expect(second.json().code).toBe('SUBSCRIPTION_EXISTS');
   });
 });
@@ -215,7 +277,9 @@ describe('invoices', () => {
     expect(euRow!.buyer.vatNumber).toBe('U12345678');
     expect(euRow!.seller.vatNumber).toBeTruthy();
 
-    const numbers = (await t.db.select({ number: invoices.number }).from(invoices)).map((row) => Number(row.number.slice(-5))).sort((a, b) => a - b);
+    const numbers = (await t.db.select({ number: invoices.number }).from(invoices))
+      .map((row) => Number(row.number.slice(-5)))
+      .sort((a, b) => a - b);
     expect(numbers).toEqual(numbers.map((_, index) => index + 1));
 
     const pdf = await t.request({ method: 'GET', url: `/api/payments/invoices/${euInvoice!.id}/pdf`, token: eu.jwt });
@@ -234,17 +298,34 @@ describe('what the mill pays (spec §4, §9)', () => {
   it('a German mill subscribed at the regular price keeps it: plan, upcoming invoice and invoices agree, with VAT', async () => {
     const { jwt, mill, company } = await payingMill('DE');
     // As the demo seeds Demo Mill: on essential at 49 € since before the promotion for new subscriptions.
-    const buyer = { name: company.name, street: 'Hauptstraße 1', zipCode: '10115', city: 'Berlin', country: 'DE', vatNumber: null, email: 'billing@mill.test' };
+    const buyer = {
+      name: company.name,
+      street: 'Hauptstraße 1',
+      zipCode: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      vatNumber: null,
+      email: 'billing@mill.test',
+    };
     await seedDemoContract(t.db, { millId: mill.id, planKey: 'essential', months: 2, buyer });
     const subscription = await subscriptionOf(jwt, mill.id);
     expect(subscription.contractType.id).toBe('essential');
     expect(subscription.chargedPriceCents).toBe(4900);
     const upcoming = await upcomingOf(jwt, mill.id);
     expect(upcoming.lines).toEqual([expect.objectContaining({ description: 'Essential plan', amountCents: 4900 })]);
-    expect(upcoming).toMatchObject({ netCents: 4900, vatPercent: 19, vatCents: 931, taxTreatment: 'domestic', totalCents: 5831, amountDueCents: 5831 });
+    expect(upcoming).toMatchObject({
+      netCents: 4900,
+      vatPercent: 19,
+      vatCents: 931,
+      taxTreatment: 'domestic',
+      totalCents: 5831,
+      amountDueCents: 5831,
+    });
     expect(upcoming.netCents + upcoming.vatCents).toBe(upcoming.totalCents);
     const paid = (await invoicesOf(jwt, mill.id)).data;
-    expect(paid.map(({ netCents, vatPercent, vatCents, totalCents }) => ({ netCents, vatPercent, vatCents, totalCents }))).toEqual(Array(2).fill({ netCents: 4900, vatPercent: 19, vatCents: 931, totalCents: 5831 }));
+    expect(paid.map(({ netCents, vatPercent, vatCents, totalCents }) => ({ netCents, vatPercent, vatCents, totalCents }))).toEqual(
+      Array(2).fill({ netCents: 4900, vatPercent: 19, vatCents: 931, totalCents: 5831 }),
+    );
   });
 
   it('a new subscription pays the promoted price, and its upcoming invoice says so; an EU business is reverse charged', async () => {
@@ -255,7 +336,13 @@ describe('what the mill pays (spec §4, §9)', () => {
 
     const eu = await payingMill('AT', 'U12345678');
     await subscribe(eu.jwt, eu.mill.id, 'casebridge_enterprise_monthly');
-    expect(await upcomingOf(eu.jwt, eu.mill.id)).toMatchObject({ netCents: 14_900, vatPercent: 0, vatCents: 0, taxTreatment: 'reverseCharge', totalCents: 14_900 });
+    expect(await upcomingOf(eu.jwt, eu.mill.id)).toMatchObject({
+      netCents: 14_900,
+      vatPercent: 0,
+      vatCents: 0,
+      taxTreatment: 'reverseCharge',
+      totalCents: 14_900,
+    });
     // Back on basic nothing is charged.
     const basic = await payingMill();
     expect((await subscriptionOf(basic.jwt, basic.mill.id)).chargedPriceCents).toBe(0);
@@ -271,7 +358,12 @@ describe('company country (spec §5)', () => {
     const locked = await company();
     expect(locked.countryLocked).toBe(true);
     const data = { name: locked.name, email: locked.email, vatNumber: 'U12345678', ...locked.address, phone: '4930123', country: 'AT' };
-    const moved = await t.request({ method: 'PUT', url: '/api/users/companyInfo', token: jwt, ...multipartForm({ data: JSON.stringify(data) }) });
+    const moved = await t.request({
+      method: 'PUT',
+      url: '/api/users/companyInfo',
+      token: jwt,
+      ...multipartForm({ data: JSON.stringify(data) }),
+    });
     expect(moved.statusCode).toBe(400);
     expect(moved.json().errors).toEqual({ country: ['COUNTRY_LOCKED_ON_PAID_PLAN'] });
   });
@@ -280,18 +372,30 @@ describe('company country (spec §5)', () => {
 describe('webhooks', () => {
   async function eventsOf(millId: number) {
     const rows = await t.db.select().from(testPaymentObjects).where(eq(testPaymentObjects.kind, 'event'));
-    return rows.filter((row) => (row.data as { millId: number }).millId === millId).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+    return rows
+      .filter((row) => (row.data as { millId: number }).millId === millId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
   }
 
   async function deliver(event: object, signature?: string) {
     const body = JSON.stringify(event);
-    return t.request({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature ?? '' }, payload: body });
+    return t.request({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signature ?? '' },
+      payload: body,
+    });
   }
 
   it('every event delivered twice and in reverse order leaves the state of one delivery in order', async () => {
     const { jwt, mill } = await payingMill();
     await subscribe(jwt, mill.id, 'casebridge_essential_monthly');
-    await t.request({ method: 'POST', url: '/api/payments/plan', token: jwt, payload: { millId: mill.id, lookupKey: 'casebridge_enterprise_monthly' } });
+    await t.request({
+      method: 'POST',
+      url: '/api/payments/plan',
+      token: jwt,
+      payload: { millId: mill.id, lookupKey: 'casebridge_enterprise_monthly' },
+    });
     await t.request({ method: 'DELETE', url: `/api/payments?millId=${mill.id}`, token: jwt });
     await paymentJobsDone();
     const once = await subscriptionOf(jwt, mill.id);
@@ -300,18 +404,27 @@ describe('webhooks', () => {
     // Forget what was applied and start from a mill that never heard of it.
     const events = await eventsOf(mill.id);
     for (const event of events) await t.db.delete(paymentEvents).where(eq(paymentEvents.eventId, event.id));
-    await t.db.update(millSubscriptions).set({ planKey: 'basic', providerSubscriptionId: null, cancelAt: null, periodEnd: null }).where(eq(millSubscriptions.millId, mill.id));
+    await t.db
+      .update(millSubscriptions)
+      .set({ planKey: 'basic', providerSubscriptionId: null, cancelAt: null, periodEnd: null })
+      .where(eq(millSubscriptions.millId, mill.id));
     await t.db.delete(invoices).where(eq(invoices.millId, mill.id));
 
     for (const event of [...events].reverse().flatMap((event) => [event, event])) {
       const signed = await signedEvent(event.id);
-      const response = await t.request({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signed.signature }, payload: signed.rawBody });
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/payments/webhook',
+        headers: { 'content-type': 'application/json', [TEST_SIGNATURE_HEADER]: signed.signature },
+        payload: signed.rawBody,
+      });
       expect(response.statusCode, response.body).toBe(200);
     }
     await paymentJobsDone();
     expect(await subscriptionOf(jwt, mill.id)).toEqual(once);
     // The same invoices again (under new numbers: the old ones stay used).
-    const withoutNumbers = (list: { id: number; number: string }[]) => list.map(({ id: _id, number: _number, ...rest }) => ({ ...rest, pdfUrl: undefined }));
+    const withoutNumbers = (list: { id: number; number: string }[]) =>
+      list.map(({ id: _id, number: _number, ...rest }) => ({ ...rest, pdfUrl: undefined }));
     expect(withoutNumbers((await invoicesOf(jwt, mill.id)).data)).toEqual(withoutNumbers(invoicesOnce));
   });
 
@@ -343,13 +456,24 @@ describe('who may do what', () => {
     expect((await t.request({ method: 'GET', url: `/api/mills/${mill.id}/stats`, token: lab })).statusCode).toBe(403);
     expect((await t.request({ method: 'POST', url: '/api/checkout', token: other.jwt, payload: body })).statusCode).toBe(404);
     expect((await t.request({ method: 'POST', url: '/api/checkout', token: dealer, payload: body })).statusCode).toBe(404);
-    expect((await t.request({ method: 'PUT', url: `/api/mills/${mill.id}/custom-contract`, token: jwt, payload: { customContract: null } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/mills/${mill.id}/custom-contract`, token: jwt, payload: { customContract: null } }))
+        .statusCode,
+    ).toBe(403);
     const session = await checkout(jwt, mill.id, 'casebridge_essential_monthly');
     await pay(session.sessionId, PAYS);
     // Someone else's session id confirms nothing; the mill's own user may not confirm either.
-    const stolen = await t.request({ method: 'POST', url: '/api/payments/success', token: other.jwt, payload: { sessionId: session.sessionId } });
+    const stolen = await t.request({
+      method: 'POST',
+      url: '/api/payments/success',
+      token: other.jwt,
+      payload: { sessionId: session.sessionId },
+    });
     expect(stolen.statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: '/api/payments/success', token: plain, payload: { sessionId: session.sessionId } })).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/payments/success', token: plain, payload: { sessionId: session.sessionId } }))
+        .statusCode,
+    ).toBe(403);
     const [invoice] = (await invoicesOf(jwt, mill.id)).data;
     expect((await t.request({ method: 'GET', url: `/api/payments/invoices/${invoice!.id}/pdf`, token: plain })).statusCode).toBe(403);
     expect((await t.request({ method: 'GET', url: `/api/payments/invoices/${invoice!.id}/pdf`, token: lab })).statusCode).toBe(403);

@@ -13,7 +13,14 @@ export function supportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/mills/:millId/support/contact/send-email', {
       config: { access: 'mill.support' },
-      schema: { tags, summary: 'Write to the operator support, with the sender named', security: bearerAuth, params: z.object({ millId: idSchema }), body: supportContactBodySchema, response: { 200: messageResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Write to the operator support, with the sender named',
+        security: bearerAuth,
+        params: z.object({ millId: idSchema }),
+        body: supportContactBodySchema,
+        response: { 200: messageResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         await contactSupport(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.body);
         return { ok: true as const, message: 'Email sent' };

@@ -15,7 +15,12 @@ describe('support contact', () => {
     const { mill } = await createMill(t.db);
     const lab = await createLab(t.db, { clientOf: mill.id });
     const jwt = await signIn(t, lab.user.email);
-    const response = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/support/contact/send-email`, token: jwt, payload: { topic: 'Upload', message: 'It <b>fails</b>' } });
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/mills/${mill.id}/support/contact/send-email`,
+      token: jwt,
+      payload: { topic: 'Upload', message: 'It <b>fails</b>' },
+    });
     expect(response.statusCode).toBe(200);
     const mail = await waitForMail(t, (m) => m.to === 'help@casebridge.test');
     expect(mail.subject).toBe('[Support] Upload');
@@ -28,16 +33,47 @@ describe('support contact', () => {
     const b = await createMill(t.db);
     const lab = await createLab(t.db, { clientOf: a.mill.id });
     const jwt = await signIn(t, lab.user.email);
-    expect((await t.request({ method: 'POST', url: `/api/mills/${a.mill.id}/support/contact/send-email`, token: jwt, payload: { topic: '', message: '' } })).json().errors).toEqual({ topic: ['VALIDATION_FAILED'], message: ['VALIDATION_FAILED'] });
-    expect((await t.request({ method: 'POST', url: `/api/mills/${b.mill.id}/support/contact/send-email`, token: jwt, payload: { topic: 'T', message: 'M' } })).statusCode).toBe(404);
-    expect((await t.request({ method: 'POST', url: `/api/mills/${a.mill.id}/support/contact/send-email`, payload: { topic: 'T', message: 'M' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/mills/${a.mill.id}/support/contact/send-email`,
+          token: jwt,
+          payload: { topic: '', message: '' },
+        })
+      ).json().errors,
+    ).toEqual({ topic: ['VALIDATION_FAILED'], message: ['VALIDATION_FAILED'] });
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/mills/${b.mill.id}/support/contact/send-email`,
+          token: jwt,
+          payload: { topic: 'T', message: 'M' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: `/api/mills/${a.mill.id}/support/contact/send-email`,
+          payload: { topic: 'T', message: 'M' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('counts a lab as related to the mill only once it accepted the invitation', async () => {
     const { mill } = await createMill(t.db);
     const invited = await createLab(t.db, { clientOf: mill.id, confirmed: false });
     const jwt = await signIn(t, invited.user.email);
-    const response = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/support/contact/send-email`, token: jwt, payload: { topic: 'T', message: 'M' } });
+    const response = await t.request({
+      method: 'POST',
+      url: `/api/mills/${mill.id}/support/contact/send-email`,
+      token: jwt,
+      payload: { topic: 'T', message: 'M' },
+    });
     expect(response.statusCode).toBe(404);
   });
 });

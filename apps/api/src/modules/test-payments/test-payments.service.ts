@@ -19,7 +19,10 @@ function provider(deps: AppDeps): TestPaymentProvider {
 function testCardNumber(body: CardBody): string {
   const digits = body.cardNumber.replace(/\s/g, '');
   if (digits !== TEST_CARD_PAID && digits !== TEST_CARD_DECLINED) {
-    throw AppError.fields({ cardNumber: ['TEST_CARD_REQUIRED'] }, 'Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined');
+    throw AppError.fields(
+      { cardNumber: ['TEST_CARD_REQUIRED'] },
+      'Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined',
+    );
   }
   return digits;
 }
@@ -28,7 +31,14 @@ export async function describeCheckout(deps: AppDeps, sessionId: string): Promis
   const found = await provider(deps).describeCheckout(sessionId);
   if (!found) throw AppError.notFound('Checkout');
   const { checkout, amountCents } = found;
-  return { id: checkout.id, status: checkout.status, description: checkout.items.map((item) => item.description).join(' + '), amountCents, customerEmail: checkout.customerEmail, cancelUrl: checkout.cancelUrl };
+  return {
+    id: checkout.id,
+    status: checkout.status,
+    description: checkout.items.map((item) => item.description).join(' + '),
+    amountCents,
+    customerEmail: checkout.customerEmail,
+    cancelUrl: checkout.cancelUrl,
+  };
 }
 
 /** A checkout that never existed is not found, like its page; only one that ended is "over". */
@@ -38,7 +48,11 @@ async function existingCheckout(deps: AppDeps, sessionId: string): Promise<TestP
   return payments;
 }
 
-export async function payCheckout(deps: AppDeps, sessionId: string, body: CardBody): Promise<{ outcome: CardOutcome; redirectUrl: string }> {
+export async function payCheckout(
+  deps: AppDeps,
+  sessionId: string,
+  body: CardBody,
+): Promise<{ outcome: CardOutcome; redirectUrl: string }> {
   const result = await (await existingCheckout(deps, sessionId)).payCheckout(sessionId, testCardNumber(body));
   if (!result) throw AppError.conflict('This checkout is over: start again from the contract page', 'CHECKOUT_OVER');
   return result;

@@ -12,7 +12,12 @@ export const { insertImport } = importRuns;
 
 export async function importFailures(db: Db, importId: number, limit: number): Promise<TicketImportFailure[]> {
   return db
-    .select({ item: ticketImportFailures.item, line: ticketImportFailures.line, key: ticketImportFailures.ticketKey, reason: ticketImportFailures.reason })
+    .select({
+      item: ticketImportFailures.item,
+      line: ticketImportFailures.line,
+      key: ticketImportFailures.ticketKey,
+      reason: ticketImportFailures.reason,
+    })
     .from(ticketImportFailures)
     .where(eq(ticketImportFailures.importId, importId))
     .orderBy(asc(ticketImportFailures.item))
@@ -21,7 +26,9 @@ export async function importFailures(db: Db, importId: number, limit: number): P
 
 export async function insertFailures(db: Db, importId: number, failures: TicketImportFailure[]): Promise<void> {
   if (failures.length === 0) return;
-  await db.insert(ticketImportFailures).values(failures.map((f) => ({ importId, item: f.item, line: f.line, ticketKey: f.key, reason: f.reason })));
+  await db
+    .insert(ticketImportFailures)
+    .values(failures.map((f) => ({ importId, item: f.item, line: f.line, ticketKey: f.key, reason: f.reason })));
 }
 
 /**

@@ -12,7 +12,10 @@ const MAX_EXPORT_BYTES = 1024 * 1024 * 1024;
 
 /** What a text file's head may start with (after a byte order mark and blanks) to be JSON of tickets. */
 function looksLikeJson(head: Buffer): boolean {
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return text === '' || text.startsWith('[') || text.startsWith('{');
 }
 
@@ -34,11 +37,14 @@ const TICKET_EXPORT = {
 };
 
 const DESCRIPTION = [
-  'The licence server\'s export, applied in the background like a push (`POST /api/licence-server/tickets`): unknown keys are created, known ones refreshed, and a ticket given to another dealer loses its customer.',
+  "The licence server's export, applied in the background like a push (`POST /api/licence-server/tickets`): " +
+    'unknown keys are created, known ones refreshed, and a ticket given to another dealer loses its customer.',
   'Multipart field `files.file`, one `.csv` or `.json` file; refused with 409 while an import runs.',
   '**JSON**: the push body `{"tickets": [{key, dealerCode, content}, ...]}` or just its array.',
-  '**CSV**: a header row naming the columns in any order (comma or semicolon, UTF-8 or Windows-1252): `key` (the 5×5 ticket key) and `dealerId` (the dealer\'s public id) are required;',
-  'either `content` (the whole licence content as JSON, as the push takes it) or the summary columns `dongleId`, `productName`, `licenseExp`, `maintenanceExp` (YYYY-MM-DD, empty for none), `isNetwork`, `isCommercial` (yes/no), which make a content with empty licence lists.',
+  "**CSV**: a header row naming the columns in any order (comma or semicolon, UTF-8 or Windows-1252): `key` (the 5×5 ticket key) and `dealerId` (the dealer's public id) are required;",
+  'either `content` (the whole licence content as JSON, as the push takes it) or the summary columns `dongleId`, ' +
+    '`productName`, `licenseExp`, `maintenanceExp` (YYYY-MM-DD, empty for none), `isNetwork`, `isCommercial` ' +
+    '(yes/no), which make a content with empty licence lists.',
   'Rows with a bad key, an unknown dealer, an impossible date or a broken content are skipped and logged with their line; the manager is mailed a summary at the end.',
 ].join(' ');
 
@@ -49,18 +55,24 @@ export function ticketImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       config: { access: 'tickets.import' },
       schema: {
         tags,
-        summary: 'Import tickets from the licence server\'s export (CSV or JSON) in the background (manager)',
+        summary: "Import tickets from the licence server's export (CSV or JSON) in the background (manager)",
         description: DESCRIPTION,
         ...multipartUpload('file'),
         security: bearerAuth,
         response: { 200: ticketImportStatusSchema, ...commonErrors },
       },
-      handler: async (request) => uploadTicketExport(deps, await loadCurrentUser(request, deps.db), () => readFileForm(request, deps.storage, TICKET_EXPORT)),
+      handler: async (request) =>
+        uploadTicketExport(deps, await loadCurrentUser(request, deps.db), () => readFileForm(request, deps.storage, TICKET_EXPORT)),
     });
 
     app.get('/ticket-imports/status', {
       config: { access: 'tickets.import' },
-      schema: { tags, summary: 'Whether a ticket import runs, and the log of the latest one (manager)', security: bearerAuth, response: { 200: ticketImportStatusSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Whether a ticket import runs, and the log of the latest one (manager)',
+        security: bearerAuth,
+        response: { 200: ticketImportStatusSchema, ...commonErrors },
+      },
       handler: async (request) => ticketImportStatus(deps, await loadCurrentUser(request, deps.db)),
     });
   };

@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { csvRecords } from '../../lib/csv.ts';
-import { checkCsvRow, checkJsonElement, ExportShapeError, jsonElements, mapHeader, MAX_ELEMENT_CHARS, type JsonElement } from './ticket-imports.rules.ts';
+import {
+  checkCsvRow,
+  checkJsonElement,
+  ExportShapeError,
+  jsonElements,
+  mapHeader,
+  MAX_ELEMENT_CHARS,
+  type JsonElement,
+} from './ticket-imports.rules.ts';
 
 const KEY = 'ABCDE-12345-FGHIJ-KLMNO-PQRST';
 const content = (licenseExp: string | null = '2027-03-01') => ({
-  mainProductInfo: { dongleId: '3-1234567', productName: 'CAM Pro', licenseExp, maintenanceExp: null, isNetwork: false, isCommercial: true },
+  mainProductInfo: {
+    dongleId: '3-1234567',
+    productName: 'CAM Pro',
+    licenseExp,
+    maintenanceExp: null,
+    isNetwork: false,
+    isCommercial: true,
+  },
   activationLicenses: [],
   orderedLicenses: [],
   licenseDetails: [],
@@ -29,7 +44,10 @@ describe('JSON export scanning', () => {
     const body = `\uFEFF{\n  "note": "tickets [not these] \\" {",\n  "other": [1, {"tickets": []}],\n  "tickets": [\n    ${JSON.stringify(ticket)},\n    ${JSON.stringify({ ...ticket, key: 'x' })}\n  ]\n}\n`;
     for (const size of [1, 3, 64, 100_000]) {
       const found = await elements(body.replace(/^\uFEFF/, ''), size);
-      expect(found.map((e) => [e.item, e.line])).toEqual([[1, 5], [2, 6]]);
+      expect(found.map((e) => [e.item, e.line])).toEqual([
+        [1, 5],
+        [2, 6],
+      ]);
       expect(JSON.parse(found[0]!.text!)).toEqual(ticket);
     }
     const bare = await elements(`[${JSON.stringify(ticket)},"junk",42]`);
@@ -59,7 +77,10 @@ describe('JSON export scanning', () => {
     const check = (value: unknown) => checkJsonElement({ item: 1, line: 1, text: JSON.stringify(value) });
     expect(check({ ...ticket, key: ' abcde-12345-fghij-klmno-pqrst ' })).toMatchObject({ ok: true, ticket: { key: KEY } });
     expect(check({ ...ticket, key: 'ABCDE-12345' })).toMatchObject({ ok: false, key: 'ABCDE-12345', reason: 'key: Invalid Key Format' });
-    expect(check({ ...ticket, content: content('2026-02-30') })).toMatchObject({ ok: false, reason: expect.stringMatching(/^content\.mainProductInfo\.licenseExp: /) });
+    expect(check({ ...ticket, content: content('2026-02-30') })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^content\.mainProductInfo\.licenseExp: /),
+    });
     expect(check({ ...ticket, extra: 1 })).toMatchObject({ ok: false });
     expect(check(42)).toMatchObject({ ok: false, key: '' });
   });
@@ -73,22 +94,51 @@ describe('CSV export rows', () => {
   }
 
   it('reads the summary columns in any order under aliases, quoted fields included', async () => {
-    const [header, first, second] = await rows(`Ticket Key;Reseller Id;Product;Licence expiry;Maintenance;Network;Commercial;Dongle\r\n${KEY.toLowerCase()};DD-ROOT;"CAM ""Pro""; 5-axis";2027-03-01;;ja;no;3-1\r\nAAAAA-BBBBB-CCCCC-DDDDD-EEEEE;DD-NORTH;Basic;;;;;\r\n`);
+    const [header, first, second] = await rows(
+      `Ticket Key;Reseller Id;Product;Licence expiry;Maintenance;Network;Commercial;Dongle\r\n${KEY.toLowerCase()};DD-ROOT;"CAM ""Pro""; 5-axis";2027-03-01;;ja;no;3-1\r\nAAAAA-BBBBB-CCCCC-DDDDD-EEEEE;DD-NORTH;Basic;;;;;\r\n`,
+    );
     const map = mapHeader(header!.fields);
     expect(checkCsvRow(map, first!.fields)).toEqual({
       ok: true,
-      ticket: { key: KEY, dealerCode: 'DD-ROOT', content: { ...content(), mainProductInfo: { dongleId: '3-1', productName: 'CAM "Pro"; 5-axis', licenseExp: '2027-03-01', maintenanceExp: null, isNetwork: true, isCommercial: false } } },
+      ticket: {
+        key: KEY,
+        dealerCode: 'DD-ROOT',
+        content: {
+          ...content(),
+          mainProductInfo: {
+            dongleId: '3-1',
+            productName: 'CAM "Pro"; 5-axis',
+            licenseExp: '2027-03-01',
+            maintenanceExp: null,
+            isNetwork: true,
+            isCommercial: false,
+          },
+        },
+      },
     });
-    expect(checkCsvRow(map, second!.fields)).toMatchObject({ ok: true, ticket: { content: { mainProductInfo: { licenseExp: null, isNetwork: false } } } });
+    expect(checkCsvRow(map, second!.fields)).toMatchObject({
+      ok: true,
+      ticket: { content: { mainProductInfo: { licenseExp: null, isNetwork: false } } },
+    });
   });
 
   it('takes a whole content cell as JSON, and names the column of a bad cell', () => {
     const map = mapHeader(['key', 'dealerId', 'content', 'licenseExp', 'isNetwork']);
-    expect(checkCsvRow(map, [KEY, 'DD-ROOT', JSON.stringify(content()), 'ignored', 'ignored'])).toMatchObject({ ok: true, ticket: { content: content() } });
+    expect(checkCsvRow(map, [KEY, 'DD-ROOT', JSON.stringify(content()), 'ignored', 'ignored'])).toMatchObject({
+      ok: true,
+      ticket: { content: content() },
+    });
     expect(checkCsvRow(map, [KEY, 'DD-ROOT', '{broken', '', ''])).toEqual({ ok: false, key: KEY, reason: 'content: not valid JSON' });
-    expect(checkCsvRow(map, [KEY, 'DD-ROOT', '', '01.03.2027', ''])).toMatchObject({ ok: false, reason: expect.stringMatching(/^licenseExp: /) });
+    expect(checkCsvRow(map, [KEY, 'DD-ROOT', '', '01.03.2027', ''])).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^licenseExp: /),
+    });
     expect(checkCsvRow(map, [KEY, 'DD-ROOT', '', '', 'maybe'])).toEqual({ ok: false, key: KEY, reason: 'isNetwork: expected yes or no' });
-    expect(checkCsvRow(map, ['ABCDE', 'DD-ROOT', '', '', ''])).toMatchObject({ ok: false, key: 'ABCDE', reason: 'key: Invalid Key Format' });
+    expect(checkCsvRow(map, ['ABCDE', 'DD-ROOT', '', '', ''])).toMatchObject({
+      ok: false,
+      key: 'ABCDE',
+      reason: 'key: Invalid Key Format',
+    });
     expect(checkCsvRow(map, [KEY, '', '', '', ''])).toMatchObject({ ok: false, reason: expect.stringMatching(/^dealerId: /) });
   });
 

@@ -16,18 +16,46 @@ import { UnreadableImport } from '../../platform/imports/import-errors.ts';
  */
 export type PushedTicket = z.infer<typeof pushedTicketSchema>;
 
-export const COLUMNS = ['key', 'dealerId', 'dongleId', 'productName', 'licenseExp', 'maintenanceExp', 'isNetwork', 'isCommercial', 'content'] as const;
+export const COLUMNS = [
+  'key',
+  'dealerId',
+  'dongleId',
+  'productName',
+  'licenseExp',
+  'maintenanceExp',
+  'isNetwork',
+  'isCommercial',
+  'content',
+] as const;
 export type Column = (typeof COLUMNS)[number];
 const REQUIRED: readonly Column[] = ['key', 'dealerId'];
 
 /** Other spellings, already normalised (lower case, letters and digits only). */
 const ALIASES: Record<string, Column> = {
-  ticket: 'key', ticketid: 'key', ticketkey: 'key', licencekey: 'key', licensekey: 'key', ticketnumber: 'key',
-  dealer: 'dealerId', dealercode: 'dealerId', reseller: 'dealerId', resellerid: 'dealerId', resellercode: 'dealerId',
-  dongle: 'dongleId', dongleno: 'dongleId', product: 'productName',
-  licenceexp: 'licenseExp', licenceexpiry: 'licenseExp', licenseexpiry: 'licenseExp', expiry: 'licenseExp',
-  maintenanceexpiry: 'maintenanceExp', maintenance: 'maintenanceExp',
-  network: 'isNetwork', commercial: 'isCommercial', licencecontent: 'content', licensecontent: 'content',
+  ticket: 'key',
+  ticketid: 'key',
+  ticketkey: 'key',
+  licencekey: 'key',
+  licensekey: 'key',
+  ticketnumber: 'key',
+  dealer: 'dealerId',
+  dealercode: 'dealerId',
+  reseller: 'dealerId',
+  resellerid: 'dealerId',
+  resellercode: 'dealerId',
+  dongle: 'dongleId',
+  dongleno: 'dongleId',
+  product: 'productName',
+  licenceexp: 'licenseExp',
+  licenceexpiry: 'licenseExp',
+  licenseexpiry: 'licenseExp',
+  expiry: 'licenseExp',
+  maintenanceexpiry: 'maintenanceExp',
+  maintenance: 'maintenanceExp',
+  network: 'isNetwork',
+  commercial: 'isCommercial',
+  licencecontent: 'content',
+  licensecontent: 'content',
 };
 
 export type HeaderMap = Partial<Record<Column, number>>;
@@ -35,7 +63,12 @@ export type HeaderMap = Partial<Record<Column, number>>;
 /** The file cannot be read as a ticket export at all: the import stops, no retry helps. */
 export class ExportShapeError extends UnreadableImport {}
 
-export const mapHeader: (fields: string[]) => HeaderMap = headerReader(COLUMNS, ALIASES, REQUIRED, (message) => new ExportShapeError(message));
+export const mapHeader: (fields: string[]) => HeaderMap = headerReader(
+  COLUMNS,
+  ALIASES,
+  REQUIRED,
+  (message) => new ExportShapeError(message),
+);
 
 /** A ticket ready for the upsert (dealer still by code), or why not, with the key as written for the log. */
 export type CheckedTicket = { ok: true; ticket: PushedTicket } | { ok: false; key: string; reason: string };
@@ -100,7 +133,8 @@ export function checkCsvRow(header: HeaderMap, fields: string[]): CheckedTicket 
   }
   const checked = checkTicket({ key, dealerCode: value('dealerId'), content });
   // Named as the file's columns, not the push body's paths (unless the content cell was given whole).
-  if (!checked.ok && !contentCell) checked.reason = checked.reason.replace(/^content\.mainProductInfo\./, '').replace(/^dealerCode:/, 'dealerId:');
+  if (!checked.ok && !contentCell)
+    checked.reason = checked.reason.replace(/^content\.mainProductInfo\./, '').replace(/^dealerCode:/, 'dealerId:');
   return checked;
 }
 
@@ -185,7 +219,14 @@ export class JsonTicketScanner {
           if (this.root !== null) throw new ExportShapeError(`Line ${this.line}: more text after the end of the JSON`);
           this.root = c;
           if (c === '[') this.itemDepth = 1;
-        } else if (this.root === '{' && this.depth === 1 && this.afterColon && this.lastKey === 'tickets' && c === '[' && this.itemDepth === 0) {
+        } else if (
+          this.root === '{' &&
+          this.depth === 1 &&
+          this.afterColon &&
+          this.lastKey === 'tickets' &&
+          c === '[' &&
+          this.itemDepth === 0
+        ) {
           this.itemDepth = 2;
         }
         this.depth += 1;

@@ -13,7 +13,15 @@ import { SupersededImport } from '../../platform/imports/import-errors.ts';
 import { applyTicketBatch, dealerIdsForTicketCodes, type PushedTicketRow } from '../licence-tickets/licence-tickets.service.ts';
 import { renderTicketImportMail } from './ticket-imports.mails.ts';
 import { advanceCheckpoint, importFailures, importRuns, insertFailures, type TicketImportRow } from './ticket-imports.repository.ts';
-import { checkCsvRow, checkJsonElement, ExportShapeError, jsonElements, mapHeader, type CheckedTicket, type HeaderMap } from './ticket-imports.rules.ts';
+import {
+  checkCsvRow,
+  checkJsonElement,
+  ExportShapeError,
+  jsonElements,
+  mapHeader,
+  type CheckedTicket,
+  type HeaderMap,
+} from './ticket-imports.rules.ts';
 import { mailRecipient } from '../users/users.service.ts';
 
 export { MAX_ATTEMPTS } from '../../platform/imports/background-import.ts';
@@ -43,10 +51,19 @@ const ticketImport = backgroundImport({
   moreValues: (file) => ({ format: formatOf(file.name) }),
   words: { position: (row) => `ticket ${row.checkpointItem}`, kept: 'the tickets up to there are applied' },
   importFile: applyFile,
-  statusOf: async (deps, latest): Promise<TicketImportStatus> => ({ status: latest?.state === 'running' ? 'running' : 'idle', log: latest && (await logOf(deps, latest)) }),
+  statusOf: async (deps, latest): Promise<TicketImportStatus> => ({
+    status: latest?.state === 'running' ? 'running' : 'idle',
+    log: latest && (await logOf(deps, latest)),
+  }),
   mail: (language, row, link) => {
     const counts = { created: row.createdTickets, updated: row.updatedTickets, failed: row.failedTickets };
-    return renderTicketImportMail(language, { fileName: row.fileName, error: row.error, link, ...counts, total: counts.created + counts.updated + counts.failed });
+    return renderTicketImportMail(language, {
+      fileName: row.fileName,
+      error: row.error,
+      link,
+      ...counts,
+      total: counts.created + counts.updated + counts.failed,
+    });
   },
   recipient: mailRecipient,
   logPath: '/manager/import/tickets',
@@ -165,14 +182,16 @@ class TicketBatch {
         continue;
       }
       const dealerId = dealerIds.get(checked.ticket.dealerCode.toLowerCase());
-      if (dealerId === undefined) failures.push({ item, line, key: checked.ticket.key, reason: `dealerId: no dealer with the id ${checked.ticket.dealerCode}` });
+      if (dealerId === undefined)
+        failures.push({ item, line, key: checked.ticket.key, reason: `dealerId: no dealer with the id ${checked.ticket.dealerCode}` });
       else rows.push({ key: checked.ticket.key, dealerId, content: checked.ticket.content });
     }
     const last = this.entries[this.entries.length - 1]!.item;
     await this.deps.db.transaction(async (tx) => {
       const { created, updated } = await applyTicketBatch(tx, rows);
       await insertFailures(tx, this.importId, failures);
-      if (!(await advanceCheckpoint(tx, this.importId, this.checkpoint, last, { created, updated, failed: failures.length }))) throw new SupersededImport();
+      if (!(await advanceCheckpoint(tx, this.importId, this.checkpoint, last, { created, updated, failed: failures.length })))
+        throw new SupersededImport();
     });
     this.checkpoint = last;
     this.entries = [];

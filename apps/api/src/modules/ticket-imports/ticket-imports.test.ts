@@ -60,7 +60,19 @@ async function ticket(key: string) {
 
 const content = (productName: string, licenseExp: string | null = '2028-01-31') => ({
   mainProductInfo: { dongleId: '3-777', productName, licenseExp, maintenanceExp: null, isNetwork: true, isCommercial: false },
-  activationLicenses: [{ code: 'A1', itemId: '1', name: 'Milling', licenseExp, featureMapBinarySetBits: '', permissions: '', information: '', formerDongleNo: '', maintenanceExp: null }],
+  activationLicenses: [
+    {
+      code: 'A1',
+      itemId: '1',
+      name: 'Milling',
+      licenseExp,
+      featureMapBinarySetBits: '',
+      permissions: '',
+      information: '',
+      formerDongleNo: '',
+      maintenanceExp: null,
+    },
+  ],
   orderedLicenses: [],
   licenseDetails: [],
   nonExpandables: [],
@@ -85,13 +97,23 @@ describe('ticket import', () => {
     ];
     const file = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(rows.join('\r\n') + '\r\n')]);
     const log = await imported(file, 'export.csv');
-    expect(log).toMatchObject({ fileName: 'export.csv', format: 'csv', state: 'done', summary: { total: 6, created: 1, updated: 2, failed: 3, error: null } });
+    expect(log).toMatchObject({
+      fileName: 'export.csv',
+      format: 'csv',
+      state: 'done',
+      summary: { total: 6, created: 1, updated: 2, failed: 3, error: null },
+    });
     expect(log.failures).toEqual([
       { item: 3, line: 4, key: 'ABCDE-12345', reason: 'key: Invalid Key Format' },
       { item: 4, line: 5, key: fresh, reason: 'dealerId: no dealer with the id NO-SUCH-DEALER' },
       { item: 5, line: 6, key: fresh, reason: expect.stringMatching(/^licenseExp: /) },
     ]);
-    expect(await ticket(kept)).toMatchObject({ dealerId: root.dealer.id, customerId: customer.id, productText: 'CAM "Pro"; 5-axis', licenceExpiry: '2027-03-01' });
+    expect(await ticket(kept)).toMatchObject({
+      dealerId: root.dealer.id,
+      customerId: customer.id,
+      productText: 'CAM "Pro"; 5-axis',
+      licenceExpiry: '2027-03-01',
+    });
     expect(await ticket(moved)).toMatchObject({ dealerId: sub.dealer.id, customerId: null, productText: 'CAM Basic', licenceExpiry: null });
     expect(await ticket(fresh)).toMatchObject({ dealerId: sub.dealer.id, licenceExpiry: '2029-12-31', maintenanceExpiry: '2027-12-31' });
     expect((await ticket(fresh))!.content!.mainProductInfo).toMatchObject({ isNetwork: false, isCommercial: true });
@@ -112,7 +134,9 @@ describe('ticket import', () => {
     };
     const log = await imported(JSON.stringify(body, null, 2), 'push.json');
     expect(log).toMatchObject({ format: 'json', state: 'done', summary: { total: 3, created: 1, updated: 1, failed: 1 } });
-    expect(log.failures).toEqual([{ item: 2, line: expect.any(Number), key: b, reason: expect.stringMatching(/^content\.mainProductInfo\.licenseExp: /) }]);
+    expect(log.failures).toEqual([
+      { item: 2, line: expect.any(Number), key: b, reason: expect.stringMatching(/^content\.mainProductInfo\.licenseExp: /) },
+    ]);
     expect(log.failures[0].line).toBeGreaterThan(20);
     expect(await ticket(a)).toMatchObject({ dealerId: sub.dealer.id, productText: 'Second' });
     expect((await ticket(a))!.content!.activationLicenses).toHaveLength(1);
@@ -133,19 +157,35 @@ describe('ticket import', () => {
   });
 
   it('accepts only .csv and .json files', async () => {
-    expect((await upload('a,b\n', 'tickets.xlsx')).json()).toMatchObject({ code: 'FILE_TYPE_NOT_ALLOWED', message: 'Please choose a .csv or .json file' });
+    expect((await upload('a,b\n', 'tickets.xlsx')).json()).toMatchObject({
+      code: 'FILE_TYPE_NOT_ALLOWED',
+      message: 'Please choose a .csv or .json file',
+    });
     expect((await upload('key,dealer\n', 'tickets.json')).statusCode).toBe(400);
     expect((await upload(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), 'renamed.csv')).statusCode).toBe(400);
   });
 
   it('refuses a second upload while one runs (409), and the database refuses a second running import outright', async () => {
-    const running = await insertImport(t.db, { userId: managerId, fileName: 'busy.json', fileKey: 'ticket-imports/AAAAAAAAAAAAAAAAAAAAAA', format: 'json' });
+    const running = await insertImport(t.db, {
+      userId: managerId,
+      fileName: 'busy.json',
+      fileKey: 'ticket-imports/AAAAAAAAAAAAAAAAAAAAAA',
+      format: 'json',
+    });
     try {
       expect((await status()).json()).toMatchObject({ status: 'running', log: { fileName: 'busy.json', state: 'running' } });
       const refused = await upload(`key,dealerId\n${randomLicenceKey()},${root.dealer.dealerCode}\n`);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ code: 'TICKET_IMPORT_ALREADY_RUNNING', message: 'A ticket import is already running. Please wait until it has finished.' });
-      const second = await insertImport(t.db, { userId: managerId, fileName: 'race.csv', fileKey: 'ticket-imports/BBBBBBBBBBBBBBBBBBBBBB', format: 'csv' }).catch((error: unknown) => error);
+      expect(refused.json()).toMatchObject({
+        code: 'TICKET_IMPORT_ALREADY_RUNNING',
+        message: 'A ticket import is already running. Please wait until it has finished.',
+      });
+      const second = await insertImport(t.db, {
+        userId: managerId,
+        fileName: 'race.csv',
+        fileKey: 'ticket-imports/BBBBBBBBBBBBBBBBBBBBBB',
+        format: 'csv',
+      }).catch((error: unknown) => error);
       expect(isUniqueViolation(second)).toBe(true);
     } finally {
       await t.db.delete(ticketImports).where(eq(ticketImports.id, running.id));
@@ -153,10 +193,21 @@ describe('ticket import', () => {
   });
 
   it('ends a running import whose worker is gone, with how far it got', async () => {
-    const stale = await insertImport(t.db, { userId: managerId, fileName: 'crashed.csv', fileKey: 'ticket-imports/CCCCCCCCCCCCCCCCCCCCCC', format: 'csv' });
-    await t.db.update(ticketImports).set({ checkpointItem: 1000, createdTickets: 1000, heartbeatAt: sql`now() - interval '1 hour'` }).where(eq(ticketImports.id, stale.id));
+    const stale = await insertImport(t.db, {
+      userId: managerId,
+      fileName: 'crashed.csv',
+      fileKey: 'ticket-imports/CCCCCCCCCCCCCCCCCCCCCC',
+      format: 'csv',
+    });
+    await t.db
+      .update(ticketImports)
+      .set({ checkpointItem: 1000, createdTickets: 1000, heartbeatAt: sql`now() - interval '1 hour'` })
+      .where(eq(ticketImports.id, stale.id));
     const answer = (await status()).json();
-    expect(answer).toMatchObject({ status: 'idle', log: { fileName: 'crashed.csv', state: 'failed', summary: { total: 1000, created: 1000 } } });
+    expect(answer).toMatchObject({
+      status: 'idle',
+      log: { fileName: 'crashed.csv', state: 'failed', summary: { total: 1000, created: 1000 } },
+    });
     expect(answer.log.summary.error).toContain('after ticket 1000');
   });
 
@@ -185,7 +236,10 @@ describe('ticket import', () => {
     }
     const [row] = await t.db.select().from(ticketImports).where(eq(ticketImports.fileName, 'interrupted.json'));
     expect(row).toMatchObject({ attempts: 2, checkpointItem: 1300 });
-    const [{ n }] = (await t.db.select({ n: sql<number>`count(*)::int` }).from(licenceTickets).where(inArray(licenceTickets.key, keys))) as [{ n: number }];
+    const [{ n }] = (await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(licenceTickets)
+      .where(inArray(licenceTickets.key, keys))) as [{ n: number }];
     expect(n).toBe(1300);
     expect(opens).toBe(3);
   });

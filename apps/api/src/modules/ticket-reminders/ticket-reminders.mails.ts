@@ -128,7 +128,9 @@ export function renderReminderDigestMail(language: Language, mail: ReminderDiges
   const sections = STAGE_ORDER.filter((stage) => mail.stages[stage].count > 0).map((stage) => {
     const { count, tickets } = mail.stages[stage];
     const shown = tickets.slice(0, MAIL_TICKETS_PER_STAGE);
-    const lines = shown.map((ticket) => `${ticket.key} · ${ticket.product || '–'} · ${ticket.dealerName} · ${t.expires} ${day(ticket.licenceExpiry)}`);
+    const lines = shown.map(
+      (ticket) => `${ticket.key} · ${ticket.product || '–'} · ${ticket.dealerName} · ${t.expires} ${day(ticket.licenceExpiry)}`,
+    );
     const rest = count - shown.length;
     return { title: t.stage[stage](count, mail.leadDays), lines, more: rest > 0 ? t.more(rest) : null };
   });

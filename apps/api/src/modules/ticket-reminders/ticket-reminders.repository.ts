@@ -57,7 +57,9 @@ export async function dealerUserForReminders(db: Db, userId: number) {
 
 /** The run's users as a relation `c(user_id, dealer_id, period_start, lead)`, ordered by user. */
 function runUsers(list: RunUser[]): SQL {
-  return sql`unnest(${sql.param(list.map((u) => u.userId))}::int[], ${sql.param(list.map((u) => u.dealerId))}::int[], ${sql.param(list.map((u) => u.periodStart))}::date[], ${sql.param(list.map((u) => u.leadDays))}::int[])
+  return sql`unnest(
+    ${sql.param(list.map((u) => u.userId))}::int[], ${sql.param(list.map((u) => u.dealerId))}::int[],
+    ${sql.param(list.map((u) => u.periodStart))}::date[], ${sql.param(list.map((u) => u.leadDays))}::int[])
     as c(user_id, dealer_id, period_start, lead)`;
 }
 
@@ -71,7 +73,9 @@ export async function claimDigests(tx: Db, list: (RunUser & { frequency: string 
   if (list.length === 0) return new Set();
   const { rows } = await tx.execute<{ user_id: number }>(sql`
     insert into ${ticketReminderDigests} (user_id, period_start, frequency)
-    select * from unnest(${sql.param(list.map((u) => u.userId))}::int[], ${sql.param(list.map((u) => u.periodStart))}::date[], ${sql.param(list.map((u) => u.frequency))}::text[]) as n(user_id, period_start, frequency)
+    select * from unnest(
+      ${sql.param(list.map((u) => u.userId))}::int[], ${sql.param(list.map((u) => u.periodStart))}::date[],
+      ${sql.param(list.map((u) => u.frequency))}::text[]) as n(user_id, period_start, frequency)
     order by user_id
     on conflict do nothing
     returning user_id`);
@@ -142,9 +146,11 @@ export async function upcomingTickets(db: Db, list: RunUser[], day: Day): Promis
 async function stageTickets(db: Db, list: RunUser[], stage: 2 | 3, window: SQL, record: boolean): Promise<StageTicketRow[]> {
   if (list.length === 0) return [];
   // Stage 3 follows a stage 2 of the same expiry sent in an earlier digest.
-  const after = stage === 3
-    ? sql`and exists (select 1 from ${ticketReminderStages} s where s.user_id = due.user_id and s.ticket_id = due.ticket_id and s.stage = 2 and s.expiry = due.licence_expiry and s.period_start < due.period_start)`
-    : sql``;
+  const after =
+    stage === 3
+      ? sql`and exists (select 1 from ${ticketReminderStages} s where s.user_id = due.user_id and s.ticket_id = due.ticket_id
+          and s.stage = 2 and s.expiry = due.licence_expiry and s.period_start < due.period_start)`
+      : sql``;
   const candidates = sql`
     select due.user_id, due.ticket_id, due.licence_expiry, due.period_start from (${subtreeTickets(list, window)}) due
     where not exists (select 1 from ${ticketReminderStages} s where s.user_id = due.user_id and s.ticket_id = due.ticket_id and s.stage = ${stage} and s.expiry = due.licence_expiry)

@@ -21,7 +21,18 @@ import {
   type RunUser,
   type StageTicketRow,
 } from './ticket-reminders.repository.ts';
-import { addDays, dayOf, digestDue, KEEP_RECORDS_DAYS, nextDigestDay, nextRunDay, periodStart, previousPeriodStart, stageWindows, type Day } from './ticket-reminders.rules.ts';
+import {
+  addDays,
+  dayOf,
+  digestDue,
+  KEEP_RECORDS_DAYS,
+  nextDigestDay,
+  nextRunDay,
+  periodStart,
+  previousPeriodStart,
+  stageWindows,
+  type Day,
+} from './ticket-reminders.rules.ts';
 
 /**
  * Ticket expiry reminders (issue 14 item 4; ADR docs/decisions/0014-ticket-expiry-reminders.md).
@@ -75,12 +86,29 @@ export async function runTicketReminders(deps: AppDeps, now = new Date()): Promi
     const settings = settingsOf(user);
     if (!settings.ticketExpiryReminder) return [];
     const frequency = settings.ticketExpiryReminderFrequency;
-    return [{ user, run: { userId: user.id, dealerId, periodStart: periodStart(frequency, day), leadDays: settings.ticketExpiryReminderDays, frequency } }];
+    return [
+      {
+        user,
+        run: {
+          userId: user.id,
+          dealerId,
+          periodStart: periodStart(frequency, day),
+          leadDays: settings.ticketExpiryReminderDays,
+          frequency,
+        },
+      },
+    ];
   });
-  const previousSent = await sentDigests(deps.db, subscribed.map(({ run }) => ({ userId: run.userId, periodStart: previousPeriodStart(run.frequency, day), frequency: run.frequency })));
+  const previousSent = await sentDigests(
+    deps.db,
+    subscribed.map(({ run }) => ({ userId: run.userId, periodStart: previousPeriodStart(run.frequency, day), frequency: run.frequency })),
+  );
   const candidates = subscribed.filter(({ run }) => digestDue(run.frequency, day, previousSent.has(run.userId)));
   return deps.db.transaction(async (tx) => {
-    const claimed = await claimDigests(tx, candidates.map((c) => c.run));
+    const claimed = await claimDigests(
+      tx,
+      candidates.map((c) => c.run),
+    );
     const list: RunUser[] = candidates.filter((c) => claimed.has(c.user.id)).map((c) => c.run);
     const windows = stageWindows(day);
     const rows = {
@@ -108,7 +136,14 @@ export async function runTicketReminders(deps: AppDeps, now = new Date()): Promi
       tx,
       list.map((run) => {
         const stages = stagesOf.get(run.userId) ?? emptyStages();
-        return { userId: run.userId, periodStart: run.periodStart, upcoming: stages.upcoming.count, expired: stages.expired.count, overdue: stages.overdue.count, mailed: stagesOf.has(run.userId) };
+        return {
+          userId: run.userId,
+          periodStart: run.periodStart,
+          upcoming: stages.upcoming.count,
+          expired: stages.expired.count,
+          overdue: stages.overdue.count,
+          mailed: stagesOf.has(run.userId),
+        };
       }),
     );
     await pruneRecords(tx, addDays(day, -KEEP_RECORDS_DAYS));
@@ -129,10 +164,19 @@ export async function previewReminders(deps: AppDeps, sessionUser: SessionUser, 
   const found = await dealerUserForReminders(deps.db, sessionUser.id);
   if (!found) throw AppError.notFound('Dealer');
   const settings = settingsOf(found.user);
-  const base = { enabled: settings.ticketExpiryReminder, leadDays: settings.ticketExpiryReminderDays, frequency: settings.ticketExpiryReminderFrequency };
+  const base = {
+    enabled: settings.ticketExpiryReminder,
+    leadDays: settings.ticketExpiryReminderDays,
+    frequency: settings.ticketExpiryReminderFrequency,
+  };
   if (!settings.ticketExpiryReminder) return { ...base, nextDigestOn: null, ...emptyStages() };
   const day = await digestDayFor(deps.db, found.user.id, settings.ticketExpiryReminderFrequency, now);
-  const run: RunUser = { userId: found.user.id, dealerId: found.dealerId, periodStart: periodStart(settings.ticketExpiryReminderFrequency, day), leadDays: settings.ticketExpiryReminderDays };
+  const run: RunUser = {
+    userId: found.user.id,
+    dealerId: found.dealerId,
+    periodStart: periodStart(settings.ticketExpiryReminderFrequency, day),
+    leadDays: settings.ticketExpiryReminderDays,
+  };
   const windows = stageWindows(day);
   const rows = {
     upcoming: await upcomingTickets(deps.db, [run], day),

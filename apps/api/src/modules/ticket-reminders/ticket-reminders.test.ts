@@ -37,7 +37,8 @@ beforeAll(async () => {
   second = connect(database.url);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'casebridge-reminders-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
-  const build = (db: typeof database.database) => buildApp({ config, database: db, jwtSecret: randomBytes(32).toString('base64url'), rateLimits: RELAXED_RATE_LIMITS, logger: false });
+  const build = (db: typeof database.database) =>
+    buildApp({ config, database: db, jwtSecret: randomBytes(32).toString('base64url'), rateLimits: RELAXED_RATE_LIMITS, logger: false });
   app = await build(database.database);
   otherApp = await build(second);
   // Ready starts each app's queue workers, as a server's start does.
@@ -83,7 +84,10 @@ async function setReminders(userId: number, settings: Partial<UserSettings>, lan
 }
 
 async function ticket(dealerId: number, licenceExpiry: string, values: Partial<typeof licenceTickets.$inferInsert> = {}) {
-  const [row] = await db().insert(licenceTickets).values({ key: randomLicenceKey(), dealerId, licenceExpiry, productText: 'Mill Pro', ...values }).returning();
+  const [row] = await db()
+    .insert(licenceTickets)
+    .values({ key: randomLicenceKey(), dealerId, licenceExpiry, productText: 'Mill Pro', ...values })
+    .returning();
   return row!;
 }
 
@@ -129,7 +133,12 @@ describe('ticket expiry reminders', () => {
     // Daily upcoming on the four days before, expired on the day, overdue a week later; nothing else.
     expect(stages).toEqual(['upcoming', 'upcoming', 'upcoming', 'upcoming', 'upcoming', 'expired', 'overdue']);
     expect(mails[5]!.subject).toBe('Licence tickets need your attention (1)');
-    expect((await stageRows(user.id)).map((row) => [row.stage, row.expiry])).toEqual(expect.arrayContaining([[2, expiry], [3, expiry]]));
+    expect((await stageRows(user.id)).map((row) => [row.stage, row.expiry])).toEqual(
+      expect.arrayContaining([
+        [2, expiry],
+        [3, expiry],
+      ]),
+    );
     expect(await stageRows(user.id)).toHaveLength(2);
   });
 
@@ -155,8 +164,15 @@ describe('ticket expiry reminders', () => {
       monthly: ['2030-01-01', '2030-02-01', '2030-03-01'],
     };
     for (const { frequency, user } of people) {
-      const digests = await db().select().from(ticketReminderDigests).where(eq(ticketReminderDigests.userId, user.id)).orderBy(ticketReminderDigests.periodStart);
-      expect(digests.map((row) => row.periodStart), frequency).toEqual(expected[frequency]);
+      const digests = await db()
+        .select()
+        .from(ticketReminderDigests)
+        .where(eq(ticketReminderDigests.userId, user.id))
+        .orderBy(ticketReminderDigests.periodStart);
+      expect(
+        digests.map((row) => row.periodStart),
+        frequency,
+      ).toEqual(expected[frequency]);
       expect(digests.every((row) => row.frequency === frequency && row.mailed && row.upcoming === 30)).toBe(true);
       expect(await mailsTo(user.email), frequency).toHaveLength(expected[frequency].length);
     }
@@ -264,7 +280,10 @@ describe('ticket expiry reminders', () => {
     }
     // Two apps, two pools, two queues: both run the job for the same Monday, three rounds each.
     for (let round = 0; round < 3; round += 1) {
-      const results = await Promise.all([runTicketReminders(app.deps, at('2035-06-04')), runTicketReminders(otherApp.deps, at('2035-06-04', '06:05:01'))]);
+      const results = await Promise.all([
+        runTicketReminders(app.deps, at('2035-06-04')),
+        runTicketReminders(otherApp.deps, at('2035-06-04', '06:05:01')),
+      ]);
       // Later rounds find every period of the day claimed: no digest, no mail, on either side.
       if (round > 0) expect(results.map((result) => result.digests + result.mails)).toEqual([0, 0]);
     }
@@ -307,12 +326,19 @@ describe('ticket expiry reminders', () => {
 
     await setReminders(user.id, { ticketExpiryReminder: false });
     preview = await previewReminders(app.deps, session, at('2036-09-09'));
-    expect(preview).toMatchObject({ enabled: false, nextDigestOn: null, upcoming: { count: 0 }, expired: { count: 0 }, overdue: { count: 0 } });
+    expect(preview).toMatchObject({
+      enabled: false,
+      nextDigestOn: null,
+      upcoming: { count: 0 },
+      expired: { count: 0 },
+      overdue: { count: 0 },
+    });
   });
 
   it('answers the preview to dealer users only', async () => {
     const sign = (user: { id: number; tokenVersion: number }) => app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion });
-    const get = (token?: string) => app.inject({ method: 'GET', url: '/api/ticket-reminders/preview', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const get = (token?: string) =>
+      app.inject({ method: 'GET', url: '/api/ticket-reminders/preview', headers: token ? { authorization: `Bearer ${token}` } : {} });
     const dealer = await createDealer(db(), { dealerRole: 'manager' });
     const subDealer = await createDealer(db(), { parentId: dealer.dealer.id });
     const { admin } = await createMill(db());
@@ -327,6 +353,11 @@ describe('ticket expiry reminders', () => {
     for (const user of [manager, admin, lab.user]) expect((await get(sign(user))).statusCode).toBe(403);
     expect((await get()).statusCode).toBe(401);
     // The digest rows of this user are untouched by the preview.
-    expect(await db().select().from(ticketReminderDigests).where(and(eq(ticketReminderDigests.userId, dealer.user.id)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(ticketReminderDigests)
+        .where(and(eq(ticketReminderDigests.userId, dealer.user.id))),
+    ).toEqual([]);
   });
 });

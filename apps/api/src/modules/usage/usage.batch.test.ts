@@ -24,7 +24,12 @@ const randomKey = () => Array.from({ length: 5 }, () => randomBytes(3).toString(
 async function registeredKey(consent: boolean) {
   const mill = await signedInMill(t);
   const key = randomKey();
-  const response = await t.request({ method: 'POST', url: '/api/toolpass-data-collection-consents', token: mill.jwt, payload: { millId: mill.mill.id, licenseKey: key, enableDataCollection: consent } });
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/toolpass-data-collection-consents',
+    token: mill.jwt,
+    payload: { millId: mill.mill.id, licenseKey: key, enableDataCollection: consent },
+  });
   expect(response.statusCode).toBe(200);
   return { key, keyId: response.json().id as number };
 }
@@ -41,18 +46,29 @@ const ping = (licenceKey: string, boardSerial: string, running = true, pcName = 
 const writeBatch = (pings: TimedPing[]) => recordPings(t.db, pings, CONCURRENCY_WINDOW_MINUTES);
 
 async function machinesOf(keyId: number) {
-  const rows = await t.db.execute<{ board_serial: string; pc_name: string; running: boolean; first_ping_at: Date; last_ping_at: Date; writer: string }>(sql`
+  const rows = await t.db.execute<{
+    board_serial: string;
+    pc_name: string;
+    running: boolean;
+    first_ping_at: Date;
+    last_ping_at: Date;
+    writer: string;
+  }>(sql`
     select board_serial, pc_name, running, first_ping_at, last_ping_at, xmin::text as writer from usage_machines where licence_key_id = ${keyId} order by board_serial`);
   return rows.rows;
 }
 
 async function hoursOf(keyId: number) {
-  const rows = await t.db.execute<{ max_concurrent: number; pings: number }>(sql`select max_concurrent, pings from usage_hours where licence_key_id = ${keyId} order by hour`);
+  const rows = await t.db.execute<{ max_concurrent: number; pings: number }>(
+    sql`select max_concurrent, pings from usage_hours where licence_key_id = ${keyId} order by hour`,
+  );
   return rows.rows;
 }
 
 async function storedInTotal() {
-  const result = await t.db.execute<{ n: number }>(sql`select (select count(*) from usage_machines) + (select count(*) from usage_hours) + (select count(*) from usage_key_summaries) as n`);
+  const result = await t.db.execute<{ n: number }>(
+    sql`select (select count(*) from usage_machines) + (select count(*) from usage_hours) + (select count(*) from usage_key_summaries) as n`,
+  );
   return Number(result.rows[0]!.n);
 }
 
@@ -98,7 +114,10 @@ describe('a batch of pings', () => {
   it('stores nothing when no key of the batch consents', async () => {
     const without = await registeredKey(false);
     const before = await storedInTotal();
-    await writeBatch([{ ping: ping(without.key, 'N-1'), at: new Date() }, { ping: ping(randomKey(), 'N-2'), at: new Date() }]);
+    await writeBatch([
+      { ping: ping(without.key, 'N-1'), at: new Date() },
+      { ping: ping(randomKey(), 'N-2'), at: new Date() },
+    ]);
     expect(await storedInTotal()).toBe(before);
   });
   it('runs beside other batches of the same keys, new and known machines mixed, without deadlock or a wrong summary', async () => {
@@ -107,7 +126,9 @@ describe('a batch of pings', () => {
     await writeBatch(keys.flatMap(({ key }) => [0, 1, 2].map((i) => ({ ping: ping(key, `M-${i}`), at }))));
     // Each batch has known machines and new ones of every key, in its own arrival order.
     const batches = Array.from({ length: 6 }, (_, b) =>
-      keys.flatMap(({ key }) => [0, 1, 2, 3 + b].map((i) => ({ ping: ping(key, `M-${i}`, (i + b) % 2 === 0), at }))).sort(() => Math.random() - 0.5),
+      keys
+        .flatMap(({ key }) => [0, 1, 2, 3 + b].map((i) => ({ ping: ping(key, `M-${i}`, (i + b) % 2 === 0), at })))
+        .sort(() => Math.random() - 0.5),
     );
     await Promise.all(batches.map(writeBatch));
     for (const { keyId } of keys) {
@@ -138,17 +159,22 @@ describe('pings received at once', () => {
     const machines = [...(await machinesOf(first.keyId)), ...(await machinesOf(second.keyId))];
     expect(machines).toHaveLength(10);
     expect(new Set(machines.map((row) => row.writer)).size).toBe(1);
-    expect([await hoursOf(first.keyId), await hoursOf(second.keyId)]).toEqual([[{ max_concurrent: 6, pings: 6 }], [{ max_concurrent: 4, pings: 4 }]]);
+    expect([await hoursOf(first.keyId), await hoursOf(second.keyId)]).toEqual([
+      [{ max_concurrent: 6, pings: 6 }],
+      [{ max_concurrent: 4, pings: 4 }],
+    ]);
   });
 
   it('are tried again one by one when their batch fails, so only a ping the database refuses alone is refused (503, never a 202)', async () => {
     const { keyId, key } = await registeredKey(true);
     // The database refuses machine F-1 (a trigger made for the test): the batch of both fails, then
     // F-1 alone; F-2 alone is stored.
-    await t.db.execute(sql.raw(`
+    await t.db.execute(
+      sql.raw(`
       create function refuse_f1() returns trigger language plpgsql as $$
       begin if new.board_serial = 'F-1' then raise exception 'machine refused'; end if; return new; end $$;
-      create trigger refuse_f1 before insert on usage_machines for each row execute function refuse_f1()`));
+      create trigger refuse_f1 before insert on usage_machines for each row execute function refuse_f1()`),
+    );
     try {
       const answers = await Promise.all([send(ping(key, 'F-1')), send(ping(key, 'F-2'))]);
       expect(answers.map((answer) => answer.statusCode)).toEqual([503, 202]);

@@ -30,12 +30,24 @@ const randomKey = () => Array.from({ length: 5 }, () => randomBytes(3).toString(
 async function registeredKey() {
   const mill = await signedInMill(t);
   const key = randomKey();
-  const response = await t.request({ method: 'POST', url: '/api/toolpass-data-collection-consents', token: mill.jwt, payload: { millId: mill.mill.id, licenseKey: key, enableDataCollection: true } });
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/toolpass-data-collection-consents',
+    token: mill.jwt,
+    payload: { millId: mill.mill.id, licenseKey: key, enableDataCollection: true },
+  });
   expect(response.statusCode).toBe(200);
   return { ...mill, key, keyId: response.json().id as number };
 }
 
-const ping = (licenceKey: string, boardSerial: string): UsagePing => ({ licenceKey, boardSerial, macAddresses: ['00:1A:2B:3C:4D:5E'], pcName: `PC-${boardSerial}`, ipAddresses: ['10.0.0.7'], running: true });
+const ping = (licenceKey: string, boardSerial: string): UsagePing => ({
+  licenceKey,
+  boardSerial,
+  macAddresses: ['00:1A:2B:3C:4D:5E'],
+  pcName: `PC-${boardSerial}`,
+  ipAddresses: ['10.0.0.7'],
+  running: true,
+});
 
 async function sendPing(body: UsagePing) {
   expect((await t.request({ method: 'POST', url: '/api/usage/pings', payload: body })).statusCode).toBe(202);
@@ -44,7 +56,15 @@ async function sendPing(body: UsagePing) {
 async function entryOf(keyId: number) {
   const response = await t.request({ method: 'GET', url: '/api/usage/licence-keys?_limit=100', token: managerJwt });
   expect(response.statusCode).toBe(200);
-  return (response.json().data as { licenceKeyId: number; concurrentlyUsed: number; allowedUsers: number; millName: string; machines: unknown[] }[]).find((row) => row.licenceKeyId === keyId);
+  return (
+    response.json().data as {
+      licenceKeyId: number;
+      concurrentlyUsed: number;
+      allowedUsers: number;
+      millName: string;
+      machines: unknown[];
+    }[]
+  ).find((row) => row.licenceKeyId === keyId);
 }
 
 /** Date stands at the start of a period, a minute from now (the session's token stays valid). */
@@ -76,14 +96,24 @@ describe('the usage view’s kept answers', () => {
     holdClockAtPeriodStart();
     expect(await entryOf(keyId)).toMatchObject({ allowedUsers: 1 });
 
-    const change = await t.request({ method: 'PUT', url: `/api/usage/licence-keys/${keyId}/allowed-users`, token: managerJwt, payload: { allowedUsers: 4 } });
+    const change = await t.request({
+      method: 'PUT',
+      url: `/api/usage/licence-keys/${keyId}/allowed-users`,
+      token: managerJwt,
+      payload: { allowedUsers: 4 },
+    });
     expect(change.statusCode).toBe(200);
     expect(await entryOf(keyId)).toMatchObject({ allowedUsers: 4 });
 
     await t.db.execute(sql`update companies set name = 'Renamed mill' where id = (select company_id from mills where id = ${mill.id})`);
     expect(await entryOf(keyId)).toMatchObject({ millName: 'Renamed mill' });
 
-    const withdraw = await t.request({ method: 'PUT', url: `/api/toolpass-data-collection-consents/${keyId}`, token: jwt, payload: { enableDataCollection: false } });
+    const withdraw = await t.request({
+      method: 'PUT',
+      url: `/api/toolpass-data-collection-consents/${keyId}`,
+      token: jwt,
+      payload: { enableDataCollection: false },
+    });
     expect(withdraw.statusCode).toBe(200);
     expect(await entryOf(keyId)).toBeUndefined();
   });

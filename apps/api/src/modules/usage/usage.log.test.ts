@@ -19,7 +19,14 @@ afterAll(async () => {
 });
 
 it('logs no request line for a ping at the info level, and does for other requests', async () => {
-  const ping = { licenceKey: 'ABCDE-12345-FGHIJ-KLMNO-PQRST', boardSerial: 'B-1', macAddresses: [], pcName: 'PC', ipAddresses: [], running: true };
+  const ping = {
+    licenceKey: 'ABCDE-12345-FGHIJ-KLMNO-PQRST',
+    boardSerial: 'B-1',
+    macAddresses: [],
+    pcName: 'PC',
+    ipAddresses: [],
+    running: true,
+  };
   expect((await t.request({ method: 'POST', url: '/api/usage/pings', payload: ping })).statusCode).toBe(202);
   expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   const urls = lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter(Boolean);

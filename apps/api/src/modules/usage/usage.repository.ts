@@ -23,11 +23,24 @@ export type TimedPing = { ping: UsagePing; at: Date };
  * and a withdrawal of consent never deadlock (ADR 0010). Its plan is kept per connection (prepared).
  */
 export async function recordPings(db: Db, pings: TimedPing[], windowMinutes: number): Promise<void> {
-  await executePrepared(db, sql`select usage_record_pings(${JSON.stringify(pings.map(toRecord))}::jsonb, ${windowMinutes}::int)`, 'usage_record_pings');
+  await executePrepared(
+    db,
+    sql`select usage_record_pings(${JSON.stringify(pings.map(toRecord))}::jsonb, ${windowMinutes}::int)`,
+    'usage_record_pings',
+  );
 }
 
 function toRecord({ ping, at }: TimedPing, i: number) {
-  return { i, key: ping.licenceKey, board: ping.boardSerial, macs: ping.macAddresses, pc: ping.pcName, ips: ping.ipAddresses, running: ping.running, at: at.toISOString() };
+  return {
+    i,
+    key: ping.licenceKey,
+    board: ping.boardSerial,
+    macs: ping.macAddresses,
+    pc: ping.pcName,
+    ips: ping.ipAddresses,
+    running: ping.running,
+    at: at.toISOString(),
+  };
 }
 
 /** Consent withdrawn: nothing about the key's machines stays (the hourly counts carry no machine data). */

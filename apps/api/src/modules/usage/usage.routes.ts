@@ -45,19 +45,39 @@ export function usageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get('/usage/licence-keys', {
       config: { access: 'usage.read' },
-      schema: { tags, summary: 'Concurrent use per licence key with its machines, and the overview (manager)', security: bearerAuth, querystring: usageViewQuerySchema, response: { 200: usageViewSchema, ...commonErrors } },
-      handler: async (request, reply) => sendJson(reply, await usageView(deps, sessionClaims(request), { start: request.query._start, limit: request.query._limit })),
+      schema: {
+        tags,
+        summary: 'Concurrent use per licence key with its machines, and the overview (manager)',
+        security: bearerAuth,
+        querystring: usageViewQuerySchema,
+        response: { 200: usageViewSchema, ...commonErrors },
+      },
+      handler: async (request, reply) =>
+        sendJson(reply, await usageView(deps, sessionClaims(request), { start: request.query._start, limit: request.query._limit })),
     });
 
     app.get('/usage/history', {
       config: { access: 'usage.read' },
-      schema: { tags, summary: 'Concurrent use per hour, of one key or the whole platform (manager)', security: bearerAuth, querystring: usageHistoryQuerySchema, response: { 200: usageHistorySchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Concurrent use per hour, of one key or the whole platform (manager)',
+        security: bearerAuth,
+        querystring: usageHistoryQuerySchema,
+        response: { 200: usageHistorySchema, ...commonErrors },
+      },
       handler: async (request) => concurrentUseHistory(deps, await loadCurrentUser(request, deps.db), request.query),
     });
 
     app.put('/usage/licence-keys/:id/allowed-users', {
       config: { access: 'usage.manage' },
-      schema: { tags, summary: 'Set how many machines may use a licence key at once (manager)', security: bearerAuth, params: z.object({ id: idSchema }), body: allowedUsersBodySchema, response: { 200: messageResponseSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Set how many machines may use a licence key at once (manager)',
+        security: bearerAuth,
+        params: z.object({ id: idSchema }),
+        body: allowedUsersBodySchema,
+        response: { 200: messageResponseSchema, ...commonErrors },
+      },
       handler: async (request) => {
         await changeAllowedUsers(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.allowedUsers);
         return { ok: true as const, message: 'Allowed users changed' };

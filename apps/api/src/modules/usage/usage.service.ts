@@ -52,7 +52,11 @@ function pingWriter(db: Db) {
   let scheduled = false;
   const write = (batch: Waiting[]) => {
     inFlight++;
-    recordPings(db, batch.map((entry) => entry.ping), CONCURRENCY_WINDOW_MINUTES)
+    recordPings(
+      db,
+      batch.map((entry) => entry.ping),
+      CONCURRENCY_WINDOW_MINUTES,
+    )
       .then(
         () => batch.forEach((entry) => entry.resolve()),
         (error: unknown) => {
@@ -112,7 +116,11 @@ const viewCacheOf = cachePerApp<AppDeps>(() => VIEW_CACHE_BYTES);
  * 0027 and shows at once. The periods are wall-clock ones, the same in every process, so no process
  * serves an answer older than one period plus the build.
  */
-export async function usageView(deps: AppDeps, claims: { userId: number; ver: number }, page: { start: number; limit: number }): Promise<string> {
+export async function usageView(
+  deps: AppDeps,
+  claims: { userId: number; ver: number },
+  page: { start: number; limit: number },
+): Promise<string> {
   const row = await sessionAndStamp(deps.db, claims.userId);
   await authorize(deps.db, acceptSession(row?.user, claims), 'usage.read', {});
   const build = async () => JSON.stringify(usageViewSchema.parse(await buildUsageView(deps, page, new Date())));
@@ -127,7 +135,11 @@ async function buildUsageView(deps: AppDeps, page: { start: number; limit: numbe
   return {
     count: overview.keys,
     data: rows.map((row) => toUsageKey(row, windowStart)),
-    overview: { runningMachines: overview.running_machines, concurrentlyUsedKeys: overview.concurrently_used_keys, keysOverAllowance: overview.over_allowance },
+    overview: {
+      runningMachines: overview.running_machines,
+      concurrentlyUsedKeys: overview.concurrently_used_keys,
+      keysOverAllowance: overview.over_allowance,
+    },
   };
 }
 
@@ -178,7 +190,8 @@ export async function concurrentUseHistory(deps: AppDeps, user: SessionUser, que
   const from = new Date(`${query.from}T00:00:00Z`);
   const to = new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS);
   if (to <= from) throw AppError.badRequest('The end date must not be before the start date', 'DATE_RANGE_INVALID');
-  if (to.getTime() - from.getTime() > USAGE_HISTORY_MAX_DAYS * DAY_MS) throw AppError.badRequest(`Choose at most ${USAGE_HISTORY_MAX_DAYS} days`, 'DATE_RANGE_TOO_LONG');
+  if (to.getTime() - from.getTime() > USAGE_HISTORY_MAX_DAYS * DAY_MS)
+    throw AppError.badRequest(`Choose at most ${USAGE_HISTORY_MAX_DAYS} days`, 'DATE_RANGE_TOO_LONG');
   const rows = await usageHistory(deps.db, from, to, query.licenceKeyId);
   return { data: rows.map((row) => ({ hour: new Date(row.hour).toISOString(), concurrent: row.concurrent })) };
 }

@@ -28,7 +28,12 @@ const randomKey = () => Array.from({ length: 5 }, () => randomBytes(3).toString(
 async function registeredKey(consent: boolean) {
   const mill = await signedInMill(t);
   const key = randomKey();
-  const response = await t.request({ method: 'POST', url: '/api/toolpass-data-collection-consents', token: mill.jwt, payload: { millId: mill.mill.id, licenseKey: key, enableDataCollection: consent } });
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/toolpass-data-collection-consents',
+    token: mill.jwt,
+    payload: { millId: mill.mill.id, licenseKey: key, enableDataCollection: consent },
+  });
   expect(response.statusCode).toBe(200);
   return { ...mill, key, keyId: response.json().id as number };
 }
@@ -43,7 +48,8 @@ const ping = (licenceKey: string, boardSerial: string, running = true): UsagePin
 });
 
 /** One ping as a batch of its own, at a chosen instant. */
-const recordPing = (db: TestApp['db'], body: UsagePing, at: Date, windowMinutes: number) => recordPings(db, [{ ping: body, at }], windowMinutes);
+const recordPing = (db: TestApp['db'], body: UsagePing, at: Date, windowMinutes: number) =>
+  recordPings(db, [{ ping: body, at }], windowMinutes);
 
 const sendPing = (body: unknown) => t.request({ method: 'POST', url: '/api/usage/pings', payload: body as object });
 
@@ -54,7 +60,9 @@ async function storedAbout(keyId: number) {
 }
 
 async function storedInTotal() {
-  const result = await t.db.execute<{ n: number }>(sql`select (select count(*) from usage_machines) + (select count(*) from usage_hours) as n`);
+  const result = await t.db.execute<{ n: number }>(
+    sql`select (select count(*) from usage_machines) + (select count(*) from usage_hours) as n`,
+  );
   return Number(result.rows[0]!.n);
 }
 
@@ -73,7 +81,16 @@ describe('the ping', () => {
     expect(await storedAbout(keyId)).toEqual({ machines: 1, hours: 1 });
     const entry = (await view()).data.find((row: { licenceKeyId: number }) => row.licenceKeyId === keyId);
     expect(entry).toMatchObject({ licenseKey: key, concurrentlyUsed: 1, allowedUsers: 1, multipleLogins: false, overAllowance: false });
-    expect(entry.machines).toEqual([expect.objectContaining({ boardSerial: 'BOARD-1', pcName: 'PC-BOARD-1', macAddresses: ['00:1A:2B:3C:4D:5E'], ipAddresses: ['10.0.0.7'], running: true, active: true })]);
+    expect(entry.machines).toEqual([
+      expect.objectContaining({
+        boardSerial: 'BOARD-1',
+        pcName: 'PC-BOARD-1',
+        macAddresses: ['00:1A:2B:3C:4D:5E'],
+        ipAddresses: ['10.0.0.7'],
+        running: true,
+        active: true,
+      }),
+    ]);
   });
 
   it('stores nothing for a key without consent, and answers exactly like for an unknown key', async () => {
@@ -90,7 +107,12 @@ describe('the ping', () => {
   it('forgets the machines of a key when the mill withdraws its consent', async () => {
     const { keyId, key, jwt } = await registeredKey(true);
     await sendPing(ping(key, 'BOARD-4'));
-    const withdraw = await t.request({ method: 'PUT', url: `/api/toolpass-data-collection-consents/${keyId}`, token: jwt, payload: { enableDataCollection: false } });
+    const withdraw = await t.request({
+      method: 'PUT',
+      url: `/api/toolpass-data-collection-consents/${keyId}`,
+      token: jwt,
+      payload: { enableDataCollection: false },
+    });
     expect(withdraw.statusCode).toBe(200);
     expect((await storedAbout(keyId)).machines).toBe(0);
     await sendPing(ping(key, 'BOARD-4'));
@@ -99,7 +121,13 @@ describe('the ping', () => {
 
   it('refuses a malformed ping with 400 and a message, storing nothing', async () => {
     const before = await storedInTotal();
-    for (const body of [{}, { ...ping('NOT-A-KEY', 'B') }, { ...ping(randomKey(), 'B\u0000') }, { ...ping(randomKey(), 'B'), running: 'yes' }, { ...ping(randomKey(), 'B'), macAddresses: Array(17).fill('m') }]) {
+    for (const body of [
+      {},
+      { ...ping('NOT-A-KEY', 'B') },
+      { ...ping(randomKey(), 'B\u0000') },
+      { ...ping(randomKey(), 'B'), running: 'yes' },
+      { ...ping(randomKey(), 'B'), macAddresses: Array(17).fill('m') },
+    ]) {
       const response = await sendPing(body);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBeTruthy();
@@ -124,7 +152,9 @@ describe('concurrency', () => {
     // Exactly at the window's edge A (pinged at base) no longer counts; B (base+1) still does.
     const edge = await usagePage(t.db, at(base, window), window, 0, 100);
     expect(edge.rows.find((row) => row.licence_key_id === keyId)?.concurrent).toBe(1);
-    const peak = await t.db.execute<{ max_concurrent: number; pings: number }>(sql`select max_concurrent, pings from usage_hours where licence_key_id = ${keyId}`);
+    const peak = await t.db.execute<{ max_concurrent: number; pings: number }>(
+      sql`select max_concurrent, pings from usage_hours where licence_key_id = ${keyId}`,
+    );
     expect(peak.rows).toEqual([{ max_concurrent: 2, pings: 3 }]);
   });
 
@@ -144,7 +174,12 @@ describe('concurrency', () => {
     await sendPing(ping(key, 'Y'));
     let entry = (await view()).data.find((row: { licenceKeyId: number }) => row.licenceKeyId === keyId);
     expect(entry).toMatchObject({ concurrentlyUsed: 2, multipleLogins: true, overAllowance: true });
-    const change = await t.request({ method: 'PUT', url: `/api/usage/licence-keys/${keyId}/allowed-users`, token: managerJwt, payload: { allowedUsers: 2 } });
+    const change = await t.request({
+      method: 'PUT',
+      url: `/api/usage/licence-keys/${keyId}/allowed-users`,
+      token: managerJwt,
+      payload: { allowedUsers: 2 },
+    });
     expect(change.statusCode).toBe(200);
     entry = (await view()).data.find((row: { licenceKeyId: number }) => row.licenceKeyId === keyId);
     expect(entry).toMatchObject({ allowedUsers: 2, multipleLogins: true, overAllowance: false });
@@ -162,7 +197,11 @@ describe('concurrency', () => {
     await recordPing(t.db, ping(second.key, 'C'), hour, CONCURRENCY_WINDOW_MINUTES);
     const all = await t.request({ method: 'GET', url: '/api/usage/history?from=2025-06-01&to=2025-06-01', token: managerJwt });
     expect(all.json().data).toEqual([{ hour: '2025-06-01T08:00:00.000Z', concurrent: 3 }]);
-    const one = await t.request({ method: 'GET', url: `/api/usage/history?from=2025-06-01&to=2025-06-01&licenceKeyId=${first.keyId}`, token: managerJwt });
+    const one = await t.request({
+      method: 'GET',
+      url: `/api/usage/history?from=2025-06-01&to=2025-06-01&licenceKeyId=${first.keyId}`,
+      token: managerJwt,
+    });
     expect(one.json().data).toEqual([{ hour: '2025-06-01T08:00:00.000Z', concurrent: 2 }]);
     const reversed = await t.request({ method: 'GET', url: '/api/usage/history?from=2025-06-02&to=2025-06-01', token: managerJwt });
     expect(reversed.statusCode).toBe(400);
@@ -218,7 +257,13 @@ describe('the per-key summary the view reads (migration 0021)', () => {
     expect(kept).toEqual(recount);
     expect(kept[0]).toMatchObject({ machines: 3 });
     // A (base) and C (base+2) run; B stopped. A leaves the window exactly at base+3, C at base+5.
-    for (const [minutes, expected] of [[2, 2], [3, 1], [4.99, 1], [5, 0], [60, 0]] as const) {
+    for (const [minutes, expected] of [
+      [2, 2],
+      [3, 1],
+      [4.99, 1],
+      [5, 0],
+      [60, 0],
+    ] as const) {
       expect(await concurrentAt(keyId, at(base, minutes))).toEqual({ view: expected, recount: expected });
     }
   });
@@ -229,7 +274,12 @@ describe('the per-key summary the view reads (migration 0021)', () => {
     await sendPing(ping(key, 'GONE-2'));
     const before = await view();
     expect(before.data.find((row: { licenceKeyId: number }) => row.licenceKeyId === keyId)).toMatchObject({ concurrentlyUsed: 2 });
-    const withdraw = await t.request({ method: 'PUT', url: `/api/toolpass-data-collection-consents/${keyId}`, token: jwt, payload: { enableDataCollection: false } });
+    const withdraw = await t.request({
+      method: 'PUT',
+      url: `/api/toolpass-data-collection-consents/${keyId}`,
+      token: jwt,
+      payload: { enableDataCollection: false },
+    });
     expect(withdraw.statusCode).toBe(200);
     expect(await summaryAndRecount(keyId)).toEqual({ kept: [], recount: [] });
     const after = await view();
@@ -252,7 +302,11 @@ describe('the per-key summary the view reads (migration 0021)', () => {
     const now = new Date();
     // New machines first, then rounds of the same machines, half of them stopping in the last.
     for (let round = 0; round < 4; round++) {
-      await Promise.all(Array.from({ length: 12 }, (_, i) => recordPing(t.db, ping(key, `SAME-${i}`, round < 3 || i % 2 === 0), at(now, round / 10), window)));
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          recordPing(t.db, ping(key, `SAME-${i}`, round < 3 || i % 2 === 0), at(now, round / 10), window),
+        ),
+      );
       const { kept, recount } = await summaryAndRecount(keyId);
       expect(kept).toEqual(recount);
     }
@@ -279,7 +333,12 @@ describe('who reads the usage view', () => {
   });
 
   it('answers 404 for the allowance of a key that does not exist', async () => {
-    const response = await t.request({ method: 'PUT', url: '/api/usage/licence-keys/2147483000/allowed-users', token: managerJwt, payload: { allowedUsers: 3 } });
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/usage/licence-keys/2147483000/allowed-users',
+      token: managerJwt,
+      payload: { allowedUsers: 3 },
+    });
     expect(response.statusCode).toBe(404);
   });
 });

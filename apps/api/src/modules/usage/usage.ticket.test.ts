@@ -27,7 +27,13 @@ function content(isNetwork: boolean, productSeats: number[], moduleSeats = 40): 
     activationLicenses: [],
     orderedLicenses: [],
     licenseDetails: productSeats.map((count, i) => ({
-      code: `P${i}`, enable: true, name: 'CAM', productCode: `P${i}`, count, expiryaDate: null, epd: '',
+      code: `P${i}`,
+      enable: true,
+      name: 'CAM',
+      productCode: `P${i}`,
+      count,
+      expiryaDate: null,
+      epd: '',
       // A module's count limits a feature, never how many copies run: it must not become the allowance.
       children: [{ code: `P${i}.1`, enable: true, name: 'Module', productCode: `P${i}M`, count: moduleSeats, expiryaDate: null, epd: '' }],
     })),
@@ -39,7 +45,12 @@ function content(isNetwork: boolean, productSeats: number[], moduleSeats = 40): 
 async function keyInUse(running: number) {
   const mill = await signedInMill(t);
   const key = randomKey();
-  const added = await t.request({ method: 'POST', url: '/api/toolpass-data-collection-consents', token: mill.jwt, payload: { millId: mill.mill.id, licenseKey: key, enableDataCollection: true } });
+  const added = await t.request({
+    method: 'POST',
+    url: '/api/toolpass-data-collection-consents',
+    token: mill.jwt,
+    payload: { millId: mill.mill.id, licenseKey: key, enableDataCollection: true },
+  });
   expect(added.statusCode).toBe(200);
   for (let i = 0; i < running; i++) {
     const ping = { licenceKey: key, boardSerial: `B-${i}`, macAddresses: [], pcName: `PC-${i}`, ipAddresses: [], running: true };
@@ -51,7 +62,10 @@ async function keyInUse(running: number) {
 async function view() {
   const response = await t.request({ method: 'GET', url: '/api/usage/licence-keys?_limit=100', token: managerJwt });
   expect(response.statusCode).toBe(200);
-  return response.json() as { data: { licenseKey: string; allowedUsers: number; allowedUsersFromTicket?: boolean; overAllowance: boolean }[]; overview: { keysOverAllowance: number } };
+  return response.json() as {
+    data: { licenseKey: string; allowedUsers: number; allowedUsersFromTicket?: boolean; overAllowance: boolean }[];
+    overview: { keysOverAllowance: number };
+  };
 }
 const rowOf = async (key: string) => (await view()).data.find((row) => row.licenseKey === key)!;
 
@@ -60,14 +74,24 @@ describe('allowed users from the licence ticket', () => {
     const { key, keyId } = await keyInUse(3);
     await t.db.insert(licenceTickets).values({ key, content: content(true, [2, 5]) });
     // The manager's value is overruled while the ticket tells.
-    await t.request({ method: 'PUT', url: `/api/usage/licence-keys/${keyId}/allowed-users`, token: managerJwt, payload: { allowedUsers: 1 } });
+    await t.request({
+      method: 'PUT',
+      url: `/api/usage/licence-keys/${keyId}/allowed-users`,
+      token: managerJwt,
+      payload: { allowedUsers: 1 },
+    });
     expect(await rowOf(key)).toMatchObject({ allowedUsers: 5, allowedUsersFromTicket: true, overAllowance: false });
   });
 
   it('a single-seat ticket allows one user, so two running machines are over the allowance', async () => {
     const before = (await view()).overview.keysOverAllowance;
     const { key, keyId } = await keyInUse(2);
-    await t.request({ method: 'PUT', url: `/api/usage/licence-keys/${keyId}/allowed-users`, token: managerJwt, payload: { allowedUsers: 10 } });
+    await t.request({
+      method: 'PUT',
+      url: `/api/usage/licence-keys/${keyId}/allowed-users`,
+      token: managerJwt,
+      payload: { allowedUsers: 10 },
+    });
     expect(await rowOf(key)).toMatchObject({ allowedUsers: 10, allowedUsersFromTicket: false, overAllowance: false });
     await t.db.insert(licenceTickets).values({ key, content: content(false, [8]) });
     expect(await rowOf(key)).toMatchObject({ allowedUsers: 1, allowedUsersFromTicket: true, overAllowance: true });
@@ -81,7 +105,12 @@ describe('allowed users from the licence ticket', () => {
     const seatless = await keyInUse(1);
     await t.db.insert(licenceTickets).values([{ key: bare.key }, { key: seatless.key, content: content(true, [0], 0) }]);
     for (const { key, keyId } of [none, bare, seatless]) {
-      await t.request({ method: 'PUT', url: `/api/usage/licence-keys/${keyId}/allowed-users`, token: managerJwt, payload: { allowedUsers: 3 } });
+      await t.request({
+        method: 'PUT',
+        url: `/api/usage/licence-keys/${keyId}/allowed-users`,
+        token: managerJwt,
+        payload: { allowedUsers: 3 },
+      });
       expect(await rowOf(key)).toMatchObject({ allowedUsers: 3, allowedUsersFromTicket: false });
     }
   });

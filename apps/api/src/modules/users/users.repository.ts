@@ -26,7 +26,10 @@ export async function findUsers(db: Db, ids: number[]): Promise<UserRow[]> {
 }
 
 export async function findUsersOfCompany(db: Db, companyId: number, roleType: RoleType): Promise<UserRow[]> {
-  return db.select().from(users).where(and(eq(users.companyId, companyId), eq(users.roleType, roleType)));
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.roleType, roleType)));
 }
 
 export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
@@ -36,7 +39,11 @@ export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
 
 /** A new password confirms the address it was mailed to and ends every other session. */
 export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<UserRow> {
-  const [user] = await db.update(users).set({ passwordHash, confirmed: true, tokenVersion: nextTokenVersion }).where(eq(users.id, userId)).returning();
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash, confirmed: true, tokenVersion: nextTokenVersion })
+    .where(eq(users.id, userId))
+    .returning();
   return user!;
 }
 
@@ -86,7 +93,11 @@ export async function deleteUser(db: Db, userId: number): Promise<void> {
 }
 
 /** Needed by mill-users (engineer C): a mill admin corrects a staff member's names, and the address while it is unaccepted. */
-export async function setNamesAndEmail(db: Db, userId: number, values: { firstName: string; lastName: string; email: string }): Promise<UserRow> {
+export async function setNamesAndEmail(
+  db: Db,
+  userId: number,
+  values: { firstName: string; lastName: string; email: string },
+): Promise<UserRow> {
   const [user] = await db.update(users).set(values).where(eq(users.id, userId)).returning();
   return user!;
 }
@@ -104,7 +115,10 @@ export async function setEmailEndingSessions(db: Db, userId: number, email: stri
 }
 
 export async function setBlocked(db: Db, userId: number, blocked: boolean): Promise<void> {
-  await db.update(users).set(blocked ? { blocked, tokenVersion: nextTokenVersion } : { blocked }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set(blocked ? { blocked, tokenVersion: nextTokenVersion } : { blocked })
+    .where(eq(users.id, userId));
 }
 
 /** Every JWT signed before stops working (a re-invitation signs the invited user out). */

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionSchema, userSchema } from '@casebridge/shared/schemas/auth';
-import { companyInfoDataSchema, companySchema, languageBodySchema, profileDataSchema, settingsBodySchema } from '@casebridge/shared/schemas/account';
+import {
+  companyInfoDataSchema,
+  companySchema,
+  languageBodySchema,
+  profileDataSchema,
+  settingsBodySchema,
+} from '@casebridge/shared/schemas/account';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { readImageForm } from '../../lib/multipart-form.ts';
@@ -19,7 +25,12 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/users/me', {
       config: { access: 'account.read' },
-      schema: { tags, summary: 'The signed-in user, their mills and dealer', security: bearerAuth, response: { 200: sessionSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'The signed-in user, their mills and dealer',
+        security: bearerAuth,
+        response: { 200: sessionSchema, ...commonErrors },
+      },
       handler: async (request) => readSession(deps, await loadCurrentUser(request, deps.db)),
     });
 
@@ -42,13 +53,25 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.put('/users/settings', {
       config: { access: 'account.update' },
-      schema: { tags, summary: 'Update notification, paging and download settings', security: bearerAuth, body: settingsBodySchema, response: { 200: userSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Update notification, paging and download settings',
+        security: bearerAuth,
+        body: settingsBodySchema,
+        response: { 200: userSchema, ...commonErrors },
+      },
       handler: async (request) => updateSettings(deps, await loadCurrentUser(request, deps.db), request.body),
     });
 
     app.put('/users/language', {
       config: { access: 'account.update' },
-      schema: { tags, summary: 'Change the interface and mail language', security: bearerAuth, body: languageBodySchema, response: { 200: userSchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Change the interface and mail language',
+        security: bearerAuth,
+        body: languageBodySchema,
+        response: { 200: userSchema, ...commonErrors },
+      },
       handler: async (request) => updateLanguage(deps, await loadCurrentUser(request, deps.db), request.body.language),
     });
 
@@ -60,7 +83,14 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.put('/users/companyInfo', {
       config: { access: 'company.update' },
-      schema: { tags, summary: 'Update the company details', description: `${multipartNote} (files.logo)`, ...multipartUpload('logo', companyInfoDataSchema), security: bearerAuth, response: { 200: companySchema, ...commonErrors } },
+      schema: {
+        tags,
+        summary: 'Update the company details',
+        description: `${multipartNote} (files.logo)`,
+        ...multipartUpload('logo', companyInfoDataSchema),
+        security: bearerAuth,
+        response: { 200: companySchema, ...commonErrors },
+      },
       handler: async (request) => {
         const user = await loadCurrentUser(request, deps.db);
         const readForm = () => readImageForm(request, storage, 'logo', 'logos', config.maxImageBytes);

@@ -9,7 +9,14 @@ import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { fileUrl } from '../../lib/file-url.ts';
 import { useImageForm, type ImageFormReader } from '../../lib/multipart-form.ts';
-import { companiesById, companyById, createLabCompany, deleteLabCompany, labOfCompany, type CompanyRow } from '../companies/companies.service.ts';
+import {
+  companiesById,
+  companyById,
+  createLabCompany,
+  deleteLabCompany,
+  labOfCompany,
+  type CompanyRow,
+} from '../companies/companies.service.ts';
 import { confirmedMillsOfLab } from '../clients/clients.service.ts';
 import { dealerOfUser } from '../dealers/dealers.service.ts';
 import { millsById } from '../mills/mills.service.ts';
@@ -93,7 +100,10 @@ async function staffMills(db: Db, userId: number): Promise<{ mills: SessionMill[
   const memberships = await millMembershipsOf(db, userId);
   const roles = new Map(memberships.map((m) => [m.millId, m.millRole]));
   const mills = await millsById(db, [...roles.keys()]);
-  const companies = await companiesById(db, mills.map((mill) => mill.companyId));
+  const companies = await companiesById(
+    db,
+    mills.map((mill) => mill.companyId),
+  );
   return {
     mills: mills.map((mill) => ({
       id: mill.id,
@@ -118,7 +128,10 @@ async function labMills(db: Db, companyId: number | null): Promise<{ mills: Sess
   if (!lab) return { mills: [], ordersCount: 0 };
   const relations = new Map((await confirmedMillsOfLab(db, lab.id)).map((relation) => [relation.millId, relation]));
   const mills = await millsById(db, [...relations.keys()]);
-  const companies = await companiesById(db, mills.map((mill) => mill.companyId));
+  const companies = await companiesById(
+    db,
+    mills.map((mill) => mill.companyId),
+  );
   return {
     mills: mills.map((mill) => {
       const relation = relations.get(mill.id)!;
@@ -157,7 +170,13 @@ async function dealerSummary(db: Db, userId: number): Promise<Session['dealer']>
   const dealer = await dealerOfUser(db, userId);
   if (!dealer) return null;
   const company = await companyById(db, dealer.companyId);
-  return { id: dealer.id, name: company?.name ?? '', parentId: dealer.parentId, dealerRole: dealer.dealerRole, ownConfigurationsAllowed: dealer.ownConfigurationsAllowed };
+  return {
+    id: dealer.id,
+    name: company?.name ?? '',
+    parentId: dealer.parentId,
+    dealerRole: dealer.dealerRole,
+    ownConfigurationsAllowed: dealer.ownConfigurationsAllowed,
+  };
 }
 
 /**
@@ -168,7 +187,11 @@ export async function sessionOf(db: Db, userId: number): Promise<Session> {
   const user = await findUserById(db, userId);
   if (!user) throw AppError.notFound('User');
   const side =
-    user.roleType === 'mill' ? await staffMills(db, user.id) : user.roleType === 'lab' ? await labMills(db, user.companyId) : { mills: [], ordersCount: 0 };
+    user.roleType === 'mill'
+      ? await staffMills(db, user.id)
+      : user.roleType === 'lab'
+        ? await labMills(db, user.companyId)
+        : { mills: [], ordersCount: 0 };
   return {
     user: await userDto(db, user),
     mills: side.mills,
@@ -199,17 +222,21 @@ export async function updateProfile(
     const emailChanged = input.email !== user.email;
     if (emailChanged && (await findByEmail(deps.db, input.email))) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
     // Two accounts moving to one address at once: the unique index lets one in.
-    return unlessDuplicate(() => deps.db.transaction(async (tx) => {
-      const row = await updateProfileRow(tx, user.id, {
-        firstName: input.firstName,
-        lastName: input.lastName,
-        avatarPath: avatar?.key,
-        newEmail: emailChanged ? input.email : undefined,
-      });
-      // The confirmation mail (modules/auth sends it) leaves exactly when this change commits.
-      if (emailChanged) await deps.jobs.enqueue(tx, 'mail.account', { kind: 'confirmation', userId: user.id, language });
-      return row;
-    }), () => AppError.emailTaken());
+    return unlessDuplicate(
+      () =>
+        deps.db.transaction(async (tx) => {
+          const row = await updateProfileRow(tx, user.id, {
+            firstName: input.firstName,
+            lastName: input.lastName,
+            avatarPath: avatar?.key,
+            newEmail: emailChanged ? input.email : undefined,
+          });
+          // The confirmation mail (modules/auth sends it) leaves exactly when this change commits.
+          if (emailChanged) await deps.jobs.enqueue(tx, 'mail.account', { kind: 'confirmation', userId: user.id, language });
+          return row;
+        }),
+      () => AppError.emailTaken(),
+    );
   });
   const emailChanged = updated.email !== user.email;
   if (updated.avatarPath !== user.avatarPath && user.avatarPath) await deps.storage.remove(user.avatarPath);
@@ -276,7 +303,11 @@ export async function deleteUser(tx: Db, userId: number): Promise<void> {
 // Needed by mill-users (engineer C): a mill admin edits and removes its staff.
 
 /** Names, and the address of an account nobody accepted yet (the unique email index may refuse it). */
-export async function updateStaffDetails(tx: Db, userId: number, values: { firstName: string; lastName: string; email: string }): Promise<UserRow> {
+export async function updateStaffDetails(
+  tx: Db,
+  userId: number,
+  values: { firstName: string; lastName: string; email: string },
+): Promise<UserRow> {
   return setNamesAndEmail(tx, userId, values);
 }
 

@@ -42,8 +42,10 @@ describe('GET /api/users/me', () => {
   it("says whether the dealer may use its own configurations, a sub-dealer only with its root's permission too", async () => {
     const root = await createDealer(t.db, { subDealerAllowed: true });
     const sub = await createDealer(t.db, { parentId: root.dealer.id });
-    const allowedFor = async (email: string) => (await t.request({ method: 'GET', url: '/api/users/me', token: await signIn(t, email) })).json().dealer.ownConfigurationsAllowed;
-    const allow = (id: number, ownConfigurationsAllowed: boolean) => t.db.update(dealers).set({ ownConfigurationsAllowed }).where(eq(dealers.id, id));
+    const allowedFor = async (email: string) =>
+      (await t.request({ method: 'GET', url: '/api/users/me', token: await signIn(t, email) })).json().dealer.ownConfigurationsAllowed;
+    const allow = (id: number, ownConfigurationsAllowed: boolean) =>
+      t.db.update(dealers).set({ ownConfigurationsAllowed }).where(eq(dealers.id, id));
     expect(await allowedFor(root.user.email)).toBe(false);
     await allow(root.dealer.id, true);
     await allow(sub.dealer.id, true);
@@ -62,7 +64,10 @@ describe('PUT /api/users/profile', () => {
   it('updates the name and stores a real image as avatar', async () => {
     const { admin } = await createMill(t.db);
     const jwt = await signIn(t, admin.email);
-    const form = multipart({ data: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: admin.email }) }, { field: 'files.avatar', name: 'me.png', type: 'image/png', content: PNG });
+    const form = multipart(
+      { data: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: admin.email }) },
+      { field: 'files.avatar', name: 'me.png', type: 'image/png', content: PNG },
+    );
     const response = await t.request({ method: 'PUT', url: '/api/users/profile', token: jwt, ...form });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -93,7 +98,10 @@ describe('PUT /api/users/profile', () => {
     try {
       const { admin } = await createMill(small.db);
       const jwt = await signIn(small, admin.email);
-      const form = multipart({ data: JSON.stringify({ firstName: 'A', lastName: 'B', email: admin.email }) }, { field: 'files.avatar', name: 'big.png', type: 'image/png', content: Buffer.concat([PNG, Buffer.alloc(200)]) });
+      const form = multipart(
+        { data: JSON.stringify({ firstName: 'A', lastName: 'B', email: admin.email }) },
+        { field: 'files.avatar', name: 'big.png', type: 'image/png', content: Buffer.concat([PNG, Buffer.alloc(200)]) },
+      );
       const response = await small.request({ method: 'PUT', url: '/api/users/profile', token: jwt, ...form });
       expect(response.statusCode).toBe(413);
       expect(response.json().code).toBe('FILE_TOO_LARGE');
@@ -130,7 +138,12 @@ describe('PUT /api/users/profile', () => {
     const target = uniqueEmail('contested');
     const move = async (email: string) => {
       const jwt = await signIn(t, email);
-      return t.request({ method: 'PUT', url: '/api/users/profile', token: jwt, ...multipart({ data: JSON.stringify({ firstName: 'A', lastName: 'B', email: target }) }) });
+      return t.request({
+        method: 'PUT',
+        url: '/api/users/profile',
+        token: jwt,
+        ...multipart({ data: JSON.stringify({ firstName: 'A', lastName: 'B', email: target }) }),
+      });
     };
     const answers = await Promise.all([move(one.admin.email), move(two.admin.email)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, expect.any(Number)]);
@@ -153,8 +166,17 @@ describe('settings and language', () => {
   it('merges settings and validates their values', async () => {
     const { admin } = await createMill(t.db);
     const jwt = await signIn(t, admin.email);
-    const ok = await t.request({ method: 'PUT', url: '/api/users/settings', token: jwt, payload: { pageSize: 25, projectDownloadFolderStructure: 'flat' } });
-    expect(ok.json().userSettings).toMatchObject({ pageSize: 25, projectDownloadFolderStructure: 'flat', notificationOnNewMessageReceived: true });
+    const ok = await t.request({
+      method: 'PUT',
+      url: '/api/users/settings',
+      token: jwt,
+      payload: { pageSize: 25, projectDownloadFolderStructure: 'flat' },
+    });
+    expect(ok.json().userSettings).toMatchObject({
+      pageSize: 25,
+      projectDownloadFolderStructure: 'flat',
+      notificationOnNewMessageReceived: true,
+    });
     for (const payload of [{ pageSize: 7 }, { projectDownloadFolderStructure: 'deep' }, { isAdmin: true }]) {
       expect((await t.request({ method: 'PUT', url: '/api/users/settings', token: jwt, payload })).statusCode).toBe(400);
     }
@@ -164,9 +186,23 @@ describe('settings and language', () => {
     const { user } = await createDealer(t.db);
     const jwt = await signIn(t, user.email);
     const me = await t.request({ method: 'GET', url: '/api/users/me', token: jwt });
-    expect(me.json().user.userSettings).toMatchObject({ ticketExpiryReminder: true, ticketExpiryReminderDays: 10, ticketExpiryReminderFrequency: 'weekly' });
-    const ok = await t.request({ method: 'PUT', url: '/api/users/settings', token: jwt, payload: { ticketExpiryReminder: false, ticketExpiryReminderDays: 30, ticketExpiryReminderFrequency: 'biweekly' } });
-    expect(ok.json().userSettings).toMatchObject({ ticketExpiryReminder: false, ticketExpiryReminderDays: 30, ticketExpiryReminderFrequency: 'biweekly', pageSize: 10 });
+    expect(me.json().user.userSettings).toMatchObject({
+      ticketExpiryReminder: true,
+      ticketExpiryReminderDays: 10,
+      ticketExpiryReminderFrequency: 'weekly',
+    });
+    const ok = await t.request({
+      method: 'PUT',
+      url: '/api/users/settings',
+      token: jwt,
+      payload: { ticketExpiryReminder: false, ticketExpiryReminderDays: 30, ticketExpiryReminderFrequency: 'biweekly' },
+    });
+    expect(ok.json().userSettings).toMatchObject({
+      ticketExpiryReminder: false,
+      ticketExpiryReminderDays: 30,
+      ticketExpiryReminderFrequency: 'biweekly',
+      pageSize: 10,
+    });
     for (const payload of [{ ticketExpiryReminderDays: 7 }, { ticketExpiryReminderFrequency: 'yearly' }, { ticketExpiryReminder: 'yes' }]) {
       expect((await t.request({ method: 'PUT', url: '/api/users/settings', token: jwt, payload })).statusCode).toBe(400);
     }
@@ -182,14 +218,33 @@ describe('settings and language', () => {
 });
 
 describe('company info', () => {
-  const valid = { name: 'Smile Lab', email: 'office@smile.test', country: 'DE', vatNumber: 'DE123456789', street: 'Hauptstr. 1', city: 'Köln', zipCode: '50667', phone: '49221123' };
+  const valid = {
+    name: 'Smile Lab',
+    email: 'office@smile.test',
+    country: 'DE',
+    vatNumber: 'DE123456789',
+    street: 'Hauptstr. 1',
+    city: 'Köln',
+    zipCode: '50667',
+    phone: '49221123',
+  };
 
   it('lets a lab update its company and marks it updated', async () => {
     const lab = await createLab(t.db);
     const jwt = await signIn(t, lab.user.email);
-    const response = await t.request({ method: 'PUT', url: '/api/users/companyInfo', token: jwt, ...multipart({ data: JSON.stringify(valid) }, { field: 'files.logo', name: 'logo.png', type: 'image/png', content: PNG }) });
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/users/companyInfo',
+      token: jwt,
+      ...multipart({ data: JSON.stringify(valid) }, { field: 'files.logo', name: 'logo.png', type: 'image/png', content: PNG }),
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ name: 'Smile Lab', companyInfoIsUpdated: true, address: { city: 'Köln' }, logo: { name: 'logo.png' } });
+    expect(response.json()).toMatchObject({
+      name: 'Smile Lab',
+      companyInfoIsUpdated: true,
+      address: { city: 'Köln' },
+      logo: { name: 'logo.png' },
+    });
     const read = await t.request({ method: 'GET', url: '/api/users/companyInfo', token: jwt });
     expect(read.json().vatNumber).toBe('DE123456789');
   });
@@ -197,7 +252,8 @@ describe('company info', () => {
   it('requires a VAT number in EU countries only, letters and digits only, a digits-only phone and a short zip', async () => {
     const lab = await createLab(t.db);
     const jwt = await signIn(t, lab.user.email);
-    const send = (data: object) => t.request({ method: 'PUT', url: '/api/users/companyInfo', token: jwt, ...multipart({ data: JSON.stringify(data) }) });
+    const send = (data: object) =>
+      t.request({ method: 'PUT', url: '/api/users/companyInfo', token: jwt, ...multipart({ data: JSON.stringify(data) }) });
     expect((await send({ ...valid, vatNumber: '' })).json().errors).toEqual({ vatNumber: ['VALIDATION_FAILED'] });
     expect((await send({ ...valid, country: 'CH', vatNumber: '' })).statusCode).toBe(200);
     expect((await send({ ...valid, vatNumber: 'DE-123' })).json().errors.vatNumber).toBeDefined();
@@ -221,6 +277,9 @@ describe('company info', () => {
     const manager = await createManager(t.db);
     const jwt = await signIn(t, manager.email);
     expect((await t.request({ method: 'GET', url: '/api/users/companyInfo', token: jwt })).statusCode).toBe(404);
-    expect((await t.request({ method: 'PUT', url: '/api/users/companyInfo', token: jwt, ...multipart({ data: JSON.stringify(valid) }) })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'PUT', url: '/api/users/companyInfo', token: jwt, ...multipart({ data: JSON.stringify(valid) }) }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -35,14 +35,21 @@ function kindWith(importFile: (deps: AppDeps, row: Row) => Promise<void>) {
     job: 'customers.import',
     action: 'customers.import',
     runs,
-    refusals: { running: () => AppError.conflict('running', 'IMPORT_ALREADY_RUNNING'), noFile: () => AppError.fields({ file: ['CSV_FILE_REQUIRED'] }) },
+    refusals: {
+      running: () => AppError.conflict('running', 'IMPORT_ALREADY_RUNNING'),
+      noFile: () => AppError.fields({ file: ['CSV_FILE_REQUIRED'] }),
+    },
     words: { position: (row) => `row ${row.checkpointRow}`, kept: 'the rows up to there are kept' },
     importFile,
     // The status is the latest row itself: what the lifecycle hands the feature.
     statusOf: async (_deps, latest) => latest,
     // The made-up kind's recipient is the test's manager, answered without the users feature.
     recipient: async (_db, userId) => (userId === manager.id ? { email: manager.email, language: 'en' as const } : null),
-    mail: (_language, ended, link) => ({ subject: `Lifecycle test ${ended.fileName}: ${ended.state}`, text: `${ended.error ?? 'ok'} ${link}`, html: '<p>test</p>' }),
+    mail: (_language, ended, link) => ({
+      subject: `Lifecycle test ${ended.fileName}: ${ended.state}`,
+      text: `${ended.error ?? 'ok'} ${link}`,
+      html: '<p>test</p>',
+    }),
     logPath: '/manager/import/test',
   });
 }
@@ -96,7 +103,11 @@ describe('the background import lifecycle', () => {
       expect((await rowOf(row.id)).state).toBe('running');
     }
     await flaky.run(t.app.deps, row.id);
-    expect(await rowOf(row.id)).toMatchObject({ state: 'failed', error: 'The import stopped after row 0: connection reset', attempts: MAX_ATTEMPTS });
+    expect(await rowOf(row.id)).toMatchObject({
+      state: 'failed',
+      error: 'The import stopped after row 0: connection reset',
+      attempts: MAX_ATTEMPTS,
+    });
   });
 
   it('leaves an import another worker took over to that worker', async () => {
@@ -111,9 +122,16 @@ describe('the background import lifecycle', () => {
 
   it('ends, when asked for the status, a running import whose worker is gone', async () => {
     const { row } = await runningImport('stale.csv');
-    await t.db.update(customerImports).set({ checkpointRow: 1200, heartbeatAt: sql`now() - interval '1 hour'` }).where(eq(customerImports.id, row.id));
+    await t.db
+      .update(customerImports)
+      .set({ checkpointRow: 1200, heartbeatAt: sql`now() - interval '1 hour'` })
+      .where(eq(customerImports.id, row.id));
     const latest = await kindWith(async () => undefined).status(t.app.deps, manager);
-    expect(latest).toMatchObject({ id: row.id, state: 'failed', error: 'The import stopped unexpectedly after row 1200; the rows up to there are kept' });
+    expect(latest).toMatchObject({
+      id: row.id,
+      state: 'failed',
+      error: 'The import stopped unexpectedly after row 1200; the rows up to there are kept',
+    });
   });
 
   it('refuses a second import while one runs, before reading the form', async () => {
@@ -123,7 +141,10 @@ describe('the background import lifecycle', () => {
       formRead = true;
       return { file: null };
     };
-    await expect(kindWith(async () => undefined).upload(t.app.deps, manager, readForm)).rejects.toMatchObject({ statusCode: 409, code: 'IMPORT_ALREADY_RUNNING' });
+    await expect(kindWith(async () => undefined).upload(t.app.deps, manager, readForm)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'IMPORT_ALREADY_RUNNING',
+    });
     expect(formRead).toBe(false);
     await removeRow(row.id);
     await t.app.deps.storage.remove(key);

@@ -58,7 +58,9 @@ export interface BackgroundImport<Status> {
   run(deps: AppDeps, importId: number): Promise<void>;
 }
 
-export function backgroundImport<Row extends ImportRun, Insert, Status>(kind: BackgroundImportKind<Row, Insert, Status>): BackgroundImport<Status> {
+export function backgroundImport<Row extends ImportRun, Insert, Status>(
+  kind: BackgroundImportKind<Row, Insert, Status>,
+): BackgroundImport<Status> {
   const { runs } = kind;
 
   async function upload(deps: AppDeps, user: SessionUser, readForm: ReadForm): Promise<Status> {
@@ -123,14 +125,16 @@ export function backgroundImport<Row extends ImportRun, Insert, Status>(kind: Ba
   async function run(deps: AppDeps, importId: number): Promise<void> {
     const row = await runs.startAttempt(deps.db, importId);
     if (!row) return;
-    if (row.attempts > MAX_ATTEMPTS) return finish(deps, row.id, 'failed', `The import failed ${MAX_ATTEMPTS} times and stopped after ${kind.words.position(row)}`);
+    if (row.attempts > MAX_ATTEMPTS)
+      return finish(deps, row.id, 'failed', `The import failed ${MAX_ATTEMPTS} times and stopped after ${kind.words.position(row)}`);
     try {
       await kind.importFile(deps, row);
       await finish(deps, row.id, 'done', null);
     } catch (error) {
       if (error instanceof SupersededImport) return;
       if (error instanceof UnreadableImport) return finish(deps, row.id, 'failed', error.message);
-      if (row.attempts >= MAX_ATTEMPTS) return finish(deps, row.id, 'failed', `The import stopped after ${kind.words.position(row)}: ${(error as Error).message}`);
+      if (row.attempts >= MAX_ATTEMPTS)
+        return finish(deps, row.id, 'failed', `The import stopped after ${kind.words.position(row)}: ${(error as Error).message}`);
       throw error;
     }
   }

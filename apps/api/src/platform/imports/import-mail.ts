@@ -23,7 +23,9 @@ export function renderImportMail<M extends ImportMail>(t: ImportMailTexts<M>, ma
   const stopped = mail.error ? `${t.stopped} ${mail.error}` : null;
   const text = [counts, stopped, `${t.action}: ${mail.link}`, 'CaseBridge'].filter(Boolean).join('\n\n');
   const html =
-    [counts, stopped].filter(Boolean).map((line) => `<p>${escapeHtml(line!)}</p>`).join('') +
-    `<p><a href="${escapeHtml(mail.link)}">${escapeHtml(t.action)}</a></p><p>CaseBridge</p>`;
+    [counts, stopped]
+      .filter(Boolean)
+      .map((line) => `<p>${escapeHtml(line!)}</p>`)
+      .join('') + `<p><a href="${escapeHtml(mail.link)}">${escapeHtml(t.action)}</a></p><p>CaseBridge</p>`;
   return { subject: t.subject(mail.fileName, mail.error === null), text, html };
 }

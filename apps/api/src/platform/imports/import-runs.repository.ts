@@ -52,19 +52,42 @@ export function importRunQueries<T extends ImportTable>(table: T): ImportRunQuer
   const isRunning = eq(table.state, 'running');
   return {
     async insertImport(db, values) {
-      const [row] = await rows(db.insert(table).values(values as PgInsertValue<T>).returning());
+      const [row] = await rows(
+        db
+          .insert(table)
+          .values(values as PgInsertValue<T>)
+          .returning(),
+      );
       return row!;
     },
     async runningImport(db) {
-      const [row] = await rows(db.select().from(table as PgTable).where(isRunning).limit(1));
+      const [row] = await rows(
+        db
+          .select()
+          .from(table as PgTable)
+          .where(isRunning)
+          .limit(1),
+      );
       return row ?? null;
     },
     async latestImport(db) {
-      const [row] = await rows(db.select().from(table as PgTable).orderBy(desc(table.startedAt), desc(table.id)).limit(1));
+      const [row] = await rows(
+        db
+          .select()
+          .from(table as PgTable)
+          .orderBy(desc(table.startedAt), desc(table.id))
+          .limit(1),
+      );
       return row ?? null;
     },
     async lockImport(db, id) {
-      const [row] = await rows(db.select().from(table as PgTable).where(eq(table.id, id)).for('update'));
+      const [row] = await rows(
+        db
+          .select()
+          .from(table as PgTable)
+          .where(eq(table.id, id))
+          .for('update'),
+      );
       return row ?? null;
     },
     async startAttempt(db, id) {
@@ -73,7 +96,12 @@ export function importRunQueries<T extends ImportTable>(table: T): ImportRunQuer
       return row ?? null;
     },
     async staleImports(db, staleSeconds) {
-      return rows(db.select().from(table as PgTable).where(and(isRunning, lt(table.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds})`))));
+      return rows(
+        db
+          .select()
+          .from(table as PgTable)
+          .where(and(isRunning, lt(table.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds})`))),
+      );
     },
     async endImport(db, id, state, error) {
       const update = db.update(table).set(set({ state, error, endedAt: sql`now()`, fileKey: null }));

@@ -68,7 +68,7 @@ export interface JobQueueOptions {
 function asDrizzleSql(text: string, values: unknown[]): SQL {
   const parts = text.split(/\$(\d+)/);
   const chunks: SQL[] = [];
-    // pg-boss leaves optional values undefined; drizzle would drop those chunks, pg sends null.
+  // pg-boss leaves optional values undefined; drizzle would drop those chunks, pg sends null.
   parts.forEach((part, index) => chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${param(values[Number(part) - 1] ?? null)}`));
   return sql.join(chunks);
 }
@@ -96,7 +96,9 @@ export class JobQueue {
       supervise: options.work,
       schedule: options.work,
       migrate: true,
-      ...(options.cronMonitorIntervalSeconds ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: options.cronMonitorIntervalSeconds } : {}),
+      ...(options.cronMonitorIntervalSeconds
+        ? { cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds, cronWorkerIntervalSeconds: options.cronMonitorIntervalSeconds }
+        : {}),
     });
     this.boss.on('error', (error) => options.onError?.(error));
   }
@@ -221,7 +223,13 @@ export class JobQueue {
 
 /** Creates the queue's tables (idempotent); run with the migrations so test templates carry them. */
 export async function installJobSchema(pool: pg.Pool): Promise<void> {
-  const boss = new PgBoss({ db: { executeSql: (text, values) => pool.query(text, values) }, schema: JOBS_SCHEMA, supervise: false, schedule: false, migrate: true });
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values) },
+    schema: JOBS_SCHEMA,
+    supervise: false,
+    schedule: false,
+    migrate: true,
+  });
   await boss.start();
   await boss.stop({ graceful: false, close: false, wait: true });
 }

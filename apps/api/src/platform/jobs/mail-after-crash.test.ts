@@ -42,7 +42,12 @@ async function startServer(port: number, runJobs: boolean): Promise<ChildProcess
   delete env.SMTP_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', serverFile], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -43,7 +43,11 @@ export class OutboxMailer implements Mailer {
 
   async list(limit = 100): Promise<StoredMail[]> {
     const names = await readdir(this.dir).catch(() => [] as string[]);
-    const newest = names.filter((name) => name.endsWith('.json')).sort().reverse().slice(0, limit);
+    const newest = names
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .reverse()
+      .slice(0, limit);
     return Promise.all(newest.map(async (name) => JSON.parse(await readFile(path.join(this.dir, name), 'utf8')) as StoredMail));
   }
 }

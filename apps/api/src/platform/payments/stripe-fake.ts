@@ -67,7 +67,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const lookupKey = typeof params.lookup_key === 'string' ? params.lookup_key : null;
     if (lookupKey) {
       const holder = [...prices.values()].find((price) => price.lookup_key === lookupKey);
-      if (holder && params.transfer_lookup_key !== 'true') throw apiError({ status: 400, type: 'invalid_request_error', code: 'lookup_key_exists' });
+      if (holder && params.transfer_lookup_key !== 'true')
+        throw apiError({ status: 400, type: 'invalid_request_error', code: 'lookup_key_exists' });
       if (holder) holder.lookup_key = null;
     }
     const recurring = (params.recurring as Params | undefined) ?? { interval: 'month' };
@@ -91,7 +92,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return rates.reduce((total, rate) => total + Number(rate.percentage), 0);
   }
 
-  function createInvoice(subscription: Json, lines: { description: string; amount: number; start: number; end: number }[], status: 'paid' | 'draft'): Json {
+  function createInvoice(
+    subscription: Json,
+    lines: { description: string; amount: number; start: number; end: number }[],
+    status: 'paid' | 'draft',
+  ): Json {
     const id = status === 'draft' ? `upcoming_${newId('in')}` : newId('in');
     const subtotal = lines.reduce((total, line) => total + line.amount, 0);
     const tax = Math.round((Math.max(0, subtotal) * taxPercentOf(subscription)) / 100);
@@ -111,12 +116,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       period_start: now(),
       period_end: periodEnd,
       metadata: {},
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+      },
       lines: {
         object: 'list',
         has_more: false,
         url: `/v1/invoices/${id}/lines`,
-        data: lines.map((line) => ({ id: newId('il'), object: 'line_item', amount: line.amount, currency: 'eur', description: line.description, metadata: {}, period: { start: line.start, end: line.end } })),
+        data: lines.map((line) => ({
+          id: newId('il'),
+          object: 'line_item',
+          amount: line.amount,
+          currency: 'eur',
+          description: line.description,
+          metadata: {},
+          period: { start: line.start, end: line.end },
+        })),
       },
     };
     if (status === 'paid') invoices.set(id, invoice);
@@ -125,14 +142,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   function itemFor(priceId: string, start: number, end: number): Json {
     const price = prices.get(priceId);
-    if (!price) throw apiError({ status: 400, type: 'invalid_request_error', code: 'resource_missing', message: `No such price: '${priceId}'` });
+    if (!price)
+      throw apiError({ status: 400, type: 'invalid_request_error', code: 'resource_missing', message: `No such price: '${priceId}'` });
     return { id: newId('si'), object: 'subscription_item', price, quantity: 1, current_period_start: start, current_period_end: end };
   }
 
   function updateSubscription(subscription: Json, params: Params): Json {
     if (params.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
     if (params.default_tax_rates !== undefined) {
-      subscription.default_tax_rates = Array.isArray(params.default_tax_rates) ? params.default_tax_rates.map((id) => taxRates.get(String(id))) : [];
+      subscription.default_tax_rates = Array.isArray(params.default_tax_rates)
+        ? params.default_tax_rates.map((id) => taxRates.get(String(id)))
+        : [];
     }
     if (Array.isArray(params.items)) {
       const list = subscription.items as { data: Json[] };
@@ -147,7 +167,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const difference = sumOf(list.data) - before;
       if (params.proration_behavior === 'always_invoice' && difference !== 0) {
         const share = Math.max(0, (end - now()) / (end - start));
-        createInvoice(subscription, [{ description: 'Remaining time after the plan change', amount: Math.round(difference * share), start: now(), end }], 'paid');
+        createInvoice(
+          subscription,
+          [{ description: 'Remaining time after the plan change', amount: Math.round(difference * share), start: now(), end }],
+          'paid',
+        );
       }
     }
     return subscription;
@@ -158,13 +182,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (version !== 'v1') throw notFound(path);
     if (resource === 'prices' && method === 'GET' && !id) {
       const keys = (params.lookup_keys as string[] | undefined) ?? [];
-      const found = [...prices.values()].filter((price) => price.active && (keys.length === 0 || keys.includes(price.lookup_key as string)));
+      const found = [...prices.values()].filter(
+        (price) => price.active && (keys.length === 0 || keys.includes(price.lookup_key as string)),
+      );
       return list(found, path);
     }
     if (resource === 'prices' && method === 'POST' && !id) return createPrice(params);
     if (resource === 'tax_rates' && method === 'GET') return list([...taxRates.values()], path);
     if (resource === 'tax_rates' && method === 'POST') {
-      const rate: Json = { id: newId('txr'), object: 'tax_rate', active: true, inclusive: params.inclusive === 'true', percentage: Number(params.percentage), display_name: params.display_name, metadata: params.metadata ?? {} };
+      const rate: Json = {
+        id: newId('txr'),
+        object: 'tax_rate',
+        active: true,
+        inclusive: params.inclusive === 'true',
+        percentage: Number(params.percentage),
+        display_name: params.display_name,
+        metadata: params.metadata ?? {},
+      };
       taxRates.set(rate.id as string, rate);
       return rate;
     }
@@ -199,17 +233,37 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return method === 'POST' ? updateSubscription(subscription, params) : subscription;
     }
     if (resource === 'billing_portal' && id === 'sessions' && method === 'POST') {
-      return { id: newId('bps'), object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `${url}/portal/${String(params.customer)}` };
+      return {
+        id: newId('bps'),
+        object: 'billing_portal.session',
+        customer: params.customer,
+        return_url: params.return_url,
+        url: `${url}/portal/${String(params.customer)}`,
+      };
     }
     if (resource === 'invoices') {
       if (method === 'POST' && id === 'create_preview') {
         const subscription = subscriptions.get(String(params.subscription)) ?? throwing(notFound(path));
         if (subscription.cancel_at_period_end || subscription.status === 'canceled') {
-          throw apiError({ status: 400, type: 'invalid_request_error', code: 'invoice_upcoming_none', message: 'No upcoming invoices for customer' });
+          throw apiError({
+            status: 400,
+            type: 'invalid_request_error',
+            code: 'invoice_upcoming_none',
+            message: 'No upcoming invoices for customer',
+          });
         }
         const items = (subscription.items as { data: Json[] }).data;
         const start = items[0]!.current_period_end as number;
-        return createInvoice(subscription, items.map((item) => ({ description: `1 × ${String((item.price as Json).lookup_key ?? 'plan')}`, amount: (item.price as Json).unit_amount as number, start, end: monthLater(start) })), 'draft');
+        return createInvoice(
+          subscription,
+          items.map((item) => ({
+            description: `1 × ${String((item.price as Json).lookup_key ?? 'plan')}`,
+            amount: (item.price as Json).unit_amount as number,
+            start,
+            end: monthLater(start),
+          })),
+          'draft',
+        );
       }
       if (method === 'GET' && id) return invoices.get(id) ?? throwing(notFound(path));
       if (method === 'GET') {
@@ -237,13 +291,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const failureIndex = failures.findIndex((failure) => !failure.path || address.pathname.startsWith(failure.path));
       if (failureIndex >= 0) {
         const [failure] = failures.splice(failureIndex, 1);
-        send(failure!.error.status, { error: { type: failure!.error.type, code: failure!.error.code, message: failure!.error.message ?? 'Fake failure' } });
+        send(failure!.error.status, {
+          error: { type: failure!.error.type, code: failure!.error.code, message: failure!.error.message ?? 'Fake failure' },
+        });
         return;
       }
       try {
         send(200, route(method, address.pathname, params));
       } catch (error) {
-        if (error instanceof FakeApiError) send(error.error.status, { error: { type: error.error.type, code: error.error.code, message: error.error.message ?? error.message } });
+        if (error instanceof FakeApiError)
+          send(error.error.status, {
+            error: { type: error.error.type, code: error.error.code, message: error.error.message ?? error.message },
+          });
         else send(500, { error: { type: 'api_error', message: String(error) } });
       }
     });
@@ -259,7 +318,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     subscriptions,
     invoices,
     taxRates,
-    addPrice: (lookupKey, unitAmount) => createPrice({ lookup_key: lookupKey, unit_amount: String(unitAmount), currency: 'eur', recurring: { interval: 'month' } }),
+    addPrice: (lookupKey, unitAmount) =>
+      createPrice({ lookup_key: lookupKey, unit_amount: String(unitAmount), currency: 'eur', recurring: { interval: 'month' } }),
     completeCheckout(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
@@ -277,11 +337,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         start_date: start,
         metadata: sent.metadata ?? {},
         default_tax_rates: ((sent.default_tax_rates as string[] | undefined) ?? []).map((id) => taxRates.get(id)),
-        items: { object: 'list', has_more: false, data: (session.line_items_sent as Params[]).map((line) => itemFor(String(line.price), start, end)) },
+        items: {
+          object: 'list',
+          has_more: false,
+          data: (session.line_items_sent as Params[]).map((line) => itemFor(String(line.price), start, end)),
+        },
       };
       subscriptions.set(subscription.id as string, subscription);
       const items = (subscription.items as { data: Json[] }).data;
-      const invoice = createInvoice(subscription, items.map((item) => ({ description: 'First month', amount: (item.price as Json).unit_amount as number, start, end })), 'paid');
+      const invoice = createInvoice(
+        subscription,
+        items.map((item) => ({ description: 'First month', amount: (item.price as Json).unit_amount as number, start, end })),
+        'paid',
+      );
       Object.assign(session, { status: 'complete', payment_status: 'paid', customer: customerId, subscription: subscription.id });
       return { subscription, invoice };
     },
@@ -348,6 +416,7 @@ export function parseForm(text: string): Params {
 function arrays(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const entries = Object.entries(value as Params).map(([key, inner]) => [key, arrays(inner)] as const);
-  if (entries.length > 0 && entries.every(([key]) => /^\d+$/.test(key))) return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, inner]) => inner);
+  if (entries.length > 0 && entries.every(([key]) => /^\d+$/.test(key)))
+    return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, inner]) => inner);
   return Object.fromEntries(entries);
 }

@@ -26,9 +26,13 @@ let prices: Record<string, number>;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_casebridge', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url } });
+  t = await createTestApp({
+    env: { STRIPE_SECRET_KEY: 'sk_test_casebridge', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: fake.url },
+  });
   const { jwt } = await signedInMill(t);
-  const types = (await t.request({ method: 'GET', url: '/api/contract-types', token: jwt })).json() as { data: { lookupKey: string; priceCents: number }[] };
+  const types = (await t.request({ method: 'GET', url: '/api/contract-types', token: jwt })).json() as {
+    data: { lookupKey: string; priceCents: number }[];
+  };
   prices = Object.fromEntries(types.data.map((plan) => [plan.lookupKey, plan.priceCents]));
   // The enterprise plan is in the Stripe catalogue at our price; essential (promoted) is not.
   fake.addPrice(ENTERPRISE, prices[ENTERPRISE]!);
@@ -42,7 +46,15 @@ async function payingMill(country = 'DE') {
   const mill = await signedInMill(t);
   await t.db
     .update(companies)
-    .set({ country, vatNumber: '', street: 'Hauptstraße 1', city: 'Berlin', zipCode: '10115', email: 'billing@mill.test', companyInfoIsUpdated: true })
+    .set({
+      country,
+      vatNumber: '',
+      street: 'Hauptstraße 1',
+      city: 'Berlin',
+      zipCode: '10115',
+      email: 'billing@mill.test',
+      companyInfoIsUpdated: true,
+    })
     .where(eq(companies.id, mill.company.id));
   return mill;
 }
@@ -66,7 +78,12 @@ function webhook(event: object, signature?: string) {
   const payload = JSON.stringify(event);
   const header = signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   // The content type exactly as Stripe sends it.
-  return t.request({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json; charset=utf-8', [STRIPE_SIGNATURE_HEADER]: header }, payload });
+  return t.request({
+    method: 'POST',
+    url: '/api/payments/webhook',
+    headers: { 'content-type': 'application/json; charset=utf-8', [STRIPE_SIGNATURE_HEADER]: header },
+    payload,
+  });
 }
 
 async function paymentJobsDone() {
@@ -85,7 +102,12 @@ describe('checkout and the subscription', () => {
     expect(session.success_url).toBe('http://portal.test/payments/success?session_id={CHECKOUT_SESSION_ID}');
     expect(session.customer_email).toBe('billing@mill.test');
     expect(session.metadata).toEqual(
-      expect.objectContaining({ millId: String(mill.id), policyAgreement: 'true', dataProcessingAgreement: 'true', agreementsAcceptedBy: String(admin.id) }),
+      expect.objectContaining({
+        millId: String(mill.id),
+        policyAgreement: 'true',
+        dataProcessingAgreement: 'true',
+        agreementsAcceptedBy: String(admin.id),
+      }),
     );
     expect(Date.parse((session.metadata as { agreementsAcceptedAt: string }).agreementsAcceptedAt)).toBeGreaterThan(Date.now() - 60_000);
     // The catalogue price found by its lookup key, not a new one.
@@ -100,10 +122,12 @@ describe('checkout and the subscription', () => {
   it('charges a promoted price under its own derived price that still names the plan', async () => {
     const { jwt, mill } = await payingMill();
     const first = (await startCheckout(jwt, mill.id, ESSENTIAL)).json() as { sessionId: string };
-    const second = (await (async () => {
-      const other = await payingMill();
-      return startCheckout(other.jwt, other.mill.id, ESSENTIAL);
-    })()).json() as { sessionId: string };
+    const second = (
+      await (async () => {
+        const other = await payingMill();
+        return startCheckout(other.jwt, other.mill.id, ESSENTIAL);
+      })()
+    ).json() as { sessionId: string };
     const priceOf = (sessionId: string) => (fake.sessions.get(sessionId)!.line_items_sent as { price: string }[])[0]!.price;
     const price = fake.prices.get(priceOf(first.sessionId))!;
     expect(price.metadata).toEqual({ lookupKey: ESSENTIAL });
@@ -119,8 +143,17 @@ describe('checkout and the subscription', () => {
     expect(confirmed.contractType.id).toBe('enterprise');
     expect(confirmed.subscriptionCancelDate).toBeNull();
     const [row] = await t.db.select().from(millSubscriptions).where(eq(millSubscriptions.millId, mill.id));
-    expect(row).toEqual(expect.objectContaining({ planKey: 'enterprise', status: 'active', providerSubscriptionId: subscription.id, providerCustomerId: subscription.customer }));
-    expect(row!.periodEnd!.getTime()).toBe(((subscription.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end) * 1000);
+    expect(row).toEqual(
+      expect.objectContaining({
+        planKey: 'enterprise',
+        status: 'active',
+        providerSubscriptionId: subscription.id,
+        providerCustomerId: subscription.customer,
+      }),
+    );
+    expect(row!.periodEnd!.getTime()).toBe(
+      (subscription.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end * 1000,
+    );
   });
 
   it('refuses to confirm an unpaid, unknown or malformed session, without a 500', async () => {
@@ -148,9 +181,13 @@ describe('checkout and the subscription', () => {
     const cancelled = await t.request({ method: 'DELETE', url: `/api/payments?millId=${mill.id}`, token: jwt });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(stored().cancel_at_period_end).toBe(true);
-    expect(cancelled.json().subscriptionCancelDate).toBe(new Date(((stored().items as { data: { current_period_end: number }[] }).data[0]!.current_period_end) * 1000).toISOString());
+    expect(cancelled.json().subscriptionCancelDate).toBe(
+      new Date((stored().items as { data: { current_period_end: number }[] }).data[0]!.current_period_end * 1000).toISOString(),
+    );
     // Ending at the period's end: no next invoice.
-    expect((await t.request({ method: 'GET', url: `/api/payments/upcoming/invoices?millId=${mill.id}`, token: jwt })).json()).toEqual({ upcomingInvoice: null });
+    expect((await t.request({ method: 'GET', url: `/api/payments/upcoming/invoices?millId=${mill.id}`, token: jwt })).json()).toEqual({
+      upcomingInvoice: null,
+    });
 
     const resumed = await t.request({ method: 'POST', url: '/api/payments/resume', token: jwt, payload: { millId: mill.id, ...AGREED } });
     expect(resumed.statusCode, resumed.body).toBe(200);
@@ -158,10 +195,17 @@ describe('checkout and the subscription', () => {
     expect(resumed.json().subscriptionCancelDate).toBeNull();
 
     const invoicesBefore = fake.invoices.size;
-    const changed = await t.request({ method: 'POST', url: '/api/payments/plan', token: jwt, payload: { millId: mill.id, lookupKey: ENTERPRISE } });
+    const changed = await t.request({
+      method: 'POST',
+      url: '/api/payments/plan',
+      token: jwt,
+      payload: { millId: mill.id, lookupKey: ENTERPRISE },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().contractType.id).toBe('enterprise');
-    const update = fake.requests.filter((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${String(subscription.id)}`).at(-1)!;
+    const update = fake.requests
+      .filter((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${String(subscription.id)}`)
+      .at(-1)!;
     expect(update.params.proration_behavior).toBe('always_invoice');
     const items = (stored().items as { data: { price: { lookup_key: string } }[] }).data;
     expect(items.map((item) => item.price.lookup_key)).toEqual([ENTERPRISE]);
@@ -191,10 +235,17 @@ describe('webhooks', () => {
     expect(first!.statusCode, first!.body).toBe(200);
     expect(second!.statusCode, second!.body).toBe(200);
     await paymentJobsDone();
-    expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id as string))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, event.id as string)),
+    ).toHaveLength(1);
     const numbered = await t.db.select().from(invoices).where(eq(invoices.millId, mill.id));
     expect(numbered).toHaveLength(1);
-    expect(numbered[0]).toEqual(expect.objectContaining({ providerInvoiceId: invoice.id, netCents: invoice.subtotal, totalCents: invoice.total, paid: true }));
+    expect(numbered[0]).toEqual(
+      expect.objectContaining({ providerInvoiceId: invoice.id, netCents: invoice.subtotal, totalCents: invoice.total, paid: true }),
+    );
 
     // A replay later changes nothing either.
     expect((await webhook(event)).statusCode).toBe(200);
@@ -207,13 +258,17 @@ describe('webhooks', () => {
     const { subscription } = await subscribe(jwt, mill.id, ESSENTIAL);
     // Cancelled in Stripe's dashboard: only the webhook tells us.
     fake.subscriptions.get(subscription.id as string)!.cancel_at_period_end = true;
-    expect((await webhook(fake.event('customer.subscription.updated', fake.subscriptions.get(subscription.id as string)!))).statusCode).toBe(200);
+    expect(
+      (await webhook(fake.event('customer.subscription.updated', fake.subscriptions.get(subscription.id as string)!))).statusCode,
+    ).toBe(200);
     await paymentJobsDone();
     const [row] = await t.db.select().from(millSubscriptions).where(eq(millSubscriptions.millId, mill.id));
     expect(row!.cancelAt).not.toBeNull();
     // Ended: the mill is back on basic.
     fake.subscriptions.get(subscription.id as string)!.status = 'canceled';
-    expect((await webhook(fake.event('customer.subscription.deleted', fake.subscriptions.get(subscription.id as string)!))).statusCode).toBe(200);
+    expect(
+      (await webhook(fake.event('customer.subscription.deleted', fake.subscriptions.get(subscription.id as string)!))).statusCode,
+    ).toBe(200);
     await paymentJobsDone();
     const [ended] = await t.db.select().from(millSubscriptions).where(eq(millSubscriptions.millId, mill.id));
     expect(ended).toEqual(expect.objectContaining({ planKey: 'basic', providerSubscriptionId: null }));
@@ -225,20 +280,39 @@ describe('webhooks', () => {
     const event = fake.event('invoice.paid', invoice);
     const payload = JSON.stringify(event);
     const wrongSecret = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_someone_else' });
-    const stale = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 3600,
+    });
     for (const signature of [wrongSecret, stale, 'garbage', 't=1,v1=00']) {
       const response = await webhook(event, signature);
       expect(response.statusCode, signature).toBe(400);
       expect(response.json().code).toBe('VALIDATION_FAILED');
     }
-    const unsigned = await t.request({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json' }, payload });
+    const unsigned = await t.request({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
     expect(unsigned.statusCode).toBe(400);
     // A body changed after signing.
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const tampered = await t.request({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json', [STRIPE_SIGNATURE_HEADER]: header }, payload: payload.replace(String(mill.id), '1') });
+    const tampered = await t.request({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', [STRIPE_SIGNATURE_HEADER]: header },
+      payload: payload.replace(String(mill.id), '1'),
+    });
     expect(tampered.statusCode).toBe(400);
     await paymentJobsDone();
-    expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id as string))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, event.id as string)),
+    ).toEqual([]);
     expect(await t.db.select().from(invoices).where(eq(invoices.millId, mill.id))).toEqual([]);
   });
 
@@ -246,7 +320,12 @@ describe('webhooks', () => {
     const event = fake.event('customer.created', { id: 'cus_x', object: 'customer' });
     expect((await webhook(event)).statusCode).toBe(200);
     await paymentJobsDone();
-    expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, event.id as string))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, event.id as string)),
+    ).toEqual([]);
   });
 });
 
@@ -264,10 +343,17 @@ describe("Stripe's failures", () => {
 
     await subscribe(jwt, mill.id, ESSENTIAL);
     fake.failNext({ status: 402, type: 'card_error', code: 'card_declined', message: 'Your card was declined.' }, '/v1/subscriptions/');
-    const declined = await t.request({ method: 'POST', url: '/api/payments/plan', token: jwt, payload: { millId: mill.id, lookupKey: ENTERPRISE } });
+    const declined = await t.request({
+      method: 'POST',
+      url: '/api/payments/plan',
+      token: jwt,
+      payload: { millId: mill.id, lookupKey: ENTERPRISE },
+    });
     expect(declined.statusCode, declined.body).toBe(409);
     expect(declined.json().code).toBe('PAYMENT_FAILED');
-    expect((await t.request({ method: 'GET', url: `/api/mills/${mill.id}/subscription`, token: jwt })).json().contractType.id).toBe('essential');
+    expect((await t.request({ method: 'GET', url: `/api/mills/${mill.id}/subscription`, token: jwt })).json().contractType.id).toBe(
+      'essential',
+    );
 
     fake.failNext({ status: 429, type: 'invalid_request_error', code: 'rate_limit' }, '/v1/billing_portal');
     const limited = await t.request({ method: 'GET', url: `/api/payments/update/card/details?millId=${mill.id}`, token: jwt });
@@ -276,30 +362,59 @@ describe("Stripe's failures", () => {
 });
 
 describe('the provider on its own', () => {
-  const provider = () => new StripePaymentProvider({ secretKey: 'sk_test_x', webhookSecret: WEBHOOK_SECRET, apiBase: new URL(fake.url), maxNetworkRetries: 0 });
+  const provider = () =>
+    new StripePaymentProvider({ secretKey: 'sk_test_x', webhookSecret: WEBHOOK_SECRET, apiBase: new URL(fake.url), maxNetworkRetries: 0 });
 
   it('reads the mill and the subscription out of each kind of event', () => {
     const sign = (event: object) => {
       const payload = JSON.stringify(event);
       return provider().verifyWebhook(Buffer.from(payload), Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
     };
-    expect(sign(fake.event('checkout.session.completed', { id: 'cs_1', object: 'checkout.session', subscription: 'sub_1', metadata: { millId: '7' } }))).toEqual(
-      expect.objectContaining({ type: 'checkout.session.completed', checkoutSessionId: 'cs_1', subscriptionId: 'sub_1', millId: 7, invoiceId: null }),
-    );
-    expect(sign(fake.event('customer.subscription.updated', { id: 'sub_2', object: 'subscription', metadata: { millId: '8' } }))).toEqual(expect.objectContaining({ subscriptionId: 'sub_2', millId: 8 }));
     expect(
-      sign(fake.event('invoice.paid', { id: 'in_3', object: 'invoice', metadata: {}, parent: { subscription_details: { subscription: 'sub_3', metadata: { millId: '9' } } } })),
+      sign(
+        fake.event('checkout.session.completed', {
+          id: 'cs_1',
+          object: 'checkout.session',
+          subscription: 'sub_1',
+          metadata: { millId: '7' },
+        }),
+      ),
+    ).toEqual(
+      expect.objectContaining({
+        type: 'checkout.session.completed',
+        checkoutSessionId: 'cs_1',
+        subscriptionId: 'sub_1',
+        millId: 7,
+        invoiceId: null,
+      }),
+    );
+    expect(sign(fake.event('customer.subscription.updated', { id: 'sub_2', object: 'subscription', metadata: { millId: '8' } }))).toEqual(
+      expect.objectContaining({ subscriptionId: 'sub_2', millId: 8 }),
+    );
+    expect(
+      sign(
+        fake.event('invoice.paid', {
+          id: 'in_3',
+          object: 'invoice',
+          metadata: {},
+          parent: { subscription_details: { subscription: 'sub_3', metadata: { millId: '9' } } },
+        }),
+      ),
     ).toEqual(expect.objectContaining({ invoiceId: 'in_3', subscriptionId: 'sub_3', millId: 9 }));
     // Metadata from somewhere else is not taken for a mill id.
     for (const millId of ['0', '-1', '1e3', '99999999999', 'abc']) {
-      expect(sign(fake.event('customer.subscription.updated', { id: 'sub_4', object: 'subscription', metadata: { millId } })).millId).toBeNull();
+      expect(
+        sign(fake.event('customer.subscription.updated', { id: 'sub_4', object: 'subscription', metadata: { millId } })).millId,
+      ).toBeNull();
     }
   });
 
   it('throws WebhookSignatureError for a missing header and for a body that is not JSON', () => {
     expect(() => provider().verifyWebhook(Buffer.from('{}'), undefined)).toThrow(WebhookSignatureError);
     const payload = 'not json';
-    expect(() => provider().verifyWebhook(Buffer.from(payload), Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }))).toThrow(WebhookSignatureError);
+    expect(() =>
+      provider().verifyWebhook(Buffer.from(payload), Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })),
+    ).toThrow(WebhookSignatureError);
   });
 
   it('is chosen by STRIPE_SECRET_KEY, which needs its webhook secret', () => {

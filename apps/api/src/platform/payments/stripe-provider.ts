@@ -51,7 +51,11 @@ export class StripePaymentProvider implements PaymentProvider {
       telemetry: false,
       appInfo: { name: 'CaseBridge' },
       ...(base
-        ? { host: base.hostname, port: base.port || (base.protocol === 'http:' ? 80 : 443), protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const) }
+        ? {
+            host: base.hostname,
+            port: base.port || (base.protocol === 'http:' ? 80 : 443),
+            protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const),
+          }
         : {}),
     });
   }
@@ -133,11 +137,15 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
-    await this.call('subscription.cancel-at-period-end', () => this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
+    await this.call('subscription.cancel-at-period-end', () =>
+      this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }),
+    );
   }
 
   async cardPortalUrl(customerId: string, returnUrl: string): Promise<string> {
-    const session = await this.call('billing-portal.create', () => this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+    const session = await this.call('billing-portal.create', () =>
+      this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+    );
     return session.url;
   }
 
@@ -153,7 +161,10 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.call('invoice.preview', async () => {
       try {
         const preview = await this.stripe.invoices.createPreview({ subscription: subscriptionId });
-        return { ...(await this.toProviderInvoice(preview)), nextPaymentAttempt: unixDate(preview.next_payment_attempt ?? preview.period_end) };
+        return {
+          ...(await this.toProviderInvoice(preview)),
+          nextPaymentAttempt: unixDate(preview.next_payment_attempt ?? preview.period_end),
+        };
       } catch (error) {
         // A subscription that ends at the period's end has no next invoice: Stripe says so with this code.
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'invoice_upcoming_none') return null;
@@ -228,16 +239,19 @@ export class StripePaymentProvider implements PaymentProvider {
         break;
       }
     }
-    id ??= (await this.stripe.taxRates.create({ display_name: 'VAT', percentage: percent, inclusive: false, metadata: { mark: TAX_RATE_MARK } })).id;
+    id ??= (
+      await this.stripe.taxRates.create({ display_name: 'VAT', percentage: percent, inclusive: false, metadata: { mark: TAX_RATE_MARK } })
+    ).id;
     this.taxRateIds.set(percent, id);
     return id;
   }
 
   private async toProviderInvoice(invoice: Stripe.Invoice): Promise<ProviderInvoice> {
     // An invoice embeds its first lines only; a long one is read to the end.
-    const lines = invoice.lines.has_more && invoice.id
-      ? await this.stripe.invoices.listLineItems(invoice.id, { limit: 100 }).autoPagingToArray({ limit: 1000 })
-      : invoice.lines.data;
+    const lines =
+      invoice.lines.has_more && invoice.id
+        ? await this.stripe.invoices.listLineItems(invoice.id, { limit: 100 }).autoPagingToArray({ limit: 1000 })
+        : invoice.lines.data;
     const details = invoice.parent?.subscription_details ?? null;
     return {
       id: invoice.id ?? 'upcoming',
@@ -270,9 +284,16 @@ export class StripePaymentProvider implements PaymentProvider {
       if (!(error instanceof Stripe.errors.StripeError)) throw error;
       this.options.onError?.(error, operation);
       if (error instanceof Stripe.errors.StripeCardError) {
-        throw AppError.conflict('Payment process was not successful due to manual interuption or invalid card information', 'PAYMENT_FAILED');
+        throw AppError.conflict(
+          'Payment process was not successful due to manual interuption or invalid card information',
+          'PAYMENT_FAILED',
+        );
       }
-      throw new AppError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', 'The payment provider did not complete the request. Please try again in a few minutes.');
+      throw new AppError(
+        502,
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+        'The payment provider did not complete the request. Please try again in a few minutes.',
+      );
     }
   }
 }
@@ -282,7 +303,8 @@ async function orNull<T>(request: Promise<T>): Promise<T | null> {
   try {
     return await request;
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.code === 'resource_missing' || error.statusCode === 404))
+      return null;
     throw error;
   }
 }
@@ -342,12 +364,24 @@ export function toProviderSubscription(subscription: Stripe.Subscription): Provi
 
 /** What an event is about; the job then reads the current state from Stripe (ADR 0009). */
 export function toProviderEvent(event: Stripe.Event): ProviderEvent {
-  const base: ProviderEvent = { id: event.id, type: event.type, subscriptionId: null, invoiceId: null, checkoutSessionId: null, millId: null };
+  const base: ProviderEvent = {
+    id: event.id,
+    type: event.type,
+    subscriptionId: null,
+    invoiceId: null,
+    checkoutSessionId: null,
+    millId: null,
+  };
   const object = event.data.object as { object?: string };
   switch (object.object) {
     case 'checkout.session': {
       const session = object as Stripe.Checkout.Session;
-      return { ...base, checkoutSessionId: session.id, subscriptionId: idOf(session.subscription), millId: millIdOf(session.metadata?.millId ?? session.client_reference_id) };
+      return {
+        ...base,
+        checkoutSessionId: session.id,
+        subscriptionId: idOf(session.subscription),
+        millId: millIdOf(session.metadata?.millId ?? session.client_reference_id),
+      };
     }
     case 'subscription': {
       const subscription = object as Stripe.Subscription;
@@ -356,7 +390,12 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent {
     case 'invoice': {
       const invoice = object as Stripe.Invoice;
       const details = invoice.parent?.subscription_details ?? null;
-      return { ...base, invoiceId: invoice.id ?? null, subscriptionId: details ? idOf(details.subscription) : null, millId: millIdOf(details?.metadata?.millId ?? invoice.metadata?.millId) };
+      return {
+        ...base,
+        invoiceId: invoice.id ?? null,
+        subscriptionId: details ? idOf(details.subscription) : null,
+        millId: millIdOf(details?.metadata?.millId ?? invoice.metadata?.millId),
+      };
     }
     default:
       // Events about other objects are acknowledged and change nothing (the job finds no mill).

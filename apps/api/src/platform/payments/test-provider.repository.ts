@@ -11,7 +11,10 @@ export async function insertObject<T extends object>(db: Db, kind: TestObjectKin
 
 /** Reads one object; `forUpdate` holds its row until the transaction ends, so changes to it queue up. */
 export async function findObject<T>(db: Db, kind: TestObjectKind, id: string, forUpdate = false): Promise<T | null> {
-  const query = db.select({ data: testPaymentObjects.data }).from(testPaymentObjects).where(and(eq(testPaymentObjects.kind, kind), eq(testPaymentObjects.id, id)));
+  const query = db
+    .select({ data: testPaymentObjects.data })
+    .from(testPaymentObjects)
+    .where(and(eq(testPaymentObjects.kind, kind), eq(testPaymentObjects.id, id)));
   const [row] = forUpdate ? await query.for('update') : await query;
   return (row?.data as T | undefined) ?? null;
 }
@@ -25,6 +28,12 @@ export async function dueSubscriptionIds(db: Db, now: Date): Promise<string[]> {
   const rows = await db
     .select({ id: testPaymentObjects.id })
     .from(testPaymentObjects)
-    .where(and(eq(testPaymentObjects.kind, 'subscription'), sql`${testPaymentObjects.data}->>'status' <> 'canceled'`, sql`${testPaymentObjects.data}->>'currentPeriodEnd' <= ${now.toISOString()}`));
+    .where(
+      and(
+        eq(testPaymentObjects.kind, 'subscription'),
+        sql`${testPaymentObjects.data}->>'status' <> 'canceled'`,
+        sql`${testPaymentObjects.data}->>'currentPeriodEnd' <= ${now.toISOString()}`,
+      ),
+    );
   return rows.map((row) => row.id);
 }

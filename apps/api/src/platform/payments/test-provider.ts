@@ -96,7 +96,14 @@ export class TestPaymentProvider implements PaymentProvider {
   async getCheckout(sessionId: string): Promise<CheckoutSession | null> {
     const checkout = await findObject<StoredCheckout>(this.options.db, 'checkout', sessionId);
     if (!checkout) return null;
-    return { id: checkout.id, status: checkout.status, paid: checkout.paid, millId: checkout.millId, subscriptionId: checkout.subscriptionId, customerId: checkout.customerId };
+    return {
+      id: checkout.id,
+      status: checkout.status,
+      paid: checkout.paid,
+      millId: checkout.millId,
+      subscriptionId: checkout.subscriptionId,
+      customerId: checkout.customerId,
+    };
   }
 
   /** What the checkout page shows. */
@@ -123,11 +130,25 @@ export class TestPaymentProvider implements PaymentProvider {
       const customerId = checkout.customerId ?? (await this.createCustomer(tx, checkout.customerEmail));
       const subscription = await this.startSubscription(tx, checkout, customerId);
       await saveObject(tx, checkout.id, { ...checkout, customerId, status: 'complete', paid: true, subscriptionId: subscription.id });
-      await this.emit(tx, { type: 'checkout.session.completed', checkoutSessionId: checkout.id, subscriptionId: subscription.id, millId: checkout.millId });
+      await this.emit(tx, {
+        type: 'checkout.session.completed',
+        checkoutSessionId: checkout.id,
+        subscriptionId: subscription.id,
+        millId: checkout.millId,
+      });
       await this.emit(tx, { type: 'customer.subscription.created', subscriptionId: subscription.id, millId: checkout.millId });
       const start = new Date(subscription.currentPeriodStart);
       const end = new Date(subscription.currentPeriodEnd);
-      await this.issueInvoice(tx, subscription, subscription.items.map((item) => ({ description: item.description, amountCents: item.unitAmountCents, periodStart: start, periodEnd: end })));
+      await this.issueInvoice(
+        tx,
+        subscription,
+        subscription.items.map((item) => ({
+          description: item.description,
+          amountCents: item.unitAmountCents,
+          periodStart: start,
+          periodEnd: end,
+        })),
+      );
       return { outcome: 'paid', redirectUrl: checkout.successUrl.replace('{CHECKOUT_SESSION_ID}', checkout.id) };
     });
   }
@@ -199,16 +220,27 @@ export class TestPaymentProvider implements PaymentProvider {
     const stored = await findObject<StoredSubscription>(this.options.db, 'subscription', subscriptionId);
     if (!stored || stored.status === 'canceled' || stored.cancelAtPeriodEnd) return null;
     const lines = nextPeriodLines(stored);
-    const invoice = priced({ id: 'upcoming', subscriptionId, millId: stored.millId, paid: false, createdAt: stored.currentPeriodEnd, lines }, stored);
+    const invoice = priced(
+      { id: 'upcoming', subscriptionId, millId: stored.millId, paid: false, createdAt: stored.currentPeriodEnd, lines },
+      stored,
+    );
     return { ...toProviderInvoice(invoice), nextPaymentAttempt: new Date(stored.currentPeriodEnd) };
   }
 
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent {
     const expected = this.sign(rawBody);
     const given = Buffer.from(signatureHeader ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new WebhookSignatureError('The webhook signature does not match');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new WebhookSignatureError('The webhook signature does not match');
     const event = JSON.parse(rawBody.toString('utf8')) as StoredEvent;
-    return { id: event.id, type: event.type, subscriptionId: event.subscriptionId, invoiceId: event.invoiceId, checkoutSessionId: event.checkoutSessionId, millId: event.millId };
+    return {
+      id: event.id,
+      type: event.type,
+      subscriptionId: event.subscriptionId,
+      invoiceId: event.invoiceId,
+      checkoutSessionId: event.checkoutSessionId,
+      millId: event.millId,
+    };
   }
 
   /** An event as its webhook carries it: the body and its signature header. */
@@ -239,10 +271,19 @@ export class TestPaymentProvider implements PaymentProvider {
     }
     const lines = nextPeriodLines(stored);
     const start = stored.currentPeriodEnd;
-    const renewed: StoredSubscription = { ...stored, currentPeriodStart: start, currentPeriodEnd: addMonth(new Date(start)).toISOString(), creditCents: 0 };
+    const renewed: StoredSubscription = {
+      ...stored,
+      currentPeriodStart: start,
+      currentPeriodEnd: addMonth(new Date(start)).toISOString(),
+      creditCents: 0,
+    };
     await saveObject(tx, stored.id, renewed);
     await this.emit(tx, { type: 'customer.subscription.updated', subscriptionId, millId: stored.millId });
-    await this.issueInvoice(tx, stored, lines.map((line) => ({ ...line, periodStart: new Date(line.periodStart), periodEnd: new Date(line.periodEnd) })));
+    await this.issueInvoice(
+      tx,
+      stored,
+      lines.map((line) => ({ ...line, periodStart: new Date(line.periodStart), periodEnd: new Date(line.periodEnd) })),
+    );
   }
 
   private async createCustomer(tx: Db, email: string): Promise<string> {
@@ -276,7 +317,11 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   /** A paid invoice (the card on file always pays here) and its event. */
-  private async issueInvoice(tx: Db, subscription: StoredSubscription, lines: { description: string; amountCents: number; periodStart: Date; periodEnd: Date }[]): Promise<void> {
+  private async issueInvoice(
+    tx: Db,
+    subscription: StoredSubscription,
+    lines: { description: string; amountCents: number; periodStart: Date; periodEnd: Date }[],
+  ): Promise<void> {
     const base = {
       id: newId('in_test'),
       subscriptionId: subscription.id,
@@ -314,7 +359,14 @@ export class TestPaymentProvider implements PaymentProvider {
  * A subscription as the test provider would hold it after `months` paid periods (for the demo
  * data): its customer, the subscription, and one paid invoice per period, oldest first.
  */
-export function paidSubscriptionDocuments(input: { millId: number; email: string; item: PriceRef; taxPercent: number; months: number; now: Date }) {
+export function paidSubscriptionDocuments(input: {
+  millId: number;
+  email: string;
+  item: PriceRef;
+  taxPercent: number;
+  months: number;
+  now: Date;
+}) {
   const customer = { id: newId('cus_test'), email: input.email, cardLast4: '4242' };
   const starts = Array.from({ length: input.months }, (_, index) => {
     const start = new Date(input.now);
@@ -343,7 +395,14 @@ export function paidSubscriptionDocuments(input: { millId: number; email: string
         millId: input.millId,
         paid: true,
         createdAt: start.toISOString(),
-        lines: [{ description: input.item.description, amountCents: input.item.unitAmountCents, periodStart: start.toISOString(), periodEnd: addMonth(start).toISOString() }],
+        lines: [
+          {
+            description: input.item.description,
+            amountCents: input.item.unitAmountCents,
+            periodStart: start.toISOString(),
+            periodEnd: addMonth(start).toISOString(),
+          },
+        ],
       },
       subscription,
     ),
@@ -383,13 +442,22 @@ export function addMonth(date: Date): Date {
 function nextPeriodLines(stored: StoredSubscription): StoredInvoice['lines'] {
   const start = stored.currentPeriodEnd;
   const end = addMonth(new Date(start)).toISOString();
-  const lines = stored.items.map((item) => ({ description: item.description, amountCents: item.unitAmountCents, periodStart: start, periodEnd: end }));
-  if (stored.creditCents > 0) lines.push({ description: 'Credit from an earlier change', amountCents: -stored.creditCents, periodStart: start, periodEnd: end });
+  const lines = stored.items.map((item) => ({
+    description: item.description,
+    amountCents: item.unitAmountCents,
+    periodStart: start,
+    periodEnd: end,
+  }));
+  if (stored.creditCents > 0)
+    lines.push({ description: 'Credit from an earlier change', amountCents: -stored.creditCents, periodStart: start, periodEnd: end });
   return lines;
 }
 
 function priced(base: Omit<StoredInvoice, 'subtotalCents' | 'taxCents' | 'totalCents'>, subscription: StoredSubscription): StoredInvoice {
-  const subtotalCents = Math.max(0, base.lines.reduce((total, line) => total + line.amountCents, 0));
+  const subtotalCents = Math.max(
+    0,
+    base.lines.reduce((total, line) => total + line.amountCents, 0),
+  );
   const taxCents = Math.round((subtotalCents * subscription.taxPercent) / 100);
   return { ...base, subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
 }
@@ -414,7 +482,12 @@ function toProviderInvoice(stored: StoredInvoice): ProviderInvoice {
     millId: stored.millId,
     paid: stored.paid,
     createdAt: new Date(stored.createdAt),
-    lines: stored.lines.map((line) => ({ description: line.description, amountCents: line.amountCents, periodStart: new Date(line.periodStart), periodEnd: new Date(line.periodEnd) })),
+    lines: stored.lines.map((line) => ({
+      description: line.description,
+      amountCents: line.amountCents,
+      periodStart: new Date(line.periodStart),
+      periodEnd: new Date(line.periodEnd),
+    })),
     subtotalCents: stored.subtotalCents,
     taxCents: stored.taxCents,
     totalCents: stored.totalCents,

@@ -17,7 +17,10 @@ function content(rows: number, overrides: Partial<DocumentContent> = {}): Docume
     facts: [['Status', 'Offen, fini']],
     table: {
       heading: 'Elementy',
-      columns: [{ header: 'Nazwa', width: 3 }, { header: 'Pliki', width: 1, align: 'right' }],
+      columns: [
+        { header: 'Nazwa', width: 3 },
+        { header: 'Pliki', width: 1, align: 'right' },
+      ],
       rows: Array.from({ length: rows }, (_, i) => [`Element ${i + 1}`, String(i)]),
       empty: 'Brak elementów',
     },
@@ -34,7 +37,16 @@ describe('documentPdf', () => {
     expect(fonts).toEqual(expect.arrayContaining(['DejaVuSans', 'DejaVuSans-Bold']));
     expect(fonts.some((font) => /Helvetica/.test(font))).toBe(false);
     expect(pages).toHaveLength(1);
-    for (const text of ['Offen, fini', 'Zamówienie 12: Żółć', 'Fräserei Müller', 'Hauptstraße 1', 'Laboratorium Łódź', 'Element 2', 'Strona 1 z 1']) expect(pages[0]).toContain(text);
+    for (const text of [
+      'Offen, fini',
+      'Zamówienie 12: Żółć',
+      'Fräserei Müller',
+      'Hauptstraße 1',
+      'Laboratorium Łódź',
+      'Element 2',
+      'Strona 1 z 1',
+    ])
+      expect(pages[0]).toContain(text);
   });
 
   it('repeats the table header on every page and numbers the pages', async () => {
@@ -50,7 +62,9 @@ describe('documentPdf', () => {
   });
 
   it('says so when the table is empty, and survives no parties and a damaged logo', async () => {
-    const { pages } = await render(content(0, { parties: [{ role: 'Mill', name: 'M', addressLines: [], logo: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2]) }] }));
+    const { pages } = await render(
+      content(0, { parties: [{ role: 'Mill', name: 'M', addressLines: [], logo: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2]) }] }),
+    );
     expect(pages[0]).toContain('Brak elementów');
     expect((await render(content(1, { parties: [] }))).pages[0]).toContain('Element 1');
   });

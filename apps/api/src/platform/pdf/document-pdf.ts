@@ -76,12 +76,20 @@ export function documentPdf(content: DocumentContent, options: DocumentOptions =
   doc.font('regular');
 
   drawParties(doc, content.parties);
-  doc.font('bold').fontSize(18).fillColor('black').text(content.title, MARGIN, doc.y, { width: contentWidth(doc) });
+  doc
+    .font('bold')
+    .fontSize(18)
+    .fillColor('black')
+    .text(content.title, MARGIN, doc.y, { width: contentWidth(doc) });
   doc.moveDown(0.5);
   drawFacts(doc, content.facts);
   if (content.notice) {
     doc.moveDown(0.5);
-    doc.font('bold').fontSize(10).fillColor('#c92a2a').text(content.notice, MARGIN, doc.y, { width: contentWidth(doc) });
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor('#c92a2a')
+      .text(content.notice, MARGIN, doc.y, { width: contentWidth(doc) });
   }
   doc.moveDown(1);
   drawTable(doc, content);
@@ -122,7 +130,12 @@ function drawParties(doc: Doc, parties: DocumentParty[]): void {
     for (const line of party.addressLines) doc.text(line, x, doc.y, { width: columnWidth });
     lowest = Math.max(lowest, doc.y);
   });
-  doc.moveTo(MARGIN, lowest + 8).lineTo(MARGIN + contentWidth(doc), lowest + 8).lineWidth(0.5).strokeColor(RULE).stroke();
+  doc
+    .moveTo(MARGIN, lowest + 8)
+    .lineTo(MARGIN + contentWidth(doc), lowest + 8)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
   doc.x = MARGIN;
   doc.y = lowest + 20;
 }
@@ -170,7 +183,12 @@ function drawTable(doc: Doc, content: DocumentContent): void {
     cells.forEach((cell, i) => {
       doc.text(cell, xs[i]! + CELL_PAD, y + CELL_PAD, { width: widths[i]! - 2 * CELL_PAD, align: columns[i]!.align ?? 'left' });
     });
-    doc.moveTo(MARGIN, y + height).lineTo(MARGIN + contentWidth(doc), y + height).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(MARGIN, y + height)
+      .lineTo(MARGIN + contentWidth(doc), y + height)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     doc.x = MARGIN;
     doc.y = y + height;
   };
@@ -178,7 +196,11 @@ function drawTable(doc: Doc, content: DocumentContent): void {
   const drawHeader = () => drawRow(headerCells, 'bold', HEADER_FILL);
   // A continued table says whose it is before its repeated header row.
   const continueTable = () => {
-    doc.font('regular').fontSize(8).fillColor(GREY).text(`${content.title} – ${heading}`, MARGIN, doc.y, { width: contentWidth(doc), lineBreak: false, ellipsis: true });
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(`${content.title} – ${heading}`, MARGIN, doc.y, { width: contentWidth(doc), lineBreak: false, ellipsis: true });
     doc.y += 6;
     drawHeader();
   };
@@ -187,11 +209,19 @@ function drawTable(doc: Doc, content: DocumentContent): void {
   doc.font('bold').fontSize(13);
   const headingHeight = doc.heightOfString(heading, { width: contentWidth(doc) }) + 4;
   ensureRoom(doc, headingHeight + rowHeight(headerCells, 'bold') + (rows[0] ? rowHeight(rows[0], 'regular') : 20), () => undefined);
-  doc.font('bold').fontSize(13).fillColor('black').text(heading, MARGIN, doc.y, { width: contentWidth(doc) });
+  doc
+    .font('bold')
+    .fontSize(13)
+    .fillColor('black')
+    .text(heading, MARGIN, doc.y, { width: contentWidth(doc) });
   doc.y += 4;
   drawHeader();
   if (rows.length === 0) {
-    doc.font('regular').fontSize(9).fillColor(GREY).text(empty, MARGIN + CELL_PAD, doc.y + CELL_PAD, { width: contentWidth(doc) });
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(empty, MARGIN + CELL_PAD, doc.y + CELL_PAD, { width: contentWidth(doc) });
     return;
   }
   for (const row of rows) {
@@ -215,8 +245,17 @@ function drawTotals(doc: Doc, totals: { label: string; value: string; strong?: b
     const height = heightOf(row);
     const y = doc.y;
     // The strong line (the amount due) is set off by a rule above it.
-    if (row.strong) doc.moveTo(x, y).lineTo(MARGIN + contentWidth(doc), y).lineWidth(0.8).strokeColor('black').stroke();
-    doc.font(row.strong ? 'bold' : 'regular').fontSize(row.strong ? 11 : 10).fillColor('black');
+    if (row.strong)
+      doc
+        .moveTo(x, y)
+        .lineTo(MARGIN + contentWidth(doc), y)
+        .lineWidth(0.8)
+        .strokeColor('black')
+        .stroke();
+    doc
+      .font(row.strong ? 'bold' : 'regular')
+      .fontSize(row.strong ? 11 : 10)
+      .fillColor('black');
     doc.text(row.label, x, y + 2, { width: labelWidth - 10, align: 'right' });
     doc.text(row.value, x + labelWidth, y + 2, { width: valueWidth, align: 'right' });
     doc.y = y + height;

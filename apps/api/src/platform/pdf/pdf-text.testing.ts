@@ -43,7 +43,9 @@ export function pdfText(pdf: Buffer): PdfInfo {
     return map;
   };
 
-  const pageIds = [...(/\/Kids \[([^\]]*)\]/.exec([...objects.values()].find((o) => /\/Type \/Pages/.test(o)) ?? '')?.[1] ?? '').matchAll(/(\d+) 0 R/g)].map((m) => Number(m[1]));
+  const pageIds = [
+    ...(/\/Kids \[([^\]]*)\]/.exec([...objects.values()].find((o) => /\/Type \/Pages/.test(o)) ?? '')?.[1] ?? '').matchAll(/(\d+) 0 R/g),
+  ].map((m) => Number(m[1]));
   const pages = pageIds.map((pageId) => {
     const page = objects.get(pageId) ?? '';
     const resources = /\/Resources (\d+) 0 R/.exec(page)?.[1];

@@ -59,7 +59,15 @@ describe('live events in one process', () => {
     const arrival = nextEvent(millSocket, 'newProjectCreated');
     const order = await sendOrder(t, await signIn(t, lab.user.email), mill.id, { name: 'Live one' });
     const event = await arrival;
-    expect(event).toMatchObject({ type: 'newProjectCreated', objectId: order.id, millId: mill.id, message: 'Live one', labCompanyId: lab.company.id, userId: lab.user.id, responsible: null });
+    expect(event).toMatchObject({
+      type: 'newProjectCreated',
+      objectId: order.id,
+      millId: mill.id,
+      message: 'Live one',
+      labCompanyId: lab.company.id,
+      userId: lab.user.id,
+      responsible: null,
+    });
     expect(event.notificationId).toEqual(expect.any(Number));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(leaked).toBe(false);
@@ -110,14 +118,27 @@ describe('live events across two server processes sharing Redis', () => {
     }
     for (const port of ports) {
       const deadline = Date.now() + 60_000;
-      while (!(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false))) {
+      while (
+        !(await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      ) {
         if (Date.now() > deadline) throw new Error(`server on ${port} did not start`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
   });
   afterAll(async () => {
-    await Promise.all(processes.map((child) => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); })));
+    await Promise.all(
+      processes.map(
+        (child) =>
+          new Promise((resolve) => {
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
     await drop();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -127,12 +148,26 @@ describe('live events across two server processes sharing Redis', () => {
     const lab = await createLab(db, { clientOf: mill.id });
     const [a, b] = ports.map((port) => `http://127.0.0.1:${port}`) as [string, string];
     const login = async (base: string, email: string) =>
-      ((await (await fetch(`${base}/api/auth/local`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: email, password: 'a-long-test-password' }) })).json()) as { jwt: string }).jwt;
+      (
+        (await (
+          await fetch(`${base}/api/auth/local`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ identifier: email, password: 'a-long-test-password' }),
+          })
+        ).json()) as { jwt: string }
+      ).jwt;
     const socket = connect(a, await login(a, admin.email));
     await connected(socket);
     const arrival = nextEvent(socket, 'newProjectCreated', 10_000);
     const labJwt = await login(b, lab.user.email);
-    const created = (await (await fetch(`${b}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${labJwt}` }, body: JSON.stringify({ millId: mill.id, name: 'Across', components: [{ name: 'Crown' }] }) })).json()) as { id: number };
+    const created = (await (
+      await fetch(`${b}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${labJwt}` },
+        body: JSON.stringify({ millId: mill.id, name: 'Across', components: [{ name: 'Crown' }] }),
+      })
+    ).json()) as { id: number };
     await fetch(`${b}/api/orders/${created.id}/submit`, { method: 'POST', headers: { authorization: `Bearer ${labJwt}` } });
     expect(await arrival).toMatchObject({ objectId: created.id, millId: mill.id });
     socket.close();

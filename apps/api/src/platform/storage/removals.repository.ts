@@ -4,7 +4,11 @@ import { storageRemovals } from '../../db/schema/storage.ts';
 
 /** The removal queue's table (db/schema/storage.ts): keys whose bytes are still to be removed. */
 export async function insertRemovals(tx: Db, keys: string[]): Promise<void> {
-  if (keys.length) await tx.insert(storageRemovals).values(keys.map((storageKey) => ({ storageKey }))).onConflictDoNothing();
+  if (keys.length)
+    await tx
+      .insert(storageRemovals)
+      .values(keys.map((storageKey) => ({ storageKey })))
+      .onConflictDoNothing();
 }
 
 export async function queuedKeys(db: Db, limit: number): Promise<string[]> {

@@ -128,7 +128,7 @@ export class BackgroundSha256 {
 
   /** Copies `chunk` (the caller may reuse it); resolves once the worker has room for more. */
   async update(chunk: Uint8Array): Promise<void> {
-    for (let at = 0; at < chunk.length; ) {
+    for (let at = 0; at < chunk.length;) {
       const taken = Math.min(chunk.length - at, BATCH_BYTES - this.filled);
       this.batch.set(chunk.subarray(at, at + taken), this.filled);
       this.filled += taken;

@@ -38,7 +38,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether a promise settled within the time: `pending` when it did not. */
 async function within<T>(promise: Promise<T>, ms: number): Promise<'resolved' | 'rejected' | 'pending'> {
-  return Promise.race([promise.then(() => 'resolved' as const, () => 'rejected' as const), sleep(ms).then(() => 'pending' as const)]);
+  return Promise.race([
+    promise.then(
+      () => 'resolved' as const,
+      () => 'rejected' as const,
+    ),
+    sleep(ms).then(() => 'pending' as const),
+  ]);
 }
 
 describe('RedisLocker', () => {
@@ -52,7 +58,12 @@ describe('RedisLocker', () => {
     const waiting = second.newLock(id).lock(never(), () => undefined);
     expect(await within(waiting, 300)).toBe('pending');
     // Other uploads are not held up.
-    expect(await within(second.newLock(uploadId()).lock(never(), () => undefined), 300)).toBe('resolved');
+    expect(
+      await within(
+        second.newLock(uploadId()).lock(never(), () => undefined),
+        300,
+      ),
+    ).toBe('resolved');
 
     await held.unlock();
     expect(await within(waiting, 300)).toBe('resolved');
@@ -111,7 +122,11 @@ describe('RedisLocker', () => {
 
     await stale.unlock();
     expect(await redis.get(other.keyOf(id))).toBe(owner);
-    await expect(processLocker({ acquireTimeoutMs: 100 }).newLock(id).lock(never(), () => undefined)).rejects.toBe(ERRORS.ERR_LOCK_TIMEOUT);
+    await expect(
+      processLocker({ acquireTimeoutMs: 100 })
+        .newLock(id)
+        .lock(never(), () => undefined),
+    ).rejects.toBe(ERRORS.ERR_LOCK_TIMEOUT);
   });
 
   it('asks a holder whose lock was lost to release, at its next renewal', async () => {

@@ -29,7 +29,15 @@ function unzip(archive: Buffer): Promise<ReadEntry[]> {
           if (openError) return reject(openError);
           buffer(stream).then((content) => {
             const zip64 = entry.extraFields.some((field) => field.id === 0x0001);
-            entries.push({ name: entry.fileName, crc32: entry.crc32, content, modified: entry.getLastModDate(), zip64, madeOn: entry.versionMadeBy >> 8, mode: entry.externalFileAttributes >>> 16 });
+            entries.push({
+              name: entry.fileName,
+              crc32: entry.crc32,
+              content,
+              modified: entry.getLastModDate(),
+              zip64,
+              madeOn: entry.versionMadeBy >> 8,
+              mode: entry.externalFileAttributes >>> 16,
+            });
             zip.readEntry();
           }, reject);
         });

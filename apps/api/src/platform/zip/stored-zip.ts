@@ -67,7 +67,12 @@ function layout(entries: ZipEntry[], zip64From: number): { placed: Placed[]; cen
   });
   const centralOffset = offset;
   const endZip64 = needsZip64End(entries.length, centralOffset, centralSize, zip64From);
-  return { placed, centralOffset, centralSize, length: centralOffset + centralSize + (endZip64 ? ZIP64_END_RECORD + ZIP64_END_LOCATOR : 0) + END_RECORD };
+  return {
+    placed,
+    centralOffset,
+    centralSize,
+    length: centralOffset + centralSize + (endZip64 ? ZIP64_END_RECORD + ZIP64_END_LOCATOR : 0) + END_RECORD,
+  };
 }
 
 const needsZip64End = (count: number, centralOffset: number, centralSize: number, zip64From: number) =>
@@ -124,7 +129,10 @@ function dataDescriptor(item: Placed): Buffer {
 /** The central record's ZIP64 extra: only the values that do not fit, in the format's order. */
 function centralExtra(item: Pick<Placed, 'entry' | 'offset'>, zip64From: number): Buffer {
   // Uncompressed and compressed size (the same: stored), then the local header's offset.
-  const big = [...(item.entry.size >= zip64From ? [item.entry.size, item.entry.size] : []), ...(item.offset >= zip64From ? [item.offset] : [])];
+  const big = [
+    ...(item.entry.size >= zip64From ? [item.entry.size, item.entry.size] : []),
+    ...(item.offset >= zip64From ? [item.offset] : []),
+  ];
   if (big.length === 0) return Buffer.alloc(0);
   const extra = Buffer.alloc(4 + 8 * big.length);
   extra.writeUInt16LE(0x0001, 0);

@@ -8,10 +8,7 @@ export interface GuardRule {
   millAdmin?: boolean;
 }
 
-export type GuardDecision =
-  | { kind: 'allow' }
-  | { kind: 'signIn' }
-  | { kind: 'redirect'; to: string; companyNotice: boolean };
+export type GuardDecision = { kind: 'allow' } | { kind: 'signIn' } | { kind: 'redirect'; to: string; companyNotice: boolean };
 
 function allowed(session: Session, mill: MillSummary | null, rule: GuardRule): boolean {
   if (!rule.roles.includes(session.user.role.type)) return false;

@@ -56,7 +56,17 @@ export function BackgroundImportPanel<Log>({ ns, backgroundImport, file, help, c
   );
 }
 
-function UploadCard<Log>({ ns, backgroundImport, rule, help }: { ns: string; backgroundImport: BackgroundImport<Log>; rule: ImportFileRule; help: ReactNode }) {
+function UploadCard<Log>({
+  ns,
+  backgroundImport,
+  rule,
+  help,
+}: {
+  ns: string;
+  backgroundImport: BackgroundImport<Log>;
+  rule: ImportFileRule;
+  help: ReactNode;
+}) {
   const { t } = useTranslation();
   const { running, upload } = backgroundImport;
   const [file, setFile] = useState<File | null>(null);
@@ -95,7 +105,13 @@ function UploadCard<Log>({ ns, backgroundImport, rule, help }: { ns: string; bac
         <Stack>
           {help}
           <Group>
-            <FileField label={t(`${ns}.chooseFile`)} accept={rule.accept} onFiles={choose} disabled={running || uploading} leftSection={rule.icon} />
+            <FileField
+              label={t(`${ns}.chooseFile`)}
+              accept={rule.accept}
+              onFiles={choose}
+              disabled={running || uploading}
+              leftSection={rule.icon}
+            />
             <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
               {file ? file.name : t(`${ns}.noFile`)}
             </Text>

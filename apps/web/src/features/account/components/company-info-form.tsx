@@ -44,9 +44,7 @@ function useCountryOptions() {
   return useMemo(() => {
     const lng = currentLanguage();
     const names = new Intl.DisplayNames([languageTag(lng)], { type: 'region' });
-    return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
-      a.label.localeCompare(b.label),
-    );
+    return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label));
   }, []);
 }
 

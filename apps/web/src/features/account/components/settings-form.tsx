@@ -89,7 +89,9 @@ export function SettingsForm({ user }: { user: User }) {
             { value: 'hierarchical', label: t('settings.folderHierarchical') },
           ]}
           value={form.values.projectDownloadFolderStructure}
-          onChange={(value) => value && form.setValue('projectDownloadFolderStructure', value as SettingsValues['projectDownloadFolderStructure'])}
+          onChange={(value) =>
+            value && form.setValue('projectDownloadFolderStructure', value as SettingsValues['projectDownloadFolderStructure'])
+          }
           allowDeselect={false}
         />
         {show.reportDateFormat && (

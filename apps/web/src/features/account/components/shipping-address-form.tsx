@@ -16,7 +16,10 @@ import { onlyDigits } from './company-schema.ts';
  */
 export const shippingFormSchema = z
   .object({ shippingAtSameAddress: z.boolean(), street: z.string(), city: z.string(), zipCode: z.string(), phone: z.string() })
-  .transform(({ shippingAtSameAddress, ...shippingAddress }): z.input<typeof shippingBodySchema> => ({ shippingAtSameAddress, shippingAddress }))
+  .transform(({ shippingAtSameAddress, ...shippingAddress }): z.input<typeof shippingBodySchema> => ({
+    shippingAtSameAddress,
+    shippingAddress,
+  }))
   .pipe(shippingBodySchema);
 
 type ShippingValues = z.input<typeof shippingFormSchema>;
@@ -71,7 +74,13 @@ export function ShippingAddressForm({ lab }: { lab: Lab }) {
               <TextInput label={t('shipping.street')} required autoComplete="shipping street-address" {...form.textProps('street')} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={t('shipping.zipCode')} required maxLength={ZIP_CODE_MAX} autoComplete="shipping postal-code" {...form.textProps('zipCode')} />
+              <TextInput
+                label={t('shipping.zipCode')}
+                required
+                maxLength={ZIP_CODE_MAX}
+                autoComplete="shipping postal-code"
+                {...form.textProps('zipCode')}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 8 }}>
               <TextInput label={t('shipping.city')} required autoComplete="shipping address-level2" {...form.textProps('city')} />

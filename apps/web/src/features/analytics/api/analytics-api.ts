@@ -33,7 +33,11 @@ const idList = (ids: number[] | undefined) => (ids && ids.length > 0 ? ids.join(
 export function useMillsOverview(params: Page & { ids?: number[] }) {
   return useQuery({
     queryKey: [...analyticsKey, 'mills', params],
-    queryFn: ({ signal }) => apiRequest<Listed<MillOverview>>(ANALYTICS_PATHS.mills, { query: { _start: params._start, _limit: params._limit, ids: idList(params.ids) }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<Listed<MillOverview>>(ANALYTICS_PATHS.mills, {
+        query: { _start: params._start, _limit: params._limit, ids: idList(params.ids) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -65,5 +65,7 @@ export function formatStorage(bytes: number, language: string): string {
   const tag = isLanguage(language) ? languageTag(language) : language;
   const step = STORAGE_UNITS.find((candidate) => bytes >= candidate.bytes);
   if (!step) return new Intl.NumberFormat(tag, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
-  return new Intl.NumberFormat(tag, { style: 'unit', unit: step.unit, unitDisplay: 'short', maximumFractionDigits: step.digits }).format(bytes / step.bytes);
+  return new Intl.NumberFormat(tag, { style: 'unit', unit: step.unit, unitDisplay: 'short', maximumFractionDigits: step.digits }).format(
+    bytes / step.bytes,
+  );
 }

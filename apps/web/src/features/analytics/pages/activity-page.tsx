@@ -23,11 +23,16 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function sortRows(rows: MillActivity[], sort: SortState): MillActivity[] {
   const value = (row: MillActivity): string | number => {
     switch (sort.field) {
-      case 'name': return row.name.toLowerCase();
-      case 'millEmail': return row.millEmail.toLowerCase();
-      case 'projectIds': return row.ordersCount;
-      case 'createdAt': return row.createdAt;
-      default: return row.millId;
+      case 'name':
+        return row.name.toLowerCase();
+      case 'millEmail':
+        return row.millEmail.toLowerCase();
+      case 'projectIds':
+        return row.ordersCount;
+      case 'createdAt':
+        return row.createdAt;
+      default:
+        return row.millId;
     }
   };
   const sign = sort.direction === 'asc' ? 1 : -1;
@@ -63,23 +68,49 @@ export function ActivityPage() {
         ) : (
           <Group gap={6}>
             {row.projectIds.map((id) => (
-              <Anchor key={id} component={Link} to={millOrdersPath(row.millId, id)} size="sm">{id}</Anchor>
+              <Anchor key={id} component={Link} to={millOrdersPath(row.millId, id)} size="sm">
+                {id}
+              </Anchor>
             ))}
-            {row.ordersCount > row.projectIds.length && <Text size="sm" c="dimmed">{t('analytics.more', { count: row.ordersCount - row.projectIds.length })}</Text>}
+            {row.ordersCount > row.projectIds.length && (
+              <Text size="sm" c="dimmed">
+                {t('analytics.more', { count: row.ordersCount - row.projectIds.length })}
+              </Text>
+            )}
           </Group>
         ),
     },
     { key: 'created', header: t('analytics.createdAt'), render: (row) => formatDate(row.createdAt), sortField: 'createdAt' },
   ];
-  const csvHeader = [t('analytics.millId'), t('analytics.name'), t('analytics.millEmail'), t('analytics.ordersCount'), t('analytics.projectIds'), t('analytics.createdAt')];
-  const csvRows = rows.map((row) => [row.millId, row.name, row.millEmail, row.ordersCount, row.projectIds.join(' '), formatDate(row.createdAt)]);
+  const csvHeader = [
+    t('analytics.millId'),
+    t('analytics.name'),
+    t('analytics.millEmail'),
+    t('analytics.ordersCount'),
+    t('analytics.projectIds'),
+    t('analytics.createdAt'),
+  ];
+  const csvRows = rows.map((row) => [
+    row.millId,
+    row.name,
+    row.millEmail,
+    row.ordersCount,
+    row.projectIds.join(' '),
+    formatDate(row.createdAt),
+  ]);
 
   return (
     <Page title={t('analytics.activity.title')}>
       <Stack gap="md">
         <Group align="flex-end" gap="sm" justify="space-between">
           <Group align="flex-end" gap="sm">
-            <TextInput type="date" label={t('analytics.fromDate')} value={start} onChange={(event) => setStart(event.currentTarget.value)} w={170} />
+            <TextInput
+              type="date"
+              label={t('analytics.fromDate')}
+              value={start}
+              onChange={(event) => setStart(event.currentTarget.value)}
+              w={170}
+            />
             <TextInput
               type="date"
               label={t('analytics.toDate')}
@@ -88,7 +119,14 @@ export function ActivityPage() {
               error={DAY.test(start) && DAY.test(end) && start > end ? t('analytics.rangeInvalid') : undefined}
               w={170}
             />
-            <Button variant="default" disabled={start === initial.start && end === initial.end} onClick={() => { setStart(initial.start); setEnd(initial.end); }}>
+            <Button
+              variant="default"
+              disabled={start === initial.start && end === initial.end}
+              onClick={() => {
+                setStart(initial.start);
+                setEnd(initial.end);
+              }}
+            >
               {t('analytics.reset')}
             </Button>
           </Group>
@@ -99,7 +137,14 @@ export function ActivityPage() {
         ) : !activity.data ? (
           <Loading />
         ) : (
-          <DataTable columns={columns} rows={rows} rowKey={(row) => row.millId} caption={t('analytics.activity.caption')} sort={sort} onSortChange={setSort} />
+          <DataTable
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.millId}
+            caption={t('analytics.activity.caption')}
+            sort={sort}
+            onSortChange={setSort}
+          />
         )}
       </Stack>
     </Page>

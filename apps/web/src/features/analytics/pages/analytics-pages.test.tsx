@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
-import type { Activity, MillDaily, MillOrders, MillOverview, OrdersPerDay, StoragePerMill, UserStat } from '@casebridge/shared/schemas/analytics';
+import type {
+  Activity,
+  MillDaily,
+  MillOrders,
+  MillOverview,
+  OrdersPerDay,
+  StoragePerMill,
+  UserStat,
+} from '@casebridge/shared/schemas/analytics';
 import { resources } from '../../../locales/resources.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderRoutes, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
@@ -15,21 +23,76 @@ import { UsersViewPage } from './users-view-page.tsx';
 const MANAGER = sessionFixture('manager');
 
 const MILLS: MillOverview[] = [
-  { millId: 3, name: 'Demo Mill', contractType: 'Essential', planKey: 'essential', clientsCount: 4, allowedClients: 10, ordersCreated: 12, maxOrdersCount: 200, projectIds: [41, 40, 38, 37, 36], moreOrdersCount: 6 },
-  { millId: 7, name: '=Evil, "Mill"', contractType: 'Basic', planKey: 'basic', clientsCount: 0, allowedClients: 1, ordersCreated: 0, maxOrdersCount: 20, projectIds: [], moreOrdersCount: 0 },
+  {
+    millId: 3,
+    name: 'Demo Mill',
+    contractType: 'Essential',
+    planKey: 'essential',
+    clientsCount: 4,
+    allowedClients: 10,
+    ordersCreated: 12,
+    maxOrdersCount: 200,
+    projectIds: [41, 40, 38, 37, 36],
+    moreOrdersCount: 6,
+  },
+  {
+    millId: 7,
+    name: '=Evil, "Mill"',
+    contractType: 'Basic',
+    planKey: 'basic',
+    clientsCount: 0,
+    allowedClients: 1,
+    ordersCreated: 0,
+    maxOrdersCount: 20,
+    projectIds: [],
+    moreOrdersCount: 0,
+  },
 ];
-const CHOICES = { data: [{ id: 3, name: 'Demo Mill' }, { id: 7, name: '=Evil, "Mill"' }] };
+const CHOICES = {
+  data: [
+    { id: 3, name: 'Demo Mill' },
+    { id: 7, name: '=Evil, "Mill"' },
+  ],
+};
 const ORDERS: MillOrders = {
   count: 2,
   data: [
-    { projectId: 41, name: 'Crown 21', createdAt: '2026-11-20T09:15:00.000Z', componentsCount: 3, documentsCount: 2, documentsSize: 1_250_000_000 },
+    {
+      projectId: 41,
+      name: 'Crown 21',
+      createdAt: '2026-11-20T09:15:00.000Z',
+      componentsCount: 3,
+      documentsCount: 2,
+      documentsSize: 1_250_000_000,
+    },
     { projectId: 40, name: 'Bridge', createdAt: '2026-11-19T10:00:00.000Z', componentsCount: 1, documentsCount: 1, documentsSize: 250_000 },
   ],
   totals: { componentsCount: 4, documentsCount: 3, documentsSize: 1_250_250_000 },
 };
-const DAILY: MillDaily = { millId: 3, name: 'Demo Mill', from: '2026-11-19', to: '2026-11-20', licenceKeys: 1, keysReporting: 1, days: [{ day: '2026-11-19', orders: 1, maxConcurrentUsers: 2 }, { day: '2026-11-20', orders: 1, maxConcurrentUsers: 3 }] };
-const PER_DAY: OrdersPerDay = { from: '2026-11-19', to: '2026-11-20', days: ['2026-11-19', '2026-11-20'], mills: [{ millId: 3, name: 'Demo Mill', total: 2, perDay: [1, 1] }], rest: { mills: 0, total: 0, perDay: [0, 0] } };
-const STORAGE: StoragePerMill = { totalBytes: 2_500_000_000, mills: [{ millId: 3, name: 'Demo Mill', bytes: 2_500_000_000 }], rest: { mills: 1, bytes: 0 } };
+const DAILY: MillDaily = {
+  millId: 3,
+  name: 'Demo Mill',
+  from: '2026-11-19',
+  to: '2026-11-20',
+  licenceKeys: 1,
+  keysReporting: 1,
+  days: [
+    { day: '2026-11-19', orders: 1, maxConcurrentUsers: 2 },
+    { day: '2026-11-20', orders: 1, maxConcurrentUsers: 3 },
+  ],
+};
+const PER_DAY: OrdersPerDay = {
+  from: '2026-11-19',
+  to: '2026-11-20',
+  days: ['2026-11-19', '2026-11-20'],
+  mills: [{ millId: 3, name: 'Demo Mill', total: 2, perDay: [1, 1] }],
+  rest: { mills: 0, total: 0, perDay: [0, 0] },
+};
+const STORAGE: StoragePerMill = {
+  totalBytes: 2_500_000_000,
+  mills: [{ millId: 3, name: 'Demo Mill', bytes: 2_500_000_000 }],
+  rest: { mills: 1, bytes: 0 },
+};
 
 type Responder = (call: FetchCall & { path: string }) => { status?: number; body?: unknown } | undefined;
 
@@ -74,7 +137,11 @@ describe('MillsViewPage', () => {
     expect(within(demo).getByText('Essential')).toBeTruthy();
     expect(within(demo).getByRole('link', { name: '41' }).getAttribute('href')).toBe('/manager/mill/orders/view?millId=3&id=41');
     expect(within(within(table).getByRole('row', { name: /Evil/ })).getByText('None')).toBeTruthy();
-    expect(await screen.findByRole('img', { name: /^Orders per day: 2 orders from 19\.11\.2026 to 20\.11\.2026; busiest mill 3 - Demo Mill with 2\./ })).toBeTruthy();
+    expect(
+      await screen.findByRole('img', {
+        name: /^Orders per day: 2 orders from 19\.11\.2026 to 20\.11\.2026; busiest mill 3 - Demo Mill with 2\./,
+      }),
+    ).toBeTruthy();
     expect(await screen.findByRole('img', { name: 'Storage per mill: 2.5 GB stored in total.' })).toBeTruthy();
   });
 
@@ -132,7 +199,9 @@ describe('MillsViewPage', () => {
   it('shows the translated error of a failed load and loads again on Retry', async () => {
     let fail = true;
     const calls = stubApi((call) =>
-      call.path === '/analytics/mills' && fail ? { status: 403, body: { statusCode: 403, error: 'Forbidden', code: 'FORBIDDEN', message: 'Forbidden' } } : undefined,
+      call.path === '/analytics/mills' && fail
+        ? { status: 403, body: { statusCode: 403, error: 'Forbidden', code: 'FORBIDDEN', message: 'Forbidden' } }
+        : undefined,
     );
     const user = userEvent.setup();
     renderWithProviders(<MillsViewPage />, MANAGER);
@@ -153,7 +222,8 @@ describe('MillsViewPage', () => {
 });
 
 describe('MillOrdersPage', () => {
-  const route = (path: string) => renderRoutes([{ path: '/manager/mill/orders/view', element: <MillOrdersPage /> }], { path, session: MANAGER });
+  const route = (path: string) =>
+    renderRoutes([{ path: '/manager/mill/orders/view', element: <MillOrdersPage /> }], { path, session: MANAGER });
 
   it('shows each order with its size in MB and the page totals with the size in GB (MB ÷ 1000)', async () => {
     stubApi();
@@ -166,7 +236,9 @@ describe('MillOrdersPage', () => {
     const totals = screen.getByRole('group', { name: 'Totals of this page' });
     expect(within(totals).getByText('Size: 1.250 GB')).toBeTruthy();
     expect(within(totals).getByText('Components: 4')).toBeTruthy();
-    expect(await screen.findByRole('img', { name: /^Orders and desktop CAM use of 3 - Demo Mill: 2 orders .* At most 3 machines at once\.$/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('img', { name: /^Orders and desktop CAM use of 3 - Demo Mill: 2 orders .* At most 3 machines at once\.$/ }),
+    ).toBeTruthy();
   });
 
   it('filters by a date range, refuses an end before the start, and Reset drops the range', async () => {
@@ -179,7 +251,11 @@ describe('MillOrdersPage', () => {
 
     await user.type(screen.getByLabelText('From'), '2026-11-01');
     await user.type(screen.getByLabelText('To'), '2026-11-30');
-    await waitFor(() => expect(orderCalls().some((call) => query(call).get('fromDate') === '2026-11-01' && query(call).get('toDate') === '2026-11-30')).toBe(true));
+    await waitFor(() =>
+      expect(orderCalls().some((call) => query(call).get('fromDate') === '2026-11-01' && query(call).get('toDate') === '2026-11-30')).toBe(
+        true,
+      ),
+    );
     expect(calls.some((call) => call.url.includes('/daily') && query(call).get('from') === '2026-11-01')).toBe(true);
 
     await user.clear(screen.getByLabelText('To'));
@@ -194,11 +270,13 @@ describe('MillOrdersPage', () => {
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('');
   });
 
-  it("asks only for the linked order when the URL names one", async () => {
+  it('asks only for the linked order when the URL names one', async () => {
     const calls = stubApi();
     route('/manager/mill/orders/view?millId=3&id=41');
     await screen.findByText('Showing order 41 only.');
-    await waitFor(() => expect(calls.some((call) => call.url.includes('/analytics/mills/3/orders') && query(call).get('ids') === '41')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.includes('/analytics/mills/3/orders') && query(call).get('ids') === '41')).toBe(true),
+    );
   });
 
   it('without a mill asks the manager to choose one and loads no orders; a garbled id counts as none', async () => {
@@ -225,8 +303,30 @@ describe('MillOrdersPage', () => {
 describe('UsersViewPage', () => {
   it("shows the period as month.year or '-', mills as links and 'None' without labs", async () => {
     const users: UserStat[] = [
-      { id: 5, email: 'admin@mill.test', role: 'admin', projectsCount: 2, company: 'Demo Mill', createdAt: '2026-01-02T00:00:00.000Z', projectIds: [41, 40], period: '11.2026', mills: [{ id: 3, name: 'Demo Mill' }], labs: [] },
-      { id: 6, email: 'lab@lab.test', role: 'lab', projectsCount: 0, company: 'Lab A', createdAt: '2026-01-03T00:00:00.000Z', projectIds: [], period: null, mills: [], labs: ['Lab A'] },
+      {
+        id: 5,
+        email: 'admin@mill.test',
+        role: 'admin',
+        projectsCount: 2,
+        company: 'Demo Mill',
+        createdAt: '2026-01-02T00:00:00.000Z',
+        projectIds: [41, 40],
+        period: '11.2026',
+        mills: [{ id: 3, name: 'Demo Mill' }],
+        labs: [],
+      },
+      {
+        id: 6,
+        email: 'lab@lab.test',
+        role: 'lab',
+        projectsCount: 0,
+        company: 'Lab A',
+        createdAt: '2026-01-03T00:00:00.000Z',
+        projectIds: [],
+        period: null,
+        mills: [],
+        labs: ['Lab A'],
+      },
     ];
     stubApi((call) => (call.path === '/analytics/users' ? { body: { count: 2, data: users } } : undefined));
     renderWithProviders(<UsersViewPage />, MANAGER);
@@ -248,8 +348,22 @@ describe('ActivityPage', () => {
     start: '2026-11-16',
     end: '2026-11-23',
     data: [
-      { millId: 3, name: 'Demo Mill', millEmail: 'demo@mill.test', ordersCount: 5, projectIds: [41, 40], createdAt: '2026-01-01T00:00:00.000Z' },
-      { millId: 7, name: 'Alpha Mill', millEmail: 'alpha@mill.test', ordersCount: 1, projectIds: [9], createdAt: '2026-02-01T00:00:00.000Z' },
+      {
+        millId: 3,
+        name: 'Demo Mill',
+        millEmail: 'demo@mill.test',
+        ordersCount: 5,
+        projectIds: [41, 40],
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+      {
+        millId: 7,
+        name: 'Alpha Mill',
+        millEmail: 'alpha@mill.test',
+        ordersCount: 1,
+        projectIds: [9],
+        createdAt: '2026-02-01T00:00:00.000Z',
+      },
     ],
   };
 
@@ -269,7 +383,9 @@ describe('ActivityPage', () => {
 
     await user.clear(screen.getByLabelText('From'));
     await user.type(screen.getByLabelText('From'), '2026-01-01');
-    await waitFor(() => expect(calls.some((call) => call.url.includes('/analytics/activity?') && query(call).get('start') === '2026-01-01')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.includes('/analytics/activity?') && query(call).get('start') === '2026-01-01')).toBe(true),
+    );
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(expected.start);
   });
@@ -279,7 +395,11 @@ describe('ActivityPage', () => {
     const user = userEvent.setup();
     renderWithProviders(<ActivityPage />, MANAGER);
     const table = await screen.findByRole('table', { name: 'Mills that received orders in the chosen days' });
-    const names = () => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+    const names = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
     expect(names()).toEqual(['Demo Mill', 'Alpha Mill']);
     await user.click(within(table).getByRole('button', { name: 'Name' }));
     expect(names()).toEqual(['Alpha Mill', 'Demo Mill']);

@@ -22,7 +22,9 @@ export function ManagerSettingsPage() {
             onChange={(value) => value && setPageSize(Number(value))}
             allowDeselect={false}
           />
-          <Text size="sm" c="dimmed">{t('analytics.settings.pageSizeHint')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('analytics.settings.pageSizeHint')}
+          </Text>
         </Stack>
       </Paper>
     </Page>

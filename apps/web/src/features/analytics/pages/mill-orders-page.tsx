@@ -59,8 +59,22 @@ export function MillOrdersPage() {
     { key: 'size', header: t('analytics.documentsSizeMb'), render: (row) => formatMb(row.documentsSize) },
   ];
   const rows = orders.data?.data ?? [];
-  const csvHeader = [t('analytics.projectId'), t('analytics.name'), t('analytics.createdAt'), t('analytics.componentsCount'), t('analytics.documentsCount'), t('analytics.documentsSizeMb')];
-  const csvRows = rows.map((row) => [row.projectId, row.name, formatDateTime(row.createdAt), row.componentsCount, row.documentsCount, formatMb(row.documentsSize)]);
+  const csvHeader = [
+    t('analytics.projectId'),
+    t('analytics.name'),
+    t('analytics.createdAt'),
+    t('analytics.componentsCount'),
+    t('analytics.documentsCount'),
+    t('analytics.documentsSizeMb'),
+  ];
+  const csvRows = rows.map((row) => [
+    row.projectId,
+    row.name,
+    formatDateTime(row.createdAt),
+    row.componentsCount,
+    row.documentsCount,
+    formatMb(row.documentsSize),
+  ]);
 
   return (
     <Page title={t('analytics.orders.title')}>
@@ -77,23 +91,45 @@ export function MillOrdersPage() {
             w={320}
             maw="100%"
           />
-          <TextInput type="date" label={t('analytics.fromDate')} value={fromDate} onChange={(event) => { setFromDate(event.currentTarget.value); setPage(1); }} w={170} />
+          <TextInput
+            type="date"
+            label={t('analytics.fromDate')}
+            value={fromDate}
+            onChange={(event) => {
+              setFromDate(event.currentTarget.value);
+              setPage(1);
+            }}
+            w={170}
+          />
           <TextInput
             type="date"
             label={t('analytics.toDate')}
             value={toDate}
-            onChange={(event) => { setToDate(event.currentTarget.value); setPage(1); }}
+            onChange={(event) => {
+              setToDate(event.currentTarget.value);
+              setPage(1);
+            }}
             error={rangeInvalid ? t('analytics.rangeInvalid') : undefined}
             w={170}
           />
-          <Button variant="default" disabled={fromDate === '' && toDate === ''} onClick={() => { setFromDate(''); setToDate(''); setPage(1); }}>
+          <Button
+            variant="default"
+            disabled={fromDate === '' && toDate === ''}
+            onClick={() => {
+              setFromDate('');
+              setToDate('');
+              setPage(1);
+            }}
+          >
             {t('analytics.reset')}
           </Button>
         </Group>
         {projectId !== null && millId !== null && (
           <Group gap="xs">
             <Text size="sm">{t('analytics.onlyOrder', { id: projectId })}</Text>
-            <Button size="xs" variant="subtle" onClick={() => selectMill(String(millId))}>{t('analytics.showAllOrders')}</Button>
+            <Button size="xs" variant="subtle" onClick={() => selectMill(String(millId))}>
+              {t('analytics.showAllOrders')}
+            </Button>
           </Group>
         )}
         {millId === null ? (
@@ -101,7 +137,9 @@ export function MillOrdersPage() {
         ) : orders.error ? (
           <LoadFailure error={orders.error} onRetry={() => void orders.refetch()} />
         ) : !orders.data ? (
-          rangeInvalid ? null : <Loading />
+          rangeInvalid ? null : (
+            <Loading />
+          )
         ) : (
           <>
             <Paper withBorder p="xs">
@@ -109,16 +147,33 @@ export function MillOrdersPage() {
                 <Group gap="lg" aria-label={t('analytics.pageTotals')} role="group">
                   <Text size="sm">{t('analytics.totalComponents', { count: orders.data.totals.componentsCount })}</Text>
                   <Text size="sm">{t('analytics.totalDocuments', { count: orders.data.totals.documentsCount })}</Text>
-                  <Text size="sm" fw={700}>{t('analytics.totalSizeGb', { size: formatGb(orders.data.totals.documentsSize) })}</Text>
+                  <Text size="sm" fw={700}>
+                    {t('analytics.totalSizeGb', { size: formatGb(orders.data.totals.documentsSize) })}
+                  </Text>
                 </Group>
                 <ExportCsvButton name={`mill-${millId}-orders`} header={csvHeader} rows={csvRows} />
               </Group>
             </Paper>
             <DataTable columns={columns} rows={rows} rowKey={(row) => row.projectId} caption={t('analytics.orders.caption')} />
-            <TablePager total={orders.data.count} page={page} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={(size) => { setPageSize(size); setPage(1); }} />
+            <TablePager
+              total={orders.data.count}
+              page={page}
+              pageSize={pageSize}
+              onPageChange={setPage}
+              onPageSizeChange={(size) => {
+                setPageSize(size);
+                setPage(1);
+              }}
+            />
           </>
         )}
-        {millId !== null && !rangeInvalid && (daily.error ? <LoadFailure error={daily.error} onRetry={() => void daily.refetch()} /> : daily.data ? <MillDailyChart data={daily.data} /> : null)}
+        {millId !== null &&
+          !rangeInvalid &&
+          (daily.error ? (
+            <LoadFailure error={daily.error} onRetry={() => void daily.refetch()} />
+          ) : daily.data ? (
+            <MillDailyChart data={daily.data} />
+          ) : null)}
       </Stack>
     </Page>
   );

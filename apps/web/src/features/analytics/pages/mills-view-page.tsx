@@ -21,8 +21,20 @@ function PlatformCharts() {
   const storage = useStoragePerMill();
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-      {ordersPerDay.error ? <LoadFailure error={ordersPerDay.error} onRetry={() => void ordersPerDay.refetch()} /> : ordersPerDay.data ? <OrdersPerDayChart data={ordersPerDay.data} /> : <Loading />}
-      {storage.error ? <LoadFailure error={storage.error} onRetry={() => void storage.refetch()} /> : storage.data ? <StorageChart data={storage.data} /> : <Loading />}
+      {ordersPerDay.error ? (
+        <LoadFailure error={ordersPerDay.error} onRetry={() => void ordersPerDay.refetch()} />
+      ) : ordersPerDay.data ? (
+        <OrdersPerDayChart data={ordersPerDay.data} />
+      ) : (
+        <Loading />
+      )}
+      {storage.error ? (
+        <LoadFailure error={storage.error} onRetry={() => void storage.refetch()} />
+      ) : storage.data ? (
+        <StorageChart data={storage.data} />
+      ) : (
+        <Loading />
+      )}
     </SimpleGrid>
   );
 }
@@ -53,10 +65,14 @@ export function MillsViewPage() {
         ) : (
           <Group gap={6}>
             {row.projectIds.map((id) => (
-              <Anchor key={id} component={Link} to={millOrdersPath(row.millId, id)} size="sm">{id}</Anchor>
+              <Anchor key={id} component={Link} to={millOrdersPath(row.millId, id)} size="sm">
+                {id}
+              </Anchor>
             ))}
             {row.moreOrdersCount > 0 && (
-              <Anchor component={Link} to={millOrdersPath(row.millId)} size="sm" c="dimmed">{t('analytics.more', { count: row.moreOrdersCount })}</Anchor>
+              <Anchor component={Link} to={millOrdersPath(row.millId)} size="sm" c="dimmed">
+                {t('analytics.more', { count: row.moreOrdersCount })}
+              </Anchor>
             )}
           </Group>
         ),
@@ -64,10 +80,30 @@ export function MillsViewPage() {
   ];
 
   const rows = overview.data?.data ?? [];
-  const csvHeader = [t('analytics.millId'), t('analytics.name'), t('analytics.contractType'), t('analytics.clientsCount'), t('analytics.allowedClients'), t('analytics.ordersCreated'), t('analytics.maxOrdersCount'), t('analytics.projectIds')];
+  const csvHeader = [
+    t('analytics.millId'),
+    t('analytics.name'),
+    t('analytics.contractType'),
+    t('analytics.clientsCount'),
+    t('analytics.allowedClients'),
+    t('analytics.ordersCreated'),
+    t('analytics.maxOrdersCount'),
+    t('analytics.projectIds'),
+  ];
   const idsCell = (row: MillOverview) =>
-    row.projectIds.length === 0 ? t('analytics.none') : [...row.projectIds, ...(row.moreOrdersCount > 0 ? [t('analytics.more', { count: row.moreOrdersCount })] : [])].join(' ');
-  const csvRows = rows.map((row) => [row.millId, row.name, t(`contract.planNames.${row.planKey}`), row.clientsCount, row.allowedClients, row.ordersCreated, row.maxOrdersCount, idsCell(row)]);
+    row.projectIds.length === 0
+      ? t('analytics.none')
+      : [...row.projectIds, ...(row.moreOrdersCount > 0 ? [t('analytics.more', { count: row.moreOrdersCount })] : [])].join(' ');
+  const csvRows = rows.map((row) => [
+    row.millId,
+    row.name,
+    t(`contract.planNames.${row.planKey}`),
+    row.clientsCount,
+    row.allowedClients,
+    row.ordersCreated,
+    row.maxOrdersCount,
+    idsCell(row),
+  ]);
 
   return (
     <Page title={t('analytics.mills.title')}>
@@ -98,10 +134,23 @@ export function MillsViewPage() {
         ) : (
           <>
             <DataTable columns={columns} rows={rows} rowKey={(row) => row.millId} caption={t('analytics.mills.caption')} />
-            <TablePager total={overview.data.count} page={page} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={(size) => { setPageSize(size); setPage(1); }} />
+            <TablePager
+              total={overview.data.count}
+              page={page}
+              pageSize={pageSize}
+              onPageChange={setPage}
+              onPageSizeChange={(size) => {
+                setPageSize(size);
+                setPage(1);
+              }}
+            />
           </>
         )}
-        {choices.error && <Text c="red" size="sm">{t('analytics.choicesFailed')}</Text>}
+        {choices.error && (
+          <Text c="red" size="sm">
+            {t('analytics.choicesFailed')}
+          </Text>
+        )}
         <PlatformCharts />
       </Stack>
     </Page>

@@ -28,7 +28,11 @@ export function UsersViewPage() {
     { key: 'count', header: t('analytics.projectsCount'), render: (row) => row.projectsCount },
     { key: 'company', header: t('analytics.company'), render: (row) => row.company },
     { key: 'created', header: t('analytics.createdAt'), render: (row) => formatDate(row.createdAt) },
-    { key: 'projects', header: t('analytics.projects'), render: (row) => (row.projectIds.length ? row.projectIds.join(', ') : t('analytics.none')) },
+    {
+      key: 'projects',
+      header: t('analytics.projects'),
+      render: (row) => (row.projectIds.length ? row.projectIds.join(', ') : t('analytics.none')),
+    },
     { key: 'period', header: t('analytics.period'), render: (row) => row.period ?? '-' },
     {
       key: 'mills',
@@ -47,7 +51,18 @@ export function UsersViewPage() {
     { key: 'labs', header: t('analytics.labs'), render: (row) => (row.labs.length ? row.labs.join(', ') : t('analytics.none')) },
   ];
   const rows = stats.data?.data ?? [];
-  const csvHeader = [t('analytics.id'), t('analytics.email'), t('analytics.role'), t('analytics.projectsCount'), t('analytics.company'), t('analytics.createdAt'), t('analytics.projects'), t('analytics.period'), t('analytics.millsColumn'), t('analytics.labs')];
+  const csvHeader = [
+    t('analytics.id'),
+    t('analytics.email'),
+    t('analytics.role'),
+    t('analytics.projectsCount'),
+    t('analytics.company'),
+    t('analytics.createdAt'),
+    t('analytics.projects'),
+    t('analytics.period'),
+    t('analytics.millsColumn'),
+    t('analytics.labs'),
+  ];
   const csvRows = rows.map((row) => [
     row.id,
     row.email,
@@ -74,7 +89,16 @@ export function UsersViewPage() {
         ) : (
           <>
             <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} caption={t('analytics.users.caption')} />
-            <TablePager total={stats.data.count} page={page} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={(size) => { setPageSize(size); setPage(1); }} />
+            <TablePager
+              total={stats.data.count}
+              page={page}
+              pageSize={pageSize}
+              onPageChange={setPage}
+              onPageSizeChange={(size) => {
+                setPageSize(size);
+                setPage(1);
+              }}
+            />
           </>
         )}
       </Stack>

@@ -47,12 +47,9 @@ export interface AccountCreationBody {
 export const authApi = {
   signIn: (body: SignInBody) => apiRequest<AuthResponse>('/auth/local', { method: 'POST', body }),
   register: (body: RegisterBody) => apiRequest<MessageResponse>('/auth/local/register', { method: 'POST', body }),
-  forgotPassword: (email: string) =>
-    apiRequest<MessageResponse>('/auth/forgot-password', { method: 'POST', body: { email } }),
-  resetPassword: (body: ResetPasswordBody) =>
-    apiRequest<AuthResponse>('/auth/reset-password', { method: 'POST', body }),
-  confirmEmail: (confirmation: string) =>
-    apiRequest<AuthResponse>('/auth/email-confirmation', { query: { confirmation } }),
+  forgotPassword: (email: string) => apiRequest<MessageResponse>('/auth/forgot-password', { method: 'POST', body: { email } }),
+  resetPassword: (body: ResetPasswordBody) => apiRequest<AuthResponse>('/auth/reset-password', { method: 'POST', body }),
+  confirmEmail: (confirmation: string) => apiRequest<AuthResponse>('/auth/email-confirmation', { query: { confirmation } }),
   emailByToken: (confirmationToken: string) =>
     apiRequest<{ emailByConfirmationToken: string; roleType: RoleType; accountExists: boolean }>('/auth/user-email-by-token', {
       method: 'POST',
@@ -65,8 +62,7 @@ export const authApi = {
     }),
   checkUniqueEmail: (email: string) =>
     apiRequest<{ emailIsTaken: boolean }>('/auth/check-unique-email', { method: 'POST', body: { email } }),
-  createAccount: (body: AccountCreationBody) =>
-    apiRequest<AuthResponse>('/auth/account-creation', { method: 'POST', body }),
+  createAccount: (body: AccountCreationBody) => apiRequest<AuthResponse>('/auth/account-creation', { method: 'POST', body }),
   linkMill: (millId: number, confirmationToken: string) =>
     apiRequest<AuthResponse>(`/mills/${millId}/link-to-account`, {
       method: 'POST',

@@ -49,7 +49,13 @@ export function CreateAccountDialog({ opened, options }: { opened: boolean; opti
   // another address is checked for uniqueness (spec §4: a taken one offers the existing account).
   const createAccount = async (data: z.infer<typeof schema>) => {
     const companyName = asksCompany ? data.companyName : undefined;
-    const auth = await create.mutateAsync({ identifier: data.email, password: data.password, companyName, confirmationToken: token, millId });
+    const auth = await create.mutateAsync({
+      identifier: data.email,
+      password: data.password,
+      companyName,
+      confirmationToken: token,
+      millId,
+    });
     closeAuthDialog();
     afterInvitation(auth, millId);
   };
@@ -104,7 +110,11 @@ export function CreateAccountDialog({ opened, options }: { opened: boolean; opti
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">{t('auth.createAccount.intro')}</Text>
-          {failure && <Alert color="red" title={t('auth.signUp.errorTitle')}>{describeError(t, failure)}</Alert>}
+          {failure && (
+            <Alert color="red" title={t('auth.signUp.errorTitle')}>
+              {describeError(t, failure)}
+            </Alert>
+          )}
           {outcome === 'emailTaken' && (
             <Alert color="yellow" title={t('auth.createAccount.emailTaken')}>
               <Stack gap="xs">

@@ -8,11 +8,19 @@ import { mockFetch, renderRoutes } from '../../../test/render.tsx';
 import { LinkMillDialog } from './link-mill-dialog.tsx';
 
 function renderFor(type: RoleType) {
-  const linked = { ...sessionFixture(type, { mills: [millFixture({ id: 3 }), millFixture({ id: 8, millRole: null })], ordersCount: 1 }), jwt: 'new-jwt' };
-  const calls = mockFetch(({ method, path }) => (method === 'POST' && path === '/mills/8/link-to-account' ? { body: linked } : { status: 404, body: {} }));
-  const result = renderRoutes([{ path: '*', element: <LinkMillDialog opened options={{ confirmationToken: 'invitation-token-0123456789', invitedMillId: 8 }} /> }], {
-    session: sessionFixture(type),
-  });
+  const linked = {
+    ...sessionFixture(type, { mills: [millFixture({ id: 3 }), millFixture({ id: 8, millRole: null })], ordersCount: 1 }),
+    jwt: 'new-jwt',
+  };
+  const calls = mockFetch(({ method, path }) =>
+    method === 'POST' && path === '/mills/8/link-to-account' ? { body: linked } : { status: 404, body: {} },
+  );
+  const result = renderRoutes(
+    [{ path: '*', element: <LinkMillDialog opened options={{ confirmationToken: 'invitation-token-0123456789', invitedMillId: 8 }} /> }],
+    {
+      session: sessionFixture(type),
+    },
+  );
   return { ...result, calls };
 }
 

@@ -47,13 +47,15 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
         <Stack>
           {linking && <Text size="sm">{t('auth.signIn.linkNotice')}</Text>}
           {signIn.isError && <Alert color="red">{describeError(t, signIn.error)}</Alert>}
-          <TextInput label={t('fields.email')} type="email" autoComplete="email" required data-autofocus {...form.textProps('identifier')} />
-          <PasswordInput
-            label={t('fields.password')}
-            autoComplete="current-password"
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
             required
-            {...form.textProps('password')}
+            data-autofocus
+            {...form.textProps('identifier')}
           />
+          <PasswordInput label={t('fields.password')} autoComplete="current-password" required {...form.textProps('password')} />
           <Anchor component="button" type="button" size="sm" onClick={() => openAuthDialog('forgotPassword')}>
             {t('auth.signIn.forgot')}
           </Anchor>

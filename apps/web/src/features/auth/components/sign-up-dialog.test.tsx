@@ -106,7 +106,13 @@ describe('SignUpDialog', () => {
   it('shows the key example as a hint, not as a placeholder that turns red like a wrong value', async () => {
     mockFetch(() => ({
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: 'invalid', errors: { activationKey: ['ACTIVATION_KEY_UNKNOWN'] } },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        code: 'VALIDATION_FAILED',
+        message: 'invalid',
+        errors: { activationKey: ['ACTIVATION_KEY_UNKNOWN'] },
+      },
     }));
     const user = userEvent.setup();
     renderWithProviders(<SignUpDialog opened />);

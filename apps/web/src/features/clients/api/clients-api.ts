@@ -78,9 +78,7 @@ function useClientMutation<Vars, Result>(millId: number, call: (vars: Vars) => P
 }
 
 export function useAddClient(millId: number) {
-  return useClientMutation(millId, (body: NewClient) =>
-    apiRequest<AddClientResult>(`/mills/${millId}/clients`, { method: 'POST', body }),
-  );
+  return useClientMutation(millId, (body: NewClient) => apiRequest<AddClientResult>(`/mills/${millId}/clients`, { method: 'POST', body }));
 }
 
 export function useSendInvite(millId: number) {

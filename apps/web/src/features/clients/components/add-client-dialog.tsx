@@ -7,7 +7,15 @@ import { useAddClient, type AddClientResult } from '../api/clients-api.ts';
 
 const empty = { firstName: '', lastName: '', email: '', activationMessage: '' };
 
-function AddClientForm({ millId, onAdded, onCancel }: { millId: number; onAdded: (result: AddClientResult) => void; onCancel: () => void }) {
+function AddClientForm({
+  millId,
+  onAdded,
+  onCancel,
+}: {
+  millId: number;
+  onAdded: (result: AddClientResult) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const form = useForm({ initialValues: empty, schema: addClientBodySchema });
   const add = useAddClient(millId);

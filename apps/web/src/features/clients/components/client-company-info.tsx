@@ -101,7 +101,13 @@ function AcceptedClientCompanyInfo({ companyId }: { companyId: number }) {
         <Title order={2} size="h4">
           {t('shipping.title')}
         </Title>
-        {lab.isPending ? <Loading /> : lab.isError ? <Alert color="red">{describeError(t, lab.error)}</Alert> : <ShippingFields lab={lab.data} />}
+        {lab.isPending ? (
+          <Loading />
+        ) : lab.isError ? (
+          <Alert color="red">{describeError(t, lab.error)}</Alert>
+        ) : (
+          <ShippingFields lab={lab.data} />
+        )}
       </Stack>
     </Stack>
   );

@@ -9,8 +9,21 @@ import { clientPersonLabel } from '../../../lib/client-label.ts';
 import { describeServerError } from '../../../lib/error-message.ts';
 import { useDeleteClient, useSendInvite, useSetClientBlocked } from '../api/clients-api.ts';
 
-
-function RowAction({ label, tooltip, color, loading, onClick, children }: { label: string; tooltip: string; color?: string; loading?: boolean; onClick: () => void; children: ReactNode }) {
+function RowAction({
+  label,
+  tooltip,
+  color,
+  loading,
+  onClick,
+  children,
+}: {
+  label: string;
+  tooltip: string;
+  color?: string;
+  loading?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip label={tooltip} withArrow>
       <ActionIcon variant="subtle" color={color} aria-label={label} loading={loading} onClick={onClick}>
@@ -83,7 +96,12 @@ export function ClientRowActions({ millId, client }: { millId: number; client: C
     <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
       {client.confirmed ? (
         client.blockedByMill ? (
-          <RowAction label={t('clients.unblockNamed', { name })} tooltip={t('clients.unblock')} loading={setBlocked.isPending} onClick={confirmToggleBlock}>
+          <RowAction
+            label={t('clients.unblockNamed', { name })}
+            tooltip={t('clients.unblock')}
+            loading={setBlocked.isPending}
+            onClick={confirmToggleBlock}
+          >
             <IconLockOpen size={18} aria-hidden />
           </RowAction>
         ) : client.blockedBySystem ? (
@@ -93,16 +111,33 @@ export function ClientRowActions({ millId, client }: { millId: number; client: C
             {t('clients.blockedBySystem')}
           </Text>
         ) : (
-          <RowAction label={t('clients.blockNamed', { name })} tooltip={t('clients.block')} color="orange" loading={setBlocked.isPending} onClick={confirmToggleBlock}>
+          <RowAction
+            label={t('clients.blockNamed', { name })}
+            tooltip={t('clients.block')}
+            color="orange"
+            loading={setBlocked.isPending}
+            onClick={confirmToggleBlock}
+          >
             <IconLock size={18} aria-hidden />
           </RowAction>
         )
       ) : (
-        <RowAction label={t('clients.sendInviteNamed', { name })} tooltip={t('clients.sendInvite')} loading={sendInvite.isPending} onClick={invite}>
+        <RowAction
+          label={t('clients.sendInviteNamed', { name })}
+          tooltip={t('clients.sendInvite')}
+          loading={sendInvite.isPending}
+          onClick={invite}
+        >
           <IconMailForward size={18} aria-hidden />
         </RowAction>
       )}
-      <RowAction label={t('common.deleteNamed', { name })} tooltip={t('common.delete')} color="red" loading={remove.isPending} onClick={confirmDelete}>
+      <RowAction
+        label={t('common.deleteNamed', { name })}
+        tooltip={t('common.delete')}
+        color="red"
+        loading={remove.isPending}
+        onClick={confirmDelete}
+      >
         <IconTrash size={18} aria-hidden />
       </RowAction>
     </Group>

@@ -96,7 +96,8 @@ describe('ClientsPage add-client dialog', () => {
 
   it('shows the activation instructions of an unconfirmed client, then offers the landing page setup', async () => {
     const calls = stubApi([], ({ method, path }) => {
-      if (method === 'POST' && path === '/mills/7/clients') return { body: { user: client({ id: 31, confirmed: false }), confirmed: false } };
+      if (method === 'POST' && path === '/mills/7/clients')
+        return { body: { user: client({ id: 31, confirmed: false }), confirmed: false } };
       if (path === '/mills/7/clients/activation-instructions/31') return { body: { message: 'Open the link we sent.\n\nSee you soon' } };
       return notFound;
     });
@@ -154,7 +155,9 @@ describe('ClientsPage row actions', () => {
   it("shows the server's message when a system-blocked client cannot be unblocked", async () => {
     const message = 'This client was blocked by the system administrator. Please contact your admin.';
     const calls = stubApi([client({ blockedByMill: true, blockedBySystem: true, status: 'inactive' })], ({ method }) =>
-      method === 'POST' ? { status: 409, body: { statusCode: 409, error: 'Conflict', code: 'CLIENT_BLOCKED_BY_SYSTEM', message } } : notFound,
+      method === 'POST'
+        ? { status: 409, body: { statusCode: 409, error: 'Conflict', code: 'CLIENT_BLOCKED_BY_SYSTEM', message } }
+        : notFound,
     );
     const user = userEvent.setup();
     const { router } = renderPage();
@@ -227,10 +230,14 @@ describe('ClientsPage row actions', () => {
   });
 
   it('shows a pending client without a company by its invited address and the pending state, never blanks', async () => {
-    stubApi([client({ id: 23, firstName: '', lastName: '', email: 'paula@smile.test', company: null, confirmed: false, status: 'inactive' })]);
+    stubApi([
+      client({ id: 23, firstName: '', lastName: '', email: 'paula@smile.test', company: null, confirmed: false, status: 'inactive' }),
+    ]);
     renderPage();
     const row = (await screen.findByRole('button', { name: 'Send invite to paula@smile.test' })).closest('tr')!;
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent?.trim());
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent?.trim());
     expect(cells.slice(0, 3)).toEqual(['paula@smile.test', 'paula@smile.test', 'Invitation pending']);
   });
 

@@ -1,6 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AddOn, Invoice, Subscription, UpcomingInvoice, UsageStat, contractTypesResponseSchema, millAddOnsResponseSchema } from '@casebridge/shared/schemas/billing';
+import type {
+  AddOn,
+  Invoice,
+  Subscription,
+  UpcomingInvoice,
+  UsageStat,
+  contractTypesResponseSchema,
+  millAddOnsResponseSchema,
+} from '@casebridge/shared/schemas/billing';
 import type { ApiErrorBody } from '@casebridge/shared/errors';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import { ApiError, apiRequest, buildUrl } from '../../../lib/api-client.ts';
@@ -83,7 +91,11 @@ function useContractMutation<Vars, Result>(millId: number, call: (vars: Vars) =>
   return useMutation({
     mutationFn: call,
     onSuccess: () =>
-      Promise.all([subscriptionKey, usageKey, invoicesKey, millAddOnsKey, upcomingInvoiceKey].map((key) => queryClient.invalidateQueries({ queryKey: key(millId) }))),
+      Promise.all(
+        [subscriptionKey, usageKey, invoicesKey, millAddOnsKey, upcomingInvoiceKey].map((key) =>
+          queryClient.invalidateQueries({ queryKey: key(millId) }),
+        ),
+      ),
   });
 }
 
@@ -93,12 +105,17 @@ const AGREED = { policyAgreement: true, dataProcessingAgreement: true } as const
 export function useCheckout(millId: number) {
   return useMutation({
     mutationFn: (lookupKey: string) =>
-      apiRequest<{ statusCode: number; sessionId: string; url: string }>('/checkout', { method: 'POST', body: { millId, lookupKey, ...AGREED } }),
+      apiRequest<{ statusCode: number; sessionId: string; url: string }>('/checkout', {
+        method: 'POST',
+        body: { millId, lookupKey, ...AGREED },
+      }),
   });
 }
 
 export function useChangePlan(millId: number) {
-  return useContractMutation(millId, (lookupKey: string) => apiRequest<Subscription>('/payments/plan', { method: 'POST', body: { millId, lookupKey } }));
+  return useContractMutation(millId, (lookupKey: string) =>
+    apiRequest<Subscription>('/payments/plan', { method: 'POST', body: { millId, lookupKey } }),
+  );
 }
 
 export function useUnsubscribe(millId: number) {
@@ -130,18 +147,24 @@ export async function fetchInvoicePdf(pdfUrl: string): Promise<Blob> {
   const response = await fetch(buildUrl(pdfUrl.replace(/^\/api/, '')), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-    throw new ApiError(body?.code ? body : { statusCode: response.status, error: response.statusText, code: 'INTERNAL', message: response.statusText });
+    throw new ApiError(
+      body?.code ? body : { statusCode: response.status, error: response.statusText, code: 'INTERNAL', message: response.statusText },
+    );
   }
   return response.blob();
 }
 
-export type PlanValues = Pick<ContractTypes['data'][number], 'priceCents' | 'maxOrdersCount' | 'allowedClients' | 'storageMb' | 'support' | 'filesKeepDays'>;
+export type PlanValues = Pick<
+  ContractTypes['data'][number],
+  'priceCents' | 'maxOrdersCount' | 'allowedClients' | 'storageMb' | 'support' | 'filesKeepDays'
+>;
 
 /** The manager changes a plan's price and limits; every mill on it gets them at once. */
 export function useUpdatePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: PlanValues }) => apiRequest(`/contract-types/${id}`, { method: 'PUT', body: values }),
+    mutationFn: ({ id, values }: { id: string; values: PlanValues }) =>
+      apiRequest(`/contract-types/${id}`, { method: 'PUT', body: values }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contractTypesQuery.queryKey }),
   });
 }

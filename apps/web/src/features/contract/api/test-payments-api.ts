@@ -17,18 +17,21 @@ export function useTestCheckout(sessionId: string) {
 
 export function usePayTestCheckout(sessionId: string) {
   return useMutation({
-    mutationFn: (card: TestCard) => apiRequest<CardResult>(`/test-payments/checkouts/${encodeURIComponent(sessionId)}/pay`, { method: 'POST', body: card }),
+    mutationFn: (card: TestCard) =>
+      apiRequest<CardResult>(`/test-payments/checkouts/${encodeURIComponent(sessionId)}/pay`, { method: 'POST', body: card }),
   });
 }
 
 export function useAbandonTestCheckout(sessionId: string) {
   return useMutation({
-    mutationFn: () => apiRequest<{ redirectUrl: string }>(`/test-payments/checkouts/${encodeURIComponent(sessionId)}/abandon`, { method: 'POST' }),
+    mutationFn: () =>
+      apiRequest<{ redirectUrl: string }>(`/test-payments/checkouts/${encodeURIComponent(sessionId)}/abandon`, { method: 'POST' }),
   });
 }
 
 export function useReplaceTestCard(portalId: string) {
   return useMutation({
-    mutationFn: (card: TestCard) => apiRequest<CardResult>(`/test-payments/cards/${encodeURIComponent(portalId)}`, { method: 'POST', body: card }),
+    mutationFn: (card: TestCard) =>
+      apiRequest<CardResult>(`/test-payments/cards/${encodeURIComponent(portalId)}`, { method: 'POST', body: card }),
   });
 }

@@ -28,7 +28,12 @@ function RetentionChoice({ addOns, planDays, value, onChange, disabled }: Choice
       <Stack gap="xs" mt="xs">
         <Radio value={PLAN_DEFAULT} disabled={disabled} label={t('contract.addOnPlanDefault', { value: planDays })} />
         {addOns.map((addOn) => (
-          <Radio key={addOn.key} value={addOn.key} disabled={disabled} label={t('contract.addOnOption', { value: addOn.value, price: euro(addOn.priceCents) })} />
+          <Radio
+            key={addOn.key}
+            value={addOn.key}
+            disabled={disabled}
+            label={t('contract.addOnOption', { value: addOn.value, price: euro(addOn.priceCents) })}
+          />
         ))}
       </Stack>
     </Radio.Group>
@@ -71,7 +76,15 @@ export function AddOnsDialog({ millId, subscription, onClose }: { millId: number
     >
       {!loaded && !catalogue.isError && !current.isError && <Loading />}
       {(catalogue.isError || current.isError) && <Alert color="red">{t('contract.loadFailed')}</Alert>}
-      {loaded && <RetentionChoice addOns={catalogue.data.data} planDays={subscription.contractType.filesKeepDays} value={selected} onChange={setChoice} disabled={!isPaid} />}
+      {loaded && (
+        <RetentionChoice
+          addOns={catalogue.data.data}
+          planDays={subscription.contractType.filesKeepDays}
+          value={selected}
+          onChange={setChoice}
+          disabled={!isPaid}
+        />
+      )}
       {!isPaid && <Alert color="blue">{t('contract.addOnsNeedPaidPlan')}</Alert>}
     </AgreementConfirmDialog>
   );

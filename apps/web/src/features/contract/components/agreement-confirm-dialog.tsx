@@ -40,7 +40,13 @@ export function AgreementConfirmDialog(props: AgreementConfirmDialogProps) {
       <Stack gap="md">
         <Text size="sm">{props.message}</Text>
         {props.children}
-        <PolicyAgreements policy={policy} dataProcessing={dataProcessing} onPolicyChange={setPolicy} onDataProcessingChange={setDataProcessing} showMissing={showMissing} />
+        <PolicyAgreements
+          policy={policy}
+          dataProcessing={dataProcessing}
+          onPolicyChange={setPolicy}
+          onDataProcessingChange={setDataProcessing}
+          showMissing={showMissing}
+        />
         {showMissing && !agreed && (
           <Alert color="red" role="alert">
             {t('consent.required')}

@@ -145,7 +145,15 @@ describe('ContractTypesTab', () => {
     mockFetch((call) => {
       if (call.path === '/contract-types') return { body: CATALOGUE };
       if (call.path === '/mills/7/subscription') return { body: subscriptionOn(PLANS[0]!) };
-      return { status: 409, body: { statusCode: 409, error: 'Conflict', code: 'CONFLICT', message: 'Complete the company details first: invoices need your address' } };
+      return {
+        status: 409,
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          code: 'CONFLICT',
+          message: 'Complete the company details first: invoices need your address',
+        },
+      };
     });
     const user = userEvent.setup();
     render();

@@ -13,14 +13,17 @@ function offeredPlans(plans: ContractType[], subscription: Subscription): Contra
   const custom = subscription.customContract;
   return plans.flatMap((plan) => {
     if (plan.id !== 'custom') return [plan];
-    return custom ? [{ ...plan, priceCents: custom.priceCents, maxOrdersCount: custom.maxOrdersCount, allowedClients: custom.allowedClients }] : [];
+    return custom
+      ? [{ ...plan, priceCents: custom.priceCents, maxOrdersCount: custom.maxOrdersCount, allowedClients: custom.allowedClients }]
+      : [];
   });
 }
 
 function PlanAction({ millId, plan, subscription }: { millId: number; plan: ContractType; subscription: Subscription }) {
   // Basic is not bought: a paid mill returns to it by unsubscribing.
   if (plan.id === 'basic' || plan.id === subscription.contractType.id) return null;
-  if (hasPaidPlan(subscription)) return <ChangePlanButton millId={millId} plan={plan} currentPriceCents={subscription.contractType.priceCents} />;
+  if (hasPaidPlan(subscription))
+    return <ChangePlanButton millId={millId} plan={plan} currentPriceCents={subscription.contractType.priceCents} />;
   return <SubscribeButton millId={millId} plan={plan} />;
 }
 

@@ -37,7 +37,14 @@ function PdfButton({ invoice }: { invoice: Invoice }) {
     }
   };
   return (
-    <Button size="xs" variant="light" leftSection={<IconFileTypePdf size={16} aria-hidden />} loading={loading} onClick={() => void download()} aria-label={t('contract.downloadPdf', { number: invoice.number })}>
+    <Button
+      size="xs"
+      variant="light"
+      leftSection={<IconFileTypePdf size={16} aria-hidden />}
+      loading={loading}
+      onClick={() => void download()}
+      aria-label={t('contract.downloadPdf', { number: invoice.number })}
+    >
       {t('contract.pdf')}
     </Button>
   );
@@ -53,7 +60,13 @@ function PagedInvoices({ millId, columns, caption }: { millId: number; columns: 
   return (
     <Stack gap="sm">
       <DataTable columns={columns} rows={invoices.data.data} rowKey={(invoice) => invoice.id} caption={caption} />
-      <TablePager total={invoices.data.count} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage} onPageSizeChange={paging.setPageSize} />
+      <TablePager
+        total={invoices.data.count}
+        page={paging.page}
+        pageSize={paging.pageSize}
+        onPageChange={paging.setPage}
+        onPageSizeChange={paging.setPageSize}
+      />
     </Stack>
   );
 }
@@ -83,7 +96,9 @@ export function InvoicesTab({ millId }: { millId: number }) {
     {
       key: 'paid',
       header: t('contract.paid'),
-      render: (invoice) => <Badge color={invoice.paid ? 'green' : 'orange'}>{t(invoice.paid ? 'contract.paidYes' : 'contract.paidNo')}</Badge>,
+      render: (invoice) => (
+        <Badge color={invoice.paid ? 'green' : 'orange'}>{t(invoice.paid ? 'contract.paidYes' : 'contract.paidNo')}</Badge>
+      ),
     },
     { key: 'pdf', header: t('contract.pdf'), render: (invoice) => <PdfButton invoice={invoice} /> },
   ];

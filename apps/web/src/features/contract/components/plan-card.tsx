@@ -19,14 +19,19 @@ function useFormatStorage(): (megabytes: number) => string {
   const { t, i18n } = useTranslation();
   return (megabytes) => {
     const number = new Intl.NumberFormat(intlTag(i18n.language));
-    return megabytes >= 1000 && megabytes % 1000 === 0 ? t('contract.gigabytes', { value: number.format(megabytes / 1000) }) : t('contract.megabytes', { value: number.format(megabytes) });
+    return megabytes >= 1000 && megabytes % 1000 === 0
+      ? t('contract.gigabytes', { value: number.format(megabytes / 1000) })
+      : t('contract.megabytes', { value: number.format(megabytes) });
   };
 }
 
 function useDiscountText(): (promotion: Promotion) => string {
   const { t } = useTranslation();
   const euro = useFormatEuro();
-  return (promotion) => (promotion.isPercentage ? t('contract.percentOff', { value: 100 - promotion.value }) : t('contract.amountOff', { amount: euro(promotion.value) }));
+  return (promotion) =>
+    promotion.isPercentage
+      ? t('contract.percentOff', { value: 100 - promotion.value })
+      : t('contract.amountOff', { amount: euro(promotion.value) });
 }
 
 /**
@@ -52,7 +57,12 @@ function PlanPrice({ plan, promotion, chargedPriceCents }: Pick<PlanCardProps, '
       </Stack>
     );
   }
-  if (!promotion || promoted === null) return <Text fz="xl" fw={700}>{t('contract.perMonth', { price: euro(plan.priceCents) })}</Text>;
+  if (!promotion || promoted === null)
+    return (
+      <Text fz="xl" fw={700}>
+        {t('contract.perMonth', { price: euro(plan.priceCents) })}
+      </Text>
+    );
   return (
     <Stack gap={2}>
       <Group gap="xs" align="baseline">
@@ -77,7 +87,14 @@ export function PlanCard({ plan, promotion, isCurrent, chargedPriceCents, action
   const storage = useFormatStorage();
   const name = t(`contract.planNames.${plan.id}`);
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={name} style={isCurrent ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}>
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-label={name}
+      style={isCurrent ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+    >
       <Stack gap="sm" h="100%">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} fz="h3">

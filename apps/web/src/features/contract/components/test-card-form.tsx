@@ -29,10 +29,31 @@ export function TestCardForm({ submitLabel, pending, error, onSubmit, extraActio
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput label={t('contract.card.number')} required autoComplete="cc-number" inputMode="numeric" maxLength={23} {...form.textProps('cardNumber')} />
+        <TextInput
+          label={t('contract.card.number')}
+          required
+          autoComplete="cc-number"
+          inputMode="numeric"
+          maxLength={23}
+          {...form.textProps('cardNumber')}
+        />
         <SimpleGrid cols={2}>
-          <TextInput label={t('contract.card.expiry')} placeholder={t('contract.card.expiryPlaceholder')} required autoComplete="cc-exp" maxLength={7} {...form.textProps('expiry')} />
-          <TextInput label={t('contract.card.cvc')} required autoComplete="cc-csc" inputMode="numeric" maxLength={4} {...form.textProps('cvc')} />
+          <TextInput
+            label={t('contract.card.expiry')}
+            placeholder={t('contract.card.expiryPlaceholder')}
+            required
+            autoComplete="cc-exp"
+            maxLength={7}
+            {...form.textProps('expiry')}
+          />
+          <TextInput
+            label={t('contract.card.cvc')}
+            required
+            autoComplete="cc-csc"
+            inputMode="numeric"
+            maxLength={4}
+            {...form.textProps('cvc')}
+          />
         </SimpleGrid>
         <TextInput label={t('contract.card.name')} required autoComplete="cc-name" maxLength={100} {...form.textProps('name')} />
         {error != null && (

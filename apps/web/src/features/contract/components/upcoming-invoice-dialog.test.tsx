@@ -7,7 +7,9 @@ import { UpcomingInvoiceDialog } from './upcoming-invoice-dialog.tsx';
 
 /** Demo Mill's next invoice: essential at its regular 49 € with 19 % German VAT. */
 const GERMAN: NonNullable<UpcomingInvoice> = {
-  lines: [{ description: 'Essential plan', amountCents: 4900, periodStart: '2026-12-03T00:00:00.000Z', periodEnd: '2027-01-03T00:00:00.000Z' }],
+  lines: [
+    { description: 'Essential plan', amountCents: 4900, periodStart: '2026-12-03T00:00:00.000Z', periodEnd: '2027-01-03T00:00:00.000Z' },
+  ],
   netCents: 4900,
   vatPercent: 19,
   vatCents: 931,

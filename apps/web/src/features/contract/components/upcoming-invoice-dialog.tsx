@@ -65,7 +65,9 @@ export function UpcomingInvoiceDialog({ millId, onClose }: { millId: number; onC
             </Table>
           </Table.ScrollContainer>
           <Text fw={700}>{t('contract.amountDue', { amount: euro(invoice.amountDueCents) })}</Text>
-          {invoice.nextPaymentAttempt && <Text size="sm">{t('contract.nextPayment', { date: formatDate(invoice.nextPaymentAttempt) })}</Text>}
+          {invoice.nextPaymentAttempt && (
+            <Text size="sm">{t('contract.nextPayment', { date: formatDate(invoice.nextPaymentAttempt) })}</Text>
+          )}
         </Stack>
       )}
     </Modal>

@@ -15,7 +15,8 @@ export function UsageTab({ millId }: { millId: number }) {
   if (usage.isError) return <Alert color="red">{t('contract.loadFailed')}</Alert>;
   if (!usage.data) return <Loading />;
   // Storage is counted in megabytes; the unit goes with the numbers.
-  const amount = (stat: UsageStat, value: number) => (stat.name === 'storage' ? t('contract.megabytes', { value: number.format(value) }) : number.format(value));
+  const amount = (stat: UsageStat, value: number) =>
+    stat.name === 'storage' ? t('contract.megabytes', { value: number.format(value) }) : number.format(value);
   const columns: DataTableColumn<UsageStat>[] = [
     { key: 'name', header: t('contract.usageName'), render: (stat) => t(`contract.usageNames.${stat.name}`) },
     { key: 'used', header: t('contract.used'), render: (stat) => amount(stat, stat.used) },

@@ -7,15 +7,29 @@ import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { ManagerPlansPage } from './manager-plans-page.tsx';
 
 const plan = (id: ContractType['id'], name: string, priceCents: number): ContractType => ({
-  id, name, priceCents, lookupKey: `pr_${id}`, maxOrdersCount: 200, allowedClients: 25, storageMb: 50_000, support: true, filesKeepDays: 90,
+  id,
+  name,
+  priceCents,
+  lookupKey: `pr_${id}`,
+  maxOrdersCount: 200,
+  allowedClients: 25,
+  storageMb: 50_000,
+  support: true,
+  filesKeepDays: 90,
 });
-const PLANS = [plan('basic', 'Basic', 0), plan('essential', 'Essential', 4900), plan('enterprise', 'Enterprise', 14900), plan('custom', 'Custom', 0)];
+const PLANS = [
+  plan('basic', 'Basic', 0),
+  plan('essential', 'Essential', 4900),
+  plan('enterprise', 'Enterprise', 14900),
+  plan('custom', 'Custom', 0),
+];
 
 function stubApi() {
   return mockFetch((call) => {
     if (call.path.startsWith('/contract-types') && call.method === 'GET') return { body: { data: PLANS, promotions: [] } };
     if (call.path === '/mills/7/subscription') return { body: { customContract: null } };
-    if (call.path === '/mills/8/subscription') return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Mill not found' } };
+    if (call.path === '/mills/8/subscription')
+      return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Mill not found' } };
     return { body: {} };
   });
 }
@@ -39,7 +53,14 @@ describe('ManagerPlansPage', () => {
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     const put = calls.find((call) => call.method === 'PUT')!;
     expect(put.url).toContain('/api/contract-types/essential');
-    expect(put.body).toEqual({ priceCents: 5950, maxOrdersCount: 250, allowedClients: 25, storageMb: 50_000, support: true, filesKeepDays: 90 });
+    expect(put.body).toEqual({
+      priceCents: 5950,
+      maxOrdersCount: 250,
+      allowedClients: 25,
+      storageMb: 50_000,
+      support: true,
+      filesKeepDays: 90,
+    });
   });
 
   it('refuses a keep period of 0 days before any call', async () => {

@@ -14,7 +14,8 @@ type Draft = Record<Field, number | string> & { support: boolean };
 
 /** Euros typed with cents become integer cents (spec §9: amounts are cents). */
 const toCents = (euros: number | string) => Math.round(Number(euros) * 100);
-const wholeNumber = (value: number | string, min: number, max: number) => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+const wholeNumber = (value: number | string, min: number, max: number) =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
 
 const LIMITS: Record<Exclude<Field, 'priceCents'>, [number, number]> = {
   maxOrdersCount: [0, 10_000_000],
@@ -34,8 +35,12 @@ function PlanCard({ plan }: { plan: ContractType }) {
   const invalid = (field: Exclude<Field, 'priceCents'>) => !wholeNumber(draft[field], ...LIMITS[field]);
   const valid = priceValid && (Object.keys(LIMITS) as (keyof typeof LIMITS)[]).every((field) => !invalid(field));
   const values = (): PlanValues => ({
-    priceCents: toCents(draft.priceCents), maxOrdersCount: Number(draft.maxOrdersCount), allowedClients: Number(draft.allowedClients),
-    storageMb: Number(draft.storageMb), support: draft.support, filesKeepDays: Number(draft.filesKeepDays),
+    priceCents: toCents(draft.priceCents),
+    maxOrdersCount: Number(draft.maxOrdersCount),
+    allowedClients: Number(draft.allowedClients),
+    storageMb: Number(draft.storageMb),
+    support: draft.support,
+    filesKeepDays: Number(draft.filesKeepDays),
   });
   const save = () =>
     openConfirmDialog({
@@ -44,7 +49,13 @@ function PlanCard({ plan }: { plan: ContractType }) {
       confirmLabel: t('common.save'),
       cancelLabel: t('common.cancel'),
       onConfirm: () =>
-        update.mutate({ id: plan.id, values: values() }, { onSuccess: () => notifySuccess(t('plansAdmin.saved', { plan: plan.name })), onError: (error) => notifyError(t, error, t('common.errorOccurred')) }),
+        update.mutate(
+          { id: plan.id, values: values() },
+          {
+            onSuccess: () => notifySuccess(t('plansAdmin.saved', { plan: plan.name })),
+            onError: (error) => notifyError(t, error, t('common.errorOccurred')),
+          },
+        ),
     });
   const numberField = (field: Exclude<Field, 'priceCents'>) => (
     <NumberInput
@@ -62,10 +73,18 @@ function PlanCard({ plan }: { plan: ContractType }) {
     <Paper withBorder p="md" component="section" aria-labelledby={`plan-${plan.id}`}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Title order={2} size="h4" id={`plan-${plan.id}`}>{plan.name}</Title>
-          <Text size="sm" c="dimmed">{plan.lookupKey}</Text>
+          <Title order={2} size="h4" id={`plan-${plan.id}`}>
+            {plan.name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {plan.lookupKey}
+          </Text>
         </Group>
-        {plan.id === 'custom' && <Text size="sm" c="dimmed">{t('plansAdmin.customHint')}</Text>}
+        {plan.id === 'custom' && (
+          <Text size="sm" c="dimmed">
+            {t('plansAdmin.customHint')}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
           <NumberInput
             label={t('plansAdmin.price')}
@@ -81,11 +100,20 @@ function PlanCard({ plan }: { plan: ContractType }) {
           {numberField('allowedClients')}
           {numberField('storageMb')}
           {numberField('filesKeepDays')}
-          <Switch label={t('plansAdmin.support')} checked={draft.support} onChange={(event) => set('support')(event.currentTarget.checked)} mt="lg" />
+          <Switch
+            label={t('plansAdmin.support')}
+            checked={draft.support}
+            onChange={(event) => set('support')(event.currentTarget.checked)}
+            mt="lg"
+          />
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button variant="default" disabled={update.isPending} onClick={() => setDraft(initial)}>{t('plansAdmin.reset')}</Button>
-          <Button onClick={save} disabled={!valid} loading={update.isPending}>{t('common.save')}</Button>
+          <Button variant="default" disabled={update.isPending} onClick={() => setDraft(initial)}>
+            {t('plansAdmin.reset')}
+          </Button>
+          <Button onClick={save} disabled={!valid} loading={update.isPending}>
+            {t('common.save')}
+          </Button>
         </Group>
       </Stack>
     </Paper>
@@ -99,37 +127,80 @@ function CustomContractForm() {
   const [millId, setMillId] = useState<number | null>(null);
   const subscription = useSubscription(millId);
   const setCustom = useSetCustomContract();
-  const [draft, setDraft] = useState<{ price: number | string; orders: number | string; clients: number | string }>({ price: '', orders: '', clients: '' });
+  const [draft, setDraft] = useState<{ price: number | string; orders: number | string; clients: number | string }>({
+    price: '',
+    orders: '',
+    clients: '',
+  });
   const current = millId && subscription.data ? subscription.data.customContract : null;
-  const valid = typeof draft.price === 'number' && draft.price >= 0 && wholeNumber(draft.orders, 0, 10_000_000) && wholeNumber(draft.clients, 0, 10_000_000);
+  const valid =
+    typeof draft.price === 'number' &&
+    draft.price >= 0 &&
+    wholeNumber(draft.orders, 0, 10_000_000) &&
+    wholeNumber(draft.clients, 0, 10_000_000);
 
   const findMill = () => {
     if (!wholeNumber(millInput, 1, 2_147_483_647)) return;
     setMillId(Number(millInput));
     setDraft({ price: '', orders: '', clients: '' });
   };
-  const done = (message: string) => ({ onSuccess: () => notifySuccess(message), onError: (error: unknown) => notifyError(t, error, t('common.errorOccurred')) });
+  const done = (message: string) => ({
+    onSuccess: () => notifySuccess(message),
+    onError: (error: unknown) => notifyError(t, error, t('common.errorOccurred')),
+  });
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="custom-contract">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="custom-contract">{t('plansAdmin.customTitle')}</Title>
+        <Title order={2} size="h4" id="custom-contract">
+          {t('plansAdmin.customTitle')}
+        </Title>
         <Group align="flex-end">
           <NumberInput label={t('plansAdmin.millId')} value={millInput} onChange={setMillInput} min={1} allowDecimal={false} w={160} />
-          <Button variant="default" onClick={findMill} disabled={!wholeNumber(millInput, 1, 2_147_483_647)}>{t('plansAdmin.findMill')}</Button>
+          <Button variant="default" onClick={findMill} disabled={!wholeNumber(millInput, 1, 2_147_483_647)}>
+            {t('plansAdmin.findMill')}
+          </Button>
         </Group>
-        {millId && subscription.isError && <Text c="red" size="sm">{t('plansAdmin.millNotFound', { id: millId })}</Text>}
+        {millId && subscription.isError && (
+          <Text c="red" size="sm">
+            {t('plansAdmin.millNotFound', { id: millId })}
+          </Text>
+        )}
         {millId && subscription.data && (
           <Stack gap="sm">
             <Text size="sm">
               {current
-                ? t('plansAdmin.currentOffer', { id: millId, price: (current.priceCents / 100).toFixed(2), orders: current.maxOrdersCount, clients: current.allowedClients })
+                ? t('plansAdmin.currentOffer', {
+                    id: millId,
+                    price: (current.priceCents / 100).toFixed(2),
+                    orders: current.maxOrdersCount,
+                    clients: current.allowedClients,
+                  })
                 : t('plansAdmin.noOffer', { id: millId })}
             </Text>
             <SimpleGrid cols={{ base: 1, xs: 3 }}>
-              <NumberInput label={t('plansAdmin.price')} value={draft.price} onChange={(price) => setDraft((d) => ({ ...d, price }))} min={0} decimalScale={2} suffix=" €" />
-              <NumberInput label={t('plansAdmin.maxOrdersCount')} value={draft.orders} onChange={(orders) => setDraft((d) => ({ ...d, orders }))} min={0} allowDecimal={false} />
-              <NumberInput label={t('plansAdmin.allowedClients')} value={draft.clients} onChange={(clients) => setDraft((d) => ({ ...d, clients }))} min={0} allowDecimal={false} />
+              <NumberInput
+                label={t('plansAdmin.price')}
+                value={draft.price}
+                onChange={(price) => setDraft((d) => ({ ...d, price }))}
+                min={0}
+                decimalScale={2}
+                suffix=" €"
+              />
+              <NumberInput
+                label={t('plansAdmin.maxOrdersCount')}
+                value={draft.orders}
+                onChange={(orders) => setDraft((d) => ({ ...d, orders }))}
+                min={0}
+                allowDecimal={false}
+              />
+              <NumberInput
+                label={t('plansAdmin.allowedClients')}
+                value={draft.clients}
+                onChange={(clients) => setDraft((d) => ({ ...d, clients }))}
+                min={0}
+                allowDecimal={false}
+              />
             </SimpleGrid>
             <Group justify="flex-end">
               {current && (
@@ -155,7 +226,14 @@ function CustomContractForm() {
                 loading={setCustom.isPending}
                 onClick={() =>
                   setCustom.mutate(
-                    { millId, customContract: { priceCents: toCents(draft.price), maxOrdersCount: Number(draft.orders), allowedClients: Number(draft.clients) } },
+                    {
+                      millId,
+                      customContract: {
+                        priceCents: toCents(draft.price),
+                        maxOrdersCount: Number(draft.orders),
+                        allowedClients: Number(draft.clients),
+                      },
+                    },
                     done(t('plansAdmin.offered', { id: millId })),
                   )
                 }
@@ -176,8 +254,19 @@ export function ManagerPlansPage() {
   const plans = useContractTypes();
   return (
     <Page title={t('plansAdmin.title')}>
-      <Text size="sm" c="dimmed">{t('plansAdmin.intro')}</Text>
-      {!plans.data ? <Loading /> : plans.data.data.map((plan) => <PlanCard key={`${plan.id}-${plan.priceCents}-${plan.maxOrdersCount}-${plan.allowedClients}-${plan.storageMb}-${plan.filesKeepDays}-${plan.support}`} plan={plan} />)}
+      <Text size="sm" c="dimmed">
+        {t('plansAdmin.intro')}
+      </Text>
+      {!plans.data ? (
+        <Loading />
+      ) : (
+        plans.data.data.map((plan) => (
+          <PlanCard
+            key={`${plan.id}-${plan.priceCents}-${plan.maxOrdersCount}-${plan.allowedClients}-${plan.storageMb}-${plan.filesKeepDays}-${plan.support}`}
+            plan={plan}
+          />
+        ))
+      )}
       <CustomContractForm />
     </Page>
   );

@@ -2,7 +2,13 @@ import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@ma
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Loading } from '../../../components/loading.tsx';
-import { useAbandonTestCheckout, usePayTestCheckout, useReplaceTestCard, useTestCheckout, type TestCard } from '../api/test-payments-api.ts';
+import {
+  useAbandonTestCheckout,
+  usePayTestCheckout,
+  useReplaceTestCard,
+  useTestCheckout,
+  type TestCard,
+} from '../api/test-payments-api.ts';
 import { useFormatEuro } from '../components/format-money.ts';
 import { TestCardForm } from '../components/test-card-form.tsx';
 
@@ -36,7 +42,12 @@ function CheckoutForm({ sessionId }: { sessionId: string }) {
       error={pay.error ?? abandon.error}
       onSubmit={(card: TestCard) => pay.mutate(card, { onSuccess: ({ redirectUrl }) => leaveFor(redirectUrl) })}
       extraActions={
-        <Button variant="default" loading={abandon.isPending} disabled={leaving} onClick={() => abandon.mutate(undefined, { onSuccess: ({ redirectUrl }) => leaveFor(redirectUrl) })}>
+        <Button
+          variant="default"
+          loading={abandon.isPending}
+          disabled={leaving}
+          onClick={() => abandon.mutate(undefined, { onSuccess: ({ redirectUrl }) => leaveFor(redirectUrl) })}
+        >
           {t('contract.checkout.cancel')}
         </Button>
       }
@@ -88,7 +99,9 @@ export function TestCardPage() {
         {declined && (
           <Alert color="red" role="alert">
             {t('contract.card.declined')}{' '}
-            <Anchor href={declined} inherit>{t('payment.toContract')}</Anchor>
+            <Anchor href={declined} inherit>
+              {t('payment.toContract')}
+            </Anchor>
           </Alert>
         )}
         <Paper withBorder p="md" radius="md">

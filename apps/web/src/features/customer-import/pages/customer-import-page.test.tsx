@@ -8,7 +8,15 @@ import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { CustomerImportPage } from './customer-import-page.tsx';
 
 const STARTED = '2026-11-02T09:00:00.000Z';
-const runningLog: DataImportLog = { id: 7, fileName: 'customers.csv', state: 'running', startTime: STARTED, endTime: null, importSummary: { total: 1000, success: 990, duplicates: 4, errors: 6, error: null }, failures: [] };
+const runningLog: DataImportLog = {
+  id: 7,
+  fileName: 'customers.csv',
+  state: 'running',
+  startTime: STARTED,
+  endTime: null,
+  importSummary: { total: 1000, success: 990, duplicates: 4, errors: 6, error: null },
+  failures: [],
+};
 const finishedLog: DataImportLog = {
   ...runningLog,
   state: 'done',
@@ -16,7 +24,6 @@ const finishedLog: DataImportLog = {
   importSummary: { total: 2500, success: 2480, duplicates: 12, errors: 8, error: null },
   failures: [{ row: 17, reason: 'email: Invalid input' }],
 };
-
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -43,7 +50,10 @@ describe('CustomerImportPage', () => {
 
     await user.upload(screen.getByLabelText('Choose a .csv file'), new File(['a;b'], 'customers.xlsx'));
     expect(screen.getByRole('alert').textContent).toBe('Please choose one .csv file');
-    await user.upload(screen.getByLabelText('Choose a .csv file'), new File(['customerId;dealerId'], 'customers.csv', { type: 'text/csv' }));
+    await user.upload(
+      screen.getByLabelText('Choose a .csv file'),
+      new File(['customerId;dealerId'], 'customers.csv', { type: 'text/csv' }),
+    );
     expect(screen.getByText('customers.csv')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
 

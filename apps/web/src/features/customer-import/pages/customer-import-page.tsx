@@ -12,10 +12,20 @@ export function CustomerImportPage() {
   const { t } = useTranslation();
   const backgroundImport = useCustomerImport();
   // Spec §5: .csv only, a single file.
-  const file = { accept: '.csv,text/csv', pattern: /\.csv$/i, wrongFile: t('customerImport.csvOnly'), icon: <IconFileTypeCsv size={16} aria-hidden /> };
+  const file = {
+    accept: '.csv,text/csv',
+    pattern: /\.csv$/i,
+    wrongFile: t('customerImport.csvOnly'),
+    icon: <IconFileTypeCsv size={16} aria-hidden />,
+  };
   return (
     <Page title={t('customerImport.title')}>
-      <BackgroundImportPanel ns="customerImport" backgroundImport={backgroundImport} file={file} help={<Text size="sm">{t('customerImport.help')}</Text>}>
+      <BackgroundImportPanel
+        ns="customerImport"
+        backgroundImport={backgroundImport}
+        file={file}
+        help={<Text size="sm">{t('customerImport.help')}</Text>}
+      >
         {(log) => <ImportLog log={log} />}
       </BackgroundImportPanel>
     </Page>
@@ -35,5 +45,16 @@ function ImportLog({ log }: { log: DataImportLog }) {
     [t('customerImport.duplicates'), summary.duplicates],
     [t('customerImport.failed'), summary.errors],
   ];
-  return <ImportLogView ns="customerImport" log={log} counts={counts} error={summary.error} failures={log.failures} failed={summary.errors} columns={columns} rowKey={(failure) => failure.row} />;
+  return (
+    <ImportLogView
+      ns="customerImport"
+      log={log}
+      counts={counts}
+      error={summary.error}
+      failures={log.failures}
+      failed={summary.errors}
+      columns={columns}
+      rowKey={(failure) => failure.row}
+    />
+  );
 }

@@ -35,7 +35,9 @@ export function usePublishConfiguration(dealerId: number | null) {
 }
 
 export function useGenerateComponents(dealerId: number | null) {
-  return useConfigurationMutation(dealerId, () => apiRequest<DealerConfiguration>(`/dealers/${dealerId}/components-metadata`, { method: 'POST' }));
+  return useConfigurationMutation(dealerId, () =>
+    apiRequest<DealerConfiguration>(`/dealers/${dealerId}/components-metadata`, { method: 'POST' }),
+  );
 }
 
 export interface InstallationTestInput {
@@ -47,7 +49,8 @@ export interface InstallationTestInput {
 
 export function useTestInstallation(dealerId: number | null) {
   return useMutation({
-    mutationFn: (body: InstallationTestInput) => apiRequest<InstallationResult>(`/dealers/${dealerId}/configuration-test/installation`, { method: 'POST', body }),
+    mutationFn: (body: InstallationTestInput) =>
+      apiRequest<InstallationResult>(`/dealers/${dealerId}/configuration-test/installation`, { method: 'POST', body }),
   });
 }
 

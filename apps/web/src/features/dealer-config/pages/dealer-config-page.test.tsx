@@ -6,7 +6,10 @@ import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { ConfigurationTestPage } from './dealer-config-page.tsx';
 
-const session = { ...sessionFixture('dealer'), dealer: { id: 5, name: 'Demo Dealer', parentId: null, dealerRole: 'manager' as const, ownConfigurationsAllowed: true } };
+const session = {
+  ...sessionFixture('dealer'),
+  dealer: { id: 5, name: 'Demo Dealer', parentId: null, dealerRole: 'manager' as const, ownConfigurationsAllowed: true },
+};
 const TICKET = 'ABCDE-12345-FGHIJ-KLMNO-PQRST';
 
 function configuration(overrides: Partial<DealerConfiguration> = {}): DealerConfiguration {
@@ -46,14 +49,25 @@ function serve(config: DealerConfiguration, stored: (sent: string) => string = (
     if (method === 'GET' && path === '/dealers/5/configuration-test') return { body: config };
     if (path === '/dealers/5/configuration-test/installation') return { body: result };
     if (path === '/dealers/5/configuration-test/verify') {
-      return { body: { valid: false, hasMetadata: true, mandatory: { known: ['C1'], unknown: ['C2'] }, optional: { known: ['C3'], unknown: [] }, mandatoryThenOptional: { known: [], unknown: [] }, inSeveralLists: [] } };
+      return {
+        body: {
+          valid: false,
+          hasMetadata: true,
+          mandatory: { known: ['C1'], unknown: ['C2'] },
+          optional: { known: ['C3'], unknown: [] },
+          mandatoryThenOptional: { known: [], unknown: [] },
+          inSeveralLists: [],
+        },
+      };
     }
     if (path === '/dealers/5/configuration-test/production') {
       const text = stored((body as { configJson: string }).configJson);
       return { body: { ...config, prodConfiguration: text, draftConfiguration: text } };
     }
     if (method === 'POST' && path === '/dealers/5/components-metadata') {
-      return { body: { ...config, componentsMetadata: { fileName: 'components.json', count: 3, generatedAt: '2026-01-02T03:04:05.000Z' } } };
+      return {
+        body: { ...config, componentsMetadata: { fileName: 'components.json', count: 3, generatedAt: '2026-01-02T03:04:05.000Z' } },
+      };
     }
     return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
   });
@@ -95,12 +109,21 @@ describe('ConfigurationTestPage', () => {
     await user.click(screen.getByRole('button', { name: 'View result' }));
     const region = await screen.findByRole('region', { name: 'What the installer receives' });
     expect(within(region).getByTestId('installer-configuration').textContent).toContain('"mandatory": "C1,C2"');
-    expect(calls.find((call) => call.url.includes('/installation'))?.body).toEqual({ ticketId: TICKET, initialCall: false, isTestMode: true, configJson: '{"products":{"mandatory":"C1"}}' });
+    expect(calls.find((call) => call.url.includes('/installation'))?.body).toEqual({
+      ticketId: TICKET,
+      initialCall: false,
+      isTestMode: true,
+      configJson: '{"products":{"mandatory":"C1"}}',
+    });
 
     // Verify takes the products of the result on screen.
     await user.click(screen.getByRole('button', { name: 'Verify result' }));
     expect(await screen.findByText('The components do not match the component file')).toBeTruthy();
-    expect(calls.find((call) => call.url.includes('/verify'))?.body).toEqual({ mandatoryComponentsIds: ['C1', 'C2'], optionalComponentsIds: ['C3'], mandatoryThenOptionalComponentsIds: [] });
+    expect(calls.find((call) => call.url.includes('/verify'))?.body).toEqual({
+      mandatoryComponentsIds: ['C1', 'C2'],
+      optionalComponentsIds: ['C3'],
+      mandatoryThenOptionalComponentsIds: [],
+    });
   });
 
   it('pushes to production only after a confirmation, and the draft then shows the production text', async () => {
@@ -114,7 +137,11 @@ describe('ConfigurationTestPage', () => {
     const dialog = await screen.findByRole('dialog');
     expect(calls.some((call) => call.url.includes('/production'))).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Ready for production' }));
-    await waitFor(() => expect(calls.find((call) => call.url.includes('/production'))?.body).toEqual({ configJson: '{\n  "products": {\n    "mandatory": "C1"\n  }\n}' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url.includes('/production'))?.body).toEqual({
+        configJson: '{\n  "products": {\n    "mandatory": "C1"\n  }\n}',
+      }),
+    );
     expect(await screen.findByText('The configuration is now in production.')).toBeTruthy();
     expect((screen.getByLabelText('Production configuration (JSON)') as HTMLTextAreaElement).value).toBe(production);
     expect((await draftBox()).value).toBe(production);
@@ -143,7 +170,9 @@ describe('ConfigurationTestPage', () => {
     renderWithProviders(<ConfigurationTestPage />, session);
     await draftBox();
     await user.click(screen.getByRole('button', { name: 'Ready for production' }));
-    expect(await screen.findByText('This functionality is unavailable: only a FixedJson configuration can be pushed to production.')).toBeTruthy();
+    expect(
+      await screen.findByText('This functionality is unavailable: only a FixedJson configuration can be pushed to production.'),
+    ).toBeTruthy();
     expect(calls.some((call) => call.url.includes('/production'))).toBe(false);
   });
 
@@ -155,7 +184,9 @@ describe('ConfigurationTestPage', () => {
     const generate = screen.getByRole('button', { name: 'Generate components file' }) as HTMLButtonElement;
     expect(generate.disabled).toBe(false);
     await user.click(generate);
-    await waitFor(() => expect(calls.filter((call) => call.method === 'POST' && call.url.includes('/dealers/5/components-metadata'))).toHaveLength(1));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST' && call.url.includes('/dealers/5/components-metadata'))).toHaveLength(1),
+    );
     expect(await screen.findByText('Components file generated.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Refresh components file' })).toBeTruthy();
     // Spec §9's DD.MM.YYYY HH:mm, not the browser's "1/2/2026, 3:04:05 AM" (issue 24 item 17).

@@ -1,8 +1,29 @@
-import { Alert, Badge, Button, Code, Group, List, Paper, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LICENCE_KEY_PATTERN } from '@casebridge/shared/constants/licence-key';
-import { productLists, type DealerConfiguration, type InstallationResult, type VerifyResult } from '@casebridge/shared/schemas/dealer-configurations';
+import {
+  productLists,
+  type DealerConfiguration,
+  type InstallationResult,
+  type VerifyResult,
+} from '@casebridge/shared/schemas/dealer-configurations';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
@@ -32,7 +53,11 @@ export function ConfigurationTestPage({ viewOnly = false }: { viewOnly?: boolean
   const dealerId = session?.dealer?.id ?? null;
   return (
     <Page title={viewOnly ? t('dealerConfig.viewTitle') : t('dealerConfig.title')}>
-      {dealerId === null ? <Alert color="yellow">{t('dealerConfig.noDealer')}</Alert> : <DealerConfigurationTest dealerId={dealerId} viewOnly={viewOnly} />}
+      {dealerId === null ? (
+        <Alert color="yellow">{t('dealerConfig.noDealer')}</Alert>
+      ) : (
+        <DealerConfigurationTest dealerId={dealerId} viewOnly={viewOnly} />
+      )}
     </Page>
   );
 }
@@ -48,7 +73,15 @@ export function DealerConfigurationTest({ dealerId, viewOnly = false }: { dealer
 
 type JsonCheck = { valid: true } | { valid: false } | null;
 
-function ConfigurationTest({ dealerId, configuration, viewOnly }: { dealerId: number; configuration: DealerConfiguration; viewOnly: boolean }) {
+function ConfigurationTest({
+  dealerId,
+  configuration,
+  viewOnly,
+}: {
+  dealerId: number;
+  configuration: DealerConfiguration;
+  viewOnly: boolean;
+}) {
   const { t } = useTranslation();
   const editable = !viewOnly && configuration.canEdit;
   const [draft, setDraft] = useState(configuration.draftConfiguration);
@@ -116,7 +149,11 @@ function ConfigurationTest({ dealerId, configuration, viewOnly }: { dealerId: nu
     const fromDraft = parsedDraft();
     const lists = productLists(result ? result.configuration : fromDraft.ok ? fromDraft.value : null);
     verify.mutate(
-      { mandatoryComponentsIds: lists.mandatory, optionalComponentsIds: lists.optional, mandatoryThenOptionalComponentsIds: lists.mandatoryThenOptional },
+      {
+        mandatoryComponentsIds: lists.mandatory,
+        optionalComponentsIds: lists.optional,
+        mandatoryThenOptionalComponentsIds: lists.mandatoryThenOptional,
+      },
       { onSuccess: setVerified, onError: (error) => notifyError(t, error) },
     );
   };
@@ -147,7 +184,10 @@ function ConfigurationTest({ dealerId, configuration, viewOnly }: { dealerId: nu
     saveDraft.mutate(draft, { onSuccess: () => notifySuccess(t('dealerConfig.draftSaved')), onError: (error) => notifyError(t, error) });
 
   const generateComponents = () =>
-    generate.mutate(undefined, { onSuccess: () => notifySuccess(t('dealerConfig.componentsGenerated')), onError: (error) => notifyError(t, error) });
+    generate.mutate(undefined, {
+      onSuccess: () => notifySuccess(t('dealerConfig.componentsGenerated')),
+      onError: (error) => notifyError(t, error),
+    });
 
   const publishBlocked = viewOnly || !configuration.canPublish;
   const generateBlocked = !editable || !configuration.componentBaseURL;
@@ -211,7 +251,11 @@ function ConfigurationTest({ dealerId, configuration, viewOnly }: { dealerId: nu
           w={340}
         />
         <Switch label={t('dealerConfig.testMode')} checked={testMode} onChange={(event) => setTestMode(event.currentTarget.checked)} />
-        <Switch label={t('dealerConfig.initialCall')} checked={initialCall} onChange={(event) => setInitialCall(event.currentTarget.checked)} />
+        <Switch
+          label={t('dealerConfig.initialCall')}
+          checked={initialCall}
+          onChange={(event) => setInitialCall(event.currentTarget.checked)}
+        />
       </Group>
 
       <Group>
@@ -293,7 +337,11 @@ function VerifyPanel({ verified }: { verified: VerifyResult }) {
     ['mandatoryThenOptional', verified.mandatoryThenOptional],
   ] as const;
   return (
-    <Alert color={verified.valid ? 'green' : 'red'} title={verified.valid ? t('dealerConfig.verifyValid') : t('dealerConfig.verifyInvalid')} role="status">
+    <Alert
+      color={verified.valid ? 'green' : 'red'}
+      title={verified.valid ? t('dealerConfig.verifyValid') : t('dealerConfig.verifyInvalid')}
+      role="status"
+    >
       <Stack gap={4}>
         {!verified.hasMetadata && <Text size="sm">{t('dealerConfig.noMetadata')}</Text>}
         {lists.map(([name, list]) => (
@@ -302,7 +350,9 @@ function VerifyPanel({ verified }: { verified: VerifyResult }) {
             {list.unknown.length > 0 && ` · ${t('dealerConfig.unknownIds', { ids: list.unknown.join(', ') })}`}
           </Text>
         ))}
-        {verified.inSeveralLists.length > 0 && <Text size="sm">{t('dealerConfig.inSeveralLists', { ids: verified.inSeveralLists.join(', ') })}</Text>}
+        {verified.inSeveralLists.length > 0 && (
+          <Text size="sm">{t('dealerConfig.inSeveralLists', { ids: verified.inSeveralLists.join(', ') })}</Text>
+        )}
       </Stack>
     </Alert>
   );

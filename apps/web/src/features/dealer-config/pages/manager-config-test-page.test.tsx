@@ -26,7 +26,10 @@ function configuration(dealerId: number, dealerCode: string, dealerName: string)
   };
 }
 
-const CONFIGURATIONS: Record<number, DealerConfiguration> = { 5: configuration(5, 'DD-ROOT', 'Demo Dealer'), 7: configuration(7, 'DD-NORTH', 'Demo Dealer North') };
+const CONFIGURATIONS: Record<number, DealerConfiguration> = {
+  5: configuration(5, 'DD-ROOT', 'Demo Dealer'),
+  7: configuration(7, 'DD-NORTH', 'Demo Dealer North'),
+};
 
 /** The server as it answers the manager: any dealer's configuration, 404 for one that does not exist. */
 function serve() {
@@ -35,7 +38,19 @@ function serve() {
     const found = id ? CONFIGURATIONS[Number(id)] : undefined;
     if (!found) return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
     if (rest === '/installation') {
-      return { body: { ticketId: TICKET, dealer: { id: found.dealerId, dealerCode: found.dealerCode, name: found.dealerName }, configurationDealer: null, source: 'own', configurationType: 'FixedJson', version: 'draft', call: 'initial', reasons: [], configuration: { products: { mandatory: 'C1' } } } };
+      return {
+        body: {
+          ticketId: TICKET,
+          dealer: { id: found.dealerId, dealerCode: found.dealerCode, name: found.dealerName },
+          configurationDealer: null,
+          source: 'own',
+          configurationType: 'FixedJson',
+          version: 'draft',
+          call: 'initial',
+          reasons: [],
+          configuration: { products: { mandatory: 'C1' } },
+        },
+      };
     }
     return { body: found };
   });
@@ -60,7 +75,10 @@ function FakeDealerSelect({ label, value, valueLabel, onChange }: DealerChoicePr
 }
 
 function renderAt(path: string) {
-  return renderRoutes([{ path: '/manager/dealer/config-test', element: <ManagerConfigurationTestPage dealerSelect={FakeDealerSelect} /> }], { path, session: sessionFixture('manager') });
+  return renderRoutes(
+    [{ path: '/manager/dealer/config-test', element: <ManagerConfigurationTestPage dealerSelect={FakeDealerSelect} /> }],
+    { path, session: sessionFixture('manager') },
+  );
 }
 
 const configurationCalls = (calls: FetchCall[]) => calls.filter((call) => call.url.includes('/configuration-test'));
@@ -75,7 +93,9 @@ describe('ManagerConfigurationTestPage', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Dealer' }), '5');
     expect(router.state.location.search).toBe('?dealerId=5');
-    expect(((await screen.findByLabelText('Draft configuration (JSON)')) as HTMLTextAreaElement).value).toBe('{"products":{"mandatory":"C1"}}');
+    expect(((await screen.findByLabelText('Draft configuration (JSON)')) as HTMLTextAreaElement).value).toBe(
+      '{"products":{"mandatory":"C1"}}',
+    );
     expect(screen.getByText('Chosen: DD-ROOT · Demo Dealer')).toBeTruthy();
 
     // The manager's tests go to the chosen dealer, as a dealer's go to its own.

@@ -43,7 +43,12 @@ export function ManagerConfigurationTestPage({ dealerSelect: DealerSelect }: { d
   return (
     <Page title={t('dealerConfig.title')}>
       <Stack gap="md">
-        <DealerSelect label={t('dealerConfig.dealer')} value={dealerId} valueLabel={chosen} onChange={(id) => setParams(id === null ? {} : { dealerId: String(id) })} />
+        <DealerSelect
+          label={t('dealerConfig.dealer')}
+          value={dealerId}
+          valueLabel={chosen}
+          onChange={(id) => setParams(id === null ? {} : { dealerId: String(id) })}
+        />
         {dealerId === null ? <Text c="dimmed">{t('dealerConfig.chooseDealer')}</Text> : <DealerConfigurationTest dealerId={dealerId} />}
       </Stack>
     </Page>

@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Dealer, DealerBody, DealerCustomer, DealerCustomerBody, DealerSummary, DealerUser, DealerUserBody } from '@casebridge/shared/schemas/dealers';
+import type {
+  Dealer,
+  DealerBody,
+  DealerCustomer,
+  DealerCustomerBody,
+  DealerSummary,
+  DealerUser,
+  DealerUserBody,
+} from '@casebridge/shared/schemas/dealers';
 import type { UserSettings } from '@casebridge/shared/schemas/auth';
 import { ApiError, apiMultipart, apiRequest } from '../../../lib/api-client.ts';
 import { sessionQueryKey, useSession } from '../../../lib/session.ts';
@@ -52,7 +60,9 @@ export function useSaveDealer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: DealerBody }) =>
-      id === null ? apiRequest<Dealer>('/dealers', { method: 'POST', body }) : apiRequest<Dealer>(`/dealers/${id}`, { method: 'PUT', body }),
+      id === null
+        ? apiRequest<Dealer>('/dealers', { method: 'POST', body })
+        : apiRequest<Dealer>(`/dealers/${id}`, { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dealersKey }),
   });
 }
@@ -78,12 +88,19 @@ export function useInviteDealer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, email, confirm }: { id: number; email: string; confirm: boolean }) =>
-      apiRequest<{ ok: true; message: string; signedOut: boolean }>(`/dealers/${id}/invitation`, { method: 'POST', body: { email, confirm } }),
+      apiRequest<{ ok: true; message: string; signedOut: boolean }>(`/dealers/${id}/invitation`, {
+        method: 'POST',
+        body: { email, confirm },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dealersKey }),
   });
 }
 
-const CONFIRMATION_CODES: ReadonlySet<string> = new Set(['DEALER_EMAIL_CHANGE_UNCONFIRMED', 'DEALER_REINVITE_UNCONFIRMED', 'DEALER_REINVITE_SELF_UNCONFIRMED']);
+const CONFIRMATION_CODES: ReadonlySet<string> = new Set([
+  'DEALER_EMAIL_CHANGE_UNCONFIRMED',
+  'DEALER_REINVITE_UNCONFIRMED',
+  'DEALER_REINVITE_SELF_UNCONFIRMED',
+]);
 
 /** The server asks for a confirmation with a 409 whose code says what is to be confirmed. */
 export function isConfirmationRequest(error: unknown): error is ApiError {
@@ -102,7 +119,9 @@ export function useSaveDealerUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: DealerUserBody }) =>
-      id === null ? apiRequest<DealerUser>('/dealer-users', { method: 'POST', body }) : apiRequest<DealerUser>(`/dealer-users/${id}`, { method: 'PUT', body }),
+      id === null
+        ? apiRequest<DealerUser>('/dealer-users', { method: 'POST', body })
+        : apiRequest<DealerUser>(`/dealer-users/${id}`, { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dealerUsersKey }),
   });
 }
@@ -115,7 +134,10 @@ export function useCustomers(params: CustomerListParams) {
   return useQuery({
     queryKey: [...customersKey, params],
     queryFn: ({ signal }) =>
-      apiRequest<ListResult<DealerCustomer>>('/dealer-customers', { query: { ...params, showSubDealerCustomers: String(params.showSubDealerCustomers) }, signal }),
+      apiRequest<ListResult<DealerCustomer>>('/dealer-customers', {
+        query: { ...params, showSubDealerCustomers: String(params.showSubDealerCustomers) },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     // Spec §9: the customer list is cached for 60 s.
     staleTime: 60_000,

@@ -21,17 +21,24 @@ export function customerFormRules(ctx: DealerFormContext, customer: DealerCustom
 
 export type CustomerValues = { dealerId: number | null; customerInfo: DealerCustomerBody['customerInfo'] };
 
-const blank = dealerCustomerBodySchema.parse({ customerInfo: { customerId: 'x', firstName: 'x', lastName: 'x', company: 'x' } }).customerInfo;
+const blank = dealerCustomerBodySchema.parse({
+  customerInfo: { customerId: 'x', firstName: 'x', lastName: 'x', company: 'x' },
+}).customerInfo;
 
 export function customerToValues(customer: DealerCustomer | null, dealerId: number | null): CustomerValues {
   if (!customer) return { dealerId, customerInfo: { ...blank, customerId: '', firstName: '', lastName: '', company: '' } };
   const { id: _id, ...info } = customer.customerInfo;
-  return { dealerId: customer.dealerInfo.id, customerInfo: { ...info, contactInformation: { ...info.contactInformation }, permissions: { ...info.permissions } } };
+  return {
+    dealerId: customer.dealerInfo.id,
+    customerInfo: { ...info, contactInformation: { ...info.contactInformation }, permissions: { ...info.permissions } },
+  };
 }
 
 export function customerBody(values: CustomerValues, namesDealer: boolean): DealerCustomerBody {
   // Without a dealer named, a dealer user's customer belongs to its own dealer (the server fills it in).
-  return namesDealer ? { dealerId: values.dealerId ?? undefined, customerInfo: values.customerInfo } : { customerInfo: values.customerInfo };
+  return namesDealer
+    ? { dealerId: values.dealerId ?? undefined, customerInfo: values.customerInfo }
+    : { customerInfo: values.customerInfo };
 }
 
 /** Field path to the translation key of its error; the shared schema decides, spec §5 words where it has them. */
@@ -44,7 +51,11 @@ export function validateCustomer(values: CustomerValues, namesDealer: boolean): 
     const path = issue.path.join('.');
     const value = issue.path.reduce<unknown>((at, key) => (at as Record<PropertyKey, unknown> | undefined)?.[key], values);
     const blankValue = typeof value !== 'string' || value.trim() === '';
-    errors[path] ??= blankValue ? 'validation.required' : issue.path.at(-1) === 'email' ? 'dealers.errors.emailInvalid' : 'validation.invalid';
+    errors[path] ??= blankValue
+      ? 'validation.required'
+      : issue.path.at(-1) === 'email'
+        ? 'dealers.errors.emailInvalid'
+        : 'validation.invalid';
   }
   return errors;
 }

@@ -13,7 +13,19 @@ import { formatDealer } from '../../../lib/format.ts';
 
 const PERSON_FIELDS = ['title', 'salutation', 'firstName', 'lastName', 'position', 'company'] as const;
 const REQUIRED = new Set<string>(['firstName', 'lastName', 'company']);
-const ADDRESS_FIELDS = ['address1', 'address2', 'address3', 'zipCode', 'city', 'district', 'state', 'country', 'phone', 'email', 'webUrl'] as const;
+const ADDRESS_FIELDS = [
+  'address1',
+  'address2',
+  'address3',
+  'zipCode',
+  'city',
+  'district',
+  'state',
+  'country',
+  'phone',
+  'email',
+  'webUrl',
+] as const;
 const NOT_UNIQUE = 'dealers.customers.idNotUnique';
 
 export interface CustomerFormProps {
@@ -53,7 +65,10 @@ export function CustomerForm({ customer, context, newCustomerDealer = null, onSa
     setErrors((current) => ({ ...current, [`customerInfo.${field}`]: '' }));
   };
   const setContact = (field: string, value: string) => {
-    setValues((current) => ({ ...current, customerInfo: { ...current.customerInfo, contactInformation: { ...current.customerInfo.contactInformation, [field]: value } } }));
+    setValues((current) => ({
+      ...current,
+      customerInfo: { ...current.customerInfo, contactInformation: { ...current.customerInfo.contactInformation, [field]: value } },
+    }));
     setErrors((current) => ({ ...current, [`customerInfo.contactInformation.${field}`]: '' }));
   };
   const error = (path: string) => (errors[path] ? t(errors[path]) : undefined);
@@ -81,7 +96,8 @@ export function CustomerForm({ customer, context, newCustomerDealer = null, onSa
           onSaved(saved);
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.fieldErrors('customerInfo.customerId').includes('CUSTOMER_ID_TAKEN')) setErrors({ 'customerInfo.customerId': NOT_UNIQUE });
+          if (failure instanceof ApiError && failure.fieldErrors('customerInfo.customerId').includes('CUSTOMER_ID_TAKEN'))
+            setErrors({ 'customerInfo.customerId': NOT_UNIQUE });
           notifyError(t, failure, t('dealers.customers.saveFailed'));
         },
       },
@@ -89,7 +105,11 @@ export function CustomerForm({ customer, context, newCustomerDealer = null, onSa
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={customer ? t('dealers.customers.editTitle') : t('dealers.customers.newTitle')}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={customer ? t('dealers.customers.editTitle') : t('dealers.customers.newTitle')}
+    >
       <fieldset disabled={rules.readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="md">
           {rules.readOnly && <Alert color="blue">{t('dealers.customers.readOnly')}</Alert>}
@@ -115,15 +135,34 @@ export function CustomerForm({ customer, context, newCustomerDealer = null, onSa
             />
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('dealers.customers.fields.customerId')} required value={info.customerId} onChange={(event) => setInfo('customerId', event.currentTarget.value)} error={error('customerInfo.customerId')} />
+            <TextInput
+              label={t('dealers.customers.fields.customerId')}
+              required
+              value={info.customerId}
+              onChange={(event) => setInfo('customerId', event.currentTarget.value)}
+              error={error('customerInfo.customerId')}
+            />
             {PERSON_FIELDS.map((field) => (
-              <TextInput key={field} label={t(`dealers.customers.fields.${field}`)} required={REQUIRED.has(field)} value={info[field]} onChange={(event) => setInfo(field, event.currentTarget.value)} error={error(`customerInfo.${field}`)} />
+              <TextInput
+                key={field}
+                label={t(`dealers.customers.fields.${field}`)}
+                required={REQUIRED.has(field)}
+                value={info[field]}
+                onChange={(event) => setInfo(field, event.currentTarget.value)}
+                error={error(`customerInfo.${field}`)}
+              />
             ))}
           </SimpleGrid>
           <Fieldset legend={t('dealers.customers.contactInformation')}>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {ADDRESS_FIELDS.map((field) => (
-                <TextInput key={field} label={t(`dealers.fields.${field}`)} value={contact[field]} onChange={(event) => setContact(field, event.currentTarget.value)} error={error(`customerInfo.contactInformation.${field}`)} />
+                <TextInput
+                  key={field}
+                  label={t(`dealers.fields.${field}`)}
+                  value={contact[field]}
+                  onChange={(event) => setContact(field, event.currentTarget.value)}
+                  error={error(`customerInfo.contactInformation.${field}`)}
+                />
               ))}
             </SimpleGrid>
           </Fieldset>

@@ -14,9 +14,20 @@ import { fetchDealerConfigFile, useDealerFile } from '../api/dealers-api.ts';
 export function DealerLogoInput({ dealer, disabled }: { dealer: Dealer | null; disabled: boolean }) {
   const { t } = useTranslation();
   const upload = useDealerFile('logo');
-  if (!dealer) return <Text size="sm" c="dimmed">{t('dealers.files.saveFirst')}</Text>;
+  if (!dealer)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('dealers.files.saveFirst')}
+      </Text>
+    );
   const send = (file: File | null) =>
-    upload.mutate({ id: dealer.id, file }, { onSuccess: () => notifySuccess(t(file ? 'dealers.files.logoSaved' : 'dealers.files.logoRemoved')), onError: (error) => notifyError(t, error) });
+    upload.mutate(
+      { id: dealer.id, file },
+      {
+        onSuccess: () => notifySuccess(t(file ? 'dealers.files.logoSaved' : 'dealers.files.logoRemoved')),
+        onError: (error) => notifyError(t, error),
+      },
+    );
   const remove = () =>
     openConfirmDialog({
       title: t('dealers.files.removeLogoTitle'),
@@ -50,7 +61,12 @@ export function DealerLogoInput({ dealer, disabled }: { dealer: Dealer | null; d
 export function DealerConfigFileInput({ dealer, disabled }: { dealer: Dealer | null; disabled: boolean }) {
   const { t } = useTranslation();
   const upload = useDealerFile('configuration-file');
-  if (!dealer) return <Text size="sm" c="dimmed">{t('dealers.files.saveFirst')}</Text>;
+  if (!dealer)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('dealers.files.saveFirst')}
+      </Text>
+    );
   const stored = dealer.configuration.fixedConfigFile;
   const download = async () => {
     try {
@@ -76,7 +92,11 @@ export function DealerConfigFileInput({ dealer, disabled }: { dealer: Dealer | n
         label={t('dealers.files.chooseConfigFile')}
         accept=".json,application/json"
         onFiles={([file]) =>
-          file && upload.mutate({ id: dealer.id, file }, { onSuccess: () => notifySuccess(t('dealers.files.configSaved')), onError: (error) => notifyError(t, error) })
+          file &&
+          upload.mutate(
+            { id: dealer.id, file },
+            { onSuccess: () => notifySuccess(t('dealers.files.configSaved')), onError: (error) => notifyError(t, error) },
+          )
         }
         disabled={disabled || upload.isPending}
       />
@@ -89,7 +109,9 @@ export function DealerConfigFileInput({ dealer, disabled }: { dealer: Dealer | n
             </Anchor>
           </>
         ) : (
-          <Text span c="dimmed" size="sm">{t('dealers.files.noConfigFile')}</Text>
+          <Text span c="dimmed" size="sm">
+            {t('dealers.files.noConfigFile')}
+          </Text>
         )}
       </Text>
     </Stack>

@@ -33,7 +33,9 @@ export function dealerFormRules(ctx: DealerFormContext, dealer: Dealer | null): 
     parentLocked: existing || !isManager,
     // A dealer user cannot widen what its own (linked) dealer may do.
     permissionsLocked: !isManager && existing && dealer.id === ownDealer?.id,
-    showConfiguration: isManager || (ownDealer?.isRoot ? Boolean(own?.ownConfigurationsAllowed || own?.subDealerAllowed) : Boolean(own?.ownConfigurationsAllowed)),
+    showConfiguration:
+      isManager ||
+      (ownDealer?.isRoot ? Boolean(own?.ownConfigurationsAllowed || own?.subDealerAllowed) : Boolean(own?.ownConfigurationsAllowed)),
     saveDisabled: !isManager && !existing && !own?.subDealerAllowed,
   };
 }
@@ -87,7 +89,11 @@ export function withOwnConfigurations(values: DealerValues, allowed: boolean): D
     ...values,
     configuration: {
       ...values.configuration,
-      permissions: { ...permissions, ownConfigurationsAllowed: allowed, strictModeConfiguration: allowed && permissions.strictModeConfiguration },
+      permissions: {
+        ...permissions,
+        ownConfigurationsAllowed: allowed,
+        strictModeConfiguration: allowed && permissions.strictModeConfiguration,
+      },
     },
   };
 }

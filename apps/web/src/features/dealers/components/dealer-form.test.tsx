@@ -6,7 +6,19 @@ import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/re
 import { DealerForm } from './dealer-form.tsx';
 import { dealerFormRules, type DealerFormContext } from './dealer-form-rules.ts';
 
-const address = { address1: '', address2: '', address3: '', zipCode: '', city: '', district: '', state: '', country: '', phone: '', email: '', webUrl: '' };
+const address = {
+  address1: '',
+  address2: '',
+  address3: '',
+  zipCode: '',
+  city: '',
+  district: '',
+  state: '',
+  country: '',
+  phone: '',
+  email: '',
+  webUrl: '',
+};
 
 function dealerFixture(overrides: Partial<Dealer> = {}, permissions: Partial<Dealer['configuration']['permissions']> = {}): Dealer {
   return {
@@ -36,7 +48,11 @@ function dealerFixture(overrides: Partial<Dealer> = {}, permissions: Partial<Dea
 }
 
 const manager: DealerFormContext = { isManager: true, ownDealer: null, userId: 1 };
-const rootUser = (permissions: Partial<Dealer['configuration']['permissions']> = {}): DealerFormContext => ({ isManager: false, ownDealer: dealerFixture({ userId: 9 }, permissions), userId: 9 });
+const rootUser = (permissions: Partial<Dealer['configuration']['permissions']> = {}): DealerFormContext => ({
+  isManager: false,
+  ownDealer: dealerFixture({ userId: 9 }, permissions),
+  userId: 9,
+});
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 
 function stubApi(onWrite: (call: FetchCall & { path: string }) => { status?: number; body?: unknown } = () => ({ body: dealerFixture() })) {
@@ -71,7 +87,17 @@ describe('dealerFormRules (spec §5 locks)', () => {
   it('shows the configuration section to a root dealer with own configurations or sub-dealers, to a sub-dealer only with own configurations', () => {
     expect(dealerFormRules(rootUser({ ownConfigurationsAllowed: false, subDealerAllowed: true }), null).showConfiguration).toBe(true);
     expect(dealerFormRules(rootUser({ ownConfigurationsAllowed: false, subDealerAllowed: false }), null).showConfiguration).toBe(false);
-    const subUser: DealerFormContext = { isManager: false, ownDealer: { ...sub, configuration: { ...sub.configuration, permissions: { subDealerAllowed: true, ownConfigurationsAllowed: false, strictModeConfiguration: false } } }, userId: 3 };
+    const subUser: DealerFormContext = {
+      isManager: false,
+      ownDealer: {
+        ...sub,
+        configuration: {
+          ...sub.configuration,
+          permissions: { subDealerAllowed: true, ownConfigurationsAllowed: false, strictModeConfiguration: false },
+        },
+      },
+      userId: 3,
+    };
     expect(dealerFormRules(subUser, null).showConfiguration).toBe(false);
   });
 });
@@ -91,7 +117,15 @@ describe('DealerForm', () => {
   it('refuses configuration JSON that does not parse with "Invalid JSON"', async () => {
     const calls = stubApi();
     const user = userEvent.setup();
-    renderWithProviders(<DealerForm dealer={dealerFixture({ configuration: { ...dealerFixture().configuration, configurationType: 'FixedJson', fixedConfigJson: '{' } })} context={manager} onSaved={() => {}} />);
+    renderWithProviders(
+      <DealerForm
+        dealer={dealerFixture({
+          configuration: { ...dealerFixture().configuration, configurationType: 'FixedJson', fixedConfigJson: '{' },
+        })}
+        context={manager}
+        onSaved={() => {}}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Invalid JSON')).toBeTruthy();
     expect(writes(calls)).toHaveLength(0);
@@ -110,7 +144,13 @@ describe('DealerForm', () => {
     await user.paste(' https://configs.example.com/root-a.json ');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    expect(writes(calls)[0]!.body).toMatchObject({ configuration: { configurationType: 'DynamicUrl', dynamicConfigUrlPath: 'https://configs.example.com/root-a.json', fixedConfigJson: null } });
+    expect(writes(calls)[0]!.body).toMatchObject({
+      configuration: {
+        configurationType: 'DynamicUrl',
+        dynamicConfigUrlPath: 'https://configs.example.com/root-a.json',
+        fixedConfigJson: null,
+      },
+    });
   });
 
   it('turns strict mode off with own configurations, and sends both off', async () => {
@@ -124,7 +164,9 @@ describe('DealerForm', () => {
     expect(strict.disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    expect(writes(calls)[0]!.body).toMatchObject({ configuration: { permissions: { ownConfigurationsAllowed: false, strictModeConfiguration: false } } });
+    expect(writes(calls)[0]!.body).toMatchObject({
+      configuration: { permissions: { ownConfigurationsAllowed: false, strictModeConfiguration: false } },
+    });
   });
 
   it('disables the dealer id and email of an existing dealer and the own dealer’s toggles for a dealer user', () => {
@@ -160,7 +202,16 @@ describe('DealerForm', () => {
   });
 
   it('shows a taken Reseller Id under its field', async () => {
-    stubApi(() => ({ status: 409, body: { statusCode: 409, error: 'Conflict', code: 'DEALER_ID_TAKEN', message: 'Reseller Id must be unique', errors: { dealerId: ['DEALER_ID_TAKEN'] } } }));
+    stubApi(() => ({
+      status: 409,
+      body: {
+        statusCode: 409,
+        error: 'Conflict',
+        code: 'DEALER_ID_TAKEN',
+        message: 'Reseller Id must be unique',
+        errors: { dealerId: ['DEALER_ID_TAKEN'] },
+      },
+    }));
     const user = userEvent.setup();
     renderWithProviders(<DealerForm dealer={dealerFixture()} context={manager} onSaved={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -220,7 +271,10 @@ describe('dealer files (spec §5 uploads)', () => {
     const calls = stubApi();
     const user = userEvent.setup();
     renderWithProviders(<DealerForm dealer={dealerFixture({ logo: { url: '/files/logos/abc' } })} context={manager} onSaved={() => {}} />);
-    await user.upload(await screen.findByLabelText('Replace the logo'), new File([new Uint8Array([0x89, 0x50])], 'logo.png', { type: 'image/png' }));
+    await user.upload(
+      await screen.findByLabelText('Replace the logo'),
+      new File([new Uint8Array([0x89, 0x50])], 'logo.png', { type: 'image/png' }),
+    );
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     const upload = writes(calls)[0]!;
     expect(upload).toMatchObject({ method: 'PUT', url: expect.stringContaining('/dealers/5/logo') });
@@ -237,7 +291,9 @@ describe('dealer files (spec §5 uploads)', () => {
   it('offers the .json upload for a FixedFile configuration and names the stored file', async () => {
     const calls = stubApi();
     const user = userEvent.setup();
-    const dealer = dealerFixture({ configuration: { ...dealerFixture().configuration, configurationType: 'FixedFile', fixedConfigFile: { name: 'lab.json' } } });
+    const dealer = dealerFixture({
+      configuration: { ...dealerFixture().configuration, configurationType: 'FixedFile', fixedConfigFile: { name: 'lab.json' } },
+    });
     renderWithProviders(<DealerForm dealer={dealer} context={manager} onSaved={() => {}} />);
     expect(await screen.findByRole('button', { name: 'lab.json' })).toBeTruthy();
     await user.upload(screen.getByLabelText('Choose a .json file'), new File(['{}'], 'new.json', { type: 'application/json' }));

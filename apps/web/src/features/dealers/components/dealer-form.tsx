@@ -22,7 +22,19 @@ import { DealerConfigFileInput, DealerLogoInput } from './dealer-files.tsx';
 import { DealerInviteButton } from './dealer-invite.tsx';
 import { ParentPicker } from './dealer-pickers.tsx';
 
-const ADDRESS_FIELDS = ['address1', 'address2', 'address3', 'zipCode', 'city', 'district', 'state', 'country', 'phone', 'email', 'webUrl'] as const;
+const ADDRESS_FIELDS = [
+  'address1',
+  'address2',
+  'address3',
+  'zipCode',
+  'city',
+  'district',
+  'state',
+  'country',
+  'phone',
+  'email',
+  'webUrl',
+] as const;
 const CONTACT_FIELDS = ['phone', 'email', 'webUrl'] as const;
 
 /** Sets one value at a dotted path, copying the objects on the way (the form's state is immutable). */
@@ -133,14 +145,26 @@ export function DealerForm({ dealer, context, onSaved }: DealerFormProps) {
             disabled={rules.parentLocked}
             fixedLabel={dealer ? dealer.parentDealerName : context.isManager ? null : (context.ownDealer?.name ?? null)}
           />
-          {text('email', t('dealers.fields.email'), { type: 'email', required: values.parentDealerId === null, disabled: rules.emailLocked })}
+          {text('email', t('dealers.fields.email'), {
+            type: 'email',
+            required: values.parentDealerId === null,
+            disabled: rules.emailLocked,
+          })}
         </SimpleGrid>
         <DealerLogoInput dealer={dealer} disabled={rules.saveDisabled} />
         <Fieldset legend={t('dealers.dealerContact')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>{ADDRESS_FIELDS.map((field) => <div key={field}>{text(`dealerContact.${field}`, t(`dealers.fields.${field}`))}</div>)}</SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {ADDRESS_FIELDS.map((field) => (
+              <div key={field}>{text(`dealerContact.${field}`, t(`dealers.fields.${field}`))}</div>
+            ))}
+          </SimpleGrid>
         </Fieldset>
         <Fieldset legend={t('dealers.supportContact')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>{CONTACT_FIELDS.map((field) => <div key={field}>{text(`supportContact.${field}`, t(`dealers.fields.${field}`))}</div>)}</SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {CONTACT_FIELDS.map((field) => (
+              <div key={field}>{text(`supportContact.${field}`, t(`dealers.fields.${field}`))}</div>
+            ))}
+          </SimpleGrid>
           <Switch
             mt="sm"
             label={t('dealers.fields.showInfoToOutOfMaintenanceUsers')}
@@ -149,7 +173,11 @@ export function DealerForm({ dealer, context, onSaved }: DealerFormProps) {
           />
         </Fieldset>
         <Fieldset legend={t('dealers.salesContact')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>{CONTACT_FIELDS.map((field) => <div key={field}>{text(`salesContact.${field}`, t(`dealers.fields.${field}`))}</div>)}</SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {CONTACT_FIELDS.map((field) => (
+              <div key={field}>{text(`salesContact.${field}`, t(`dealers.fields.${field}`))}</div>
+            ))}
+          </SimpleGrid>
         </Fieldset>
         {rules.showConfiguration && (
           <Fieldset legend={t('dealers.configuration')}>
@@ -176,7 +204,8 @@ export function DealerForm({ dealer, context, onSaved }: DealerFormProps) {
                 />
               )}
               {type === 'FixedFile' && <DealerConfigFileInput dealer={dealer} disabled={rules.saveDisabled} />}
-              {type === 'DynamicUrl' && text('configuration.dynamicConfigUrlPath', t('dealers.fields.dynamicConfigUrlPath'), { type: 'url' })}
+              {type === 'DynamicUrl' &&
+                text('configuration.dynamicConfigUrlPath', t('dealers.fields.dynamicConfigUrlPath'), { type: 'url' })}
               {text('configuration.componentBaseURL', t('dealers.fields.componentBaseURL'), { type: 'url' })}
             </Stack>
           </Fieldset>

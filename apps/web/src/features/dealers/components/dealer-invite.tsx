@@ -61,7 +61,13 @@ function InviteForm({ dealer, confirmed, onDone }: { dealer: Dealer; confirmed: 
         onError: (error) => {
           // A user may have been linked since the page loaded: ask now, as for a re-invite.
           if (isConfirmationRequest(error) && !confirm) {
-            openConfirmDialog({ title: t('dealers.reinviteTitle'), message: t('dealers.confirmReinvite'), confirmLabel: t('dealers.continue'), cancelLabel: t('common.cancel'), onConfirm: () => send(true) });
+            openConfirmDialog({
+              title: t('dealers.reinviteTitle'),
+              message: t('dealers.confirmReinvite'),
+              confirmLabel: t('dealers.continue'),
+              cancelLabel: t('common.cancel'),
+              onConfirm: () => send(true),
+            });
             return;
           }
           notifyError(t, error);
@@ -79,7 +85,14 @@ function InviteForm({ dealer, confirmed, onDone }: { dealer: Dealer; confirmed: 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label={t('fields.email')} type="email" required data-autofocus value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          required
+          data-autofocus
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}

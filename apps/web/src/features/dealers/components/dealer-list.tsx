@@ -38,12 +38,27 @@ export function DealerList({ isManager, selectedId, onSelect, onNew, newDisabled
   const rows = dealers.data?.data ?? [];
 
   const columns: DataTableColumn<DealerSummary>[] = [
-    { key: 'dealerId', header: t('dealers.fields.dealerId'), sortField: 'dealerId', phone: 'title', render: (row) => (row.id === selectedId ? <strong>{row.dealerId}</strong> : row.dealerId) },
+    {
+      key: 'dealerId',
+      header: t('dealers.fields.dealerId'),
+      sortField: 'dealerId',
+      phone: 'title',
+      render: (row) => (row.id === selectedId ? <strong>{row.dealerId}</strong> : row.dealerId),
+    },
     { key: 'name', header: t('dealers.fields.name'), sortField: 'name', render: (row) => row.name },
     ...(isManager
       ? [{ key: 'parent', header: t('dealers.fields.parentDealerId'), render: (row: DealerSummary) => row.parentDealerCode ?? '-' }]
       : []),
-    { key: 'open', header: t('common.actions'), phone: 'actions', render: (row) => <Button size="compact-sm" variant="subtle" onClick={() => onSelect(row.id)} aria-label={t('dealers.openNamed', { name: row.name })}>{t('dealers.open')}</Button> },
+    {
+      key: 'open',
+      header: t('common.actions'),
+      phone: 'actions',
+      render: (row) => (
+        <Button size="compact-sm" variant="subtle" onClick={() => onSelect(row.id)} aria-label={t('dealers.openNamed', { name: row.name })}>
+          {t('dealers.open')}
+        </Button>
+      ),
+    },
   ];
 
   return (
@@ -66,8 +81,22 @@ export function DealerList({ isManager, selectedId, onSelect, onNew, newDisabled
         <Alert color="red">{describeError(t, dealers.error)}</Alert>
       ) : (
         <>
-          <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} sort={paging.sort} onSortChange={paging.setSort} onRowClick={(row) => onSelect(row.id)} caption={t('dealers.listCaption')} />
-          <TablePager total={dealers.data.count} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage} onPageSizeChange={paging.setPageSize} />
+          <DataTable
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            sort={paging.sort}
+            onSortChange={paging.setSort}
+            onRowClick={(row) => onSelect(row.id)}
+            caption={t('dealers.listCaption')}
+          />
+          <TablePager
+            total={dealers.data.count}
+            page={paging.page}
+            pageSize={paging.pageSize}
+            onPageChange={paging.setPage}
+            onPageSizeChange={paging.setPageSize}
+          />
         </>
       )}
     </Stack>

@@ -66,10 +66,29 @@ export function DealerSelect(props: DealerSelectProps) {
  * The parent of a dealer: chosen by the manager for a new dealer (none: a root dealer), otherwise
  * shown locked (spec §5: locked when editing, and for a dealer user whose root exists).
  */
-export function ParentPicker({ value, onChange, disabled, fixedLabel }: { value: number | null; onChange: (id: number | null) => void; disabled: boolean; fixedLabel: string | null }) {
+export function ParentPicker({
+  value,
+  onChange,
+  disabled,
+  fixedLabel,
+}: {
+  value: number | null;
+  onChange: (id: number | null) => void;
+  disabled: boolean;
+  fixedLabel: string | null;
+}) {
   const { t } = useTranslation();
   if (disabled) {
-    return <TextInput label={t('dealers.fields.parent')} value={value === null ? t('dealers.rootDealer') : (fixedLabel ?? `#${value}`)} disabled readOnly />;
+    return (
+      <TextInput
+        label={t('dealers.fields.parent')}
+        value={value === null ? t('dealers.rootDealer') : (fixedLabel ?? `#${value}`)}
+        disabled
+        readOnly
+      />
+    );
   }
-  return <DealerSelect label={t('dealers.fields.parent')} description={t('dealers.parentHint')} value={value} onChange={onChange} clearable />;
+  return (
+    <DealerSelect label={t('dealers.fields.parent')} description={t('dealers.parentHint')} value={value} onChange={onChange} clearable />
+  );
 }

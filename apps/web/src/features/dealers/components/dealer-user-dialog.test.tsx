@@ -7,9 +7,36 @@ import { DealerUserDialog } from './dealer-user-dialog.tsx';
 
 /** The signed-in dealer manager's subtree (root, sub-dealer, sub-sub-dealer) as the server sorts it, by Reseller Id. */
 const SUBTREE: DealerSummary[] = [
-  { id: 13, dealerId: 'DD-HAMBURG', name: 'Demo Dealer Hamburg', email: 'hamburg@demo-dealer.test', userId: 4, parentDealerId: 12, parentDealerCode: 'DD-NORTH', isRoot: false },
-  { id: 12, dealerId: 'DD-NORTH', name: 'Demo Dealer North', email: 'north@demo-dealer.test', userId: 3, parentDealerId: 1, parentDealerCode: 'DD-ROOT', isRoot: false },
-  { id: 1, dealerId: 'DD-ROOT', name: 'Demo Dealer', email: 'dealer@demo-dealer.test', userId: 2, parentDealerId: null, parentDealerCode: null, isRoot: true },
+  {
+    id: 13,
+    dealerId: 'DD-HAMBURG',
+    name: 'Demo Dealer Hamburg',
+    email: 'hamburg@demo-dealer.test',
+    userId: 4,
+    parentDealerId: 12,
+    parentDealerCode: 'DD-NORTH',
+    isRoot: false,
+  },
+  {
+    id: 12,
+    dealerId: 'DD-NORTH',
+    name: 'Demo Dealer North',
+    email: 'north@demo-dealer.test',
+    userId: 3,
+    parentDealerId: 1,
+    parentDealerCode: 'DD-ROOT',
+    isRoot: false,
+  },
+  {
+    id: 1,
+    dealerId: 'DD-ROOT',
+    name: 'Demo Dealer',
+    email: 'dealer@demo-dealer.test',
+    userId: 2,
+    parentDealerId: null,
+    parentDealerCode: null,
+    isRoot: true,
+  },
 ];
 
 /** Answers GET /dealers like the server: `_q` filters by code, name or address. */
@@ -32,8 +59,14 @@ describe('DealerUserDialog', () => {
     // Long enough for a search debounce: the shown label must not narrow the list to itself.
     await new Promise((resolve) => setTimeout(resolve, 400));
     await user.click(picker);
-    const dealerOptions = () => screen.getAllByRole('option', { hidden: true }).map((option) => option.textContent).filter((text) => text?.includes('·'));
-    await waitFor(() => expect(dealerOptions()).toEqual(['DD-HAMBURG · Demo Dealer Hamburg', 'DD-NORTH · Demo Dealer North', 'DD-ROOT · Demo Dealer']));
+    const dealerOptions = () =>
+      screen
+        .getAllByRole('option', { hidden: true })
+        .map((option) => option.textContent)
+        .filter((text) => text?.includes('·'));
+    await waitFor(() =>
+      expect(dealerOptions()).toEqual(['DD-HAMBURG · Demo Dealer Hamburg', 'DD-NORTH · Demo Dealer North', 'DD-ROOT · Demo Dealer']),
+    );
     await user.click(screen.getByRole('option', { name: 'DD-NORTH · Demo Dealer North', hidden: true }));
     expect((picker as HTMLInputElement).value).toBe('DD-NORTH · Demo Dealer North');
     // Choosing the chosen one again keeps it (it used to clear the field).
@@ -50,8 +83,22 @@ describe('DealerUserDialog', () => {
   });
 
   it("shows an edited user's dealer by name even beyond the loaded options", async () => {
-    mockFetch((call) => (call.path === '/dealers/77' ? { body: { ...SUBTREE[0], id: 77, dealerId: 'DD-FAR', name: 'Far Dealer' } } : { body: { count: 200, data: SUBTREE } }));
-    const far: DealerUser = { id: 5, firstName: 'Fay', lastName: 'Far', email: 'fay@example.com', role: 'dealer', dealerId: 77, dealerName: 'Far Dealer', blocked: false, confirmed: true };
+    mockFetch((call) =>
+      call.path === '/dealers/77'
+        ? { body: { ...SUBTREE[0], id: 77, dealerId: 'DD-FAR', name: 'Far Dealer' } }
+        : { body: { count: 200, data: SUBTREE } },
+    );
+    const far: DealerUser = {
+      id: 5,
+      firstName: 'Fay',
+      lastName: 'Far',
+      email: 'fay@example.com',
+      role: 'dealer',
+      dealerId: 77,
+      dealerName: 'Far Dealer',
+      blocked: false,
+      confirmed: true,
+    };
     renderWithProviders(<DealerUserDialog state={{ mode: 'edit', user: far }} defaultDealerId={1} onClose={() => {}} />);
     const picker = await screen.findByLabelText(/^Dealer/, { selector: 'input' });
     await waitFor(() => expect((picker as HTMLInputElement).value).toBe('DD-FAR · Far Dealer'));

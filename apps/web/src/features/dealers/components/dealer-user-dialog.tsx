@@ -9,11 +9,26 @@ import { DealerSelect } from './dealer-pickers.tsx';
 
 type Values = FormValues<typeof dealerUserBodySchema>;
 
-function DealerUserForm({ user, defaultDealerId, onDone }: { user: DealerUser | null; defaultDealerId: number | null; onDone: () => void }) {
+function DealerUserForm({
+  user,
+  defaultDealerId,
+  onDone,
+}: {
+  user: DealerUser | null;
+  defaultDealerId: number | null;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   // The dealer is a number the select fills; 0 stands for none chosen yet, which the schema refuses.
   const initial: Values = user
-    ? { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, dealerId: user.dealerId, blocked: user.blocked }
+    ? {
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        role: user.role,
+        dealerId: user.dealerId,
+        blocked: user.blocked,
+      }
     : { firstName: '', lastName: '', email: '', role: 'dealer', dealerId: defaultDealerId ?? 0, blocked: false };
   const form = useForm({ initialValues: initial, schema: dealerUserBodySchema });
   const save = useSaveDealerUser();
@@ -42,7 +57,13 @@ function DealerUserForm({ user, defaultDealerId, onDone }: { user: DealerUser | 
       <Stack>
         <TextInput label={t('fields.firstName')} required data-autofocus {...form.textProps('firstName')} />
         <TextInput label={t('fields.lastName')} required {...form.textProps('lastName')} />
-        <TextInput label={t('fields.email')} type="email" required description={user ? undefined : t('dealers.users.invitationHint')} {...form.textProps('email')} />
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          required
+          description={user ? undefined : t('dealers.users.invitationHint')}
+          {...form.textProps('email')}
+        />
         <Select
           label={t('dealers.users.role')}
           required
@@ -76,7 +97,15 @@ function DealerUserForm({ user, defaultDealerId, onDone }: { user: DealerUser | 
 export type DealerUserDialogState = { mode: 'add' } | { mode: 'edit'; user: DealerUser } | null;
 
 /** Add New User / edit a dealer user; the form starts afresh each time. */
-export function DealerUserDialog({ state, defaultDealerId, onClose }: { state: DealerUserDialogState; defaultDealerId: number | null; onClose: () => void }) {
+export function DealerUserDialog({
+  state,
+  defaultDealerId,
+  onClose,
+}: {
+  state: DealerUserDialogState;
+  defaultDealerId: number | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const user = state?.mode === 'edit' ? state.user : null;
   return (

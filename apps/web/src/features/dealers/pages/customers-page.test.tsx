@@ -8,14 +8,43 @@ import { CustomerForm } from '../components/customer-form.tsx';
 import type { DealerFormContext } from '../components/dealer-form-rules.ts';
 import { CustomersPage } from './customers-page.tsx';
 
-const address = { address1: '', address2: '', address3: '', zipCode: '', city: '', district: '', state: '', country: '', phone: '', email: '', webUrl: '' };
+const address = {
+  address1: '',
+  address2: '',
+  address3: '',
+  zipCode: '',
+  city: '',
+  district: '',
+  state: '',
+  country: '',
+  phone: '',
+  email: '',
+  webUrl: '',
+};
 const permissions = { subDealerAllowed: true, ownConfigurationsAllowed: false, strictModeConfiguration: false };
 
 function dealer(id: number, parent: number | null): Dealer {
   return {
-    id, dealerId: `D-${id}`, name: `Dealer ${id}`, parentDealerId: parent, parentDealerName: null, email: '', userId: null, logo: null, isRoot: parent === null,
-    dealerContact: address, supportContact: { phone: '', email: '', webUrl: '', permissions: { showInfoToOutOfMaintenanceUsers: false } }, salesContact: { phone: '', email: '', webUrl: '' },
-    configuration: { configurationType: 'None', fixedConfigJson: null, fixedConfigFile: null, dynamicConfigUrlPath: null, componentBaseURL: null, permissions },
+    id,
+    dealerId: `D-${id}`,
+    name: `Dealer ${id}`,
+    parentDealerId: parent,
+    parentDealerName: null,
+    email: '',
+    userId: null,
+    logo: null,
+    isRoot: parent === null,
+    dealerContact: address,
+    supportContact: { phone: '', email: '', webUrl: '', permissions: { showInfoToOutOfMaintenanceUsers: false } },
+    salesContact: { phone: '', email: '', webUrl: '' },
+    configuration: {
+      configurationType: 'None',
+      fixedConfigJson: null,
+      fixedConfigFile: null,
+      dynamicConfigUrlPath: null,
+      componentBaseURL: null,
+      permissions,
+    },
     createdAt: '2025-01-01T00:00:00.000Z',
   };
 }
@@ -23,7 +52,18 @@ function dealer(id: number, parent: number | null): Dealer {
 const CUSTOMER: DealerCustomer = {
   dealerCustomerId: 11,
   dealerInfo: { id: 5, dealerId: 'D-5', dealerName: 'Dealer 5' },
-  customerInfo: { id: 101, customerId: 'C-1', title: '', salutation: '', firstName: 'Grace', lastName: 'Hopper', position: '', company: 'Navy Dental', contactInformation: address, permissions: { showInfoToOutOfMaintenanceUsers: false } },
+  customerInfo: {
+    id: 101,
+    customerId: 'C-1',
+    title: '',
+    salutation: '',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    position: '',
+    company: 'Navy Dental',
+    contactInformation: address,
+    permissions: { showInfoToOutOfMaintenanceUsers: false },
+  },
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
@@ -41,7 +81,9 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>, customerId
 
 describe('CustomerForm', () => {
   it('refuses a customer id that is taken with "Customer Id must be unique"', async () => {
-    const calls = mockFetch((call) => (call.path.startsWith('/dealer-customers/is-unique/') ? { body: { customerExists: true } } : { body: CUSTOMER }));
+    const calls = mockFetch((call) =>
+      call.path.startsWith('/dealer-customers/is-unique/') ? { body: { customerExists: true } } : { body: CUSTOMER },
+    );
     const user = userEvent.setup();
     renderWithProviders(<CustomerForm customer={null} context={rootUser} onSaved={() => {}} />);
     await fillRequired(user, 'C-1');
@@ -52,7 +94,11 @@ describe('CustomerForm', () => {
   });
 
   it('counts a failed uniqueness check as not unique', async () => {
-    const calls = mockFetch((call) => (call.path.startsWith('/dealer-customers/is-unique/') ? { status: 500, body: { statusCode: 500, error: 'x', code: 'INTERNAL', message: 'x' } } : { body: CUSTOMER }));
+    const calls = mockFetch((call) =>
+      call.path.startsWith('/dealer-customers/is-unique/')
+        ? { status: 500, body: { statusCode: 500, error: 'x', code: 'INTERNAL', message: 'x' } }
+        : { body: CUSTOMER },
+    );
     const user = userEvent.setup();
     renderWithProviders(<CustomerForm customer={null} context={rootUser} onSaved={() => {}} />);
     await fillRequired(user, 'C-2');
@@ -62,7 +108,9 @@ describe('CustomerForm', () => {
   });
 
   it('saves a unique new customer of a dealer user without naming the dealer (only the manager picks it)', async () => {
-    const calls = mockFetch((call) => (call.path.startsWith('/dealer-customers/is-unique/') ? { body: { customerExists: false } } : { body: CUSTOMER }));
+    const calls = mockFetch((call) =>
+      call.path.startsWith('/dealer-customers/is-unique/') ? { body: { customerExists: false } } : { body: CUSTOMER },
+    );
     const user = userEvent.setup();
     renderWithProviders(<CustomerForm customer={null} context={rootUser} onSaved={() => {}} />);
     expect((screen.getByRole('textbox', { name: 'Dealer' }) as HTMLInputElement).disabled).toBe(true);
@@ -74,9 +122,18 @@ describe('CustomerForm', () => {
   });
 
   it("names the ticket's sub-dealer for a root dealer's new customer from the ticket desk, so it can be assigned to that ticket", async () => {
-    const calls = mockFetch((call) => (call.path.startsWith('/dealer-customers/is-unique/') ? { body: { customerExists: false } } : { body: CUSTOMER }));
+    const calls = mockFetch((call) =>
+      call.path.startsWith('/dealer-customers/is-unique/') ? { body: { customerExists: false } } : { body: CUSTOMER },
+    );
     const user = userEvent.setup();
-    renderWithProviders(<CustomerForm customer={null} context={rootUser} newCustomerDealer={{ id: 6, dealerCode: 'D-6', name: 'Dealer 6' }} onSaved={() => {}} />);
+    renderWithProviders(
+      <CustomerForm
+        customer={null}
+        context={rootUser}
+        newCustomerDealer={{ id: 6, dealerCode: 'D-6', name: 'Dealer 6' }}
+        onSaved={() => {}}
+      />,
+    );
     const dealerField = screen.getByRole('textbox', { name: 'Dealer' }) as HTMLInputElement;
     expect(dealerField.value).toBe('D-6 · Dealer 6');
     expect(dealerField.disabled).toBe(true);

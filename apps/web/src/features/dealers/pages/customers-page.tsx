@@ -17,7 +17,17 @@ import type { DealerFormContext } from '../components/dealer-form-rules.ts';
 import { SEARCH_DEBOUNCE_MS } from '../components/dealer-list.tsx';
 import { useDealerContext } from '../components/use-dealer-context.ts';
 
-function CustomerList({ context, selected, onSelect, onNew }: { context: DealerFormContext; selected: DealerCustomer | null; onSelect: (customer: DealerCustomer) => void; onNew: () => void }) {
+function CustomerList({
+  context,
+  selected,
+  onSelect,
+  onNew,
+}: {
+  context: DealerFormContext;
+  selected: DealerCustomer | null;
+  onSelect: (customer: DealerCustomer) => void;
+  onNew: () => void;
+}) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -33,31 +43,83 @@ function CustomerList({ context, selected, onSelect, onNew }: { context: DealerF
   const canAdd = !customerFormRules(context, null).readOnly;
 
   const columns: DataTableColumn<DealerCustomer>[] = [
-    { key: 'customerId', header: t('dealers.customers.fields.customerId'), sortField: 'customerId', phone: 'title', render: (row) => (row.dealerCustomerId === selected?.dealerCustomerId ? <strong>{row.customerInfo.customerId}</strong> : row.customerInfo.customerId) },
+    {
+      key: 'customerId',
+      header: t('dealers.customers.fields.customerId'),
+      sortField: 'customerId',
+      phone: 'title',
+      render: (row) =>
+        row.dealerCustomerId === selected?.dealerCustomerId ? <strong>{row.customerInfo.customerId}</strong> : row.customerInfo.customerId,
+    },
     { key: 'company', header: t('dealers.customers.fields.company'), sortField: 'company', render: (row) => row.customerInfo.company },
-    { key: 'lastName', header: t('dealers.customers.name'), sortField: 'lastName', render: (row) => `${row.customerInfo.lastName}, ${row.customerInfo.firstName}` },
+    {
+      key: 'lastName',
+      header: t('dealers.customers.name'),
+      sortField: 'lastName',
+      render: (row) => `${row.customerInfo.lastName}, ${row.customerInfo.firstName}`,
+    },
     { key: 'dealer', header: t('dealers.customers.dealer'), render: (row) => row.dealerInfo.dealerId },
-    { key: 'open', header: t('common.actions'), phone: 'actions', render: (row) => <Button size="compact-sm" variant="subtle" onClick={() => onSelect(row)} aria-label={t('dealers.openNamed', { name: row.customerInfo.customerId })}>{t('dealers.open')}</Button> },
+    {
+      key: 'open',
+      header: t('common.actions'),
+      phone: 'actions',
+      render: (row) => (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          onClick={() => onSelect(row)}
+          aria-label={t('dealers.openNamed', { name: row.customerInfo.customerId })}
+        >
+          {t('dealers.open')}
+        </Button>
+      ),
+    },
   ];
 
   return (
     <Stack gap="sm">
       <Group align="flex-end" wrap="wrap">
-        <TextInput label={t('dealers.customers.search')} leftSection={<IconSearch size={16} aria-hidden />} value={search} onChange={(event) => setSearch(event.currentTarget.value)} style={{ flex: 1, minWidth: 180 }} />
+        <TextInput
+          label={t('dealers.customers.search')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: 1, minWidth: 180 }}
+        />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={onNew} disabled={!canAdd}>
           {t('dealers.customers.new')}
         </Button>
       </Group>
       {/* Spec §6: a dealer's own listing can leave out its sub-dealers' customers. */}
-      {!context.isManager && <Switch label={t('dealers.customers.showSubDealerCustomers')} checked={withSubDealers} onChange={(event) => setWithSubDealers(event.currentTarget.checked)} />}
+      {!context.isManager && (
+        <Switch
+          label={t('dealers.customers.showSubDealerCustomers')}
+          checked={withSubDealers}
+          onChange={(event) => setWithSubDealers(event.currentTarget.checked)}
+        />
+      )}
       {customers.isPending ? (
         <Loading />
       ) : customers.isError ? (
         <Alert color="red">{describeError(t, customers.error)}</Alert>
       ) : (
         <>
-          <DataTable columns={columns} rows={customers.data.data} rowKey={(row) => row.dealerCustomerId} sort={paging.sort} onSortChange={paging.setSort} onRowClick={onSelect} caption={t('dealers.customers.listCaption')} />
-          <TablePager total={customers.data.count} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage} onPageSizeChange={paging.setPageSize} />
+          <DataTable
+            columns={columns}
+            rows={customers.data.data}
+            rowKey={(row) => row.dealerCustomerId}
+            sort={paging.sort}
+            onSortChange={paging.setSort}
+            onRowClick={onSelect}
+            caption={t('dealers.customers.listCaption')}
+          />
+          <TablePager
+            total={customers.data.count}
+            page={paging.page}
+            pageSize={paging.pageSize}
+            onPageChange={paging.setPage}
+            onPageSizeChange={paging.setPageSize}
+          />
         </>
       )}
     </Stack>

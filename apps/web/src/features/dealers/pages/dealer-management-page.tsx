@@ -27,12 +27,22 @@ export function DealerManagementPage() {
     <Page title={t('dealers.managementTitle')}>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <DealerList isManager={context.isManager} selectedId={effectiveId} onSelect={setSelectedId} onNew={() => setSelectedId(null)} newDisabled={rules.saveDisabled} />
+          <DealerList
+            isManager={context.isManager}
+            selectedId={effectiveId}
+            onSelect={setSelectedId}
+            onNew={() => setSelectedId(null)}
+            newDisabled={rules.saveDisabled}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Paper withBorder p="md">
             <Title order={2} size="h4" mb="md">
-              {effectiveId === null ? t('dealers.newTitle') : selected.data ? t('dealers.editTitle', { name: selected.data.name }) : t('common.loading')}
+              {effectiveId === null
+                ? t('dealers.newTitle')
+                : selected.data
+                  ? t('dealers.editTitle', { name: selected.data.name })
+                  : t('common.loading')}
             </Title>
             {effectiveId === null ? (
               <DealerForm key="new" dealer={null} context={context} onSaved={(saved) => setSelectedId(saved.id)} />
@@ -40,7 +50,12 @@ export function DealerManagementPage() {
               <Alert color="red">{describeError(t, selected.error)}</Alert>
             ) : selected.data ? (
               // Keyed by id: selecting another dealer resets and reloads the form (spec §4).
-              <DealerForm key={`${selected.data.id}`} dealer={selected.data} context={context} onSaved={(saved) => setSelectedId(saved.id)} />
+              <DealerForm
+                key={`${selected.data.id}`}
+                dealer={selected.data}
+                context={context}
+                onSaved={(saved) => setSelectedId(saved.id)}
+              />
             ) : (
               <Loading />
             )}

@@ -38,16 +38,31 @@ describe('DealerSettingsPage', () => {
   describe('the preview of the next reminder', () => {
     const none = { count: 0, tickets: [] };
     const preview = (overrides: Partial<ReminderPreview>): ReminderPreview => ({
-      enabled: true, leadDays: 10, frequency: 'weekly', nextDigestOn: '2030-03-04', upcoming: none, expired: none, overdue: none, ...overrides,
+      enabled: true,
+      leadDays: 10,
+      frequency: 'weekly',
+      nextDigestOn: '2030-03-04',
+      upcoming: none,
+      expired: none,
+      overdue: none,
+      ...overrides,
     });
     const respondWith = (body: ReminderPreview) => mockFetch(({ path }) => ({ body: path === '/ticket-reminders/preview' ? body : {} }));
 
     it('shows the day of the next digest and its tickets per stage, counting those it does not list', async () => {
-      const ticket = (id: number, key: string, licenceExpiry: string) => ({ id, key, product: 'Mill Pro', licenceExpiry, dealerName: 'Demo Dealer North' });
-      respondWith(preview({
-        upcoming: { count: 1, tickets: [ticket(1, 'AAAAA-11111-BBBBB-22222-CCCCC', '2030-03-10')] },
-        expired: { count: 23, tickets: [ticket(2, 'DDDDD-33333-EEEEE-44444-FFFFF', '2030-03-01')] },
-      }));
+      const ticket = (id: number, key: string, licenceExpiry: string) => ({
+        id,
+        key,
+        product: 'Mill Pro',
+        licenceExpiry,
+        dealerName: 'Demo Dealer North',
+      });
+      respondWith(
+        preview({
+          upcoming: { count: 1, tickets: [ticket(1, 'AAAAA-11111-BBBBB-22222-CCCCC', '2030-03-10')] },
+          expired: { count: 23, tickets: [ticket(2, 'DDDDD-33333-EEEEE-44444-FFFFF', '2030-03-01')] },
+        }),
+      );
       renderWithProviders(<DealerSettingsPage />, sessionFixture('dealer'));
       expect(await screen.findByText('Your next reminder goes out on 04.03.2030, with these tickets of your dealer network:')).toBeTruthy();
       const upcoming = screen.getByRole('table', { name: 'Expiring within 10 days' });

@@ -90,7 +90,13 @@ function DealerSettingsForm({ saved }: { saved: DealerSettings }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack maw={420}>
-        <Select label={t('dealers.settings.pageSize')} data={PAGE_SIZES.map(String)} value={String(pageSize)} onChange={(value) => value && set('pageSize', Number(value))} allowDeselect={false} />
+        <Select
+          label={t('dealers.settings.pageSize')}
+          data={PAGE_SIZES.map(String)}
+          value={String(pageSize)}
+          onChange={(value) => value && set('pageSize', Number(value))}
+          allowDeselect={false}
+        />
         <Select
           label={t('dealers.settings.language')}
           data={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
@@ -100,7 +106,11 @@ function DealerSettingsForm({ saved }: { saved: DealerSettings }) {
         />
         <Fieldset legend={t('dealers.settings.reminders')}>
           <Stack gap="sm">
-            <Switch label={t('dealers.settings.reminderOn')} checked={values.reminder} onChange={(event) => set('reminder', event.currentTarget.checked)} />
+            <Switch
+              label={t('dealers.settings.reminderOn')}
+              checked={values.reminder}
+              onChange={(event) => set('reminder', event.currentTarget.checked)}
+            />
             <Select
               label={t('dealers.settings.reminderDays')}
               data={REMINDER_LEAD_DAYS.map((days) => ({ value: String(days), label: t('dealers.settings.daysAhead', { count: days }) }))}

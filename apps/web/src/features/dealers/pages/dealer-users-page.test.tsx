@@ -6,11 +6,23 @@ import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { DealerUsersPage } from './dealer-users-page.tsx';
 
-const USER: DealerUser = { id: 4, firstName: 'Linus', lastName: 'Dealer', email: 'linus@example.com', role: 'dealer', dealerId: 5, dealerName: 'Dealer 5', blocked: false, confirmed: true };
+const USER: DealerUser = {
+  id: 4,
+  firstName: 'Linus',
+  lastName: 'Dealer',
+  email: 'linus@example.com',
+  role: 'dealer',
+  dealerId: 5,
+  dealerName: 'Dealer 5',
+  blocked: false,
+  confirmed: true,
+};
 
 describe('DealerUsersPage', () => {
   it('blocks a user only after the confirmation, sending the flag flipped', async () => {
-    const calls = mockFetch((call) => (call.method === 'GET' ? { body: { count: 1, data: [USER] } } : { body: { ...USER, blocked: true } }));
+    const calls = mockFetch((call) =>
+      call.method === 'GET' ? { body: { count: 1, data: [USER] } } : { body: { ...USER, blocked: true } },
+    );
     const user = userEvent.setup();
     renderWithProviders(<DealerUsersPage />, sessionFixture('manager'));
     await user.click(await screen.findByRole('button', { name: 'Block Linus Dealer' }));

@@ -40,7 +40,17 @@ export function DealerUsersPage() {
       danger: !user.blocked,
       onConfirm: () =>
         save.mutate(
-          { id: user.id, body: { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, dealerId: user.dealerId, blocked: !user.blocked } },
+          {
+            id: user.id,
+            body: {
+              firstName: user.firstName,
+              lastName: user.lastName,
+              email: user.email,
+              role: user.role,
+              dealerId: user.dealerId,
+              blocked: !user.blocked,
+            },
+          },
           {
             onSuccess: () => notifySuccess(t(user.blocked ? 'dealers.users.unblocked' : 'dealers.users.blocked')),
             onError: (error) => notifyError(t, error, t('common.errorOccurred')),
@@ -58,7 +68,17 @@ export function DealerUsersPage() {
       key: 'state',
       header: t('dealers.users.state'),
       render: (user) =>
-        user.blocked ? <Badge color="red" variant="light">{t('dealers.users.stateBlocked')}</Badge> : user.confirmed ? <Badge color="green" variant="light">{t('dealers.users.stateActive')}</Badge> : <Badge variant="outline">{t('dealers.users.stateInvited')}</Badge>,
+        user.blocked ? (
+          <Badge color="red" variant="light">
+            {t('dealers.users.stateBlocked')}
+          </Badge>
+        ) : user.confirmed ? (
+          <Badge color="green" variant="light">
+            {t('dealers.users.stateActive')}
+          </Badge>
+        ) : (
+          <Badge variant="outline">{t('dealers.users.stateInvited')}</Badge>
+        ),
     },
     {
       key: 'actions',
@@ -69,7 +89,11 @@ export function DealerUsersPage() {
         user.id === session?.user.id ? null : (
           <Group gap={4} wrap="nowrap">
             <Tooltip label={t('common.edit')} withArrow>
-              <ActionIcon variant="subtle" aria-label={t('common.editNamed', { name: fullName(user) })} onClick={() => setDialog({ mode: 'edit', user })}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('common.editNamed', { name: fullName(user) })}
+                onClick={() => setDialog({ mode: 'edit', user })}
+              >
                 <IconPencil size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
@@ -92,7 +116,13 @@ export function DealerUsersPage() {
     <Page title={t('dealers.users.title')}>
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
-          <TextInput label={t('dealers.search')} leftSection={<IconSearch size={16} aria-hidden />} value={search} onChange={(event) => setSearch(event.currentTarget.value)} style={{ flex: 1, minWidth: 180, maxWidth: 360 }} />
+          <TextInput
+            label={t('dealers.search')}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            style={{ flex: 1, minWidth: 180, maxWidth: 360 }}
+          />
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setDialog({ mode: 'add' })}>
             {t('dealers.users.add')}
           </Button>
@@ -103,8 +133,20 @@ export function DealerUsersPage() {
           <Alert color="red">{`${t('dealers.users.loadError')} ${describeError(t, users.error)}`}</Alert>
         ) : (
           <>
-            <DataTable columns={columns} rows={users.data.data} rowKey={(user) => user.id} sort={paging.sort} onSortChange={paging.setSort} />
-            <TablePager total={users.data.count} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage} onPageSizeChange={paging.setPageSize} />
+            <DataTable
+              columns={columns}
+              rows={users.data.data}
+              rowKey={(user) => user.id}
+              sort={paging.sort}
+              onSortChange={paging.setSort}
+            />
+            <TablePager
+              total={users.data.count}
+              page={paging.page}
+              pageSize={paging.pageSize}
+              onPageChange={paging.setPage}
+              onPageSizeChange={paging.setPageSize}
+            />
           </>
         )}
         <DealerUserDialog state={dialog} defaultDealerId={session?.dealer?.id ?? null} onClose={() => setDialog(null)} />

@@ -9,10 +9,15 @@ import { DesktopAppSettingsPage } from './desktop-app-settings-page.tsx';
 
 const saved: DesktopAppResponse = {
   release: {
-    version: '2.1.0', releaseNotes: '', kind: 'file', url: '/api/desktop-app/installer', fileName: 'setup.exe', fileSize: 8, updatedAt: '2026-11-27T10:00:00.000Z',
+    version: '2.1.0',
+    releaseNotes: '',
+    kind: 'file',
+    url: '/api/desktop-app/installer',
+    fileName: 'setup.exe',
+    fileSize: 8,
+    updatedAt: '2026-11-27T10:00:00.000Z',
   },
 };
-
 
 afterEach(() => vi.unstubAllGlobals());
 

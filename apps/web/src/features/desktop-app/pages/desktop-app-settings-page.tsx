@@ -58,7 +58,8 @@ function DesktopAppForm({ current }: { current: DesktopAppRelease | null }) {
   const choose = (files: File[]) => {
     const [chosen] = files;
     if (!chosen || files.length !== 1) return setProblems({ ...problems, file: t('orders.exactlyOneFile') });
-    if (chosen.size > DESKTOP_APP_MAX_BYTES) return setProblems({ ...problems, file: t('desktopAppSettings.tooLarge', { size: formatBytes(DESKTOP_APP_MAX_BYTES) }) });
+    if (chosen.size > DESKTOP_APP_MAX_BYTES)
+      return setProblems({ ...problems, file: t('desktopAppSettings.tooLarge', { size: formatBytes(DESKTOP_APP_MAX_BYTES) }) });
     setProblems({ ...problems, file: undefined });
     setFile(chosen);
   };

@@ -20,7 +20,9 @@ const routes = [
 describe('LabWelcomePage', () => {
   it("shows the named mill's welcome with its two steps", async () => {
     stubMill(8, 'Nordic Milling');
-    const session = sessionFixture('lab', { mills: [millFixture({ millRole: null }), millFixture({ id: 8, millRole: null, company: { id: 80, name: 'Nordic', logo: null } })] });
+    const session = sessionFixture('lab', {
+      mills: [millFixture({ millRole: null }), millFixture({ id: 8, millRole: null, company: { id: 80, name: 'Nordic', logo: null } })],
+    });
     renderRoutes(routes, { path: '/8/lab/home', session });
     expect(await screen.findByText('Welcome to Nordic Milling on CaseBridge. Two steps get you started:')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download the app' }).getAttribute('href')).toBe('/desktop-app');
@@ -37,7 +39,12 @@ describe('LabWelcomePage', () => {
 
   it('gives the reason of a mill the operator blocked, not that the mill blocked the lab', async () => {
     stubMill(7, 'Alpine Milling');
-    const blocked = millFixture({ millRole: null, blocked: true, blockedBy: 'operator', blockReason: 'Closed for inventory until Monday.' });
+    const blocked = millFixture({
+      millRole: null,
+      blocked: true,
+      blockedBy: 'operator',
+      blockReason: 'Closed for inventory until Monday.',
+    });
     renderRoutes(routes, { path: '/7/lab/home', session: sessionFixture('lab', { mills: [blocked] }) });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Closed for inventory until Monday.');

@@ -26,7 +26,8 @@ export function useMillLanding(millId: number) {
 export function useUpdateLandingPage(millId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ data, logo }: { data: LandingPageData; logo: File | null }) => apiMultipart<MillDetail>(`/mills/${millId}`, data, { logo }),
+    mutationFn: ({ data, logo }: { data: LandingPageData; logo: File | null }) =>
+      apiMultipart<MillDetail>(`/mills/${millId}`, data, { logo }),
     onSuccess: (saved) => {
       queryClient.setQueryData(millLandingKey(millId), saved);
       // The session's mill list carries landingPageInfoIsUpdated and the logo.

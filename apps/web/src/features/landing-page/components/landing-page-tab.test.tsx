@@ -60,7 +60,10 @@ describe('LandingPageTab', () => {
     await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
     const sent = calls.find((call) => call.method === 'PUT')!;
     expect(sent.url).toMatch(/^\/api\/mills\/7\?/);
-    expect(JSON.parse(String((sent.body as FormData).get('data')))).toEqual({ landingPageHeader: 'Fresh header', landingPageContent: 'First line' });
+    expect(JSON.parse(String((sent.body as FormData).get('data')))).toEqual({
+      landingPageHeader: 'Fresh header',
+      landingPageContent: 'First line',
+    });
     expect(await screen.findByText('Landing page updated')).toBeTruthy();
   });
 

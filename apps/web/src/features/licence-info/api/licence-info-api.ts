@@ -9,7 +9,8 @@ import { apiRequest } from '../../../lib/api-client.ts';
 export type LicenceLookupSource = 'public' | 'signedIn';
 
 function fetchContent(source: LicenceLookupSource, key: string, signal: AbortSignal): Promise<LicenceContentResponse> {
-  if (source === 'public') return apiRequest<LicenceContentResponse>('/licence-content', { method: 'POST', body: { ticketId: key }, signal });
+  if (source === 'public')
+    return apiRequest<LicenceContentResponse>('/licence-content', { method: 'POST', body: { ticketId: key }, signal });
   return apiRequest<LicenceContentResponse>(`/dealer-tickets/by-key/${encodeURIComponent(key)}/content`, { signal });
 }
 

@@ -136,7 +136,11 @@ export function LicenceTree({ details, label }: { details: LicenceDetail[]; labe
               {node.name}
             </Text>
             <Text fz="xs" c="dimmed">
-              {t('licenceInfo.tree.meta', { productCode: node.productCode || '—', count: node.count, expiry: formatLicenceDate(node.expiryaDate) })}
+              {t('licenceInfo.tree.meta', {
+                productCode: node.productCode || '—',
+                count: node.count,
+                expiry: formatLicenceDate(node.expiryaDate),
+              })}
             </Text>
             {!node.enable && (
               <Badge size="xs" color="gray" variant="light">

@@ -11,19 +11,54 @@ const KEY = 'ABCDE-12345-FGHIJ-KLMNO-PQRST';
 const OTHER = 'ZZZZZ-11111-YYYYY-22222-XXXXX';
 
 function row(code: string, name: string): LicenceRow {
-  return { code, itemId: '1000', name, licenseExp: '2030-01-31', featureMapBinarySetBits: '0101', permissions: 'single', information: '', formerDongleNo: '', maintenanceExp: '2029-06-30' };
+  return {
+    code,
+    itemId: '1000',
+    name,
+    licenseExp: '2030-01-31',
+    featureMapBinarySetBits: '0101',
+    permissions: 'single',
+    information: '',
+    formerDongleNo: '',
+    maintenanceExp: '2029-06-30',
+  };
 }
 
 function content(ticketId: string): LicenceContentResponse {
   return {
-    mainProductInfo: { ticketId, dongleId: '3-1234567', productName: 'CaseBridge CAM Milling', licenseExp: '2030-01-31', maintenanceExp: '2029-06-30', isNetwork: true, isCommercial: false },
+    mainProductInfo: {
+      ticketId,
+      dongleId: '3-1234567',
+      productName: 'CaseBridge CAM Milling',
+      licenseExp: '2030-01-31',
+      maintenanceExp: '2029-06-30',
+      isNetwork: true,
+      isCommercial: false,
+    },
     activationLicenses: [row('CBM', 'CaseBridge CAM Milling'), row('CBM.1', 'Bridges')],
     orderedLicenses: [row('CBM.X', 'Tool Library')],
     licenseDetails: [
       {
-        code: 'CBM', enable: true, name: 'CaseBridge CAM Milling', productCode: 'CBM', count: 1, expiryaDate: '2030-01-31', epd: '',
+        code: 'CBM',
+        enable: true,
+        name: 'CaseBridge CAM Milling',
+        productCode: 'CBM',
+        count: 1,
+        expiryaDate: '2030-01-31',
+        epd: '',
         children: [
-          { code: 'CBM.1', enable: true, name: 'Bridges', productCode: 'CBM1', count: 1, expiryaDate: null, epd: '', children: [{ code: 'CBM.1.1', enable: true, name: 'Automatic Nesting', productCode: 'CBMO1', count: 1, expiryaDate: null, epd: '' }] },
+          {
+            code: 'CBM.1',
+            enable: true,
+            name: 'Bridges',
+            productCode: 'CBM1',
+            count: 1,
+            expiryaDate: null,
+            epd: '',
+            children: [
+              { code: 'CBM.1.1', enable: true, name: 'Automatic Nesting', productCode: 'CBMO1', count: 1, expiryaDate: null, epd: '' },
+            ],
+          },
           { code: 'CBM.2', enable: false, name: 'Abutments', productCode: 'CBM2', count: 1, expiryaDate: null, epd: '' },
         ],
       },
@@ -38,12 +73,14 @@ const error = (status: number, code: string) => ({ status, body: { statusCode: s
 function serve(answer?: () => { status?: number; body?: unknown }) {
   return mockFetch((call) => {
     if (answer) return answer();
-    const key = call.path === '/licence-content' ? (call.body as { ticketId: string }).ticketId : decodeURIComponent(call.path.split('/')[3] ?? '');
+    const key =
+      call.path === '/licence-content' ? (call.body as { ticketId: string }).ticketId : decodeURIComponent(call.path.split('/')[3] ?? '');
     return key === KEY || key === OTHER ? { body: content(key) } : error(404, 'NOT_FOUND');
   });
 }
 
-const lookups = (calls: FetchCall[]) => calls.filter((call) => call.url.startsWith('/api/licence-content') || call.url.startsWith('/api/dealer-tickets/by-key/'));
+const lookups = (calls: FetchCall[]) =>
+  calls.filter((call) => call.url.startsWith('/api/licence-content') || call.url.startsWith('/api/dealer-tickets/by-key/'));
 
 function renderPage(source: 'public' | 'signedIn', path: string) {
   const session = source === 'public' ? null : sessionFixture('dealer');
@@ -73,7 +110,8 @@ describe('LicenceInfoPage', () => {
     expect((input as HTMLInputElement).value).toBe(KEY);
     // The summary of spec §3: key, dongle, product, both expiries (UTC days), network and commercial.
     const summary = screen.getByRole('region', { name: 'Licence summary' });
-    for (const text of [KEY, 'CaseBridge CAM Milling', '31.01.2030', '30.06.2029', 'Yes', 'No']) expect(within(summary).getByText(text)).toBeTruthy();
+    for (const text of [KEY, 'CaseBridge CAM Milling', '31.01.2030', '30.06.2029', 'Yes', 'No'])
+      expect(within(summary).getByText(text)).toBeTruthy();
     // The key searched is kept for the next visit.
     expect(localStorage.getItem(STORAGE_KEYS.licenceSearch)).toBe(KEY);
   });
@@ -143,7 +181,11 @@ describe('LicenceInfoPage', () => {
     await user.keyboard('{ArrowLeft}');
     expect(product.getAttribute('aria-expanded')).toBe('false');
     expect(within(tree).queryByRole('treeitem', { name: 'CBM.1 Bridges' })).toBeNull();
-    expect(within(tree).getAllByRole('treeitem').filter((item) => item.tabIndex === 0)).toEqual([product]);
+    expect(
+      within(tree)
+        .getAllByRole('treeitem')
+        .filter((item) => item.tabIndex === 0),
+    ).toEqual([product]);
   });
 
   it('says to wait when the public lookup is rate limited, and to check the key when it is unknown', async () => {

@@ -14,7 +14,10 @@ export function useLicenceKeys(millId: number, params: LicenceKeyListParams) {
   return useQuery({
     queryKey: [...licenceKeysKey(millId), params],
     queryFn: ({ signal }) =>
-      apiRequest<{ count: number; data: LicenceKey[] }>(`/mills/${millId}/toolpass-data-collection-consents`, { query: { ...params }, signal }),
+      apiRequest<{ count: number; data: LicenceKey[] }>(`/mills/${millId}/toolpass-data-collection-consents`, {
+        query: { ...params },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

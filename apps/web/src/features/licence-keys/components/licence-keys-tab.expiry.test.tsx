@@ -8,9 +8,24 @@ import { LicenceKeysTab } from './licence-keys-tab.tsx';
 /** Issue 14: a registered key shows its ticket's expiry as the ticket desk does (UTC day, status). */
 const base = { enableDataCollection: false, createdAt: '2025-01-02T00:00:00.000Z' };
 const KEYS: LicenceKey[] = [
-  { ...base, id: 1, licenseKey: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA', ticketExpiry: { status: 'active', expiryInDays: 12, licenceExpiry: '2027-03-01' } },
-  { ...base, id: 2, licenseKey: 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB', ticketExpiry: { status: 'expired', expiryInDays: -4, licenceExpiry: '2026-01-31' } },
-  { ...base, id: 3, licenseKey: 'CCCCC-CCCCC-CCCCC-CCCCC-CCCCC', ticketExpiry: { status: 'unlimited', expiryInDays: null, licenceExpiry: null } },
+  {
+    ...base,
+    id: 1,
+    licenseKey: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA',
+    ticketExpiry: { status: 'active', expiryInDays: 12, licenceExpiry: '2027-03-01' },
+  },
+  {
+    ...base,
+    id: 2,
+    licenseKey: 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB',
+    ticketExpiry: { status: 'expired', expiryInDays: -4, licenceExpiry: '2026-01-31' },
+  },
+  {
+    ...base,
+    id: 3,
+    licenseKey: 'CCCCC-CCCCC-CCCCC-CCCCC-CCCCC',
+    ticketExpiry: { status: 'unlimited', expiryInDays: null, licenceExpiry: null },
+  },
   { ...base, id: 4, licenseKey: 'DDDDD-DDDDD-DDDDD-DDDDD-DDDDD', ticketExpiry: null },
 ];
 

@@ -6,7 +6,12 @@ import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { LicenceKeysTab } from './licence-keys-tab.tsx';
 
-const KEY: LicenceKey = { id: 3, licenseKey: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', enableDataCollection: false, createdAt: '2025-01-02T00:00:00.000Z' };
+const KEY: LicenceKey = {
+  id: 3,
+  licenseKey: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE',
+  enableDataCollection: false,
+  createdAt: '2025-01-02T00:00:00.000Z',
+};
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 
 function stubApi(respondToWrite: (call: FetchCall & { path: string }) => { status?: number; body?: unknown } = () => ({ body: KEY })) {
@@ -56,7 +61,13 @@ describe('LicenceKeysTab', () => {
   it('shows a taken key under the field', async () => {
     stubApi(() => ({
       status: 400,
-      body: { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: 'taken', errors: { licenseKey: ['LICENCE_KEY_TAKEN'] } },
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        code: 'VALIDATION_FAILED',
+        message: 'taken',
+        errors: { licenseKey: ['LICENCE_KEY_TAKEN'] },
+      },
     }));
     const user = userEvent.setup();
     const dialog = await openAddDialog(user);

@@ -62,20 +62,30 @@ export function LicenceKeysTab({ millId }: { millId: number }) {
 
   const columns: DataTableColumn<LicenceKey>[] = [
     { key: 'key', header: t('licenceKeys.key'), sortField: 'licenseKey', render: (row) => <Code fz="sm">{row.licenseKey}</Code> },
-    { key: 'collection', header: t('licenceKeys.dataCollection'), render: (row) => <DataCollectionSwitch millId={millId} licenceKey={row} /> },
+    {
+      key: 'collection',
+      header: t('licenceKeys.dataCollection'),
+      render: (row) => <DataCollectionSwitch millId={millId} licenceKey={row} />,
+    },
     {
       // The ticket of the key (issue 14): its expiry exactly as the dealers' ticket desk shows it.
       key: 'ticketExpiry',
       header: t('ticketThread.ticketExpiry'),
       render: (row) =>
         !row.ticketExpiry ? (
-          <Text span fz="sm" c="dimmed">{t('ticketThread.noTicket')}</Text>
+          <Text span fz="sm" c="dimmed">
+            {t('ticketThread.noTicket')}
+          </Text>
         ) : row.ticketExpiry.status === 'unlimited' || row.ticketExpiry.licenceExpiry === null ? (
           // One line in words: a date's dash stacked over the status's dashes read "— / ——" (issue 24 item 17).
-          <Text span fz="sm">{t('ticketDesk.expiry.unlimited')}</Text>
+          <Text span fz="sm">
+            {t('ticketDesk.expiry.unlimited')}
+          </Text>
         ) : (
           <Stack gap={2} align="flex-start">
-            <Text span fz="sm">{formatUtcDate(row.ticketExpiry.licenceExpiry)}</Text>
+            <Text span fz="sm">
+              {formatUtcDate(row.ticketExpiry.licenceExpiry)}
+            </Text>
             <ExpiryStatus ticket={row.ticketExpiry} />
           </Stack>
         ),
@@ -86,7 +96,12 @@ export function LicenceKeysTab({ millId }: { millId: number }) {
       header: t('common.actions'),
       render: (row) => (
         <Tooltip label={t('common.delete')} withArrow>
-          <ActionIcon variant="subtle" color="red" aria-label={t('common.deleteNamed', { name: row.licenseKey })} onClick={() => confirmDelete(row)}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('common.deleteNamed', { name: row.licenseKey })}
+            onClick={() => confirmDelete(row)}
+          >
             <IconTrash size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>

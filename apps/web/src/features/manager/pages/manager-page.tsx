@@ -55,7 +55,13 @@ export function ManagerPage() {
   const { t } = useTranslation();
   return (
     <Page title={t('manager.title')}>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('managerHome.label')}>
+      <SimpleGrid
+        cols={{ base: 1, sm: 2, lg: 3 }}
+        spacing="sm"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        aria-label={t('managerHome.label')}
+      >
         {MANAGER_HOME_LINKS.map((link) => (
           <li key={link.to}>
             <UnstyledButton component={Link} to={link.to} w="100%" h="100%" aria-describedby={`manager-home-${link.key}`}>
@@ -65,7 +71,9 @@ export function ManagerPage() {
                     <link.icon size={20} />
                   </ThemeIcon>
                   <Text fw={700}>{t(`managerHome.links.${link.key}.title`)}</Text>
-                  <Text size="sm" c="dimmed" id={`manager-home-${link.key}`}>{t(`managerHome.links.${link.key}.text`)}</Text>
+                  <Text size="sm" c="dimmed" id={`manager-home-${link.key}`}>
+                    {t(`managerHome.links.${link.key}.text`)}
+                  </Text>
                 </Stack>
               </Paper>
             </UnstyledButton>

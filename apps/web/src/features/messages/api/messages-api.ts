@@ -9,7 +9,12 @@ export function messagesQuery(filter: ReadFilter, paging: { _start: number; _lim
 }
 
 /** `client` (a lab id) narrows a mill's messages to one client's orders. */
-export function useMessages(millId: number, filter: ReadFilter, paging: { _start: number; _limit: number; _sort: string }, client?: number) {
+export function useMessages(
+  millId: number,
+  filter: ReadFilter,
+  paging: { _start: number; _limit: number; _sort: string },
+  client?: number,
+) {
   const query = messagesQuery(filter, paging, client);
   return useQuery({
     // Under 'orders' too, so sending or reading messages elsewhere refreshes this list.

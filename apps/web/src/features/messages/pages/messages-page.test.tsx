@@ -7,12 +7,21 @@ import { mockFetch, renderRoutes } from '../../../test/render.tsx';
 import { MessagesPage } from './messages-page.tsx';
 
 const message: Message = {
-  id: 3, projectId: 40, componentId: 400, message: 'Margin looks fine.', created_at: '2025-03-01T11:00:00.000Z', read: false, readAt: null,
-  author: { id: 2, firstName: 'Max', lastName: 'Miller', avatar: null, role: 'mill', millRole: 'user' }, companyName: 'Alpine Milling',
+  id: 3,
+  projectId: 40,
+  componentId: 400,
+  message: 'Margin looks fine.',
+  created_at: '2025-03-01T11:00:00.000Z',
+  read: false,
+  readAt: null,
+  author: { id: 2, firstName: 'Max', lastName: 'Miller', avatar: null, role: 'mill', millRole: 'user' },
+  companyName: 'Alpine Milling',
 };
 
 function renderPage() {
-  const calls = mockFetch(({ path }) => (path === '/mills/7/messages' ? { body: { count: 1, data: [message] } } : { status: 404, body: {} }));
+  const calls = mockFetch(({ path }) =>
+    path === '/mills/7/messages' ? { body: { count: 1, data: [message] } } : { status: 404, body: {} },
+  );
   const result = renderRoutes(
     [
       { path: '/lab/messages', element: <MessagesPage /> },

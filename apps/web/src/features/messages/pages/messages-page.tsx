@@ -67,7 +67,13 @@ function MessagesList({ mill, side, client }: { mill: MillSummary; side: Workspa
               </li>
             ))}
           </Stack>
-          <TablePager total={messages.data.count} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage} onPageSizeChange={paging.setPageSize} />
+          <TablePager
+            total={messages.data.count}
+            page={paging.page}
+            pageSize={paging.pageSize}
+            onPageChange={paging.setPage}
+            onPageSizeChange={paging.setPageSize}
+          />
         </>
       )}
     </Stack>

@@ -48,7 +48,12 @@ describe('MillUsersTab', () => {
     await user.type(within(dialog).getByLabelText(/^Email/), 'nora@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
-    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({ firstName: 'Nora', lastName: 'New', email: 'nora@example.com', millRole: 'user' });
+    expect(calls.find((call) => call.method === 'POST')!.body).toEqual({
+      firstName: 'Nora',
+      lastName: 'New',
+      email: 'nora@example.com',
+      millRole: 'user',
+    });
   });
 
   it('edits a user in the "Edit user" dialog with their current values', async () => {

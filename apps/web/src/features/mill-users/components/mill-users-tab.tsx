@@ -72,12 +72,21 @@ export function MillUsersTab({ millId, currentUserId }: MillUsersTabProps) {
         user.id === currentUserId ? null : (
           <Group gap={4} wrap="nowrap">
             <Tooltip label={t('common.edit')} withArrow>
-              <ActionIcon variant="subtle" aria-label={t('common.editNamed', { name: fullName(user) })} onClick={() => setDialog({ mode: 'edit', user })}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('common.editNamed', { name: fullName(user) })}
+                onClick={() => setDialog({ mode: 'edit', user })}
+              >
                 <IconPencil size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
             <Tooltip label={t('common.delete')} withArrow>
-              <ActionIcon variant="subtle" color="red" aria-label={t('common.deleteNamed', { name: fullName(user) })} onClick={() => confirmDelete(user)}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('common.deleteNamed', { name: fullName(user) })}
+                onClick={() => confirmDelete(user)}
+              >
                 <IconTrash size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
@@ -91,7 +100,10 @@ export function MillUsersTab({ millId, currentUserId }: MillUsersTabProps) {
       <Group justify="space-between" align="flex-end">
         <Select
           label={t('millUsers.role')}
-          data={[{ value: ALL, label: t('millUsers.allRoles') }, ...MILL_ROLES.map((value) => ({ value, label: t(`millUsers.roles.${value}`) }))]}
+          data={[
+            { value: ALL, label: t('millUsers.allRoles') },
+            ...MILL_ROLES.map((value) => ({ value, label: t(`millUsers.roles.${value}`) })),
+          ]}
           value={role}
           onChange={(value) => {
             if (!value) return;

@@ -44,9 +44,7 @@ export function OnboardingChecklist({ onboarding, isAdmin }: { onboarding: Onboa
                   {isDone ? <IconCircleCheckFilled size={22} aria-hidden /> : <IconCircleDashed size={22} aria-hidden />}
                 </ThemeIcon>
                 <Stack gap={2} style={{ flex: 1 }}>
-                  <Text fw={600}>
-                    {t(`millWelcome.steps.${step.key}.title`)}
-                  </Text>
+                  <Text fw={600}>{t(`millWelcome.steps.${step.key}.title`)}</Text>
                   <Text size="sm" c="dimmed">
                     {t(`millWelcome.steps.${step.key}.text`)}
                   </Text>

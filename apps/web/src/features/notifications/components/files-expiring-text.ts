@@ -20,5 +20,9 @@ export function filesExpiringText(t: TFunction, message: string): string {
   }
   if (!notice.success) return t('notifications.filesExpiringUnknown');
   const { files, uploadedBefore, deleteOn } = notice.data;
-  return t('notifications.filesExpiring', { files, before: utcDay.format(new Date(uploadedBefore)), date: utcDay.format(new Date(deleteOn)) });
+  return t('notifications.filesExpiring', {
+    files,
+    before: utcDay.format(new Date(uploadedBefore)),
+    date: utcDay.format(new Date(deleteOn)),
+  });
 }

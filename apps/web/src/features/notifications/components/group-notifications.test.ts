@@ -43,7 +43,10 @@ describe('groupNotifications', () => {
     expect(mixed!.shown.message).toBe('unread');
     expect(mixed!.unreadIds).toEqual([unread.notificationId, laterUnread.notificationId]);
 
-    const allRead = [notification({ objectId: 5, isRead: true, message: 'first' }), notification({ objectId: 5, isRead: true, message: 'second' })];
+    const allRead = [
+      notification({ objectId: 5, isRead: true, message: 'first' }),
+      notification({ objectId: 5, isRead: true, message: 'second' }),
+    ];
     expect(groupNotifications(allRead)[0]!.shown.message).toBe('first');
   });
 

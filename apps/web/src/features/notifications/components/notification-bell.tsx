@@ -14,13 +14,7 @@ export function NotificationBell() {
   const unread = unreadGroupCount(data);
   return (
     <Indicator label={unread} size={18} disabled={unread === 0} color="red" offset={4}>
-      <ActionIcon
-        component={Link}
-        to="/notifications"
-        variant="subtle"
-        size="lg"
-        aria-label={t('notifications.bell', { count: unread })}
-      >
+      <ActionIcon component={Link} to="/notifications" variant="subtle" size="lg" aria-label={t('notifications.bell', { count: unread })}>
         <IconBell size={20} aria-hidden />
       </ActionIcon>
     </Indicator>

@@ -28,7 +28,11 @@ async function findMessage(millId: number, messageId: number): Promise<Message |
  * component it was written on; a plan's limit opens the usage details. When that cannot be found among the latest entries (or the
  * lookup fails), the orders list searched by the order's name, or the messages page, is shown.
  */
-export async function notificationTarget(side: WorkspaceSide, fallbackMillId: number | null, notification: AppNotification): Promise<string> {
+export async function notificationTarget(
+  side: WorkspaceSide,
+  fallbackMillId: number | null,
+  notification: AppNotification,
+): Promise<string> {
   if (notification.notificationType === 'planLimitReached') return PLAN_USAGE_PATH;
   if (notification.notificationType === 'filesExpiring') return RETENTION_PATH;
   const millId = notification.millId ?? fallbackMillId;
@@ -44,7 +48,8 @@ export async function notificationTarget(side: WorkspaceSide, fallbackMillId: nu
     }
   }
   // The server names the component a message was written on: no lookup needed.
-  if (notification.orderId !== null && notification.componentId !== null) return componentPath(side, notification.orderId, notification.componentId);
+  if (notification.orderId !== null && notification.componentId !== null)
+    return componentPath(side, notification.orderId, notification.componentId);
   if (millId === null) return messagesPath(side);
   try {
     const message = await findMessage(millId, notification.objectId);

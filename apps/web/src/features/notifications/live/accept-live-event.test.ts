@@ -35,7 +35,7 @@ describe('live event acceptance (spec §4)', () => {
     expect(rejectLiveEvent(event({ responsible: 1 }), millUser, MILL)).toBeNull();
   });
 
-  it("rejects the kind whose setting is off, and only that kind", () => {
+  it('rejects the kind whose setting is off, and only that kind', () => {
     const noOrders = withSettings(millUser, { notificationOnNewProjectIsCreated: false });
     expect(rejectLiveEvent(event(), noOrders, MILL)).toBe('settingOff');
     expect(acceptLiveEvent(event({ type: 'newMessageReceived', parentObjectId: 100 }), noOrders, MILL)).toBe(true);

@@ -32,8 +32,15 @@ function Probe({ session }: { session: Session }) {
 }
 
 const newOrder: LiveEvent = {
-  type: 'newProjectCreated', notificationId: 5, objectId: 40, parentObjectId: null, message: 'Bridge 14-16',
-  millId: 7, labCompanyId: 50, userId: 99, responsible: null,
+  type: 'newProjectCreated',
+  notificationId: 5,
+  objectId: 40,
+  parentObjectId: null,
+  message: 'Bridge 14-16',
+  millId: 7,
+  labCompanyId: 50,
+  userId: 99,
+  responsible: null,
 };
 
 describe('useLiveEvents', () => {
@@ -70,7 +77,9 @@ describe('useLiveEvents', () => {
     const ordersBefore = screen.getByText(/new orders:/).textContent;
 
     emit('planLimitReached', { ...newOrder, type: 'planLimitReached', message: 'clients', objectId: 7, labCompanyId: null });
-    expect(await screen.findByText("Your plan's client limit is reached: no further client can be added. Upgrade your plan to add more.")).toBeTruthy();
+    expect(
+      await screen.findByText("Your plan's client limit is reached: no further client can be added. Upgrade your plan to add more."),
+    ).toBeTruthy();
     expect(screen.getByText('Plan limit reached')).toBeTruthy();
     expect(screen.getByText(/new orders:/).textContent).toBe(ordersBefore);
   });
@@ -85,7 +94,13 @@ describe('useLiveEvents', () => {
     client.setQueryData(chat, { id: 400 });
     client.setQueryData(otherChat, { id: 410 });
 
-    const read: MessageReadEvent = { type: 'messageRead', messageId: 3, projectId: 40, componentId: 400, readAt: '2025-03-01T12:00:00.000Z' };
+    const read: MessageReadEvent = {
+      type: 'messageRead',
+      messageId: 3,
+      projectId: 40,
+      componentId: 400,
+      readAt: '2025-03-01T12:00:00.000Z',
+    };
     emit('messageRead', read as unknown as LiveEvent);
     expect(client.getQueryState(chat)?.isInvalidated).toBe(true);
     expect(client.getQueryState(otherChat)?.isInvalidated).toBe(false);

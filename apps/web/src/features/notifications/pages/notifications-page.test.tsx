@@ -37,7 +37,9 @@ const crownMessage: AppNotification = {
 
 describe('NotificationsPage', () => {
   it("says a plan's limit in the reader's language and leads to the usage details", async () => {
-    const calls = mockFetch(({ path }) => (path === '/notifications' ? { body: { notifications: [planFull] } } : { body: { ok: true, message: 'Updated' } }));
+    const calls = mockFetch(({ path }) =>
+      path === '/notifications' ? { body: { notifications: [planFull] } } : { body: { ok: true, message: 'Updated' } },
+    );
     const { router } = renderRoutes(
       [
         { path: '/notifications', element: <NotificationsPage /> },
@@ -52,11 +54,19 @@ describe('NotificationsPage', () => {
 
     expect(await screen.findByText('contract page')).toBeTruthy();
     expect(router.state.location.search).toBe('?tab=usage-details');
-    expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', url: expect.stringContaining('/notifications/markReadState'), body: { notificationIds: [3], read: true } }));
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        url: expect.stringContaining('/notifications/markReadState'),
+        body: { notificationIds: [3], read: true },
+      }),
+    );
   });
 
   it('names the order and component of a message, and opens that component directly', async () => {
-    const calls = mockFetch(({ path }) => (path === '/notifications' ? { body: { notifications: [crownMessage] } } : { body: { ok: true, message: 'Updated' } }));
+    const calls = mockFetch(({ path }) =>
+      path === '/notifications' ? { body: { notifications: [crownMessage] } } : { body: { ok: true, message: 'Updated' } },
+    );
     const { router } = renderRoutes(
       [
         { path: '/notifications', element: <NotificationsPage /> },

@@ -27,10 +27,7 @@ export function NotificationsPage() {
     const side = session?.user.role.type === 'mill' ? 'mill' : 'lab';
     const go = () => void notificationTarget(side, mill?.id ?? null, group.shown).then((path) => navigate(path));
     if (group.unreadIds.length === 0) return go();
-    markReadState.mutate(
-      { notificationIds: group.unreadIds, read: true },
-      { onSuccess: go, onError: (error) => notifyError(t, error) },
-    );
+    markReadState.mutate({ notificationIds: group.unreadIds, read: true }, { onSuccess: go, onError: (error) => notifyError(t, error) });
   };
 
   const markUnread = (group: NotificationGroup) =>

@@ -31,9 +31,16 @@ vi.mock('tus-js-client', () => ({
 
 /** A failed tus request as tus-js-client reports it: the response's status and body. */
 const failure = (status: number, body: string) =>
-  Object.assign(new Error('tus: unexpected response'), { originalRequest: {}, originalResponse: { getStatus: () => status, getBody: () => body } });
+  Object.assign(new Error('tus: unexpected response'), {
+    originalRequest: {},
+    originalResponse: { getStatus: () => status, getBody: () => body },
+  });
 /** The end of an upload refused because the mill's storage filled up while the file was on its way. */
-const storageFull = () => failure(409, JSON.stringify({ statusCode: 409, code: 'PLAN_LIMIT_REACHED', message: "The mill's plan has no storage left for this file" }));
+const storageFull = () =>
+  failure(
+    409,
+    JSON.stringify({ statusCode: 409, code: 'PLAN_LIMIT_REACHED', message: "The mill's plan has no storage left for this file" }),
+  );
 
 afterEach(async () => {
   tus.options = [];
@@ -43,7 +50,11 @@ afterEach(async () => {
 describe('a resumable upload refused by the plan', () => {
   it('is not tried again (a retry would send the bytes anew only to be refused), while tus conflicts and outages still are', () => {
     expect(shouldRetryUpload(storageFull())).toBe(false);
-    expect(shouldRetryUpload(failure(409, JSON.stringify({ statusCode: 409, code: 'CONFLICT', message: 'This upload is already being finished' })))).toBe(false);
+    expect(
+      shouldRetryUpload(
+        failure(409, JSON.stringify({ statusCode: 409, code: 'CONFLICT', message: 'This upload is already being finished' })),
+      ),
+    ).toBe(false);
     // tus's own offset conflict is plain text: the client asks for the offset and goes on.
     expect(shouldRetryUpload(failure(409, 'Upload-Offset conflict'))).toBe(true);
     expect(shouldRetryUpload(failure(423, 'locked'))).toBe(true);

@@ -37,7 +37,12 @@ export function tusError(error: Error): Error {
   try {
     const parsed = body ? (JSON.parse(body) as Partial<ApiErrorBody>) : null;
     if (parsed && typeof parsed.code === 'string' && typeof parsed.statusCode === 'number') {
-      return new ApiError({ statusCode: parsed.statusCode, error: '', code: parsed.code, message: typeof parsed.message === 'string' ? parsed.message : '' });
+      return new ApiError({
+        statusCode: parsed.statusCode,
+        error: '',
+        code: parsed.code,
+        message: typeof parsed.message === 'string' ? parsed.message : '',
+      });
     }
   } catch {
     // Not JSON: the text below says what it can.

@@ -88,7 +88,10 @@ export function DocumentDropZone({ label, files, received = [], uploads = {}, on
             {received.map((file) => (
               <li key={file.id}>
                 <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                  {file.name} <Text span c="dimmed" size="xs">({formatBytes(file.size)})</Text>
+                  {file.name}{' '}
+                  <Text span c="dimmed" size="xs">
+                    ({formatBytes(file.size)})
+                  </Text>
                   <Text span c="teal" size="xs" ml={6}>
                     {t('orders.receivedFile')}
                   </Text>
@@ -110,7 +113,10 @@ export function DocumentDropZone({ label, files, received = [], uploads = {}, on
                 <li key={picked.key}>
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                      {picked.displayName} <Text span c="dimmed" size="xs">({formatBytes(picked.file.size)})</Text>
+                      {picked.displayName}{' '}
+                      <Text span c="dimmed" size="xs">
+                        ({formatBytes(picked.file.size)})
+                      </Text>
                       {state?.status === 'done' && (
                         <Text span c="teal" size="xs" ml={6}>
                           {t('orders.uploaded')}
@@ -118,7 +124,12 @@ export function DocumentDropZone({ label, files, received = [], uploads = {}, on
                       )}
                     </Text>
                     {onRemove && !disabled && state?.status !== 'done' && (
-                      <ActionIcon variant="subtle" color="gray" aria-label={t('orders.removeFile', { name: picked.displayName })} onClick={() => onRemove(picked.key)}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t('orders.removeFile', { name: picked.displayName })}
+                        onClick={() => onRemove(picked.key)}
+                      >
                         <IconX size={16} aria-hidden />
                       </ActionIcon>
                     )}
@@ -129,7 +140,12 @@ export function DocumentDropZone({ label, files, received = [], uploads = {}, on
                     </Text>
                   )}
                   {state && !picked.rejected && state.status !== 'pending' && (
-                    <UploadProgress label={t('orders.fileProgress', { name: picked.displayName })} sent={state.sent} total={state.total} status={state.status} />
+                    <UploadProgress
+                      label={t('orders.fileProgress', { name: picked.displayName })}
+                      sent={state.sent}
+                      total={state.total}
+                      status={state.status}
+                    />
                   )}
                 </li>
               );

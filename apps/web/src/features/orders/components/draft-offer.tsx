@@ -6,7 +6,17 @@ import type { DraftOrder } from '@casebridge/shared/schemas/orders';
 import { formatDateTime } from '../../../lib/format.ts';
 
 /** Offers to continue an order whose sending stopped (a reload, a closed tab), or to discard it. */
-export function DraftOffer({ draft, onContinue, onDiscard, discarding }: { draft: DraftOrder; onContinue: () => void; onDiscard: () => void; discarding: boolean }) {
+export function DraftOffer({
+  draft,
+  onContinue,
+  onDiscard,
+  discarding,
+}: {
+  draft: DraftOrder;
+  onContinue: () => void;
+  onDiscard: () => void;
+  discarding: boolean;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const received = draft.components.reduce((sum, component) => sum + component.documents.length, 0);

@@ -63,7 +63,12 @@ export function FileList({ files, label, onDownload, onPreview, onDelete }: File
               </Tooltip>
               {onDelete && (
                 <Tooltip label={t('common.deleteNamed', { name: file.name })} openDelay={100}>
-                  <ActionIcon variant="subtle" color="red" aria-label={t('common.deleteNamed', { name: file.name })} onClick={() => onDelete(file)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('common.deleteNamed', { name: file.name })}
+                    onClick={() => onDelete(file)}
+                  >
                     <IconTrash size={18} aria-hidden />
                   </ActionIcon>
                 </Tooltip>

@@ -59,7 +59,17 @@ export function MessageBubble({ message, viewerSide }: { message: Message; viewe
 const MESSAGE_RULE = createMessageBodySchema.shape.message;
 const MAX_MESSAGE = maxLengthOf(MESSAGE_RULE);
 
-export function MessageForm({ millId, projectId, componentId, disabled }: { millId: number; projectId: number; componentId: number; disabled?: boolean }) {
+export function MessageForm({
+  millId,
+  projectId,
+  componentId,
+  disabled,
+}: {
+  millId: number;
+  projectId: number;
+  componentId: number;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);

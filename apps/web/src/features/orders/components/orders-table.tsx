@@ -20,7 +20,12 @@ export const personName = (person: { firstName: string; lastName: string } | nul
 function OrderComponents({ order, side }: { order: Order; side: WorkspaceSide }) {
   const { t } = useTranslation();
   return (
-    <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('orders.componentsOf', { name: order.name })}>
+    <Stack
+      gap={6}
+      component="ul"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      aria-label={t('orders.componentsOf', { name: order.name })}
+    >
       {order.components.map((component) => (
         <li key={component.id}>
           <Group gap="sm">
@@ -125,7 +130,12 @@ export function OrdersTable({ side, data, paging }: OrdersTableProps) {
     {
       key: 'responsible',
       header: t('orders.responsible'),
-      render: (order) => personName(order.responsible) ?? <Text size="sm" c="dimmed">{t('orders.nobody')}</Text>,
+      render: (order) =>
+        personName(order.responsible) ?? (
+          <Text size="sm" c="dimmed">
+            {t('orders.nobody')}
+          </Text>
+        ),
     },
     { key: 'created', header: t('orders.created'), sortField: 'created_at', render: (order) => formatDateTime(order.created_at) },
     {
@@ -155,7 +165,13 @@ export function OrdersTable({ side, data, paging }: OrdersTableProps) {
           content: (order) => (order.components.length > 0 ? <OrderComponents order={order} side={side} /> : null),
         }}
       />
-      <TablePager total={data.count} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage} onPageSizeChange={paging.setPageSize} />
+      <TablePager
+        total={data.count}
+        page={paging.page}
+        pageSize={paging.pageSize}
+        onPageChange={paging.setPage}
+        onPageSizeChange={paging.setPageSize}
+      />
     </>
   );
 }

@@ -38,7 +38,9 @@ describe('PreviewDialog', () => {
 
   it('has the worker load the file, shows its progress, then how far the model was simplified', async () => {
     const onClose = vi.fn();
-    const { rerender } = renderWithProviders(<PreviewDialog file={{ id: 5, name: 'jaw.STL', size: 150 * MiB }} onClose={onClose} onDownload={() => {}} />);
+    const { rerender } = renderWithProviders(
+      <PreviewDialog file={{ id: 5, name: 'jaw.STL', size: 150 * MiB }} onClose={onClose} onDownload={() => {}} />,
+    );
     await vi.waitFor(() => expect(started).toHaveLength(1));
     const [{ request, send, worker }] = started as [(typeof started)[0]];
     expect(request).toMatchObject({ url: 'http://files.test/once/5', format: 'stl' });

@@ -142,7 +142,13 @@ function MeshPreview({ fileId, name }: { fileId: number; name: string }) {
       .then(({ url }) => {
         if (cancelled) return;
         const size = sizeOf(canvas);
-        const request = { url, format: extensionOf(name) as MeshFormat, maxVertices: vertexBudget(size), canvas: canvas.transferControlToOffscreen(), size };
+        const request = {
+          url,
+          format: extensionOf(name) as MeshFormat,
+          maxVertices: vertexBudget(size),
+          canvas: canvas.transferControlToOffscreen(),
+          size,
+        };
         const worker = startPreviewWorker(request, onMessage);
         const observer = new ResizeObserver(() => worker.resize(sizeOf(canvas)));
         observer.observe(canvas);
@@ -205,7 +211,12 @@ function ImagePreview({ fileId, name }: { fileId: number; name: string }) {
     };
   }, [fileId]);
   if (error) return <Alert color="red">{t('orders.previewFailed', { reason: error })}</Alert>;
-  if (!src) return <Center py="xl" role="status" aria-label={t('common.loading')}><Loader /></Center>;
+  if (!src)
+    return (
+      <Center py="xl" role="status" aria-label={t('common.loading')}>
+        <Loader />
+      </Center>
+    );
   return <Image src={src} alt={name} fit="contain" mah={560} />;
 }
 

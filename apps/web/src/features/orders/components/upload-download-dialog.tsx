@@ -75,7 +75,9 @@ export function UploadDownloadDialog({ opened, projectId, componentId, onClose, 
     setError(null);
     setProgress({ sent: 0, total: file.size });
     try {
-      await uploadDownloadFile(file, documentFileName(name, file), { projectId, componentId }, (sent, total) => setProgress({ sent, total }));
+      await uploadDownloadFile(file, documentFileName(name, file), { projectId, componentId }, (sent, total) =>
+        setProgress({ sent, total }),
+      );
       setProgress(null);
       setName('');
       setFile(null);
@@ -109,7 +111,14 @@ export function UploadDownloadDialog({ opened, projectId, componentId, onClose, 
             {file ? `${file.name} (${formatBytes(file.size)})` : t('orders.noFileChosen')}
           </Text>
         </Group>
-        {progress !== null && <UploadProgress label={t('orders.fileProgress', { name: file?.name ?? '' })} sent={progress.sent} total={progress.total} status="uploading" />}
+        {progress !== null && (
+          <UploadProgress
+            label={t('orders.fileProgress', { name: file?.name ?? '' })}
+            sent={progress.sent}
+            total={progress.total}
+            status="uploading"
+          />
+        )}
         {error && (
           <Alert color="red" role="alert">
             {error}

@@ -14,7 +14,11 @@ const ts: Record<string, TFunction> = {};
 
 beforeAll(async () => {
   const instance = i18next.createInstance();
-  await instance.init({ resources: Object.fromEntries(Object.entries(resources).map(([lng, translation]) => [lng, { translation }])), lng: 'en', interpolation: { escapeValue: false } });
+  await instance.init({
+    resources: Object.fromEntries(Object.entries(resources).map(([lng, translation]) => [lng, { translation }])),
+    lng: 'en',
+    interpolation: { escapeValue: false },
+  });
   for (const lng of Object.keys(resources)) ts[lng] = instance.getFixedT(lng);
 });
 

@@ -54,7 +54,9 @@ export interface TransferState {
  */
 export function formatTransfer(t: TFunction, language: string, state: TransferState): string {
   const share = state.total > 0 ? Math.min(1, state.sent / state.total) : state.done ? 1 : 0;
-  const percent = new Intl.NumberFormat(tagOf(language), { style: 'percent', maximumFractionDigits: 0 }).format(Math.floor(share * 100) / 100);
+  const percent = new Intl.NumberFormat(tagOf(language), { style: 'percent', maximumFractionDigits: 0 }).format(
+    Math.floor(share * 100) / 100,
+  );
   const parts = [percent, t('orders.progress.amount', { sent: formatBytes(state.sent), total: formatBytes(state.total) })];
   const moving = !state.done && state.rate !== null && state.sent < state.total;
   if (moving && state.rate! > 0) {

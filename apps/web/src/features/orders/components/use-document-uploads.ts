@@ -63,7 +63,10 @@ export function useDocumentUploads() {
 }
 
 /** What all files together have sent, for the overall bar (a file's size stands for it when done). */
-export function overallTransfer(jobs: { key: string; file: File }[], uploads: Record<string, FileUploadState>): { sent: number; total: number; done: boolean } {
+export function overallTransfer(
+  jobs: { key: string; file: File }[],
+  uploads: Record<string, FileUploadState>,
+): { sent: number; total: number; done: boolean } {
   const total = jobs.reduce((sum, job) => sum + job.file.size, 0);
   const sentOf = (state: FileUploadState | undefined, size: number) => (state?.status === 'done' ? size : Math.min(size, state?.sent ?? 0));
   const sent = jobs.reduce((sum, job) => sum + sentOf(uploads[job.key], job.file.size), 0);

@@ -13,9 +13,7 @@ export interface Orbit {
 }
 
 export type OrbitInput =
-  | { type: 'rotate'; dx: number; dy: number }
-  | { type: 'pan'; dx: number; dy: number }
-  | { type: 'zoom'; steps: number };
+  { type: 'rotate'; dx: number; dy: number } | { type: 'pan'; dx: number; dy: number } | { type: 'zoom'; steps: number };
 
 /** Radians per pixel dragged, and the distance factor per wheel step. */
 const ROTATE_SPEED = 0.008;

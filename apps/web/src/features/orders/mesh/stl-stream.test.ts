@@ -73,7 +73,9 @@ describe('STL streaming parser', () => {
   });
 
   it('refuses an ASCII vertex that is not three numbers', () => {
-    const bytes = new TextEncoder().encode('solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 zero\nvertex 0 1 0\nendloop\nendfacet\nendsolid x\n');
+    const bytes = new TextEncoder().encode(
+      'solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 zero\nvertex 0 1 0\nendloop\nendfacet\nendsolid x\n',
+    );
     expect(() => parse(bytes, 100)).toThrow('not three numbers');
   });
 });

@@ -11,12 +11,25 @@ function bytes(text: string): ArrayBuffer {
 describe('PLY and OBJ for the preview', () => {
   it('reads a coloured PLY square as two triangles with its colours', () => {
     const ply = [
-      'ply', 'format ascii 1.0', 'element vertex 4',
-      'property float x', 'property float y', 'property float z',
-      'property uchar red', 'property uchar green', 'property uchar blue',
-      'element face 2', 'property list uchar int vertex_indices', 'end_header',
-      '0 0 0 255 0 0', '1 0 0 255 0 0', '1 1 0 0 0 255', '0 1 0 0 0 255',
-      '3 0 1 2', '3 0 2 3', '',
+      'ply',
+      'format ascii 1.0',
+      'element vertex 4',
+      'property float x',
+      'property float y',
+      'property float z',
+      'property uchar red',
+      'property uchar green',
+      'property uchar blue',
+      'element face 2',
+      'property list uchar int vertex_indices',
+      'end_header',
+      '0 0 0 255 0 0',
+      '1 0 0 255 0 0',
+      '1 1 0 0 0 255',
+      '0 1 0 0 0 255',
+      '3 0 1 2',
+      '3 0 2 3',
+      '',
     ].join('\n');
     const mesh = simplifyWithThree(bytes(ply), 'ply', 1000);
     expect(mesh.sourceTriangles).toBe(2);

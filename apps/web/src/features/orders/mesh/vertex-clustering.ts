@@ -152,7 +152,12 @@ export class VertexClustering {
     const x = coords[at]!;
     const y = coords[at + 1]!;
     const z = coords[at + 2]!;
-    const id = this.cells.idOf(this.cellIndex(x, this.originX), this.cellIndex(y, this.originY), this.cellIndex(z, this.originZ), this.vertexCount);
+    const id = this.cells.idOf(
+      this.cellIndex(x, this.originX),
+      this.cellIndex(y, this.originY),
+      this.cellIndex(z, this.originZ),
+      this.vertexCount,
+    );
     if (id === this.vertexCount) this.vertexCount++;
     this.sums[id * 3] = this.sums[id * 3]! + x;
     this.sums[id * 3 + 1] = this.sums[id * 3 + 1]! + y;

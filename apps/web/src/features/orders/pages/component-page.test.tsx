@@ -17,7 +17,8 @@ function stubApi(detail: ComponentDetail = componentFixture()) {
     if (path === '/mills/7/responsible-persons') return { body: { count: 1, data: [{ id: 3, firstName: 'Max', lastName: 'Miller' }] } };
     if (method === 'PUT' && path === '/mills/7/labs/5/projects/40') return { body: { ok: true, message: 'Order updated' } };
     if (method === 'DELETE' && path === '/downloads/9002') return { body: { ok: true, message: 'Document deleted' } };
-    if (method === 'POST' && path === '/mills/7/messages') return { body: { ...detail.messages[0], id: 3, message: (body as { message: string }).message } };
+    if (method === 'POST' && path === '/mills/7/messages')
+      return { body: { ...detail.messages[0], id: 3, message: (body as { message: string }).message } };
     return notFound;
   });
 }
@@ -75,7 +76,9 @@ describe('ComponentPage', () => {
 
     // Bubbles tell the mill's messages from the lab's.
     const thread = screen.getByRole('list', { name: 'Messages' });
-    const sides = within(thread).getAllByRole('listitem').map((item) => item.querySelector('[data-author-side]')?.getAttribute('data-author-side'));
+    const sides = within(thread)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('[data-author-side]')?.getAttribute('data-author-side'));
     expect(sides).toEqual(['lab', 'mill']);
 
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -83,14 +86,26 @@ describe('ComponentPage', () => {
     await user.type(screen.getByRole('textbox', { name: /^Message/ }), 'Thanks!');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Message sent')).toBeTruthy();
-    expect(writes(calls)).toEqual([expect.objectContaining({ method: 'POST', body: { projectId: 40, componentId: 400, message: 'Thanks!' } })]);
+    expect(writes(calls)).toEqual([
+      expect.objectContaining({ method: 'POST', body: { projectId: 40, componentId: 400, message: 'Thanks!' } }),
+    ]);
   });
 
-  it('says when the other side read the own side\'s messages, and nothing on theirs', async () => {
+  it("says when the other side read the own side's messages, and nothing on theirs", async () => {
     const [fromLab, fromMill] = componentFixture().messages as [Message, Message];
-    stubApi(componentFixture({ messages: [{ ...fromLab, readAt: '2025-03-01T10:30:00.000Z' }, { ...fromMill, readAt: '2025-03-01T12:45:00.000Z' }] }));
+    stubApi(
+      componentFixture({
+        messages: [
+          { ...fromLab, readAt: '2025-03-01T10:30:00.000Z' },
+          { ...fromMill, readAt: '2025-03-01T12:45:00.000Z' },
+        ],
+      }),
+    );
     renderAs('lab');
-    const [own, theirs] = within(await screen.findByRole('list', { name: 'Messages' })).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    const [own, theirs] = within(await screen.findByRole('list', { name: 'Messages' })).getAllByRole('listitem') as [
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(within(own).getByText(`Read ${formatDateTime('2025-03-01T10:30:00.000Z')}`)).toBeTruthy();
     expect(within(theirs).queryByText(/^Read /)).toBeNull();
   });
@@ -110,7 +125,12 @@ describe('ComponentPage', () => {
       .map((item) => item.querySelector<HTMLElement>('[data-author-side]')!);
     const placement = bubbles.map((bubble) => [bubble.dataset.authorSide, bubble.style.getPropertyValue('--group-justify')]);
     const other = side === 'mill' ? 'lab' : 'mill';
-    expect(placement).toEqual(expect.arrayContaining([[side, 'flex-end'], [other, 'flex-start']]));
+    expect(placement).toEqual(
+      expect.arrayContaining([
+        [side, 'flex-end'],
+        [other, 'flex-start'],
+      ]),
+    );
     expect(placement).toHaveLength(2);
   });
 

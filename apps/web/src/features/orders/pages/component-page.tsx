@@ -175,7 +175,12 @@ export function ComponentView({ detail, side }: { detail: ComponentDetail; side:
               {t('orders.downloads')}
             </Title>
             {isMill && (
-              <Button variant="light" leftSection={<IconUpload size={16} aria-hidden />} disabled={project.isDeleted} onClick={() => setUploading(true)}>
+              <Button
+                variant="light"
+                leftSection={<IconUpload size={16} aria-hidden />}
+                disabled={project.isDeleted}
+                onClick={() => setUploading(true)}
+              >
                 {t('orders.uploadFile')}
               </Button>
             )}
@@ -200,7 +205,11 @@ export function ComponentView({ detail, side }: { detail: ComponentDetail; side:
         </Stack>
       </Card>
 
-      <PreviewDialog file={preview} onClose={() => setPreview(null)} onDownload={(file) => void follow(() => ordersApi.fileLink(file.id))} />
+      <PreviewDialog
+        file={preview}
+        onClose={() => setPreview(null)}
+        onDownload={(file) => void follow(() => ordersApi.fileLink(file.id))}
+      />
       {isMill && (
         <UploadDownloadDialog
           opened={uploading}
@@ -282,7 +291,9 @@ function LabDocumentUpload({ detail, onUploaded }: { detail: ComponentDetail; on
 
   const upload = async () => {
     setBusy(true);
-    const failed = await run(pending.map((file) => ({ key: file.key, file: file.file, orderId: detail.project.id, componentId: detail.id })));
+    const failed = await run(
+      pending.map((file) => ({ key: file.key, file: file.file, orderId: detail.project.id, componentId: detail.id })),
+    );
     setBusy(false);
     const succeeded = pending.length - failed.length;
     if (succeeded > 0) {
@@ -310,7 +321,12 @@ function LabDocumentUpload({ detail, onUploaded }: { detail: ComponentDetail; on
       />
       {files.length > 0 && (
         <Group>
-          <Button leftSection={<IconUpload size={16} aria-hidden />} loading={busy} disabled={pending.length === 0} onClick={() => void upload()}>
+          <Button
+            leftSection={<IconUpload size={16} aria-hidden />}
+            loading={busy}
+            disabled={pending.length === 0}
+            onClick={() => void upload()}
+          >
             {t('orders.uploadDocuments')}
           </Button>
         </Group>

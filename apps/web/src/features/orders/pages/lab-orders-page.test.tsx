@@ -8,7 +8,8 @@ import { LabOrdersPage } from './lab-orders-page.tsx';
 
 function renderFor(blocked: boolean) {
   const calls = mockFetch(({ method, path }) => {
-    if (path === '/labs/projects') return { body: { count: 2, data: [orderFixture(), orderFixture({ id: 41, name: 'Old case', isDeleted: true })] } };
+    if (path === '/labs/projects')
+      return { body: { count: 2, data: [orderFixture(), orderFixture({ id: 41, name: 'Old case', isDeleted: true })] } };
     if (method === 'DELETE' && path === '/orders/40') return { body: { ok: true, message: 'Order deleted' } };
     return notFound;
   });
@@ -39,7 +40,9 @@ describe('LabOrdersPage', () => {
     await user.click(screen.getByRole('button', { name: 'Delete order Bridge 14-16' }));
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Order deleted')).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => new URL(call.url, 'http://x').pathname)).toEqual(['/api/orders/40']);
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => new URL(call.url, 'http://x').pathname)).toEqual([
+      '/api/orders/40',
+    ]);
   });
 
   it('offers no New order to a lab its mill has blocked', async () => {

@@ -63,7 +63,13 @@ function LabOrders({ mill }: { mill: MillSummary }) {
           }}
         />
       </Group>
-      {orders.isPending ? <Loading /> : orders.isError ? <Alert color="red">{describeError(t, orders.error)}</Alert> : <OrdersTable side="lab" data={orders.data} paging={paging} />}
+      {orders.isPending ? (
+        <Loading />
+      ) : orders.isError ? (
+        <Alert color="red">{describeError(t, orders.error)}</Alert>
+      ) : (
+        <OrdersTable side="lab" data={orders.data} paging={paging} />
+      )}
     </Stack>
   );
 }

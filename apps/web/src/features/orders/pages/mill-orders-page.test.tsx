@@ -91,7 +91,9 @@ describe('MillOrdersPage', () => {
     await screen.findByRole('button', { name: 'Show components of Bridge 14-16' });
     await user.click(screen.getByLabelText('Client', { selector: 'input' }));
     const listbox = (await screen.findByRole('option', { name: 'Demo Lab', hidden: true })).closest<HTMLElement>('[role="listbox"]')!;
-    const labels = within(listbox).getAllByRole('option', { hidden: true }).map((option) => option.textContent?.trim());
+    const labels = within(listbox)
+      .getAllByRole('option', { hidden: true })
+      .map((option) => option.textContent?.trim());
     expect(labels).toEqual(['Any', 'Demo Lab', 'Paula Pending (invitation pending)', 'old@invite.test (invitation pending)']);
   });
 

@@ -85,10 +85,12 @@ function MillOrders({ mill }: { mill: MillSummary }) {
     ...(persons.data ?? []).map((person) => ({ value: String(person.id), label: personName(person) ?? '' })),
   ];
 
-  const filterChanged = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    paging.setPage(1);
-  };
+  const filterChanged =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      paging.setPage(1);
+    };
 
   return (
     <Stack gap="md">

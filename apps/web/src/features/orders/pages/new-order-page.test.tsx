@@ -65,7 +65,10 @@ vi.mock('tus-js-client', () => ({
       this.options.onProgress(this.file.size, this.file.size);
       if (tus.refuse.has(this.file.name)) {
         const error = Object.assign(new Error('tus: unexpected response'), {
-          originalResponse: { getBody: () => JSON.stringify({ statusCode: 400, code: 'FILE_CONTENT_MISMATCH', message: 'The file is not what its name says' }) },
+          originalResponse: {
+            getBody: () =>
+              JSON.stringify({ statusCode: 400, code: 'FILE_CONTENT_MISMATCH', message: 'The file is not what its name says' }),
+          },
         });
         queueMicrotask(() => this.options.onError(error));
       } else queueMicrotask(() => this.options.onSuccess());
@@ -82,8 +85,10 @@ vi.mock('tus-js-client', () => ({
 
 function stubApi(drafts: { current: DraftOrder[] | null } = { current: null }) {
   return mockFetch(({ method, path }) => {
-    if (method === 'GET' && path === '/labs/drafts' && drafts.current) return { body: { count: drafts.current.length, data: drafts.current } };
-    if (method === 'POST' && path === '/orders') return { body: { id: 40, name: 'Bridge 14-16', components: [{ id: 400, name: 'Bridge' }] } };
+    if (method === 'GET' && path === '/labs/drafts' && drafts.current)
+      return { body: { count: drafts.current.length, data: drafts.current } };
+    if (method === 'POST' && path === '/orders')
+      return { body: { id: 40, name: 'Bridge 14-16', components: [{ id: 400, name: 'Bridge' }] } };
     if (method === 'POST' && path === '/orders/40/submit') return { body: { ok: true, message: 'Order sent' } };
     return notFound;
   });
@@ -198,17 +203,25 @@ describe('NewOrderPage', () => {
     expect(screen.queryByRole('region', { name: offerName })).toBeNull();
     const orderName = screen.getByRole('textbox', { name: /^Order name/ }) as HTMLInputElement;
     expect([orderName.value, orderName.disabled]).toEqual(['Bridge 14-16', true]);
-    expect(screen.getAllByRole('textbox', { name: /^Component name/ }).map((input) => (input as HTMLInputElement).value)).toEqual(['Bridge', 'Crown']);
+    expect(screen.getAllByRole('textbox', { name: /^Component name/ }).map((input) => (input as HTMLInputElement).value)).toEqual([
+      'Bridge',
+      'Crown',
+    ]);
     const received = within(zoneOf('Bridge')).getByRole('list', { name: 'Already received' });
     expect(within(received).getByText(/upper-jaw\.stl/)).toBeTruthy();
 
     // The lab drops the whole case again: what arrived is not sent twice.
-    await user.upload(within(zoneOf('Bridge')).getByLabelText('Choose files'), [file('upper-jaw.stl', 'x'.repeat(2048)), file('lower-jaw.stl')]);
+    await user.upload(within(zoneOf('Bridge')).getByLabelText('Choose files'), [
+      file('upper-jaw.stl', 'x'.repeat(2048)),
+      file('lower-jaw.stl'),
+    ]);
     expect(within(zoneOf('Bridge')).getByRole('list', { name: 'Chosen files' }).textContent).not.toContain('upper-jaw.stl');
     await user.click(screen.getByRole('button', { name: 'Send order' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/lab/projects'));
-    expect(tus.started.map((upload) => [upload.name, upload.options.metadata])).toEqual([['lower-jaw.stl', { filename: 'lower-jaw.stl', orderId: '40', componentId: '400' }]]);
+    expect(tus.started.map((upload) => [upload.name, upload.options.metadata])).toEqual([
+      ['lower-jaw.stl', { filename: 'lower-jaw.stl', orderId: '40', componentId: '400' }],
+    ]);
     // No second order: the draft is the order.
     expect(writes(calls).map((call) => call.url.split('?')[0])).toEqual(['/api/orders/40/submit']);
   });
@@ -226,7 +239,12 @@ describe('NewOrderPage', () => {
     const user = userEvent.setup();
     renderPage();
     // What tus-js-client remembers of unfinished uploads: this draft's components (400, 401), and others'.
-    const remembered = ['tus::casebridge-400-scan.stl-::0.1', 'tus::casebridge-401-crown.ply-::0.2', 'tus::casebridge-4000-other.stl-::0.3', 'tus::casebridge-7-other.stl-::0.4'];
+    const remembered = [
+      'tus::casebridge-400-scan.stl-::0.1',
+      'tus::casebridge-401-crown.ply-::0.2',
+      'tus::casebridge-4000-other.stl-::0.3',
+      'tus::casebridge-7-other.stl-::0.4',
+    ];
     for (const key of remembered) localStorage.setItem(key, '{}');
     const offer = await screen.findByRole('region', { name: offerName });
     await user.click(within(offer).getByRole('button', { name: 'Discard' }));
@@ -237,10 +255,15 @@ describe('NewOrderPage', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Discard' }));
     expect(await screen.findByText('Unfinished order discarded')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('region', { name: offerName })).toBeNull());
-    expect(writes(calls).map((call) => [call.method, new URL(call.url, 'http://x').pathname])).toEqual([['DELETE', `/api/orders/${draftFixture().id}`]]);
+    expect(writes(calls).map((call) => [call.method, new URL(call.url, 'http://x').pathname])).toEqual([
+      ['DELETE', `/api/orders/${draftFixture().id}`],
+    ]);
     expect((screen.getByRole('textbox', { name: /^Order name/ }) as HTMLInputElement).value).toBe('');
     // The discarded order's unfinished uploads are forgotten; other orders' are kept.
-    expect(remembered.filter((key) => localStorage.getItem(key) !== null)).toEqual(['tus::casebridge-4000-other.stl-::0.3', 'tus::casebridge-7-other.stl-::0.4']);
+    expect(remembered.filter((key) => localStorage.getItem(key) !== null)).toEqual([
+      'tus::casebridge-4000-other.stl-::0.3',
+      'tus::casebridge-7-other.stl-::0.4',
+    ]);
   });
 
   it('after a reload, continues a file on the same component from what the server holds, and starts it afresh on another', async () => {
@@ -258,7 +281,14 @@ describe('NewOrderPage', () => {
     // The tab is reloaded while the file is a quarter sent.
     before.unmount();
 
-    drafts.current = [draftFixture({ components: [{ id: 400, name: 'Bridge', documents: [] }, { id: 401, name: 'Crown', documents: [] }] })];
+    drafts.current = [
+      draftFixture({
+        components: [
+          { id: 400, name: 'Bridge', documents: [] },
+          { id: 401, name: 'Crown', documents: [] },
+        ],
+      }),
+    ];
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Continue this order' }));
     await user.upload(within(zoneOf('Bridge')).getByLabelText('Choose files'), [scan]);
@@ -272,7 +302,8 @@ describe('NewOrderPage', () => {
     expect(onCrown!.options.metadata.componentId).toBe('401');
     expect(onCrown!.resumedFrom).toBeNull();
     // The resumed file shows the server's offset at once; the new one starts at zero.
-    const progressOf = (component: string) => within(zoneOf(component)).getByRole('progressbar', { name: 'Upload progress of scan.stl' }).getAttribute('aria-valuenow');
+    const progressOf = (component: string) =>
+      within(zoneOf(component)).getByRole('progressbar', { name: 'Upload progress of scan.stl' }).getAttribute('aria-valuenow');
     await waitFor(() => expect(progressOf('Bridge')).toBe('25'));
     expect(progressOf('Crown')).toBe('0');
   });

@@ -154,7 +154,11 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
     try {
       let order = created;
       if (!order) {
-        order = await ordersApi.create({ millId: mill.id, name: name.trim(), components: components.map((component) => ({ name: component.name.trim() })) });
+        order = await ordersApi.create({
+          millId: mill.id,
+          name: name.trim(),
+          components: components.map((component) => ({ name: component.name.trim() })),
+        });
         setCreated(order);
       }
       await uploadAndSubmit(order);
@@ -192,7 +196,14 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
       }}
     >
       <Stack maw={800}>
-        {offered && <DraftOffer draft={offered} onContinue={() => continueDraft(offered)} onDiscard={() => discardDraft(offered)} discarding={offer.discard.isPending} />}
+        {offered && (
+          <DraftOffer
+            draft={offered}
+            onContinue={() => continueDraft(offered)}
+            onDiscard={() => discardDraft(offered)}
+            discarding={offer.discard.isPending}
+          />
+        )}
         <Text size="sm">{t('orders.newIntro', { mill: mill.company.name })}</Text>
         {continued && <Text size="sm">{t('orders.draftContinued')}</Text>}
         <TextInput
@@ -245,15 +256,27 @@ export function NewOrderForm({ mill }: { mill: MillSummary }) {
                   received={component.received}
                   uploads={uploads}
                   disabled={filesLocked}
-                  onAdd={(files) => update(component.key, (current) => ({ ...current, files: [...current.files, ...pickFiles(filesToAdd(current, files))] }))}
-                  onRemove={(key) => update(component.key, (current) => ({ ...current, files: current.files.filter((file) => file.key !== key) }))}
+                  onAdd={(files) =>
+                    update(component.key, (current) => ({
+                      ...current,
+                      files: [...current.files, ...pickFiles(filesToAdd(current, files))],
+                    }))
+                  }
+                  onRemove={(key) =>
+                    update(component.key, (current) => ({ ...current, files: current.files.filter((file) => file.key !== key) }))
+                  }
                 />
               </Stack>
             </Paper>
           );
         })}
         <Group>
-          <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={namesLocked} onClick={() => setComponents((current) => [...current, newComponent()])}>
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            disabled={namesLocked}
+            onClick={() => setComponents((current) => [...current, newComponent()])}
+          >
             {t('orders.addComponent')}
           </Button>
         </Group>

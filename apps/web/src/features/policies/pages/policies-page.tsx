@@ -34,14 +34,27 @@ export function PoliciesPage() {
     {
       key: 'active',
       header: t('policies.active'),
-      render: (doc) => (doc.active ? <Badge color="green">{t('policies.activeYes')}</Badge> : <Badge color="gray" variant="light">{t('policies.activeNo')}</Badge>),
+      render: (doc) =>
+        doc.active ? (
+          <Badge color="green">{t('policies.activeYes')}</Badge>
+        ) : (
+          <Badge color="gray" variant="light">
+            {t('policies.activeNo')}
+          </Badge>
+        ),
     },
     { key: 'date', header: t('policies.date'), render: (doc) => formatDateTime(doc.createdAt) },
     {
       key: 'link',
       header: t('policies.document'),
       render: (doc) => (
-        <Anchor size="sm" href={doc.url} target="_blank" rel="noopener noreferrer" aria-label={t('policies.openNamed', { title: doc.title })}>
+        <Anchor
+          size="sm"
+          href={doc.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t('policies.openNamed', { title: doc.title })}
+        >
           <Group gap={4} wrap="nowrap">
             {t('policies.open')}
             <IconExternalLink size={14} aria-hidden />
@@ -72,7 +85,13 @@ export function PoliciesPage() {
         <Title order={2} size="h3">
           {t('policies.published')}
         </Title>
-        <Button variant="light" color="orange" leftSection={<IconRefreshAlert size={16} aria-hidden />} loading={requireApproval.isPending} onClick={askAgain}>
+        <Button
+          variant="light"
+          color="orange"
+          leftSection={<IconRefreshAlert size={16} aria-hidden />}
+          loading={requireApproval.isPending}
+          onClick={askAgain}
+        >
           {t('policies.requireApproval')}
         </Button>
       </Group>

@@ -6,7 +6,12 @@ import { MillLandingPage } from './mill-landing-page.tsx';
 describe('MillLandingPage', () => {
   it('shows a mill page to a visitor who is not signed in, content as plain text', async () => {
     const calls = mockFetch(() => ({
-      body: { id: 7, company: { id: 70, name: 'Alpine Milling', logo: null }, landingPageHeader: 'Precision', landingPageContent: 'Line one\n<img src=x onerror=alert(1)>' },
+      body: {
+        id: 7,
+        company: { id: 70, name: 'Alpine Milling', logo: null },
+        landingPageHeader: 'Precision',
+        landingPageContent: 'Line one\n<img src=x onerror=alert(1)>',
+      },
     }));
     renderRoutes([{ path: '/:millId', element: <MillLandingPage /> }], { path: '/7' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Alpine Milling' })).toBeTruthy();

@@ -24,7 +24,9 @@ describe('payment pages', () => {
   it('shows the payment failure of spec §8 when the confirmation is refused, then returns', async () => {
     mockFetch(() => ({ status: 409, body: { statusCode: 409, error: 'Conflict', code: 'PAYMENT_FAILED', message: 'not paid' } }));
     const { router } = render('/payments/success?session_id=cs_test_123');
-    expect(await screen.findByText('Payment process was not successful due to manual interuption or invalid card information')).toBeTruthy();
+    expect(
+      await screen.findByText('Payment process was not successful due to manual interuption or invalid card information'),
+    ).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/mill/contract'), { timeout: 3000 });
   });
 

@@ -29,7 +29,11 @@ function PaymentFailed({ reason }: { reason?: string }) {
     <>
       <Alert color="red" role="alert" title={t('payment.failureTitle')}>
         {t('payment.failed')}
-        {reason && <Text size="sm" mt="xs">{reason}</Text>}
+        {reason && (
+          <Text size="sm" mt="xs">
+            {reason}
+          </Text>
+        )}
       </Alert>
       <Text size="sm" c="dimmed">
         {t('payment.redirecting')}

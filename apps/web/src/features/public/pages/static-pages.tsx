@@ -40,10 +40,5 @@ export function DesktopAppPage() {
 
 export function PrivacyPolicyPage() {
   const { t } = useTranslation();
-  return (
-    <TextPage
-      title={t('privacy.title')}
-      paragraphs={[t('privacy.p1'), t('privacy.p2'), t('privacy.p3'), t('privacy.p4')]}
-    />
-  );
+  return <TextPage title={t('privacy.title')} paragraphs={[t('privacy.p1'), t('privacy.p2'), t('privacy.p3'), t('privacy.p4')]} />;
 }

@@ -56,7 +56,8 @@ function stubApi(version: string | null = '2.0.1') {
   mockFetch(({ path }) => (path === '/app/version' && version ? { body: { version } } : { status: 404, body: { code: 'NOT_FOUND' } }));
 }
 
-const twoMills = () => sessionFixture('mill', { mills: [millFixture(), millFixture({ id: 8, company: { id: 80, name: 'Nordic Mill', logo: null } })] });
+const twoMills = () =>
+  sessionFixture('mill', { mills: [millFixture(), millFixture({ id: 8, company: { id: 80, name: 'Nordic Mill', logo: null } })] });
 
 describe('the signed-in header', () => {
   it('on a phone keeps the bell and user menu, and puts the mill selector, language and version behind a named menu button', async () => {
@@ -119,11 +120,19 @@ describe('the blocked-mill warning (spec §2: the client message to mill users, 
   }
 
   it("shows the mill's staff the operator's message to their mill, never the reason given to others", async () => {
-    expect(await tooltipFor('mill', { blockedBy: 'operator', blockedMillClientMessage: 'Invoice 42 is overdue.', blockReason: 'Closed until Monday.' })).toBe('Invoice 42 is overdue.');
+    expect(
+      await tooltipFor('mill', {
+        blockedBy: 'operator',
+        blockedMillClientMessage: 'Invoice 42 is overdue.',
+        blockReason: 'Closed until Monday.',
+      }),
+    ).toBe('Invoice 42 is overdue.');
   });
 
-  it("tells the staff their mill is blocked when the operator left no message", async () => {
-    expect(await tooltipFor('mill', { blockedBy: 'operator', blockedMillClientMessage: '', blockReason: 'Closed until Monday.' })).toBe('Your mill is blocked. Please contact CaseBridge support.');
+  it('tells the staff their mill is blocked when the operator left no message', async () => {
+    expect(await tooltipFor('mill', { blockedBy: 'operator', blockedMillClientMessage: '', blockReason: 'Closed until Monday.' })).toBe(
+      'Your mill is blocked. Please contact CaseBridge support.',
+    );
   });
 
   it('shows a lab the block reason of a mill the operator blocked', async () => {
@@ -135,10 +144,14 @@ describe('the blocked-mill warning (spec §2: the client message to mill users, 
   });
 
   it('tells a lab the mill blocked that it is the one blocked', async () => {
-    expect(await tooltipFor('lab', { blockedBy: 'mill' })).toBe('Alpine Milling has blocked your lab. You can still read your orders and messages, but cannot send new ones.');
+    expect(await tooltipFor('lab', { blockedBy: 'mill' })).toBe(
+      'Alpine Milling has blocked your lab. You can still read your orders and messages, but cannot send new ones.',
+    );
   });
 
-  it("tells a lab the system blocked that its access to the mill is blocked", async () => {
-    expect(await tooltipFor('lab', { blockedBy: 'system' })).toBe("The system administrator has blocked your lab's access to Alpine Milling.");
+  it('tells a lab the system blocked that its access to the mill is blocked', async () => {
+    expect(await tooltipFor('lab', { blockedBy: 'system' })).toBe(
+      "The system administrator has blocked your lab's access to Alpine Milling.",
+    );
   });
 });

@@ -86,7 +86,9 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
         { to: '/dealer', labelKey: 'nav.dashboard', icon: IconLayoutDashboard },
         { to: '/dealer/information', labelKey: 'dealers.nav.information', icon: IconBuildingStore },
         { to: '/dealer/tickets', labelKey: 'ticketDesk.nav', icon: IconTicket },
-        ...(session.dealer?.ownConfigurationsAllowed ? [{ to: '/dealer/config/result', labelKey: 'dealerConfig.nav', icon: IconCode }] : []),
+        ...(session.dealer?.ownConfigurationsAllowed
+          ? [{ to: '/dealer/config/result', labelKey: 'dealerConfig.nav', icon: IconCode }]
+          : []),
         { to: '/customer/information', labelKey: 'dealers.nav.customers', icon: IconAddressBook },
         { to: '/dealer/license/info', labelKey: 'licenceInfo.nav', icon: IconFileSearch },
         ...(session.dealer?.dealerRole === 'manager' ? [{ to: '/dealer/users', labelKey: 'dealers.nav.users', icon: IconUsers }] : []),

@@ -23,7 +23,14 @@ export function UsageDonutChart({ used, limit }: { used: number; limit: number }
   const danger = percent > USAGE_DANGER_PERCENT;
   const color = danger ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-blue-6)';
   return (
-    <svg width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={t('contract.donut.label', { used, limit, percent })} data-danger={danger}>
+    <svg
+      width={SIZE}
+      height={SIZE}
+      viewBox={`0 0 ${SIZE} ${SIZE}`}
+      role="img"
+      aria-label={t('contract.donut.label', { used, limit, percent })}
+      data-danger={danger}
+    >
       <circle cx={SIZE / 2} cy={SIZE / 2} r={RADIUS} fill="none" stroke="var(--mantine-color-gray-3)" strokeWidth={STROKE} />
       <circle
         cx={SIZE / 2}

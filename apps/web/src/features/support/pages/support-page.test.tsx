@@ -29,12 +29,21 @@ describe('SupportPage', () => {
 
   describe('the Download app tab (issue 24 item 9)', () => {
     const release = {
-      version: '2.4.1', releaseNotes: 'Faster nesting.\nNew crown library.', kind: 'file', url: '/api/desktop-app/installer',
-      fileName: 'casebridge-setup.exe', fileSize: 2048, updatedAt: '2026-11-20T10:00:00.000Z',
+      version: '2.4.1',
+      releaseNotes: 'Faster nesting.\nNew crown library.',
+      kind: 'file',
+      url: '/api/desktop-app/installer',
+      fileName: 'casebridge-setup.exe',
+      fileSize: 2048,
+      updatedAt: '2026-11-20T10:00:00.000Z',
     };
 
     it('shows the version and release notes, asks nothing that fails, and leaves the download to a click on its link', async () => {
-      const calls = mockFetch(({ path }) => (path === '/desktop-app' ? { body: { release } } : { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' } }));
+      const calls = mockFetch(({ path }) =>
+        path === '/desktop-app'
+          ? { body: { release } }
+          : { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' } },
+      );
       const user = userEvent.setup();
       renderWithProviders(<SupportPage />, sessionFixture('lab'));
       await user.click(screen.getByRole('tab', { name: 'Download app' }));
@@ -58,7 +67,9 @@ describe('SupportPage', () => {
     });
 
     it('opens an external link in a new tab', async () => {
-      mockFetch(() => ({ body: { release: { ...release, kind: 'link', url: 'https://downloads.example.test/setup.exe', fileName: null, fileSize: null } } }));
+      mockFetch(() => ({
+        body: { release: { ...release, kind: 'link', url: 'https://downloads.example.test/setup.exe', fileName: null, fileSize: null } },
+      }));
       const user = userEvent.setup();
       renderWithProviders(<SupportPage />, sessionFixture('lab'));
       await user.click(screen.getByRole('tab', { name: 'Download app' }));

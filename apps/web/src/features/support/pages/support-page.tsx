@@ -23,7 +23,11 @@ export function SupportPage() {
         {
           value: 'contact',
           label: t('support.contact'),
-          panel: mill ? <ContactForm key={mill.id} millId={mill.id} intro={t(introKey, { mill: mill.company.name })} /> : <Alert color="yellow">{t('support.noMill')}</Alert>,
+          panel: mill ? (
+            <ContactForm key={mill.id} millId={mill.id} intro={t(introKey, { mill: mill.company.name })} />
+          ) : (
+            <Alert color="yellow">{t('support.noMill')}</Alert>
+          ),
         },
         {
           value: 'download-app',

@@ -11,8 +11,14 @@ import { TicketImportPage } from './ticket-import-page.tsx';
 
 const STARTED = '2026-11-02T09:00:00.000Z';
 const runningLog: TicketImportLog = {
-  id: 3, fileName: 'export.json', format: 'json', state: 'running', startTime: STARTED, endTime: null,
-  summary: { total: 500, created: 480, updated: 18, failed: 2, error: null }, failures: [],
+  id: 3,
+  fileName: 'export.json',
+  format: 'json',
+  state: 'running',
+  startTime: STARTED,
+  endTime: null,
+  summary: { total: 500, created: 480, updated: 18, failed: 2, error: null },
+  failures: [],
 };
 const finishedLog: TicketImportLog = {
   ...runningLog,
@@ -21,7 +27,6 @@ const finishedLog: TicketImportLog = {
   summary: { total: 1300, created: 1200, updated: 93, failed: 7, error: null },
   failures: [{ item: 41, line: 42, key: 'ABCDE-12345', reason: 'key: Invalid Key Format' }],
 };
-
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -75,8 +80,16 @@ describe('TicketImportPage', () => {
   }, 15_000);
 
   it('shows why an upload was refused, in the reader’s language, and keeps the page idle', async () => {
-    mockFetch(() => ({ body: { status: 'idle', log: { ...finishedLog, state: 'failed', summary: { ...finishedLog.summary, error: 'The header row lacks the column(s) key' } } } }));
-    fakeUpload({ statusCode: 409, error: 'Conflict', code: 'TICKET_IMPORT_ALREADY_RUNNING', message: 'A ticket import is already running.' }, { status: 409 });
+    mockFetch(() => ({
+      body: {
+        status: 'idle',
+        log: { ...finishedLog, state: 'failed', summary: { ...finishedLog.summary, error: 'The header row lacks the column(s) key' } },
+      },
+    }));
+    fakeUpload(
+      { statusCode: 409, error: 'Conflict', code: 'TICKET_IMPORT_ALREADY_RUNNING', message: 'A ticket import is already running.' },
+      { status: 409 },
+    );
     const user = userEvent.setup({ applyAccept: false });
     await i18next.changeLanguage('de');
     renderWithProviders(<TicketImportPage />, sessionFixture('manager'));

@@ -54,5 +54,16 @@ function ImportLog({ log }: { log: TicketImportLog }) {
     [t('ticketImport.updated'), summary.updated],
     [t('ticketImport.failed'), summary.failed],
   ];
-  return <ImportLogView ns="ticketImport" log={log} counts={counts} error={summary.error} failures={log.failures} failed={summary.failed} columns={columns} rowKey={(failure) => failure.item} />;
+  return (
+    <ImportLogView
+      ns="ticketImport"
+      log={log}
+      counts={counts}
+      error={summary.error}
+      failures={log.failures}
+      failed={summary.failed}
+      columns={columns}
+      rowKey={(failure) => failure.item}
+    />
+  );
 }

@@ -22,7 +22,8 @@ export const PICKER_PAGE_SIZE = 20;
 function usePickerList<T>(key: readonly unknown[], path: string, query: QueryParams, enabled = true) {
   return useInfiniteQuery({
     queryKey: [...key, query],
-    queryFn: ({ pageParam, signal }) => apiRequest<{ count: number; data: T[] }>(path, { query: { ...query, _start: pageParam, _limit: PICKER_PAGE_SIZE }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<{ count: number; data: T[] }>(path, { query: { ...query, _start: pageParam, _limit: PICKER_PAGE_SIZE }, signal }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const shown = pages.reduce((sum, page) => sum + page.data.length, 0);
@@ -60,7 +61,9 @@ export function useAssignTicketCustomer() {
 
 /** PUT /dealer-tickets/{id}/dealer; the server resets the ticket's customer (spec §4). */
 export function useMoveTicket() {
-  return useTicketChange(({ id, dealerId }: { id: number; dealerId: number }) => apiRequest<DealerTicket>(`/dealer-tickets/${id}/dealer`, { method: 'PUT', body: { dealerId } }));
+  return useTicketChange(({ id, dealerId }: { id: number; dealerId: number }) =>
+    apiRequest<DealerTicket>(`/dealer-tickets/${id}/dealer`, { method: 'PUT', body: { dealerId } }),
+  );
 }
 
 /** PUT /dealer-tickets/{id}/external (spec fmCustomerId and fmCustomerDescription). */

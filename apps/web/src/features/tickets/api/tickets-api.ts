@@ -42,7 +42,8 @@ export function useTicketDealers() {
 export function useArchiveTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, archived }: { id: number; archived: boolean }) => apiRequest<DealerTicket>(`/dealer-tickets/${id}/archived`, { method: 'PUT', body: { archived } }),
+    mutationFn: ({ id, archived }: { id: number; archived: boolean }) =>
+      apiRequest<DealerTicket>(`/dealer-tickets/${id}/archived`, { method: 'PUT', body: { archived } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsKey }),
   });
 }

@@ -82,7 +82,11 @@ export function CustomerPickerDialog({ ticket, readOnly, customerForm: Form, onC
       { id: ticket.id, dealerCustomerId: customer?.dealerCustomerId ?? null },
       {
         onSuccess: () => {
-          notifySuccess(customer ? t('ticketDesk.customerPicker.assigned', { name: customerName(customer), key: ticket.key }) : t('ticketDesk.customerPicker.cleared', { key: ticket.key }));
+          notifySuccess(
+            customer
+              ? t('ticketDesk.customerPicker.assigned', { name: customerName(customer), key: ticket.key })
+              : t('ticketDesk.customerPicker.cleared', { key: ticket.key }),
+          );
           onClose();
         },
         onError: (error) => notifyError(t, error, t('ticketDesk.customerPicker.assignFailed')),
@@ -106,7 +110,10 @@ export function CustomerPickerDialog({ ticket, readOnly, customerForm: Form, onC
         <Stack gap="sm">
           <Text size="sm">
             {ticket.customer
-              ? t('ticketDesk.customerPicker.current', { name: ticket.customer.name || ticket.customer.customerId, id: ticket.customer.customerId })
+              ? t('ticketDesk.customerPicker.current', {
+                  name: ticket.customer.name || ticket.customer.customerId,
+                  id: ticket.customer.customerId,
+                })
               : t('ticketDesk.customerPicker.none')}
           </Text>
           {readOnly && <Alert color="blue">{t('ticketDesk.customerPicker.readOnly')}</Alert>}
@@ -131,7 +138,12 @@ export function CustomerPickerDialog({ ticket, readOnly, customerForm: Form, onC
               {t('common.noData')}
             </Text>
           ) : (
-            <Stack gap="xs" component="ul" aria-label={t('ticketDesk.customerPicker.listLabel')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <Stack
+              gap="xs"
+              component="ul"
+              aria-label={t('ticketDesk.customerPicker.listLabel')}
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
               {rows.map((customer) => {
                 const name = customerName(customer);
                 const current = ticket.customer?.id === customer.dealerCustomerId;
@@ -156,7 +168,11 @@ export function CustomerPickerDialog({ ticket, readOnly, customerForm: Form, onC
                           <Button
                             size="compact-sm"
                             variant="subtle"
-                            aria-label={readOnly ? t('ticketDesk.customerPicker.viewNamed', { name }) : t('ticketDesk.customerPicker.editNamed', { name })}
+                            aria-label={
+                              readOnly
+                                ? t('ticketDesk.customerPicker.viewNamed', { name })
+                                : t('ticketDesk.customerPicker.editNamed', { name })
+                            }
                             onClick={() => setMode(readOnly ? { kind: 'view', customer } : { kind: 'edit', customer })}
                           >
                             {readOnly ? t('ticketDesk.customerPicker.view') : t('common.edit')}
@@ -208,7 +224,12 @@ export function CustomerPickerDialog({ ticket, readOnly, customerForm: Form, onC
       ) : (
         <Stack gap="sm">
           <Group>
-            <Button ref={backRef} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => setMode({ kind: 'list' })}>
+            <Button
+              ref={backRef}
+              variant="subtle"
+              leftSection={<IconArrowLeft size={16} aria-hidden />}
+              onClick={() => setMode({ kind: 'list' })}
+            >
               {t('ticketDesk.customerPicker.back')}
             </Button>
           </Group>

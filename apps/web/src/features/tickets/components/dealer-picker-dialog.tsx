@@ -50,7 +50,9 @@ export function DealerPickerDialog({ ticket, onClose }: { ticket: DealerTicket; 
     >
       {target ? (
         <Stack gap="sm">
-          <Text size="sm">{t('ticketDesk.dealerPicker.confirmMessage', { key: ticket.key, dealer: `${target.dealerId} – ${target.name}` })}</Text>
+          <Text size="sm">
+            {t('ticketDesk.dealerPicker.confirmMessage', { key: ticket.key, dealer: `${target.dealerId} – ${target.name}` })}
+          </Text>
           <Alert color="orange">
             {ticket.customer
               ? t('ticketDesk.dealerPicker.customerReset', { name: ticket.customer.name || ticket.customer.customerId })
@@ -68,7 +70,11 @@ export function DealerPickerDialog({ ticket, onClose }: { ticket: DealerTicket; 
         </Stack>
       ) : (
         <Stack gap="sm">
-          <Text size="sm">{ticket.dealer ? t('ticketDesk.dealerPicker.current', { dealer: `${ticket.dealer.dealerCode} – ${ticket.dealer.name}` }) : t('ticketDesk.dealerPicker.noDealer')}</Text>
+          <Text size="sm">
+            {ticket.dealer
+              ? t('ticketDesk.dealerPicker.current', { dealer: `${ticket.dealer.dealerCode} – ${ticket.dealer.name}` })
+              : t('ticketDesk.dealerPicker.noDealer')}
+          </Text>
           <TextInput
             label={t('ticketDesk.dealerPicker.search')}
             leftSection={<IconSearch size={16} aria-hidden />}
@@ -90,7 +96,12 @@ export function DealerPickerDialog({ ticket, onClose }: { ticket: DealerTicket; 
               {t('common.noData')}
             </Text>
           ) : (
-            <Stack gap="xs" component="ul" aria-label={t('ticketDesk.dealerPicker.listLabel')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <Stack
+              gap="xs"
+              component="ul"
+              aria-label={t('ticketDesk.dealerPicker.listLabel')}
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
               {rows.map((dealer) => {
                 const current = ticket.dealer?.id === dealer.id;
                 return (
@@ -109,7 +120,11 @@ export function DealerPickerDialog({ ticket, onClose }: { ticket: DealerTicket; 
                           {t('ticketDesk.dealerPicker.currentBadge')}
                         </Badge>
                       ) : (
-                        <Button size="compact-sm" aria-label={t('ticketDesk.dealerPicker.chooseNamed', { dealer: dealer.name })} onClick={() => setTarget(dealer)}>
+                        <Button
+                          size="compact-sm"
+                          aria-label={t('ticketDesk.dealerPicker.chooseNamed', { dealer: dealer.name })}
+                          onClick={() => setTarget(dealer)}
+                        >
                           {t('ticketDesk.dealerPicker.choose')}
                         </Button>
                       )}

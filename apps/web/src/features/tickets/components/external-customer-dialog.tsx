@@ -16,7 +16,10 @@ import { useSetTicketExternal } from '../api/ticket-actions-api.ts';
 export function ExternalCustomerDialog({ ticket, onClose }: { ticket: DealerTicket; onClose: () => void }) {
   const { t } = useTranslation();
   const phone = usePhoneLayout();
-  const form = useForm({ initialValues: { externalCustomerId: ticket.externalCustomerId, description: ticket.description }, schema: ticketExternalBodySchema });
+  const form = useForm({
+    initialValues: { externalCustomerId: ticket.externalCustomerId, description: ticket.description },
+    schema: ticketExternalBodySchema,
+  });
   const save = useSetTicketExternal();
 
   const submit = (event: React.FormEvent) => {
@@ -38,14 +41,27 @@ export function ExternalCustomerDialog({ ticket, onClose }: { ticket: DealerTick
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('ticketDesk.external.title', { key: ticket.key })} fullScreen={phone} closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('ticketDesk.external.title', { key: ticket.key })}
+      fullScreen={phone}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             {t('ticketDesk.external.hint')}
           </Text>
           <TextInput label={t('ticketDesk.external.id')} data-autofocus maxLength={200} {...form.textProps('externalCustomerId')} />
-          <Textarea label={t('ticketDesk.external.description')} autosize minRows={3} maxRows={8} maxLength={1000} {...form.textProps('description')} />
+          <Textarea
+            label={t('ticketDesk.external.description')}
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={1000}
+            {...form.textProps('description')}
+          />
           {save.isError && (
             <Alert color="red" role="alert" title={t('ticketDesk.external.saveFailed')}>
               {describeError(t, save.error)}

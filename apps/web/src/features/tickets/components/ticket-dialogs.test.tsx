@@ -7,8 +7,21 @@ import { ActiveProductDialog } from './active-product-dialog.tsx';
 import { TicketRegistrationDialog } from './ticket-registration-dialog.tsx';
 
 const REGISTRATION: TicketRegistration = {
-  salutation: 'Dr.', firstname: 'Anna', lastname: 'Berg', position: 'Owner', company: 'Berg Dental', zipcode: '20095', city: 'Hamburg', region: 'Hamburg',
-  country: 'DE', phone: '+49 40 123', email: 'anna@berg.test', address_1: 'Hauptstr. 1', address_2: '', address_3: '', productid: 'CBM',
+  salutation: 'Dr.',
+  firstname: 'Anna',
+  lastname: 'Berg',
+  position: 'Owner',
+  company: 'Berg Dental',
+  zipcode: '20095',
+  city: 'Hamburg',
+  region: 'Hamburg',
+  country: 'DE',
+  phone: '+49 40 123',
+  email: 'anna@berg.test',
+  address_1: 'Hauptstr. 1',
+  address_2: '',
+  address_3: '',
+  productid: 'CBM',
 };
 const notFound = (code: string) => ({ status: 404, body: { statusCode: 404, error: 'Not Found', code, message: 'x' } });
 
@@ -38,8 +51,21 @@ describe('TicketRegistrationDialog', () => {
 describe('ActiveProductDialog', () => {
   it('lists the activated licences, or says there is no active product detail', async () => {
     const full: ActiveProductResponse = {
-      ticketId: 'ABCDE-12345-FGHIJ-KLMNO-PQRST', productName: 'CaseBridge CAM Milling',
-      data: [{ code: 'CBM', itemId: '1000', name: 'CaseBridge CAM Milling base', licenseExp: '2030-01-31', featureMapBinarySetBits: '01', permissions: 'single', information: '', formerDongleNo: '', maintenanceExp: null }],
+      ticketId: 'ABCDE-12345-FGHIJ-KLMNO-PQRST',
+      productName: 'CaseBridge CAM Milling',
+      data: [
+        {
+          code: 'CBM',
+          itemId: '1000',
+          name: 'CaseBridge CAM Milling base',
+          licenseExp: '2030-01-31',
+          featureMapBinarySetBits: '01',
+          permissions: 'single',
+          information: '',
+          formerDongleNo: '',
+          maintenanceExp: null,
+        },
+      ],
     };
     mockFetch(() => ({ body: full }));
     const view = renderWithProviders(<ActiveProductDialog ticketId={3} open onClose={() => {}} />, sessionFixture('dealer'));

@@ -8,8 +8,21 @@ import { useTicketRegistration } from '../api/ticket-details-api.ts';
 
 /** The record's fields in the order of spec §3, each with its label key. */
 const FIELDS: (keyof TicketRegistration)[] = [
-  'salutation', 'firstname', 'lastname', 'position', 'company', 'address_1', 'address_2', 'address_3',
-  'zipcode', 'city', 'region', 'country', 'phone', 'email', 'productid',
+  'salutation',
+  'firstname',
+  'lastname',
+  'position',
+  'company',
+  'address_1',
+  'address_2',
+  'address_3',
+  'zipcode',
+  'city',
+  'region',
+  'country',
+  'phone',
+  'email',
+  'productid',
 ];
 
 /** Spec §2 dealer tickets: the registration data of a ticket, read from its assigned customer. */

@@ -12,18 +12,46 @@ import type { TicketCustomerFormProps } from './customer-picker-dialog.tsx';
 /** The desk's per-row dialogs (spec manager-dealer §2, §4, §5): customer picker, dealer picker, external id, licence link. */
 
 const KEY = deskTicket(1).key;
-const address = { address1: '', address2: '', address3: '', zipCode: '', city: '', district: '', state: '', country: '', phone: '', email: '', webUrl: '' };
+const address = {
+  address1: '',
+  address2: '',
+  address3: '',
+  zipCode: '',
+  city: '',
+  district: '',
+  state: '',
+  country: '',
+  phone: '',
+  email: '',
+  webUrl: '',
+};
 
 /** The desk's row of these tests: ticket 1 of dealer 5, with a customer and an external id. */
 function ticket(overrides: Partial<DealerTicket> = {}): DealerTicket {
-  return deskTicket(1, { customer: { id: 31, customerId: 'C-31', name: 'Navy Dental, Hopper' }, externalCustomerId: 'EXT-1', description: 'old note', ...overrides });
+  return deskTicket(1, {
+    customer: { id: 31, customerId: 'C-31', name: 'Navy Dental, Hopper' },
+    externalCustomerId: 'EXT-1',
+    description: 'old note',
+    ...overrides,
+  });
 }
 
 function customer(id: number, company: string, dealer = { id: 5, dealerId: 'D-5', dealerName: 'Dealer 5' }): DealerCustomer {
   return {
     dealerCustomerId: id,
     dealerInfo: dealer,
-    customerInfo: { id, customerId: `C-${id}`, title: '', salutation: '', firstName: 'Grace', lastName: 'Hopper', position: '', company, contactInformation: address, permissions: { showInfoToOutOfMaintenanceUsers: false } },
+    customerInfo: {
+      id,
+      customerId: `C-${id}`,
+      title: '',
+      salutation: '',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      position: '',
+      company,
+      contactInformation: address,
+      permissions: { showInfoToOutOfMaintenanceUsers: false },
+    },
     createdAt: '2025-01-01T00:00:00.000Z',
   };
 }
@@ -31,7 +59,16 @@ function customer(id: number, company: string, dealer = { id: 5, dealerId: 'D-5'
 const CUSTOMERS = [customer(31, 'Navy Dental'), customer(32, 'Harbour Clinic', { id: 7, dealerId: 'D-7', dealerName: 'Branch 7' })];
 
 function dealerSummary(id: number, name: string, parent: number | null): DealerSummary {
-  return { id, dealerId: `D-${id}`, name, email: '', userId: null, parentDealerId: parent, isRoot: parent === null, parentDealerCode: parent === null ? null : `D-${parent}` };
+  return {
+    id,
+    dealerId: `D-${id}`,
+    name,
+    email: '',
+    userId: null,
+    parentDealerId: parent,
+    isRoot: parent === null,
+    parentDealerCode: parent === null ? null : `D-${parent}`,
+  };
 }
 const DEALERS = [dealerSummary(5, 'Dealer 5', null), dealerSummary(7, 'Branch 7', 5)];
 
@@ -41,16 +78,39 @@ type Failure = { status: number; code: string };
 function serve(row: DealerTicket, fail: Record<string, Failure> = {}) {
   return mockFetch((call) => {
     const failure = call.method !== 'GET' ? fail[call.path] : undefined;
-    if (failure) return { status: failure.status, body: { statusCode: failure.status, error: 'x', code: failure.code, message: 'server words' } };
+    if (failure)
+      return { status: failure.status, body: { statusCode: failure.status, error: 'x', code: failure.code, message: 'server words' } };
     if (call.path === '/dealer-tickets/dealers') return { body: { data: [] } };
     if (call.path === '/dealer-tickets') return { body: { count: 1, data: [row] } };
     if (call.path === '/dealer-customers') return { body: { count: 45, data: CUSTOMERS } };
     if (call.path === '/dealers') return { body: { count: DEALERS.length, data: DEALERS } };
-    if (call.path === `/dealer-tickets/${row.id}/customer`) return { body: { ...row, customer: { id: 32, customerId: 'C-32', name: 'Harbour Clinic' } } };
-    if (call.path === `/dealer-tickets/${row.id}/dealer`) return { body: { ...row, dealer: { id: 7, dealerCode: 'D-7', name: 'Branch 7', parentId: 5 }, customer: null } };
+    if (call.path === `/dealer-tickets/${row.id}/customer`)
+      return { body: { ...row, customer: { id: 32, customerId: 'C-32', name: 'Harbour Clinic' } } };
+    if (call.path === `/dealer-tickets/${row.id}/dealer`)
+      return { body: { ...row, dealer: { id: 7, dealerCode: 'D-7', name: 'Branch 7', parentId: 5 }, customer: null } };
     if (call.path === `/dealer-tickets/${row.id}/external`) return { body: { ...row, ...(call.body as object) } };
-    if (call.path === `/dealer-tickets/${row.id}/registration`) return { body: { salutation: 'Ms', firstname: 'Grace', lastname: 'Hopper', position: '', company: 'Navy Dental', zipcode: '', city: 'Arlington', region: '', country: 'US', phone: '', email: 'grace@navy.test', address_1: '', address_2: '', address_3: '', productid: 'CAM-PRO' } };
-    if (call.path === `/dealer-tickets/${row.id}/active-product`) return { body: { ticketId: row.key, productName: 'Mill CAM Pro', data: [] } };
+    if (call.path === `/dealer-tickets/${row.id}/registration`)
+      return {
+        body: {
+          salutation: 'Ms',
+          firstname: 'Grace',
+          lastname: 'Hopper',
+          position: '',
+          company: 'Navy Dental',
+          zipcode: '',
+          city: 'Arlington',
+          region: '',
+          country: 'US',
+          phone: '',
+          email: 'grace@navy.test',
+          address_1: '',
+          address_2: '',
+          address_3: '',
+          productid: 'CAM-PRO',
+        },
+      };
+    if (call.path === `/dealer-tickets/${row.id}/active-product`)
+      return { body: { ticketId: row.key, productName: 'Mill CAM Pro', data: [] } };
     return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'no' } };
   });
 }
@@ -66,7 +126,10 @@ async function rowAction(user: ReturnType<typeof userEvent.setup>, name: string)
 }
 
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
-const gets = (calls: FetchCall[], path: string) => calls.filter((call) => call.method === 'GET' && call.url.startsWith(`/api${path}?`)).map((call) => new URL(call.url, 'http://x').searchParams);
+const gets = (calls: FetchCall[], path: string) =>
+  calls
+    .filter((call) => call.method === 'GET' && call.url.startsWith(`/api${path}?`))
+    .map((call) => new URL(call.url, 'http://x').searchParams);
 const listLoads = (calls: FetchCall[]) => gets(calls, '/dealer-tickets').length;
 
 /** Answers a picker's list as the server pages it: `_start` and `_limit` cut `all`, the count is all of it. */
@@ -201,7 +264,9 @@ describe('ticket desk row actions', () => {
       await user.click(await rowAction(user, 'Assign a customer'));
       await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Add new customer' }));
       // The manager has no dealer of its own: the form gets the ticket's.
-      expect(within(await screen.findByRole('dialog', { name: 'New customer' })).getByText('New customer form for dealer D-7')).toBeTruthy();
+      expect(
+        within(await screen.findByRole('dialog', { name: 'New customer' })).getByText('New customer form for dealer D-7'),
+      ).toBeTruthy();
     });
 
     it('removes the customer of a ticket', async () => {
@@ -244,7 +309,9 @@ describe('ticket desk row actions', () => {
       renderWithProviders(<TicketsPage customerForm={FakeCustomerForm} />, dealerSession(5));
       await user.click(await rowAction(user, 'Show customers'));
       const dialog = await screen.findByRole('dialog', { name: `Customer of ticket ${KEY}` });
-      expect(within(dialog).getByText('Only a top-level dealer assigns customers to tickets. You can view the customers here.')).toBeTruthy();
+      expect(
+        within(dialog).getByText('Only a top-level dealer assigns customers to tickets. You can view the customers here.'),
+      ).toBeTruthy();
       await within(dialog).findByText('Harbour Clinic, Grace Hopper');
       expect(gets(calls, '/dealer-customers').at(-1)!.get('dealerId')).toBe('7');
       expect(within(dialog).queryByRole('button', { name: /^Select / })).toBeNull();
@@ -303,7 +370,9 @@ describe('ticket desk row actions', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Choose Branch 7' }));
       dialog = await screen.findByRole('dialog', { name: 'Confirm the move' });
       expect(within(dialog).getByText(`Move ticket ${KEY} to D-7 – Branch 7?`)).toBeTruthy();
-      expect(within(dialog).getByText('Its customer Navy Dental, Hopper will be reset: the ticket has no customer after the move.')).toBeTruthy();
+      expect(
+        within(dialog).getByText('Its customer Navy Dental, Hopper will be reset: the ticket has no customer after the move.'),
+      ).toBeTruthy();
       // The question opens on Back, so a hasty Enter moves nothing.
       await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Back' })));
       await user.click(within(dialog).getByRole('button', { name: 'Back' }));
@@ -312,7 +381,9 @@ describe('ticket desk row actions', () => {
       dialog = await screen.findByRole('dialog', { name: `Move ticket ${KEY}` });
       await user.click(await within(dialog).findByRole('button', { name: 'Choose Branch 7' }));
       const loadsBefore = listLoads(calls);
-      await user.click(within(await screen.findByRole('dialog', { name: 'Confirm the move' })).getByRole('button', { name: 'Move ticket' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Confirm the move' })).getByRole('button', { name: 'Move ticket' }),
+      );
       await waitFor(() => expect(writes(calls)).toHaveLength(1));
       expect(writes(calls)[0]).toMatchObject({ method: 'PUT', body: { dealerId: 7 } });
       expect(writes(calls)[0]!.url.startsWith('/api/dealer-tickets/1/dealer?')).toBe(true);

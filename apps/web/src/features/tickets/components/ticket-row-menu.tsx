@@ -1,5 +1,14 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconAddressBook, IconArchive, IconArchiveOff, IconBuildingStore, IconDots, IconId, IconPackage, IconUser } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconArchive,
+  IconArchiveOff,
+  IconBuildingStore,
+  IconDots,
+  IconId,
+  IconPackage,
+  IconUser,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
 import type { ticketDeskRights } from './ticket-rights.ts';

@@ -25,7 +25,12 @@ export function deskTicket(id: number, overrides: Partial<DealerTicket> = {}): D
 }
 
 /** GET /dealer-tickets/dealers: the root dealer 5 and its sub-dealer 7. */
-export const TICKET_DEALERS = { data: [{ id: 5, dealerCode: 'D-5', name: 'Dealer 5' }, { id: 7, dealerCode: 'D-7', name: 'Branch 7' }] };
+export const TICKET_DEALERS = {
+  data: [
+    { id: 5, dealerCode: 'D-5', name: 'Dealer 5' },
+    { id: 7, dealerCode: 'D-7', name: 'Branch 7' },
+  ],
+};
 
 /** Signed in as a user of the root dealer 5, or of its sub-dealer 7 when a parent is given. */
 export function dealerSession(parentId: number | null = null): Session {

@@ -13,13 +13,17 @@ function serve(rows: DealerTicket[], count = rows.length) {
   return mockFetch((call) => {
     if (call.path === '/dealer-tickets/dealers') return { body: TICKET_DEALERS };
     if (call.path === '/dealer-tickets') return { body: { count, data: rows } };
-    if (call.path === '/dealer-tickets/batch-archive') return { body: { changed: (call.body as { ticketIds: number[] }).ticketIds.length } };
+    if (call.path === '/dealer-tickets/batch-archive')
+      return { body: { changed: (call.body as { ticketIds: number[] }).ticketIds.length } };
     if (call.method === 'PUT') return { body: { ...rows[0], archived: true } };
     return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'no' } };
   });
 }
 
-const listCalls = (calls: FetchCall[]) => calls.filter((call) => call.method === 'GET' && call.url.startsWith('/api/dealer-tickets?')).map((call) => new URL(call.url, 'http://x').searchParams);
+const listCalls = (calls: FetchCall[]) =>
+  calls
+    .filter((call) => call.method === 'GET' && call.url.startsWith('/api/dealer-tickets?'))
+    .map((call) => new URL(call.url, 'http://x').searchParams);
 const lastList = (calls: FetchCall[]) => listCalls(calls).at(-1)!;
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 
@@ -87,7 +91,12 @@ describe('TicketsPage', () => {
       deskTicket(1, { status: 'unlimited', expiryInDays: null, licenceExpiry: null }),
       deskTicket(2, { status: 'expired', expiryInDays: -3, licenceExpiry: '2026-01-02' }),
       deskTicket(3, { status: 'active', expiryInDays: 12, licenceExpiry: '2026-02-01' }),
-      deskTicket(4, { status: 'active', expiryInDays: 90, licenceExpiry: '2026-05-01', customer: { id: 3, customerId: 'C-3', name: 'Navy Dental' } }),
+      deskTicket(4, {
+        status: 'active',
+        expiryInDays: 90,
+        licenceExpiry: '2026-05-01',
+        customer: { id: 3, customerId: 'C-3', name: 'Navy Dental' },
+      }),
     ]);
     renderWithProviders(<TicketsPage />, dealerSession());
     const rowOf = async (id: number) => (await screen.findByText(deskTicket(id).key)).closest('tr')!;

@@ -14,7 +14,14 @@ import { describeError } from '../../../lib/error-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useArchiveTicket, useBatchArchiveTickets, useTicketDealers, useTickets, type ArchiveFilter, type TicketListParams } from '../api/tickets-api.ts';
+import {
+  useArchiveTicket,
+  useBatchArchiveTickets,
+  useTicketDealers,
+  useTickets,
+  type ArchiveFilter,
+  type TicketListParams,
+} from '../api/tickets-api.ts';
 import { CustomerPickerDialog, type TicketCustomerForm } from '../components/customer-picker-dialog.tsx';
 import { DealerPickerDialog } from '../components/dealer-picker-dialog.tsx';
 import { ExpiryStatus, formatUtcDate } from '../../../components/expiry-status.tsx';
@@ -33,7 +40,10 @@ export const SEARCH_DEBOUNCE_MS = 1000;
 function DealerFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
   const dealers = useTicketDealers();
-  const data = [{ value: ALL_DEALERS, label: t('ticketDesk.filters.allDealers') }, ...(dealers.data?.data ?? []).map((dealer) => ({ value: String(dealer.id), label: `${dealer.dealerCode} – ${dealer.name}` }))];
+  const data = [
+    { value: ALL_DEALERS, label: t('ticketDesk.filters.allDealers') },
+    ...(dealers.data?.data ?? []).map((dealer) => ({ value: String(dealer.id), label: `${dealer.dealerCode} – ${dealer.name}` })),
+  ];
   return (
     <NativeSelect
       label={t('ticketDesk.filters.dealer')}
@@ -54,7 +64,16 @@ function CellLine({ text, width, small }: { text: string; width: number; small?:
   // A phone's card has the room: the whole text, wrapped.
   const phone = usePhoneLayout();
   return (
-    <Text span display="block" fz={small ? 'xs' : 'sm'} c={small ? 'dimmed' : undefined} lh={1.3} maw={phone ? undefined : width} truncate={phone ? undefined : 'end'} title={text}>
+    <Text
+      span
+      display="block"
+      fz={small ? 'xs' : 'sm'}
+      c={small ? 'dimmed' : undefined}
+      lh={1.3}
+      maw={phone ? undefined : width}
+      truncate={phone ? undefined : 'end'}
+      title={text}
+    >
       {text}
     </Text>
   );
@@ -101,7 +120,12 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
     paging.setPage(1);
   }
 
-  const params: TicketListParams = { ...paging.params, _q: debounced || undefined, dealerId: dealer === ALL_DEALERS ? undefined : Number(dealer), archived };
+  const params: TicketListParams = {
+    ...paging.params,
+    _q: debounced || undefined,
+    dealerId: dealer === ALL_DEALERS ? undefined : Number(dealer),
+    archived,
+  };
   const tickets = useTickets(params);
 
   // The selection belongs to what is shown: another page, sort, size or filter starts with none.
@@ -131,14 +155,19 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
     const archive = !ticket.archived;
     openConfirmDialog({
       title: archive ? t('ticketDesk.archive.oneTitle') : t('ticketDesk.unarchive.oneTitle'),
-      message: archive ? t('ticketDesk.archive.oneMessage', { key: ticket.key }) : t('ticketDesk.unarchive.oneMessage', { key: ticket.key }),
+      message: archive
+        ? t('ticketDesk.archive.oneMessage', { key: ticket.key })
+        : t('ticketDesk.unarchive.oneMessage', { key: ticket.key }),
       confirmLabel: archive ? t('ticketDesk.archive.action') : t('ticketDesk.unarchive.action'),
       cancelLabel: t('common.cancel'),
       onConfirm: () =>
         archiveOne.mutate(
           { id: ticket.id, archived: archive },
           {
-            onSuccess: () => notifySuccess(archive ? t('ticketDesk.archive.doneOne', { key: ticket.key }) : t('ticketDesk.unarchive.doneOne', { key: ticket.key })),
+            onSuccess: () =>
+              notifySuccess(
+                archive ? t('ticketDesk.archive.doneOne', { key: ticket.key }) : t('ticketDesk.unarchive.doneOne', { key: ticket.key }),
+              ),
             onError: (error) => notifyError(t, error),
           },
         ),
@@ -150,7 +179,9 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
     if (ticketIds.length === 0) return;
     openConfirmDialog({
       title: archive ? t('ticketDesk.archive.batchTitle') : t('ticketDesk.unarchive.batchTitle'),
-      message: archive ? t('ticketDesk.archive.batchMessage', { count: ticketIds.length }) : t('ticketDesk.unarchive.batchMessage', { count: ticketIds.length }),
+      message: archive
+        ? t('ticketDesk.archive.batchMessage', { count: ticketIds.length })
+        : t('ticketDesk.unarchive.batchMessage', { count: ticketIds.length }),
       confirmLabel: archive ? t('ticketDesk.archive.action') : t('ticketDesk.unarchive.action'),
       cancelLabel: t('common.cancel'),
       onConfirm: () =>
@@ -170,9 +201,23 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
   const columns: DataTableColumn<DealerTicket>[] = [
     {
       key: 'select',
-      header: <Checkbox aria-label={t('ticketDesk.selectAll')} checked={allSelected} indeterminate={selectedRows.length > 0 && !allSelected} disabled={rows.length === 0} onChange={(event) => toggleAll(event.currentTarget.checked)} />,
+      header: (
+        <Checkbox
+          aria-label={t('ticketDesk.selectAll')}
+          checked={allSelected}
+          indeterminate={selectedRows.length > 0 && !allSelected}
+          disabled={rows.length === 0}
+          onChange={(event) => toggleAll(event.currentTarget.checked)}
+        />
+      ),
       phone: 'actions',
-      render: (row) => <Checkbox aria-label={t('ticketDesk.selectTicket', { key: row.key })} checked={selection.ids.has(row.id)} onChange={(event) => toggle(row.id, event.currentTarget.checked)} />,
+      render: (row) => (
+        <Checkbox
+          aria-label={t('ticketDesk.selectTicket', { key: row.key })}
+          checked={selection.ids.has(row.id)}
+          onChange={(event) => toggle(row.id, event.currentTarget.checked)}
+        />
+      ),
     },
     {
       key: 'key',
@@ -215,8 +260,17 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
         </Tooltip>
       ),
     },
-    { key: 'product', header: t('ticketDesk.columns.product'), render: (row) => (row.productText ? <CellLine text={row.productText} width={140} /> : '—') },
-    { key: 'dealer', header: t('ticketDesk.columns.dealer'), sortField: 'dealer', render: (row) => (row.dealer ? <NameWithCode name={row.dealer.name} code={row.dealer.dealerCode} /> : '—') },
+    {
+      key: 'product',
+      header: t('ticketDesk.columns.product'),
+      render: (row) => (row.productText ? <CellLine text={row.productText} width={140} /> : '—'),
+    },
+    {
+      key: 'dealer',
+      header: t('ticketDesk.columns.dealer'),
+      sortField: 'dealer',
+      render: (row) => (row.dealer ? <NameWithCode name={row.dealer.name} code={row.dealer.dealerCode} /> : '—'),
+    },
     {
       key: 'customer',
       header: t('ticketDesk.columns.customer'),
@@ -240,7 +294,12 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
         </div>
       ),
     },
-    { key: 'maintenanceExpiry', header: t('ticketDesk.columns.maintenanceExpiry'), sortField: 'maintenanceExpiry', render: (row) => formatUtcDate(row.maintenanceExpiry) },
+    {
+      key: 'maintenanceExpiry',
+      header: t('ticketDesk.columns.maintenanceExpiry'),
+      sortField: 'maintenanceExpiry',
+      render: (row) => formatUtcDate(row.maintenanceExpiry),
+    },
     {
       key: 'actions',
       header: t('common.actions'),
@@ -269,7 +328,13 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
       }
     >
       <Group align="flex-end" wrap="wrap">
-        <TextInput label={t('ticketDesk.filters.search')} leftSection={<IconSearch size={16} aria-hidden />} value={search} onChange={(event) => setSearch(event.currentTarget.value)} style={{ flex: 2, minWidth: 200 }} />
+        <TextInput
+          label={t('ticketDesk.filters.search')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: 2, minWidth: 200 }}
+        />
         <DealerFilter value={dealer} onChange={setDealer} />
         <NativeSelect
           label={t('ticketDesk.filters.archived')}
@@ -287,10 +352,21 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
               {t('ticketDesk.selected', { count: selectedRows.length })}
             </Text>
             <Group gap="xs" wrap="wrap">
-              <Button size="xs" leftSection={<IconArchive size={16} aria-hidden />} onClick={() => confirmBatch(true)} loading={archiveMany.isPending}>
+              <Button
+                size="xs"
+                leftSection={<IconArchive size={16} aria-hidden />}
+                onClick={() => confirmBatch(true)}
+                loading={archiveMany.isPending}
+              >
                 {t('ticketDesk.archive.selected')}
               </Button>
-              <Button size="xs" variant="light" leftSection={<IconArchiveOff size={16} aria-hidden />} onClick={() => confirmBatch(false)} loading={archiveMany.isPending}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconArchiveOff size={16} aria-hidden />}
+                onClick={() => confirmBatch(false)}
+                loading={archiveMany.isPending}
+              >
                 {t('ticketDesk.unarchive.selected')}
               </Button>
               <Button size="xs" variant="subtle" onClick={clearSelection}>
@@ -307,7 +383,14 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
         <Alert color="red" title={t('ticketDesk.loadError')}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{describeError(t, tickets.error)}</Text>
-            <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => void tickets.refetch()} loading={tickets.isFetching}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconRefresh size={16} aria-hidden />}
+              onClick={() => void tickets.refetch()}
+              loading={tickets.isFetching}
+            >
               {t('ticketDesk.retry')}
             </Button>
           </Stack>
@@ -316,14 +399,40 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
         <Stack gap="sm">
           {/* Cards have no header row: on a phone the page's checkbox stands above them. */}
           {phone && rows.length > 0 && (
-            <Checkbox label={t('ticketDesk.selectAll')} checked={allSelected} indeterminate={selectedRows.length > 0 && !allSelected} onChange={(event) => toggleAll(event.currentTarget.checked)} />
+            <Checkbox
+              label={t('ticketDesk.selectAll')}
+              checked={allSelected}
+              indeterminate={selectedRows.length > 0 && !allSelected}
+              onChange={(event) => toggleAll(event.currentTarget.checked)}
+            />
           )}
-          <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} sort={paging.sort} onSortChange={paging.setSort} caption={t('ticketDesk.caption')} compact />
-          <TablePager total={tickets.data.count} page={paging.page} pageSize={paging.pageSize} onPageChange={paging.setPage} onPageSizeChange={paging.setPageSize} />
+          <DataTable
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.id}
+            sort={paging.sort}
+            onSortChange={paging.setSort}
+            caption={t('ticketDesk.caption')}
+            compact
+          />
+          <TablePager
+            total={tickets.data.count}
+            page={paging.page}
+            pageSize={paging.pageSize}
+            onPageChange={paging.setPage}
+            onPageSizeChange={paging.setPageSize}
+          />
         </Stack>
       )}
 
-      {dialog?.kind === 'customer' && <CustomerPickerDialog ticket={dialog.ticket} readOnly={!rights.assignsCustomers} customerForm={customerForm} onClose={closeDialog} />}
+      {dialog?.kind === 'customer' && (
+        <CustomerPickerDialog
+          ticket={dialog.ticket}
+          readOnly={!rights.assignsCustomers}
+          customerForm={customerForm}
+          onClose={closeDialog}
+        />
+      )}
       {dialog?.kind === 'dealer' && <DealerPickerDialog ticket={dialog.ticket} onClose={closeDialog} />}
       {dialog?.kind === 'external' && <ExternalCustomerDialog ticket={dialog.ticket} onClose={closeDialog} />}
       {dialog?.kind === 'registration' && <TicketRegistrationDialog ticketId={dialog.ticket.id} open onClose={closeDialog} />}

@@ -20,8 +20,24 @@ const KEY: UsageKey = {
   lastPing: '2026-11-02T09:30:00.000Z',
   concurrentlyUsed: 2,
   machines: [
-    { boardSerial: 'MB-1', macAddresses: ['00:11'], pcName: 'CAM-01', ipAddresses: ['10.0.0.1'], running: true, active: true, lastUpdate: '2026-11-02T09:30:00.000Z' },
-    { boardSerial: 'MB-2', macAddresses: ['00:22'], pcName: 'CAM-02', ipAddresses: ['10.0.0.2'], running: true, active: false, lastUpdate: '2026-11-02T08:00:00.000Z' },
+    {
+      boardSerial: 'MB-1',
+      macAddresses: ['00:11'],
+      pcName: 'CAM-01',
+      ipAddresses: ['10.0.0.1'],
+      running: true,
+      active: true,
+      lastUpdate: '2026-11-02T09:30:00.000Z',
+    },
+    {
+      boardSerial: 'MB-2',
+      macAddresses: ['00:22'],
+      pcName: 'CAM-02',
+      ipAddresses: ['10.0.0.2'],
+      running: true,
+      active: false,
+      lastUpdate: '2026-11-02T08:00:00.000Z',
+    },
   ],
 };
 const VIEW: UsageView = { count: 1, data: [KEY], overview: { runningMachines: 2, concurrentlyUsedKeys: 1, keysOverAllowance: 1 } };
@@ -84,6 +100,14 @@ describe('the hourly series and the CSV', () => {
   });
 
   it('quotes commas and quotes, and defuses formulas', () => {
-    expect(toCsv(['a', 'b'], [['x, y', 'say "hi"'], ['=SUM(A1)', -3]])).toBe('a,b\r\n"x, y","say ""hi"""\r\n"\'=SUM(A1)",-3\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x, y', 'say "hi"'],
+          ['=SUM(A1)', -3],
+        ],
+      ),
+    ).toBe('a,b\r\n"x, y","say ""hi"""\r\n"\'=SUM(A1)",-3\r\n');
   });
 });

@@ -19,7 +19,17 @@ const KEY: UsageKey = {
   firstPing: '2026-11-02T07:01:00.000Z',
   lastPing: '2026-11-02T09:30:00.000Z',
   concurrentlyUsed: 2,
-  machines: [{ boardSerial: 'MB-1', macAddresses: [], pcName: 'CAM-01', ipAddresses: [], running: true, active: true, lastUpdate: '2026-11-02T09:30:00.000Z' }],
+  machines: [
+    {
+      boardSerial: 'MB-1',
+      macAddresses: [],
+      pcName: 'CAM-01',
+      ipAddresses: [],
+      running: true,
+      active: true,
+      lastUpdate: '2026-11-02T09:30:00.000Z',
+    },
+  ],
 };
 
 function render(key: UsageKey) {

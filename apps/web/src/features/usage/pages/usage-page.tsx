@@ -20,8 +20,12 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 function Stat({ label, value, danger }: { label: string; value: number; danger?: boolean }) {
   return (
     <Paper withBorder p="xs">
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text fz={24} fw={700} c={danger && value > 0 ? 'red' : undefined}>{value}</Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={24} fw={700} c={danger && value > 0 ? 'red' : undefined}>
+        {value}
+      </Text>
     </Paper>
   );
 }
@@ -51,7 +55,10 @@ function AllowedUsersForm({ usageKey }: { usageKey: UsageKey }) {
         onClick={() =>
           save.mutate(
             { licenceKeyId: usageKey.licenceKeyId, allowedUsers: Number(value) },
-            { onSuccess: () => notifySuccess(t('usage.allowedUsersSaved')), onError: (error) => notifyError(t, error, t('common.errorOccurred')) },
+            {
+              onSuccess: () => notifySuccess(t('usage.allowedUsersSaved')),
+              onError: (error) => notifyError(t, error, t('common.errorOccurred')),
+            },
           )
         }
       >
@@ -81,12 +88,16 @@ function MachinesTable({ usageKey }: { usageKey: UsageKey }) {
           <Table.Tbody>
             {usageKey.machines.map((machine) => (
               <Table.Tr key={machine.boardSerial}>
-                <Table.Td><Code>{machine.boardSerial}</Code></Table.Td>
+                <Table.Td>
+                  <Code>{machine.boardSerial}</Code>
+                </Table.Td>
                 <Table.Td>{machine.macAddresses.join(', ')}</Table.Td>
                 <Table.Td>{machine.pcName}</Table.Td>
                 <Table.Td>{machine.ipAddresses.join(', ')}</Table.Td>
                 <Table.Td>
-                  <Badge color={machine.active ? 'green' : 'gray'} variant="light">{t(machine.active ? 'usage.isRunning' : 'usage.notRunning')}</Badge>
+                  <Badge color={machine.active ? 'green' : 'gray'} variant="light">
+                    {t(machine.active ? 'usage.isRunning' : 'usage.notRunning')}
+                  </Badge>
                 </Table.Td>
                 <Table.Td>{formatDateTime(machine.lastUpdate)}</Table.Td>
               </Table.Tr>
@@ -96,7 +107,9 @@ function MachinesTable({ usageKey }: { usageKey: UsageKey }) {
       </Table.ScrollContainer>
       {usageKey.allowedUsersFromTicket ? (
         // The key's licence ticket says how many users it allows (issue 14): a manager's number would not apply.
-        <Text size="sm" c="dimmed">{t('ticketThread.allowedUsersFromTicket', { count: usageKey.allowedUsers })}</Text>
+        <Text size="sm" c="dimmed">
+          {t('ticketThread.allowedUsersFromTicket', { count: usageKey.allowedUsers })}
+        </Text>
       ) : (
         <AllowedUsersForm usageKey={usageKey} />
       )}
@@ -118,8 +131,24 @@ function PlatformHistory() {
 }
 
 function exportKeys(keys: UsageKey[], t: (key: string) => string) {
-  const header = [t('usage.licenceKey'), t('usage.mill'), t('usage.allowedUsers'), t('usage.multipleLogins'), t('usage.firstPing'), t('usage.lastPing'), t('usage.concurrentlyUsed')];
-  const rows = keys.map((key) => [key.licenseKey, key.millName, key.allowedUsers, key.multipleLogins, key.firstPing, key.lastPing, key.concurrentlyUsed]);
+  const header = [
+    t('usage.licenceKey'),
+    t('usage.mill'),
+    t('usage.allowedUsers'),
+    t('usage.multipleLogins'),
+    t('usage.firstPing'),
+    t('usage.lastPing'),
+    t('usage.concurrentlyUsed'),
+  ];
+  const rows = keys.map((key) => [
+    key.licenseKey,
+    key.millName,
+    key.allowedUsers,
+    key.multipleLogins,
+    key.firstPing,
+    key.lastPing,
+    key.concurrentlyUsed,
+  ]);
   downloadCsv(`concurrent-usage-${isoDay(new Date())}.csv`, toCsv(header, rows));
 }
 
@@ -161,8 +190,15 @@ export function UsagePage() {
           </SimpleGrid>
           <PlatformHistory />
           <Group justify="space-between">
-            <Title order={2} size="h4">{t('usage.perKey')}</Title>
-            <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} disabled={view.data.data.length === 0} onClick={() => exportKeys(view.data.data, t)}>
+            <Title order={2} size="h4">
+              {t('usage.perKey')}
+            </Title>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              disabled={view.data.data.length === 0}
+              onClick={() => exportKeys(view.data.data, t)}
+            >
               {t('usage.exportCsv')}
             </Button>
           </Group>
@@ -170,9 +206,21 @@ export function UsagePage() {
             columns={columns}
             rows={view.data.data}
             rowKey={(row) => row.licenceKeyId}
-            expansion={{ toggleLabel: (row) => t('usage.showMachines', { key: row.licenseKey }), content: (row) => <MachinesTable usageKey={row} /> }}
+            expansion={{
+              toggleLabel: (row) => t('usage.showMachines', { key: row.licenseKey }),
+              content: (row) => <MachinesTable usageKey={row} />,
+            }}
           />
-          <TablePager total={view.data.count} page={page} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={(size) => { setPageSize(size); setPage(1); }} />
+          <TablePager
+            total={view.data.count}
+            page={page}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
         </Stack>
       )}
     </Page>
