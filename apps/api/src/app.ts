@@ -21,6 +21,8 @@ import { removeQueued } from './platform/storage/removals.ts';
 import { LocalStorage } from './platform/storage/storage.ts';
 import { registerRoutes } from './routes.ts';
 import { registerJobs } from './jobs.ts';
+import { registerEventListeners } from './events.ts';
+import { DomainEventBus } from './platform/events/domain-events.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import { attachRealtime } from './platform/realtime/realtime.ts';
 import { TestPaymentProvider } from './platform/payments/test-provider.ts';
@@ -110,10 +112,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config.realtimeChannel,
     ),
     jobs,
+    events: new DomainEventBus(),
     payments,
     testPayments,
   };
   registerJobs(deps);
+  registerEventListeners(deps);
   // Tests reach the adapters (the test payment provider's clock-driven renewals) through the app.
   app.decorate('deps', deps);
   app.addHook('onReady', async () => deps.jobs.start());

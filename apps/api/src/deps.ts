@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { RateLimitPolicy } from './lib/rate-limit-guard.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
 import type { Mailer, OutboxMailer } from './platform/mail/mailer.ts';
+import type { DomainEventBus } from './platform/events/domain-events.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { PaymentProvider } from './platform/payments/payment-provider.ts';
 import type { TestPaymentProvider } from './platform/payments/test-provider.ts';
@@ -20,6 +21,8 @@ export interface AppDeps {
   storage: Storage;
   /** Background work in PostgreSQL: enqueue in the transaction of the change that causes it. */
   jobs: JobQueue;
+  /** Effects that cross features, delivered in the publisher's transaction (events.ts, ADR 0016). */
+  events: DomainEventBus;
   rateLimitStore: RateLimitStore;
   /** The card payment provider (Stripe or the built-in test provider). */
   payments: PaymentProvider;
