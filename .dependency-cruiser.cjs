@@ -31,6 +31,13 @@ module.exports = {
       comment: 'The directory (who is who, what is offered) knows nothing of the features above it.',
       severity: 'error',
       from: { path: inLayer('directory'), pathNot: notTests },
+      to: { path: `${modules}${anyOf([...layers.core, ...layers.features, ...layers['use-cases']])}/` },
+    },
+    {
+      name: 'core-imports-no-feature',
+      comment: 'The core (orders, the contract, invoices) is what features hang on; it publishes events instead of calling them.',
+      severity: 'error',
+      from: { path: inLayer('core'), pathNot: notTests },
       to: { path: `${modules}${anyOf([...layers.features, ...layers['use-cases']])}/` },
     },
     {
