@@ -1,4 +1,5 @@
 import type { AppDeps } from './deps.ts';
+import { forgetMachinesOf } from './modules/usage/usage.service.ts';
 
 /**
  * The explicit list of who listens to which domain event, as routes.ts lists the routes and
@@ -6,5 +7,6 @@ import type { AppDeps } from './deps.ts';
  * only this composition root knows both sides.
  */
 export function registerEventListeners(deps: AppDeps): void {
-  void deps;
+  const { events } = deps;
+  events.on('licenceKey.consentWithdrawn', (tx, { licenceKeyId }) => forgetMachinesOf(tx, licenceKeyId));
 }

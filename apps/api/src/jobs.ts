@@ -1,6 +1,7 @@
 import type { AppDeps } from './deps.ts';
 import { sendAccountMail } from './modules/auth/auth.mails.ts';
-import { purgeExpiredTokens, sendPasswordReset } from './modules/auth/auth.service.ts';
+import { sendPasswordReset } from './modules/auth/auth.service.ts';
+import { purgeExpiredTokens } from './modules/users/users.service.ts';
 import { MAX_ATTEMPTS, runCustomerImport } from './modules/customer-imports/customer-imports.service.ts';
 import { runFileRetention } from './modules/file-retention/file-retention.service.ts';
 import { runTicketReminders } from './modules/ticket-reminders/ticket-reminders.service.ts';

@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { ErrorCode } from '@casebridge/shared/errors';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@casebridge/shared/constants/passwords';
+import { AppError } from './app-error.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 /** argon2id with the OWASP-recommended minimum (19 MiB, 2 passes, 1 lane). */
@@ -30,4 +31,13 @@ export function passwordProblem(password: string): ErrorCode | null {
   if ([...password].length > PASSWORD_MAX_LENGTH) return 'PASSWORD_TOO_LONG';
   if (isCommonPassword(password)) return 'PASSWORD_TOO_COMMON';
   return null;
+}
+
+/** A new password (and its repetition, where the form asks for one), or the field errors the form shows. */
+export function checkNewPassword(password: string, confirmation?: string): void {
+  const errors: Record<string, ErrorCode[]> = {};
+  const problem = passwordProblem(password);
+  if (problem) errors.password = [problem];
+  if (confirmation !== undefined && confirmation !== password) errors.passwordConfirmation = ['PASSWORDS_DO_NOT_MATCH'];
+  if (Object.keys(errors).length) throw AppError.fields(errors);
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { loadAllTranslations } from '../lib/i18n.ts';
+import type { MissedModalEvents } from './missed-modal-events.ts';
 
 const ModalsHost = lazy(async () => {
   const [host] = await Promise.all([import('./modals-host.tsx'), loadAllTranslations()]);
@@ -8,12 +9,6 @@ const ModalsHost = lazy(async () => {
 
 /** The window events `modals.open` and `modals.openConfirmModal` of @mantine/modals dispatch. */
 const MODAL_OPEN_EVENTS = ['mantine-modals:openModal', 'mantine-modals:openConfirmModal'] as const;
-
-/** Dialog requests made before the manager listened; `listening` once it does. */
-export interface MissedModalEvents {
-  events: CustomEvent[];
-  listening: boolean;
-}
 
 /**
  * Mantine's dialogs manager (ModalsProvider with Modal, focus trap and scroll lock) is fetched

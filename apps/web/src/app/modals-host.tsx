@@ -1,6 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
-import type { MissedModalEvents } from './lazy-modals.tsx';
+import type { MissedModalEvents } from './missed-modal-events.ts';
 
 /** The dialogs manager and the requests it missed while its chunk loaded (see lazy-modals.tsx). */
 export function ModalsHost({ missed }: { missed: MissedModalEvents }) {

@@ -3,7 +3,7 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortState } from '../lib/use-paging.ts';
-import type { DataTableColumn, DataTableProps } from './data-table.tsx';
+import type { DataTableColumn, DataTableProps } from './data-table-types.ts';
 
 /** A rendered cell that shows nothing: its field is left out of the card rather than shown blank. */
 const isBlank = (node: ReactNode) => node === null || node === undefined || node === false || node === '';

@@ -1,8 +1,7 @@
 import type { Language } from '@casebridge/shared/constants/languages';
 import type { AppDeps } from '../../deps.ts';
 import { renderMail, type InvitationDetails, type MailKind } from '../../platform/mail/templates.ts';
-import { userById } from '../users/users.service.ts';
-import { issueToken, type TokenPurpose } from './auth.repository.ts';
+import { issueAccountLink, userById, type TokenPurpose } from '../users/users.service.ts';
 
 /**
  * Account mails (confirmation, reset, invitations) travel through the job queue: a feature
@@ -50,7 +49,7 @@ function linkFor(deps: AppDeps, kind: MailKind, token: string, millId?: number):
 export async function sendAccountMail(deps: AppDeps, job: AccountMailJob): Promise<void> {
   const user = await userById(deps.db, job.userId);
   if (!user) return; // The account went away meanwhile (a declined invitation): nothing to send.
-  const token = await issueToken(
+  const token = await issueAccountLink(
     deps.db,
     PURPOSE[job.kind],
     user.id,

@@ -3,50 +3,32 @@ import type { Language } from '@casebridge/shared/constants/languages';
 import type { ErrorCode } from '@casebridge/shared/errors';
 import { LICENCE_KEY_PATTERN, normaliseLicenceKey } from '@casebridge/shared/constants/licence-key';
 import type { AppDeps } from '../../deps.ts';
-import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
-import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.ts';
+import { checkNewPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { createCompany } from '../companies/companies.service.ts';
 import { lockTicketForSignUp, markTicketUsed } from '../licence-tickets/licence-tickets.service.ts';
 import { createBasicMill, recordPolicyConsent } from '../mills/mills.service.ts';
 import { addMillMember } from '../mill-users/mill-users.service.ts';
-import { confirmUser, createUser, languageOf, sessionOf, setPassword, userByEmail, type UserRow } from '../users/users.service.ts';
+import {
+  confirmUser,
+  consumeAccountLink,
+  createUser,
+  languageOf,
+  revokeAccountLinks,
+  setPassword,
+  userByEmail,
+  accountBlocked,
+  checkCredentials,
+} from '../users/users.service.ts';
+import { sessionFor } from '../session/session.service.ts';
 import { sendAccountMail } from './auth.mails.ts';
-import { consumeToken, deleteTokensExpiredBefore, peekToken, revokeTokens, type OneTimeTokenRow } from './auth.repository.ts';
-
-/** The answer of every call that signs in: the session and a JWT for it. */
-export async function sessionFor(deps: AppDeps, user: UserRow): Promise<AuthResponse> {
-  return { ...(await sessionOf(deps.db, user.id)), jwt: deps.signJwt(user) };
-}
-
-/** One message for unknown email and wrong password: the sign-in form must not reveal accounts. */
-const BAD_CREDENTIALS = new AppError(400, 'INVALID_CREDENTIALS', 'Invalid email or password');
-const accountBlocked = () => new AppError(401, 'ACCOUNT_BLOCKED', 'Your account is blocked. Please contact support.');
-
-/** The account behind an email and password, or the one answer for every failure. */
-export async function checkCredentials(deps: AppDeps, email: string, password: string): Promise<UserRow> {
-  const user = await userByEmail(deps.db, email);
-  const ok = await verifyPassword(user?.passwordHash ?? null, password);
-  if (!user || !ok) throw BAD_CREDENTIALS;
-  if (user.blocked) throw accountBlocked();
-  if (!user.confirmed) throw new AppError(401, 'EMAIL_NOT_CONFIRMED', 'Please confirm your email address first. We sent you a link.');
-  return user;
-}
 
 /** `POST /auth/local` (public). */
 export async function signIn(deps: AppDeps, credentials: { identifier: string; password: string }): Promise<AuthResponse> {
   return sessionFor(deps, await checkCredentials(deps, credentials.identifier, credentials.password));
-}
-
-export function checkNewPassword(password: string, confirmation?: string): void {
-  const errors: Record<string, ErrorCode[]> = {};
-  const problem = passwordProblem(password);
-  if (problem) errors.password = [problem];
-  if (confirmation !== undefined && confirmation !== password) errors.passwordConfirmation = ['PASSWORDS_DO_NOT_MATCH'];
-  if (Object.keys(errors).length) throw AppError.fields(errors);
 }
 
 export interface RegisterInput {
@@ -106,7 +88,7 @@ export async function register(deps: AppDeps, input: RegisterInput): Promise<voi
 
 /** The link of the confirmation mail: confirms the address and signs in. */
 export async function confirmEmail(deps: AppDeps, token: string): Promise<AuthResponse> {
-  const row = await consumeToken(deps.db, token, 'email-confirmation');
+  const row = await consumeAccountLink(deps.db, token, 'email-confirmation');
   if (!row) throw new AppError(400, 'TOKEN_INVALID', 'This confirmation link is invalid, used or expired.');
   return sessionFor(deps, await confirmUser(deps.db, row.userId));
 }
@@ -145,11 +127,13 @@ export async function resetPassword(
 ): Promise<AuthResponse> {
   checkNewPassword(input.password, input.passwordConfirmation);
   // A dealer user's invitation link sets the first password the same way (setPassword confirms the address).
-  const row = (await consumeToken(deps.db, input.code, 'password-reset')) ?? (await consumeToken(deps.db, input.code, 'dealer-invitation'));
+  const row =
+    (await consumeAccountLink(deps.db, input.code, 'password-reset')) ??
+    (await consumeAccountLink(deps.db, input.code, 'dealer-invitation'));
   if (!row) throw new AppError(400, 'TOKEN_INVALID', 'This reset link is invalid, used or expired. Please ask for a new one.');
   const user = await setPassword(deps.db, row.userId, await hashPassword(input.password));
-  await revokeTokens(deps.db, user.id, 'password-reset');
-  await revokeTokens(deps.db, user.id, 'dealer-invitation');
+  await revokeAccountLinks(deps.db, user.id, 'password-reset');
+  await revokeAccountLinks(deps.db, user.id, 'dealer-invitation');
   deps.realtime.endSessions(user.id);
   if (user.blocked) throw accountBlocked();
   return sessionFor(deps, user);
@@ -174,33 +158,4 @@ export async function changePassword(
 /** The spec's explicit uniqueness check (public, rate limited by its route). */
 export async function isEmailTaken(deps: AppDeps, email: string): Promise<boolean> {
   return (await userByEmail(deps.db, email)) !== null;
-}
-
-// Invitation links, for the invitations, clients and mill-users features (`db` may be a transaction).
-
-export type InvitationToken = Pick<OneTimeTokenRow, 'userId' | 'millId'>;
-
-/** An invitation link still usable, without using it up (to prefill the form). */
-export async function peekInvitation(db: Db, token: string): Promise<InvitationToken | null> {
-  return peekToken(db, token, 'invitation');
-}
-
-/** Uses an invitation link up, in the statement that finds it: two requests cannot both use it. */
-export async function useInvitationToken(db: Db, token: string): Promise<InvitationToken | null> {
-  return consumeToken(db, token, 'invitation');
-}
-
-/** After a newer invitation, or a corrected address, older invitation links stop working. */
-export async function revokeInvitationLinks(db: Db, userId: number): Promise<void> {
-  await revokeTokens(db, userId, 'invitation');
-}
-
-/** A dealer user invited again: the older links to choose a password stop working. */
-export async function revokeDealerInvitationLinks(db: Db, userId: number): Promise<void> {
-  await revokeTokens(db, userId, 'dealer-invitation');
-}
-
-/** Scheduled retention: tokens a day past their expiry can never be used and only take space. */
-export async function purgeExpiredTokens(db: Db): Promise<void> {
-  await deleteTokensExpiredBefore(db, '1 day');
 }

@@ -1,28 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  addClientBodySchema,
-  addClientResponseSchema,
-  blockStatusBodySchema,
-  blockStatusResponseSchema,
-  clientListQuerySchema,
-  clientSchema,
-} from '@casebridge/shared/schemas/clients';
+import { blockStatusBodySchema, blockStatusResponseSchema, clientListQuerySchema, clientSchema } from '@casebridge/shared/schemas/clients';
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
-import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
-import { mailLanguage } from '../../lib/request-language.ts';
-import {
-  activationInstructions,
-  addClient,
-  getClient,
-  listClients,
-  removeClient,
-  resendInvitation,
-  updateBlockStatus,
-} from './clients.service.ts';
+import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
+import { activationInstructions, getClient, listClients, removeClient, updateBlockStatus } from './clients.service.ts';
 
 const tags = ['clients'];
 const millParams = z.object({ millId: idSchema });
@@ -53,21 +37,6 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     });
 
-    app.post('/mills/:millId/clients', {
-      config: { access: 'clients.manage' },
-      schema: {
-        tags,
-        summary: 'Add a client: an existing lab account at once, anyone else by invitation mail',
-        security: bearerAuth,
-        params: millParams,
-        querystring: localeQuerySchema,
-        body: addClientBodySchema,
-        response: { 200: addClientResponseSchema, ...commonErrors },
-      },
-      handler: async (request) =>
-        addClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.body, mailLanguage(request, null)),
-    });
-
     app.get('/mills/:millId/clients/:userId', {
       config: { access: 'clients.read' },
       schema: {
@@ -92,23 +61,6 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request) => {
         const user = await loadCurrentUser(request, deps.db);
         return { message: await activationInstructions(deps, user, request.params.millId, request.params.userId) };
-      },
-    });
-
-    app.post('/mills/:millId/clients/send-activation-instructions/:userId', {
-      config: { access: 'clients.manage' },
-      schema: {
-        tags,
-        summary: 'Mail the invitation again (only before the lab accepted)',
-        security: bearerAuth,
-        params: clientParams,
-        querystring: localeQuerySchema,
-        response: { 200: messageResponseSchema.extend({ landingPageInfoIsUpdated: z.boolean() }), ...commonErrors },
-      },
-      handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
-        const { landingPageInfoIsUpdated } = await resendInvitation(deps, user, request.params.millId, request.params.userId);
-        return { ok: true as const, message: 'Email sent', landingPageInfoIsUpdated };
       },
     });
 

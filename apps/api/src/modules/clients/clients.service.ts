@@ -1,14 +1,10 @@
 import type { Client } from '@casebridge/shared/schemas/clients';
-import type { Language } from '@casebridge/shared/constants/languages';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { revokeInvitationLinks } from '../auth/auth.service.ts';
-import { inviteLab, queueInvitation, type InviteLabInput } from '../invitations/invitations.service.ts';
-import { tellingPlanLimits } from '../notifications/notifications.service.ts';
-import { deletePlaceholderAccount, languageOf, userById } from '../users/users.service.ts';
+import { deletePlaceholderAccount, userById } from '../users/users.service.ts';
 import {
   activationMessageOf,
   confirmedRelationsOfLab,
@@ -45,22 +41,10 @@ export async function getClient(deps: AppDeps, user: SessionUser, millId: number
 }
 
 /** Another mill's client, or none, answers 404 through this mill. */
-async function clientOrNotFound(db: Db, millId: number, userId: number): Promise<Client> {
+export async function clientOrNotFound(db: Db, millId: number, userId: number): Promise<Client> {
   const client = await findClient(db, millId, userId);
   if (!client) throw AppError.notFound('Client');
   return client;
-}
-
-/**
- * By address: the lab is invited (modules/invitations) and shows as an unconfirmed client until it
- * accepts. A new client needs room in the mill's plan (409 PLAN_LIMIT_REACHED).
- */
-export async function addClient(deps: AppDeps, user: SessionUser, millId: number, input: InviteLabInput, language: Language) {
-  await authorize(deps.db, user, 'clients.manage', { millId });
-  const result = await tellingPlanLimits(deps, { millId, limit: 'clients', triedBy: user.id }, () =>
-    inviteLab(deps, millId, input, language),
-  );
-  return { user: await clientOrNotFound(deps.db, millId, result.userId), confirmed: result.confirmed };
 }
 
 /** What the mill can pass on to its lab by other channels (phone, its own mail). */
@@ -77,28 +61,6 @@ export async function activationInstructions(deps: AppDeps, user: SessionUser, m
   ]
     .filter(Boolean)
     .join('\n\n');
-}
-
-/**
- * Mails the invitation again, in the invitee's language (not the sender's); only the newest link
- * works, so a forwarded old mail is of no use.
- */
-export async function resendInvitation(
-  deps: AppDeps,
-  user: SessionUser,
-  millId: number,
-  userId: number,
-): Promise<{ landingPageInfoIsUpdated: boolean }> {
-  const grant = await authorize(deps.db, user, 'clients.manage', { millId });
-  const client = await clientOrNotFound(deps.db, millId, userId);
-  if (client.confirmed) throw new AppError(409, 'CLIENT_ALREADY_CONFIRMED', 'This client has already accepted the invitation');
-  const invited = await userById(deps.db, userId);
-  if (!invited) throw AppError.notFound('Client');
-  await deps.db.transaction(async (tx) => {
-    await revokeInvitationLinks(tx, invited.id);
-    await queueInvitation(deps, tx, invited, millId, languageOf(invited));
-  });
-  return { landingPageInfoIsUpdated: grant.mill!.landingPageInfoIsUpdated };
 }
 
 export async function updateBlockStatus(deps: AppDeps, user: SessionUser, millId: number, userId: number, blocked: boolean) {

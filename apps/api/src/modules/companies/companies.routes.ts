@@ -1,48 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companyInfoDataSchema, companySchema } from '@casebridge/shared/schemas/account';
 import { labSchema, shippingBodySchema } from '@casebridge/shared/schemas/mill-admin';
 import { idSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
-import { readImageForm } from '../../lib/multipart-form.ts';
-import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
-import { readCompany, readLab, readLabOfCompany, updateLabShipping, updateOwnCompany } from './companies.service.ts';
+import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
+import { readLab, readLabOfCompany, updateLabShipping } from './companies.service.ts';
 
 const tags = ['companies'];
 const params = z.object({ id: idSchema });
 
 export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/companies/:id', {
-      config: { access: 'company.read' },
-      schema: {
-        tags,
-        summary: 'A company (own, or a client lab of one of your mills)',
-        security: bearerAuth,
-        params,
-        response: { 200: companySchema, ...commonErrors },
-      },
-      handler: async (request) => readCompany(deps, await loadCurrentUser(request, deps.db), request.params.id),
-    });
-
-    app.put('/companies/:id', {
-      config: { access: 'company.update' },
-      schema: {
-        tags,
-        summary: 'Update your company (multipart: data JSON, files.logo)',
-        ...multipartUpload('logo', companyInfoDataSchema),
-        security: bearerAuth,
-        params,
-        response: { 200: companySchema, ...commonErrors },
-      },
-      handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
-        const readForm = () => readImageForm(request, deps.storage, 'logo', 'logos', deps.config.maxImageBytes);
-        return updateOwnCompany(deps, user, request.params.id, readForm);
-      },
-    });
-
     app.get('/labs/:id', {
       config: { access: 'company.read' },
       schema: {

@@ -6,7 +6,6 @@ import { authorize, type Grant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
-import { revokeDealerInvitationLinks } from '../auth/auth.service.ts';
 import {
   addDealerMember,
   dealerById,
@@ -15,7 +14,14 @@ import {
   moveDealerMember,
   queueDealerInvitation,
 } from '../dealers/dealers.service.ts';
-import { createUser, endAllSessions, setUserBlocked, updateStaffDetails, userByEmail } from '../users/users.service.ts';
+import {
+  createUser,
+  endAllSessions,
+  revokeDealerInvitationLinks,
+  setUserBlocked,
+  updateStaffDetails,
+  userByEmail,
+} from '../users/users.service.ts';
 import { findDealerUser, listDealerUsers as listRows, type DealerUserListQuery } from './dealer-users.repository.ts';
 
 /**

@@ -8,9 +8,16 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { fileUrl } from '../../lib/file-url.ts';
-import { revokeDealerInvitationLinks, revokeInvitationLinks } from '../auth/auth.service.ts';
 import { createCompany } from '../companies/companies.service.ts';
-import { changeEmailEndingSessions, createUser, endAllSessions, userByEmail, userById } from '../users/users.service.ts';
+import {
+  changeEmailEndingSessions,
+  createUser,
+  endAllSessions,
+  revokeDealerInvitationLinks,
+  revokeInvitationLinks,
+  userByEmail,
+  userById,
+} from '../users/users.service.ts';
 import {
   dealerCodeTaken,
   findDealer,

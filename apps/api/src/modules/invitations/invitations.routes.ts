@@ -8,6 +8,7 @@ import {
   userEmailByTokenBodySchema,
   userEmailByTokenResponseSchema,
 } from '@casebridge/shared/schemas/auth';
+import { addClientBodySchema, addClientResponseSchema } from '@casebridge/shared/schemas/clients';
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,9 +16,19 @@ import { loadCurrentUser } from '../../lib/current-user.ts';
 import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
-import { createAccountFromInvitation, emailByToken, linkToAccount, resendConfirmation } from './invitations.service.ts';
+import {
+  addClient,
+  createAccountFromInvitation,
+  emailByToken,
+  linkToAccount,
+  resendConfirmation,
+  resendInvitation,
+} from './invitations.service.ts';
 
 const tags = ['invitations'];
+const clientTags = ['clients'];
+const millParams = z.object({ millId: idSchema });
+const clientParams = z.object({ millId: idSchema, userId: idSchema });
 
 export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const tokenLimit = (request: Parameters<typeof enforceRateLimit>[3]) =>
@@ -84,6 +95,39 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         await tokenLimit(request);
         if (request.params.millId !== request.body.millId) throw AppError.fields({ millId: ['VALIDATION_FAILED'] });
         return linkToAccount(deps, await loadCurrentUser(request, deps.db), request.body.confirmationToken, request.body.millId);
+      },
+    });
+
+    // Inviting a client lab, on the mill's clients pages.
+    app.post('/mills/:millId/clients', {
+      config: { access: 'clients.manage' },
+      schema: {
+        tags: clientTags,
+        summary: 'Add a client: an existing lab account at once, anyone else by invitation mail',
+        security: bearerAuth,
+        params: millParams,
+        querystring: localeQuerySchema,
+        body: addClientBodySchema,
+        response: { 200: addClientResponseSchema, ...commonErrors },
+      },
+      handler: async (request) =>
+        addClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.body, mailLanguage(request, null)),
+    });
+
+    app.post('/mills/:millId/clients/send-activation-instructions/:userId', {
+      config: { access: 'clients.manage' },
+      schema: {
+        tags: clientTags,
+        summary: 'Mail the invitation again (only before the lab accepted)',
+        security: bearerAuth,
+        params: clientParams,
+        querystring: localeQuerySchema,
+        response: { 200: messageResponseSchema.extend({ landingPageInfoIsUpdated: z.boolean() }), ...commonErrors },
+      },
+      handler: async (request) => {
+        const user = await loadCurrentUser(request, deps.db);
+        const { landingPageInfoIsUpdated } = await resendInvitation(deps, user, request.params.millId, request.params.userId);
+        return { ok: true as const, message: 'Email sent', landingPageInfoIsUpdated };
       },
     });
   };

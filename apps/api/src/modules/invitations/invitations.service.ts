@@ -6,30 +6,27 @@ import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { checkNewPassword, hashPassword } from '../../lib/passwords.ts';
 import type { InvitationDetails } from '../../platform/mail/templates.ts';
-import {
-  checkCredentials,
-  checkNewPassword,
-  peekInvitation,
-  revokeInvitationLinks,
-  sessionFor,
-  useInvitationToken,
-  type InvitationToken,
-} from '../auth/auth.service.ts';
-import { clientRelation, confirmClientRelation, saveClientRelation } from '../clients/clients.service.ts';
+import { sessionFor } from '../session/session.service.ts';
+import { clientOrNotFound, clientRelation, confirmClientRelation, saveClientRelation } from '../clients/clients.service.ts';
 import { companyById, labOfCompany, renameCompany } from '../companies/companies.service.ts';
 import { millsById } from '../mills/mills.service.ts';
 import { tellingPlanLimits } from '../notifications/notifications.service.ts';
 import { assertClientRoom } from '../subscriptions/subscriptions.service.ts';
 import {
+  checkCredentials,
   createPlaceholderLab,
   deletePlaceholderAccount,
   languageOf,
   moveUnusedAccount,
+  peekInvitation,
+  revokeInvitationLinks,
   setPassword,
+  useInvitationToken,
   userByEmail,
   userById,
+  type InvitationToken,
   type UserRow,
 } from '../users/users.service.ts';
 
@@ -241,4 +238,40 @@ export async function signInAndLink(
   const user = await checkCredentials(deps, credentials.identifier, credentials.password);
   await acceptWithAccount(deps, user, invitation.token, invitation.millId);
   return sessionFor(deps, user);
+}
+
+// ---- A mill invites its client labs (the clients pages; the client rows are the clients feature's).
+
+/**
+ * By address: the lab is invited (modules/invitations) and shows as an unconfirmed client until it
+ * accepts. A new client needs room in the mill's plan (409 PLAN_LIMIT_REACHED).
+ */
+export async function addClient(deps: AppDeps, user: SessionUser, millId: number, input: InviteLabInput, language: Language) {
+  await authorize(deps.db, user, 'clients.manage', { millId });
+  const result = await tellingPlanLimits(deps, { millId, limit: 'clients', triedBy: user.id }, () =>
+    inviteLab(deps, millId, input, language),
+  );
+  return { user: await clientOrNotFound(deps.db, millId, result.userId), confirmed: result.confirmed };
+}
+
+/**
+ * Mails the invitation again, in the invitee's language (not the sender's); only the newest link
+ * works, so a forwarded old mail is of no use.
+ */
+export async function resendInvitation(
+  deps: AppDeps,
+  user: SessionUser,
+  millId: number,
+  userId: number,
+): Promise<{ landingPageInfoIsUpdated: boolean }> {
+  const grant = await authorize(deps.db, user, 'clients.manage', { millId });
+  const client = await clientOrNotFound(deps.db, millId, userId);
+  if (client.confirmed) throw new AppError(409, 'CLIENT_ALREADY_CONFIRMED', 'This client has already accepted the invitation');
+  const invited = await userById(deps.db, userId);
+  if (!invited) throw AppError.notFound('Client');
+  await deps.db.transaction(async (tx) => {
+    await revokeInvitationLinks(tx, invited.id);
+    await queueInvitation(deps, tx, invited, millId, languageOf(invited));
+  });
+  return { landingPageInfoIsUpdated: grant.mill!.landingPageInfoIsUpdated };
 }

@@ -5,7 +5,6 @@ import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
-import { forgetMachinesOf } from '../usage/usage.service.ts';
 import {
   countKeys,
   deleteKey,
@@ -17,6 +16,13 @@ import {
   type LicenceKeyListQuery,
   type LicenceKeyRow,
 } from './licence-keys.repository.ts';
+
+declare module '../../platform/events/domain-events.ts' {
+  interface DomainEvents {
+    /** The mill withdrew its consent to usage data for a key: what was stored about its machines must go. */
+    'licenceKey.consentWithdrawn': { licenceKeyId: number };
+  }
+}
 
 /**
  * Licence keys of the desktop software, each registered by one mill with its data-collection
@@ -70,7 +76,7 @@ export async function setLicenceKeyDataCollection(
   // so no ping read under the old consent can store a machine after this delete.
   const changed = await deps.db.transaction(async (tx) => {
     const row = await setDataCollection(tx, key.id, enableDataCollection);
-    if (!enableDataCollection) await forgetMachinesOf(tx, key.id);
+    if (!enableDataCollection) await deps.events.publish(tx, 'licenceKey.consentWithdrawn', { licenceKeyId: key.id });
     return row;
   });
   return toDto(changed);

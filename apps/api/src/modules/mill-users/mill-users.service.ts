@@ -7,9 +7,7 @@ import { authorize, type Grant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
-import { revokeInvitationLinks } from '../auth/auth.service.ts';
-import { queueInvitation } from '../invitations/invitations.service.ts';
-import { blockUser, createUser, deleteUser, updateStaffDetails, userByEmail } from '../users/users.service.ts';
+import { blockUser, createUser, deleteUser, revokeInvitationLinks, updateStaffDetails, userByEmail } from '../users/users.service.ts';
 import {
   deleteMember,
   findMember,
@@ -87,7 +85,7 @@ export async function addMillUser(
           confirmed: false,
         });
         await insertMember(tx, { millId, userId: invited.id, millRole: input.millRole });
-        await queueInvitation(deps, tx, invited, millId, language);
+        await queueStaffInvitation(deps, tx, invited.id, millId, language);
         return invited;
       }),
     () => AppError.emailTaken(ALREADY_MEMBER),
@@ -119,7 +117,7 @@ export async function updateMillUser(
         if (!emailChanged) return;
         // The invitation follows the corrected address; a link mailed to the old one stops working.
         await revokeInvitationLinks(tx, userId);
-        await queueInvitation(deps, tx, updated, millId, language);
+        await queueStaffInvitation(deps, tx, updated.id, millId, language);
       }),
     () => AppError.emailTaken(),
   );
@@ -175,4 +173,12 @@ export async function staffNames(db: Db, millId: number): Promise<{ id: number; 
 
 export async function isStaffOf(db: Db, millId: number, userId: number): Promise<boolean> {
   return (await findMemberRow(db, millId, userId)) !== null;
+}
+
+/**
+ * The invitation mail to mill staff, queued in the caller's transaction so it leaves exactly when
+ * the member commits; the auth feature's mail job issues the link when it sends.
+ */
+async function queueStaffInvitation(deps: AppDeps, tx: Db, userId: number, millId: number, language: Language): Promise<void> {
+  await deps.jobs.enqueue(tx, 'mail.account', { kind: 'staffInvitation', userId, language, millId });
 }

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companySummarySchema } from '@casebridge/shared/schemas/auth';
-import { landingPageDataSchema, millDetailSchema, onboardingSchema } from '@casebridge/shared/schemas/mill-admin';
+import { landingPageDataSchema, millDetailSchema } from '@casebridge/shared/schemas/mill-admin';
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { readImageForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
-import { approvePolicies, onboardingOf, publicMill, updateLandingPage } from './mills.service.ts';
+import { approvePolicies, askEveryMillToApprovePolicies, publicMill, updateLandingPage } from './mills.service.ts';
 
 const tags = ['mills'];
 
@@ -39,18 +39,6 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     });
 
-    app.get('/mills/:id/onboarding', {
-      config: { access: 'mill.onboarding' },
-      schema: {
-        tags,
-        summary: "A new mill's first steps and which are done",
-        security: bearerAuth,
-        params: z.object({ id: idSchema }),
-        response: { 200: onboardingSchema, ...commonErrors },
-      },
-      handler: async (request) => onboardingOf(deps, await loadCurrentUser(request, deps.db), request.params.id),
-    });
-
     app.get('/mills/:id', {
       config: { access: 'public' },
       schema: {
@@ -75,6 +63,21 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         await approvePolicies(deps, await loadCurrentUser(request, deps.db), request.params.id);
         return { ok: true as const, message: 'Thank you. Your consent is recorded.' };
       },
+    });
+
+    // Every mill's policy consent is the mills feature's; the manager asks for it again after new documents.
+    app.post('/policy-documents/require-approval', {
+      config: { access: 'policies.manage' },
+      schema: {
+        tags: ['policies'],
+        summary: 'Ask every mill to approve the policies again (manager)',
+        security: bearerAuth,
+        response: { 200: z.object({ ok: z.literal(true), mills: z.number() }), ...commonErrors },
+      },
+      handler: async (request) => ({
+        ok: true as const,
+        mills: await askEveryMillToApprovePolicies(deps, await loadCurrentUser(request, deps.db)),
+      }),
     });
   };
 }

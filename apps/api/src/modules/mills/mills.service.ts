@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { landingPageDataSchema, type millDetailSchema, type onboardingSchema } from '@casebridge/shared/schemas/mill-admin';
+import { landingPageDataSchema, type millDetailSchema } from '@casebridge/shared/schemas/mill-admin';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
@@ -7,10 +7,7 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fileUrl } from '../../lib/file-url.ts';
 import { useImageForm, type ImageFormReader } from '../../lib/multipart-form.ts';
-import { clientCount } from '../clients/clients.service.ts';
 import { companyById, setCompanyLogo, type CompanyRow } from '../companies/companies.service.ts';
-import { desktopAppAvailable } from '../desktop-app/desktop-app.service.ts';
-import { licenceKeyCount } from '../licence-keys/licence-keys.service.ts';
 import { activeDocumentIds } from '../policies/policies.service.ts';
 import {
   findMill,
@@ -25,7 +22,6 @@ import {
 
 export type { MillRow };
 type MillDetail = z.infer<typeof millDetailSchema>;
-type Onboarding = z.infer<typeof onboardingSchema>;
 
 /** What anyone may know of a mill: its public landing page. */
 export interface PublicMill {
@@ -76,20 +72,6 @@ export async function updateLandingPage(deps: AppDeps, user: SessionUser, millId
   );
   if (company?.logoPath !== previousLogo && previousLogo) await deps.storage.remove(previousLogo);
   return toMillDetail(deps, mill, company);
-}
-
-/** A new mill's first steps, each ticked once it is done. */
-export async function onboardingOf(deps: AppDeps, user: SessionUser, millId: number): Promise<Onboarding> {
-  const grant = await authorize(deps.db, user, 'mill.onboarding', { millId });
-  const mill = grant.mill!;
-  const company = await companyById(deps.db, mill.companyId);
-  return {
-    companyDetails: company?.companyInfoIsUpdated ?? false,
-    landingPage: mill.landingPageInfoIsUpdated,
-    firstClientInvited: (await clientCount(deps.db, millId)) > 0,
-    licenceKeys: (await licenceKeyCount(deps.db, millId)) > 0,
-    desktopAppAvailable: await desktopAppAvailable(deps),
-  };
 }
 
 /** Records that the caller accepted the documents in force now, for this mill; the consent dialog goes away. */

@@ -6,7 +6,6 @@ import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
-import { askEveryMillToApprovePolicies } from '../mills/mills.service.ts';
 import {
   activeDocumentLinks,
   documentContent,
@@ -100,20 +99,6 @@ export function policyRoutes(deps: AppDeps, secret: string): FastifyPluginAsyncZ
         const user = await loadCurrentUser(request, deps.db);
         return publishPolicyDocument(deps, user, secret, () => readFileForm(request, deps.storage, POLICY_PDF));
       },
-    });
-
-    app.post('/policy-documents/require-approval', {
-      config: { access: 'policies.manage' },
-      schema: {
-        tags,
-        summary: 'Ask every mill to approve the policies again (manager)',
-        security: bearerAuth,
-        response: { 200: z.object({ ok: z.literal(true), mills: z.number() }), ...commonErrors },
-      },
-      handler: async (request) => ({
-        ok: true as const,
-        mills: await askEveryMillToApprovePolicies(deps, await loadCurrentUser(request, deps.db)),
-      }),
     });
   };
 }

@@ -1,7 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { RoleType } from '@casebridge/shared/constants/roles';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
+import { oneTimeTokens, type TokenPurpose } from '../../db/schema/tokens.ts';
+import { hashOneTimeToken, newOneTimeToken, TOKEN_LIFETIMES_MS } from '../../lib/one-time-tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'tokenVersion' | 'blocked'>;
@@ -124,4 +126,65 @@ export async function setBlocked(db: Db, userId: number, blocked: boolean): Prom
 /** Every JWT signed before stops working (a re-invitation signs the invited user out). */
 export async function bumpTokenVersion(db: Db, userId: number): Promise<void> {
   await db.update(users).set({ tokenVersion: nextTokenVersion }).where(eq(users.id, userId));
+}
+
+// ---- The account's one-time links (one_time_tokens): confirmation, password reset, invitations.
+
+/** The one_time_tokens table: links mailed for confirmation, password reset and invitations. */
+export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
+export type { TokenPurpose };
+
+/** Issues a token and returns the only copy of its plain value (for the mail link). */
+export async function issueToken(
+  db: Db,
+  purpose: TokenPurpose,
+  userId: number,
+  extra: { millId?: number; email?: string } = {},
+): Promise<string> {
+  const { token, tokenHash } = newOneTimeToken();
+  await db.insert(oneTimeTokens).values({
+    tokenHash,
+    purpose,
+    userId,
+    millId: extra.millId ?? null,
+    email: extra.email ?? null,
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIMES_MS[purpose]),
+  });
+  return token;
+}
+
+function usable(token: string, purpose: TokenPurpose) {
+  return and(
+    eq(oneTimeTokens.tokenHash, hashOneTimeToken(token)),
+    eq(oneTimeTokens.purpose, purpose),
+    isNull(oneTimeTokens.usedAt),
+    gt(oneTimeTokens.expiresAt, sql`now()`),
+  );
+}
+
+/** Marks the token used in the same statement that finds it, so two requests cannot both use it. */
+export async function consumeToken(db: Db, token: string, purpose: TokenPurpose): Promise<OneTimeTokenRow | null> {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(usable(token, purpose))
+    .returning();
+  return row ?? null;
+}
+
+/** Reads a token without using it up (to prefill the invitation form). */
+export async function peekToken(db: Db, token: string, purpose: TokenPurpose): Promise<OneTimeTokenRow | null> {
+  const [row] = await db.select().from(oneTimeTokens).where(usable(token, purpose));
+  return row ?? null;
+}
+
+export async function revokeTokens(db: Db, userId: number, purpose: TokenPurpose): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+}
+
+export async function deleteTokensExpiredBefore(db: Db, interval: string): Promise<void> {
+  await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, sql`now() - ${interval}::interval`));
 }

@@ -1,20 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionSchema, userSchema } from '@casebridge/shared/schemas/auth';
-import {
-  companyInfoDataSchema,
-  companySchema,
-  languageBodySchema,
-  profileDataSchema,
-  settingsBodySchema,
-} from '@casebridge/shared/schemas/account';
+import { userSchema } from '@casebridge/shared/schemas/auth';
+import { languageBodySchema, profileDataSchema, settingsBodySchema } from '@casebridge/shared/schemas/account';
 import type { AppDeps } from '../../deps.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { readImageForm } from '../../lib/multipart-form.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
-import { readOwnCompany, updateOwnCompany } from '../companies/companies.service.ts';
-import { readSession, updateLanguage, updateProfile, updateSettings } from './users.service.ts';
+import { updateLanguage, updateProfile, updateSettings } from './users.service.ts';
 
 const tags = ['account'];
 const multipartNote = 'multipart/form-data: a `data` field with JSON and an optional image file';
@@ -23,17 +16,6 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { storage, config } = deps;
 
   return async (app) => {
-    app.get('/users/me', {
-      config: { access: 'account.read' },
-      schema: {
-        tags,
-        summary: 'The signed-in user, their mills and dealer',
-        security: bearerAuth,
-        response: { 200: sessionSchema, ...commonErrors },
-      },
-      handler: async (request) => readSession(deps, await loadCurrentUser(request, deps.db)),
-    });
-
     app.put('/users/profile', {
       config: { access: 'account.update' },
       schema: {
@@ -73,29 +55,6 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: userSchema, ...commonErrors },
       },
       handler: async (request) => updateLanguage(deps, await loadCurrentUser(request, deps.db), request.body.language),
-    });
-
-    app.get('/users/companyInfo', {
-      config: { access: 'company.read' },
-      schema: { tags, summary: "The signed-in user's company", security: bearerAuth, response: { 200: companySchema, ...commonErrors } },
-      handler: async (request) => readOwnCompany(deps, await loadCurrentUser(request, deps.db)),
-    });
-
-    app.put('/users/companyInfo', {
-      config: { access: 'company.update' },
-      schema: {
-        tags,
-        summary: 'Update the company details',
-        description: `${multipartNote} (files.logo)`,
-        ...multipartUpload('logo', companyInfoDataSchema),
-        security: bearerAuth,
-        response: { 200: companySchema, ...commonErrors },
-      },
-      handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
-        const readForm = () => readImageForm(request, storage, 'logo', 'logos', config.maxImageBytes);
-        return updateOwnCompany(deps, user, user.companyId, readForm);
-      },
     });
   };
 }

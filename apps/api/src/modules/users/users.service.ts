@@ -1,4 +1,4 @@
-import type { Session, User, UserSettings } from '@casebridge/shared/schemas/auth';
+import type { User, UserSettings } from '@casebridge/shared/schemas/auth';
 import { profileDataSchema } from '@casebridge/shared/schemas/account';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@casebridge/shared/constants/languages';
 import type { AppDeps } from '../../deps.ts';
@@ -9,19 +9,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { fileUrl } from '../../lib/file-url.ts';
 import { useImageForm, type ImageFormReader } from '../../lib/multipart-form.ts';
-import {
-  companiesById,
-  companyById,
-  createLabCompany,
-  deleteLabCompany,
-  labOfCompany,
-  type CompanyRow,
-} from '../companies/companies.service.ts';
-import { confirmedMillsOfLab } from '../clients/clients.service.ts';
-import { dealerOfUser } from '../dealers/dealers.service.ts';
-import { millsById } from '../mills/mills.service.ts';
-import { millMembershipsOf } from '../mill-users/mill-users.service.ts';
-import { labOrderCount, submittedOrderCount } from '../orders/orders.service.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { companyById, createLabCompany, deleteLabCompany, type CompanyRow } from '../companies/companies.service.ts';
 import {
   blockAccount,
   deleteUser as deleteUserRow,
@@ -38,9 +27,19 @@ import {
   updateSettings as updateSettingsRow,
   type NewUser,
   type UserRow,
+  bumpTokenVersion,
+  consumeToken,
+  deleteTokensExpiredBefore,
+  issueToken,
+  peekToken,
+  revokeTokens,
+  setBlocked,
+  setEmailEndingSessions,
+  type OneTimeTokenRow,
+  type TokenPurpose,
 } from './users.repository.ts';
 
-export type { UserRow };
+export type { TokenPurpose, UserRow };
 
 /** What a user who never opened the settings gets; stored settings override it key by key. */
 const DEFAULT_SETTINGS: UserSettings = {
@@ -89,121 +88,9 @@ function toUserDto(user: UserRow, company: CompanyRow | null): User {
   };
 }
 
-async function userDto(db: Db, user: UserRow): Promise<User> {
+/** The user as every response shows it, with their company. */
+export async function userDto(db: Db, user: UserRow): Promise<User> {
   return toUserDto(user, await companyById(db, user.companyId));
-}
-
-type SessionMill = Session['mills'][number];
-
-/** Mill staff: the mills they work for, with their role and the mill's block state. */
-async function staffMills(db: Db, userId: number): Promise<{ mills: SessionMill[]; ordersCount: number }> {
-  const memberships = await millMembershipsOf(db, userId);
-  const roles = new Map(memberships.map((m) => [m.millId, m.millRole]));
-  const mills = await millsById(db, [...roles.keys()]);
-  const companies = await companiesById(
-    db,
-    mills.map((mill) => mill.companyId),
-  );
-  return {
-    mills: mills.map((mill) => ({
-      id: mill.id,
-      company: summaryOf(companies.get(mill.companyId)),
-      millRole: roles.get(mill.id)!,
-      isActive: !mill.blocked,
-      needPoliciesApproval: mill.needPoliciesApproval,
-      landingPageInfoIsUpdated: mill.landingPageInfoIsUpdated,
-      blocked: mill.blocked,
-      blockedBy: mill.blocked ? 'operator' : null,
-      // The staff read the operator's message to their mill (spec §2), and may know what others are told.
-      blockReason: mill.blocked ? mill.blockReason : null,
-      blockedMillClientMessage: mill.blocked ? mill.blockedMillClientMessage : null,
-    })),
-    ordersCount: await submittedOrderCount(db, [...roles.keys()]),
-  };
-}
-
-/** A lab: the mills it is a confirmed client of, and all its own orders (drafts included). */
-async function labMills(db: Db, companyId: number | null): Promise<{ mills: SessionMill[]; ordersCount: number }> {
-  const lab = await labOfCompany(db, companyId);
-  if (!lab) return { mills: [], ordersCount: 0 };
-  const relations = new Map((await confirmedMillsOfLab(db, lab.id)).map((relation) => [relation.millId, relation]));
-  const mills = await millsById(db, [...relations.keys()]);
-  const companies = await companiesById(
-    db,
-    mills.map((mill) => mill.companyId),
-  );
-  return {
-    mills: mills.map((mill) => {
-      const relation = relations.get(mill.id)!;
-      const blockedBy = labBlocker(mill, relation);
-      return {
-        id: mill.id,
-        company: summaryOf(companies.get(mill.companyId)),
-        millRole: null,
-        isActive: blockedBy === null,
-        needPoliciesApproval: false,
-        landingPageInfoIsUpdated: mill.landingPageInfoIsUpdated,
-        blocked: blockedBy !== null,
-        blockedBy,
-        // A lab reads the reason given to others only when the operator blocked the mill itself;
-        // the operator's message to the mill is never the lab's to read.
-        blockReason: blockedBy === 'operator' ? mill.blockReason : null,
-        blockedMillClientMessage: null,
-      };
-    }),
-    ordersCount: await labOrderCount(db, lab.id),
-  };
-}
-
-/** The block that concerns the lab most: its own (by the mill, then by the system) before the mill's. */
-function labBlocker(mill: { blocked: boolean }, relation: { blockedByMill: boolean; blockedBySystem: boolean }): SessionMill['blockedBy'] {
-  if (relation.blockedByMill) return 'mill';
-  if (relation.blockedBySystem) return 'system';
-  return mill.blocked ? 'operator' : null;
-}
-
-function summaryOf(company: CompanyRow | undefined): SessionMill['company'] {
-  return { id: company?.id ?? 0, name: company?.name ?? '', logo: fileUrl(company?.logoPath ?? null) };
-}
-
-async function dealerSummary(db: Db, userId: number): Promise<Session['dealer']> {
-  const dealer = await dealerOfUser(db, userId);
-  if (!dealer) return null;
-  const company = await companyById(db, dealer.companyId);
-  return {
-    id: dealer.id,
-    name: company?.name ?? '',
-    parentId: dealer.parentId,
-    dealerRole: dealer.dealerRole,
-    ownConfigurationsAllowed: dealer.ownConfigurationsAllowed,
-  };
-}
-
-/**
- * What a signed-in browser needs to draw the shell: the user, their mills (as staff or as a
- * client), the order count that decides where they land (spec §2), and their dealer.
- */
-export async function sessionOf(db: Db, userId: number): Promise<Session> {
-  const user = await findUserById(db, userId);
-  if (!user) throw AppError.notFound('User');
-  const side =
-    user.roleType === 'mill'
-      ? await staffMills(db, user.id)
-      : user.roleType === 'lab'
-        ? await labMills(db, user.companyId)
-        : { mills: [], ordersCount: 0 };
-  return {
-    user: await userDto(db, user),
-    mills: side.mills,
-    ordersCount: side.ordersCount,
-    dealer: user.roleType === 'dealer' ? await dealerSummary(db, user.id) : null,
-  };
-}
-
-/** `GET /users/me`. */
-export async function readSession(deps: AppDeps, user: SessionUser): Promise<Session> {
-  await authorize(deps.db, user, 'account.read', {});
-  return sessionOf(deps.db, user.id);
 }
 
 /**
@@ -336,8 +223,6 @@ export async function deletePlaceholderAccount(tx: Db, user: UserRow): Promise<v
 }
 
 // Needed by dealers (reseller network, issue 13); `tx` may be a transaction.
-import { bumpTokenVersion, setBlocked, setEmailEndingSessions } from './users.repository.ts';
-
 /** A dealer's sign-in address follows the dealer's email (spec §4): the user is signed out. */
 export async function changeEmailEndingSessions(tx: Db, userId: number, email: string): Promise<void> {
   await setEmailEndingSessions(tx, userId, email);
@@ -350,4 +235,70 @@ export async function setUserBlocked(tx: Db, userId: number, blocked: boolean): 
 
 export async function endAllSessions(tx: Db, userId: number): Promise<void> {
   await bumpTokenVersion(tx, userId);
+}
+
+// ---- One-time links of an account (`db` may be a transaction): auth mails and uses them,
+// the invitation features revoke them when they invite again.
+
+/** Issues a link token and returns the only copy of its plain value (for the mail). */
+export async function issueAccountLink(
+  db: Db,
+  purpose: TokenPurpose,
+  userId: number,
+  extra: { millId?: number; email?: string } = {},
+): Promise<string> {
+  return issueToken(db, purpose, userId, extra);
+}
+
+/** Uses a link up in the statement that finds it: two requests cannot both use it. */
+export async function consumeAccountLink(db: Db, token: string, purpose: TokenPurpose): Promise<OneTimeTokenRow | null> {
+  return consumeToken(db, token, purpose);
+}
+
+export async function revokeAccountLinks(db: Db, userId: number, purpose: TokenPurpose): Promise<void> {
+  await revokeTokens(db, userId, purpose);
+}
+
+export type InvitationToken = Pick<OneTimeTokenRow, 'userId' | 'millId'>;
+
+/** An invitation link still usable, without using it up (to prefill the form). */
+export async function peekInvitation(db: Db, token: string): Promise<InvitationToken | null> {
+  return peekToken(db, token, 'invitation');
+}
+
+/** Uses an invitation link up, in the statement that finds it: two requests cannot both use it. */
+export async function useInvitationToken(db: Db, token: string): Promise<InvitationToken | null> {
+  return consumeToken(db, token, 'invitation');
+}
+
+/** After a newer invitation, or a corrected address, older invitation links stop working. */
+export async function revokeInvitationLinks(db: Db, userId: number): Promise<void> {
+  await revokeTokens(db, userId, 'invitation');
+}
+
+/** A dealer user invited again: the older links to choose a password stop working. */
+export async function revokeDealerInvitationLinks(db: Db, userId: number): Promise<void> {
+  await revokeTokens(db, userId, 'dealer-invitation');
+}
+
+/** Scheduled retention: tokens a day past their expiry can never be used and only take space. */
+export async function purgeExpiredTokens(db: Db): Promise<void> {
+  await deleteTokensExpiredBefore(db, '1 day');
+}
+
+// ---- Credentials
+
+/** One message for unknown email and wrong password: the sign-in form must not reveal accounts. */
+const BAD_CREDENTIALS = new AppError(400, 'INVALID_CREDENTIALS', 'Invalid email or password');
+/** A blocked account's answer wherever it signs in. */
+export const accountBlocked = () => new AppError(401, 'ACCOUNT_BLOCKED', 'Your account is blocked. Please contact support.');
+
+/** The account behind an email and password, or the one answer for every failure. */
+export async function checkCredentials(deps: AppDeps, email: string, password: string): Promise<UserRow> {
+  const user = await userByEmail(deps.db, email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, password);
+  if (!user || !ok) throw BAD_CREDENTIALS;
+  if (user.blocked) throw accountBlocked();
+  if (!user.confirmed) throw new AppError(401, 'EMAIL_NOT_CONFIRMED', 'Please confirm your email address first. We sent you a link.');
+  return user;
 }
