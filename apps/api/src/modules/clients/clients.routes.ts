@@ -11,7 +11,7 @@ import {
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
 import {
@@ -42,7 +42,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const q = request.query;
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         return listClients(deps, user, request.params.millId, {
           start: q._start,
           limit: q._limit,
@@ -64,8 +64,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: addClientBodySchema,
         response: { 200: addClientResponseSchema, ...commonErrors },
       },
-      handler: async (request) =>
-        addClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.body, mailLanguage(request, null)),
+      handler: async (request) => addClient(deps, callerOf(request), request.params.millId, request.body, mailLanguage(request, null)),
     });
 
     app.get('/mills/:millId/clients/:userId', {
@@ -77,7 +76,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: clientParams,
         response: { 200: clientSchema, ...commonErrors },
       },
-      handler: async (request) => getClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.params.userId),
+      handler: async (request) => getClient(deps, callerOf(request), request.params.millId, request.params.userId),
     });
 
     app.get('/mills/:millId/clients/activation-instructions/:userId', {
@@ -90,7 +89,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: z.object({ message: z.string() }), ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         return { message: await activationInstructions(deps, user, request.params.millId, request.params.userId) };
       },
     });
@@ -106,7 +105,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema.extend({ landingPageInfoIsUpdated: z.boolean() }), ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         const { landingPageInfoIsUpdated } = await resendInvitation(deps, user, request.params.millId, request.params.userId);
         return { ok: true as const, message: 'Email sent', landingPageInfoIsUpdated };
       },
@@ -122,7 +121,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        await removeClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.params.userId);
+        await removeClient(deps, callerOf(request), request.params.millId, request.params.userId);
         return { ok: true as const, message: 'Client deleted' };
       },
     });
@@ -138,7 +137,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: blockStatusResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         return updateBlockStatus(deps, user, request.params.millId, request.body.userId, request.body.blockedByMill);
       },
     });

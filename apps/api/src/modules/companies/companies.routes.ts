@@ -4,7 +4,7 @@ import { companyInfoDataSchema, companySchema } from '@casebridge/shared/schemas
 import { labSchema, shippingBodySchema } from '@casebridge/shared/schemas/mill-admin';
 import { idSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { readImageForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
 import { readCompany, readLab, readLabOfCompany, updateLabShipping, updateOwnCompany } from './companies.service.ts';
@@ -23,7 +23,7 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params,
         response: { 200: companySchema, ...commonErrors },
       },
-      handler: async (request) => readCompany(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => readCompany(deps, callerOf(request), request.params.id),
     });
 
     app.put('/companies/:id', {
@@ -37,7 +37,7 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: companySchema, ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         const readForm = () => readImageForm(request, deps.storage, 'logo', 'logos', deps.config.maxImageBytes);
         return updateOwnCompany(deps, user, request.params.id, readForm);
       },
@@ -52,13 +52,13 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params,
         response: { 200: labSchema, ...commonErrors },
       },
-      handler: async (request) => readLab(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => readLab(deps, callerOf(request), request.params.id),
     });
 
     app.get('/labs/companies/:id', {
       config: { access: 'company.read' },
       schema: { tags, summary: 'The lab of a company', security: bearerAuth, params, response: { 200: labSchema, ...commonErrors } },
-      handler: async (request) => readLabOfCompany(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => readLabOfCompany(deps, callerOf(request), request.params.id),
     });
 
     app.put('/labs/:id', {
@@ -71,7 +71,7 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: shippingBodySchema,
         response: { 200: labSchema, ...commonErrors },
       },
-      handler: async (request) => updateLabShipping(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body),
+      handler: async (request) => updateLabShipping(deps, callerOf(request), request.params.id, request.body),
     });
   };
 }

@@ -11,7 +11,7 @@ import {
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
@@ -83,7 +83,7 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request) => {
         await tokenLimit(request);
         if (request.params.millId !== request.body.millId) throw AppError.fields({ millId: ['VALIDATION_FAILED'] });
-        return linkToAccount(deps, await loadCurrentUser(request, deps.db), request.body.confirmationToken, request.body.millId);
+        return linkToAccount(deps, callerOf(request), request.body.confirmationToken, request.body.millId);
       },
     });
   };

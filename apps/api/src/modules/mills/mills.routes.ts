@@ -4,7 +4,7 @@ import { companySummarySchema } from '@casebridge/shared/schemas/auth';
 import { landingPageDataSchema, millDetailSchema, onboardingSchema } from '@casebridge/shared/schemas/mill-admin';
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { readImageForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
 import { approvePolicies, onboardingOf, publicMill, updateLandingPage } from './mills.service.ts';
@@ -33,7 +33,7 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: millDetailSchema, ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         const readForm = () => readImageForm(request, deps.storage, 'logo', 'logos', deps.config.maxImageBytes);
         return updateLandingPage(deps, user, request.params.id, readForm);
       },
@@ -48,7 +48,7 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: z.object({ id: idSchema }),
         response: { 200: onboardingSchema, ...commonErrors },
       },
-      handler: async (request) => onboardingOf(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => onboardingOf(deps, callerOf(request), request.params.id),
     });
 
     app.get('/mills/:id', {
@@ -72,7 +72,7 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        await approvePolicies(deps, await loadCurrentUser(request, deps.db), request.params.id);
+        await approvePolicies(deps, callerOf(request), request.params.id);
         return { ok: true as const, message: 'Thank you. Your consent is recorded.' };
       },
     });

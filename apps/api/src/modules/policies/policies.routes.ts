@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { policyDocumentsResponseSchema } from '@casebridge/shared/schemas/account';
 import { idSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
 import { askEveryMillToApprovePolicies } from '../mills/mills.service.ts';
@@ -84,7 +84,7 @@ export function policyRoutes(deps: AppDeps, secret: string): FastifyPluginAsyncZ
         security: bearerAuth,
         response: { 200: z.object({ data: z.array(documentSchema) }), ...commonErrors },
       },
-      handler: async (request) => listPolicyDocuments(deps, await loadCurrentUser(request, deps.db), secret),
+      handler: async (request) => listPolicyDocuments(deps, callerOf(request), secret),
     });
 
     app.post('/policy-documents', {
@@ -97,7 +97,7 @@ export function policyRoutes(deps: AppDeps, secret: string): FastifyPluginAsyncZ
         response: { 200: documentSchema, ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         return publishPolicyDocument(deps, user, secret, () => readFileForm(request, deps.storage, POLICY_PDF));
       },
     });
@@ -112,7 +112,7 @@ export function policyRoutes(deps: AppDeps, secret: string): FastifyPluginAsyncZ
       },
       handler: async (request) => ({
         ok: true as const,
-        mills: await askEveryMillToApprovePolicies(deps, await loadCurrentUser(request, deps.db)),
+        mills: await askEveryMillToApprovePolicies(deps, callerOf(request)),
       }),
     });
   };

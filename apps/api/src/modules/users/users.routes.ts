@@ -9,7 +9,7 @@ import {
   settingsBodySchema,
 } from '@casebridge/shared/schemas/account';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { readImageForm } from '../../lib/multipart-form.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
@@ -31,7 +31,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         security: bearerAuth,
         response: { 200: sessionSchema, ...commonErrors },
       },
-      handler: async (request) => readSession(deps, await loadCurrentUser(request, deps.db)),
+      handler: async (request) => readSession(deps, callerOf(request)),
     });
 
     app.put('/users/profile', {
@@ -45,7 +45,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: z.object({ user: userSchema, emailChanged: z.boolean() }), ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         const readForm = () => readImageForm(request, storage, 'avatar', 'avatars', config.maxImageBytes);
         return updateProfile(deps, user, readForm, mailLanguage(request, user.language));
       },
@@ -60,7 +60,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: settingsBodySchema,
         response: { 200: userSchema, ...commonErrors },
       },
-      handler: async (request) => updateSettings(deps, await loadCurrentUser(request, deps.db), request.body),
+      handler: async (request) => updateSettings(deps, callerOf(request), request.body),
     });
 
     app.put('/users/language', {
@@ -72,13 +72,13 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: languageBodySchema,
         response: { 200: userSchema, ...commonErrors },
       },
-      handler: async (request) => updateLanguage(deps, await loadCurrentUser(request, deps.db), request.body.language),
+      handler: async (request) => updateLanguage(deps, callerOf(request), request.body.language),
     });
 
     app.get('/users/companyInfo', {
       config: { access: 'company.read' },
       schema: { tags, summary: "The signed-in user's company", security: bearerAuth, response: { 200: companySchema, ...commonErrors } },
-      handler: async (request) => readOwnCompany(deps, await loadCurrentUser(request, deps.db)),
+      handler: async (request) => readOwnCompany(deps, callerOf(request)),
     });
 
     app.put('/users/companyInfo', {
@@ -92,7 +92,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: companySchema, ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         const readForm = () => readImageForm(request, storage, 'logo', 'logos', config.maxImageBytes);
         return updateOwnCompany(deps, user, user.companyId, readForm);
       },
