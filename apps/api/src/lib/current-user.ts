@@ -12,7 +12,6 @@ import {
 } from '../access/session-check.ts';
 
 export type UserRow = SessionUser;
-export type { JwtClaims };
 
 declare module 'fastify' {
   interface FastifyRequest {
