@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { DEFAULT_RATE_LIMITS, selectPaymentProvider, type AppDeps, type RateLimits } from './deps.ts';
-import { registerCurrentUser } from './lib/current-user.ts';
+import { registerSessionHook } from './lib/current-user.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { refuseIllFormedText } from './lib/well-formed-text.ts';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './lib/rate-limiter.ts';
@@ -70,7 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerCurrentUser(app);
+  registerSessionHook(app, database.db);
   recordRouteAccess(app);
   refuseIllFormedText(app);
 

@@ -81,6 +81,22 @@ describe('the API keeps its layers', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('leaves the session to the hook: no feature module reads the token or loads the session itself', async () => {
+    // The tus routes are no handlers: tus's hooks run the same session check on each upload request.
+    const tusChannel = 'modules/order-uploads/order-uploads.routes.ts';
+    const files = (await sourceFiles(path.join(root, 'modules'))).map(relative).filter((file) => !isTest(file));
+    const offenders: string[] = [];
+    for (const file of files) {
+      const text = await readFile(path.join(root, file), 'utf8');
+      const loaders = [...text.matchAll(/\b(loadCurrentUser|sessionClaims|verifySessionToken|bearerToken|checkSession)\b/g)].map(
+        (m) => m[1]!,
+      );
+      const own = file === tusChannel ? loaders.filter((name) => name !== 'bearerToken' && name !== 'checkSession') : loaders;
+      if (own.length > 0) offenders.push(`${file}: ${[...new Set(own)].join(', ')}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it('names every file of a feature module by its part: routes, service, repository, or its mails, rules, cache, files or report', async () => {
     const files = (await sourceFiles(path.join(root, 'modules'))).map(relative).filter((file) => !isTest(file));
     const misplaced = files.filter((file) => {

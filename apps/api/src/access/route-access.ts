@@ -8,9 +8,18 @@ import type { Action } from './rule-book.ts';
  */
 export type RouteAccess = Action | 'signedIn' | 'public';
 
+/**
+ * What the session hook (lib/current-user.ts) hands a route that is not public. Unset: the
+ * signed-in user (`callerOf`). `claims`: only the verified token (`claimsOf`), for a hot path whose
+ * service reads the user in its own statement and applies `acceptSession` there. `tus`: nothing;
+ * the tus protocol's hooks run the same session check on each upload request themselves.
+ */
+export type RouteSession = 'claims' | 'tus';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    session?: RouteSession;
   }
 }
 

@@ -10,6 +10,12 @@ export interface JwtClaims {
   ver: number;
 }
 
+/** A verified token: whose it is and the credential version it was signed with. */
+export interface SessionClaims {
+  userId: number;
+  ver: number;
+}
+
 export interface TokenVerifier {
   verify<T extends object>(token: string): T;
 }
@@ -23,7 +29,7 @@ const sessionEnded = () => AppError.unauthenticated('Your session has ended. Ple
  * The one session check, shared by HTTP requests, tus uploads and the websocket handshake, so
  * the three always give the same answer. Step 1: the token's signature, expiry and shape.
  */
-export function verifySessionToken(jwt: TokenVerifier, token: unknown): { userId: number; ver: number } {
+export function verifySessionToken(jwt: TokenVerifier, token: unknown): SessionClaims {
   if (typeof token !== 'string' || token === '' || token.length > MAX_TOKEN_LENGTH) throw AppError.unauthenticated();
   let claims: JwtClaims;
   try {
@@ -43,7 +49,7 @@ export function verifySessionToken(jwt: TokenVerifier, token: unknown): { userId
  * not blocked, address confirmed. A blocked mill's staff keep their session: what a blocked mill
  * may do is decided by the access rule book, not here.
  */
-export function acceptSession(user: SessionUser | undefined | null, claims: { ver: number }): SessionUser {
+export function acceptSession(user: SessionUser | undefined | null, claims: Pick<SessionClaims, 'ver'>): SessionUser {
   if (!user || user.tokenVersion !== claims.ver) throw sessionEnded();
   if (user.blocked) throw new AppError(401, 'ACCOUNT_BLOCKED', 'Your account is blocked');
   if (!user.confirmed) throw new AppError(401, 'EMAIL_NOT_CONFIRMED', 'Please confirm your email address first. We sent you a link.');

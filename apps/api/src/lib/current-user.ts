@@ -1,14 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type {} from '@fastify/jwt';
 import type { Db } from '../db/client.ts';
-import { bearerToken, checkSession, verifySessionToken, type JwtClaims, type SessionUser } from '../access/session-check.ts';
+import type {} from '../access/route-access.ts';
+import {
+  bearerToken,
+  checkSession,
+  verifySessionToken,
+  type JwtClaims,
+  type SessionClaims,
+  type SessionUser,
+} from '../access/session-check.ts';
 
 export type UserRow = SessionUser;
-export type { JwtClaims };
 
 declare module 'fastify' {
   interface FastifyRequest {
-    currentUser: UserRow | null;
+    /** The signed-in user, set by the session hook before the handler; handlers read it with `callerOf`. */
+    caller: SessionUser | null;
+    /** A `session: 'claims'` route's verified token, set by the session hook; handlers read it with `claimsOf`. */
+    callerClaims: SessionClaims | null;
   }
 }
 
@@ -19,21 +29,34 @@ declare module '@fastify/jwt' {
   }
 }
 
-/** The signed-in user of an HTTP request, through the one session check (access/session-check.ts). */
-export async function loadCurrentUser(request: FastifyRequest, db: Db): Promise<UserRow> {
-  if (request.currentUser) return request.currentUser;
-  request.currentUser = await checkSession(db, request.server.jwt, bearerToken(request.headers.authorization));
-  return request.currentUser;
-}
-
 /**
- * The request's verified token only (signature, expiry, shape), for a service that reads the user
- * in its own statement and then applies the same session rules (`acceptSession`).
+ * The one place an HTTP request's session is checked, before its handler and after its schema
+ * validation (so a malformed request is told what is wrong before it is told to sign in). What
+ * it does is read from the route's declaration (route-access.ts): a `public` route gets no
+ * caller; a `signedIn` or rule-book route gets the user through the one session check shared with
+ * tus uploads and the websocket (access/session-check.ts), or only its verified token when it
+ * declares `session: 'claims'`; the tus routes check each protocol request in tus's own hooks.
  */
-export function sessionClaims(request: FastifyRequest): { userId: number; ver: number } {
-  return verifySessionToken(request.server.jwt, bearerToken(request.headers.authorization));
+export function registerSessionHook(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('caller', null);
+  app.decorateRequest('callerClaims', null);
+  app.addHook('preHandler', async (request) => {
+    const { access, session } = request.routeOptions.config;
+    if (access === undefined || access === 'public' || session === 'tus') return;
+    const token = bearerToken(request.headers.authorization);
+    if (session === 'claims') request.callerClaims = verifySessionToken(request.server.jwt, token);
+    else request.caller = await checkSession(db, request.server.jwt, token);
+  });
 }
 
-export function registerCurrentUser(app: FastifyInstance): void {
-  app.decorateRequest('currentUser', null);
+/** The caller of a route that declares a session: the hook has refused every request without one. */
+export function callerOf(request: FastifyRequest): SessionUser {
+  if (!request.caller) throw new Error(`${request.routeOptions.method} ${request.routeOptions.url} reads a caller it does not declare`);
+  return request.caller;
+}
+
+/** The verified token of a `session: 'claims'` route, for a service that reads the user in its own statement (`acceptSession`). */
+export function claimsOf(request: FastifyRequest): SessionClaims {
+  if (!request.callerClaims) throw new Error(`${request.routeOptions.method} ${request.routeOptions.url} reads claims it does not declare`);
+  return request.callerClaims;
 }

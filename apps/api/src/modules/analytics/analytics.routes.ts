@@ -18,7 +18,7 @@ import {
   userStatsSchema,
 } from '@casebridge/shared/schemas/analytics';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser, sessionClaims } from '../../lib/current-user.ts';
+import { callerOf, claimsOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors, localeQuerySchema, sendJson } from '../../lib/route-schemas.ts';
 import {
   activity,
@@ -43,7 +43,7 @@ const millParams = z.object({ millId: idSchema });
 export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/analytics/mills', {
-      config: { access: 'analytics.read' },
+      config: { access: 'analytics.read', session: 'claims' },
       schema: {
         tags,
         summary: 'Mills overview: plan limits, clients, orders created and the latest order ids (manager)',
@@ -53,7 +53,7 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request, reply) => {
         const { _start, _limit, ids } = request.query;
-        return sendJson(reply, await millsOverview(deps, sessionClaims(request), { start: _start, limit: _limit, ids }));
+        return sendJson(reply, await millsOverview(deps, claimsOf(request), { start: _start, limit: _limit, ids }));
       },
     });
 
@@ -66,11 +66,11 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: localeQuerySchema,
         response: { 200: millChoicesSchema, ...commonErrors },
       },
-      handler: async (request) => allMills(deps, await loadCurrentUser(request, deps.db)),
+      handler: async (request) => allMills(deps, callerOf(request)),
     });
 
     app.get('/analytics/mills/:millId/orders', {
-      config: { access: 'analytics.read' },
+      config: { access: 'analytics.read', session: 'claims' },
       schema: {
         tags,
         summary: 'Orders a mill received, newest first, with components, documents and their bytes, and the page totals (manager)',
@@ -84,7 +84,7 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { _start, _limit, ...filter } = request.query;
         return sendJson(
           reply,
-          await ordersOfMill(deps, sessionClaims(request), request.params.millId, { start: _start, limit: _limit, ...filter }),
+          await ordersOfMill(deps, claimsOf(request), request.params.millId, { start: _start, limit: _limit, ...filter }),
         );
       },
     });
@@ -100,11 +100,11 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: chartRangeQuerySchema,
         response: { 200: millDailySchema, ...commonErrors },
       },
-      handler: async (request) => dailyOfMill(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.query),
+      handler: async (request) => dailyOfMill(deps, callerOf(request), request.params.millId, request.query),
     });
 
     app.get('/analytics/users', {
-      config: { access: 'analytics.read' },
+      config: { access: 'analytics.read', session: 'claims' },
       schema: {
         tags,
         summary: 'Users of mills and labs, newest first, with their orders (manager)',
@@ -113,11 +113,11 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: userStatsSchema, ...commonErrors },
       },
       handler: async (request, reply) =>
-        sendJson(reply, await userStats(deps, sessionClaims(request), { start: request.query._start, limit: request.query._limit })),
+        sendJson(reply, await userStats(deps, claimsOf(request), { start: request.query._start, limit: request.query._limit })),
     });
 
     app.get('/analytics/activity', {
-      config: { access: 'analytics.read' },
+      config: { access: 'analytics.read', session: 'claims' },
       schema: {
         tags,
         summary: 'Mills that received orders in a range of days, busiest first (manager)',
@@ -126,11 +126,11 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: activityQuerySchema,
         response: { 200: activitySchema, ...commonErrors },
       },
-      handler: async (request, reply) => sendJson(reply, await activity(deps, sessionClaims(request), request.query)),
+      handler: async (request, reply) => sendJson(reply, await activity(deps, claimsOf(request), request.query)),
     });
 
     app.get('/analytics/charts/orders-per-day', {
-      config: { access: 'analytics.read' },
+      config: { access: 'analytics.read', session: 'claims' },
       schema: {
         tags,
         summary: 'Orders per day of the ten busiest mills of the range, and the rest summed (manager)',
@@ -139,11 +139,11 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: chartRangeQuerySchema,
         response: { 200: ordersPerDaySchema, ...commonErrors },
       },
-      handler: async (request, reply) => sendJson(reply, await ordersPerDay(deps, sessionClaims(request), request.query)),
+      handler: async (request, reply) => sendJson(reply, await ordersPerDay(deps, claimsOf(request), request.query)),
     });
 
     app.get('/analytics/charts/storage', {
-      config: { access: 'analytics.read' },
+      config: { access: 'analytics.read', session: 'claims' },
       schema: {
         tags,
         summary: 'Bytes stored per mill: the largest `top` mills and the rest (manager)',
@@ -151,7 +151,7 @@ export function analyticsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: storageQuerySchema,
         response: { 200: storagePerMillSchema, ...commonErrors },
       },
-      handler: async (request, reply) => sendJson(reply, await storagePerMill(deps, sessionClaims(request), { top: request.query.top })),
+      handler: async (request, reply) => sendJson(reply, await storagePerMill(deps, claimsOf(request), { top: request.query.top })),
     });
   };
 }

@@ -12,7 +12,7 @@ import {
 } from '@casebridge/shared/schemas/auth';
 import { messageResponseSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { enforceRateLimit, limitFailures } from '../../lib/rate-limit-guard.ts';
 import { mailLanguage, requestLocale } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
@@ -132,7 +132,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: authResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        return changePassword(deps, await loadCurrentUser(request, deps.db), request.body);
+        return changePassword(deps, callerOf(request), request.body);
       },
     });
   };

@@ -4,7 +4,7 @@ import { blockStatusBodySchema, blockStatusResponseSchema, clientListQuerySchema
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { activationInstructions, getClient, listClients, removeClient, updateBlockStatus } from './clients.service.ts';
 
@@ -26,7 +26,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const q = request.query;
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         return listClients(deps, user, request.params.millId, {
           start: q._start,
           limit: q._limit,
@@ -46,7 +46,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: clientParams,
         response: { 200: clientSchema, ...commonErrors },
       },
-      handler: async (request) => getClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.params.userId),
+      handler: async (request) => getClient(deps, callerOf(request), request.params.millId, request.params.userId),
     });
 
     app.get('/mills/:millId/clients/activation-instructions/:userId', {
@@ -59,7 +59,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: z.object({ message: z.string() }), ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         return { message: await activationInstructions(deps, user, request.params.millId, request.params.userId) };
       },
     });
@@ -74,7 +74,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        await removeClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.params.userId);
+        await removeClient(deps, callerOf(request), request.params.millId, request.params.userId);
         return { ok: true as const, message: 'Client deleted' };
       },
     });
@@ -90,7 +90,7 @@ export function clientRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: blockStatusResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         return updateBlockStatus(deps, user, request.params.millId, request.body.userId, request.body.blockedByMill);
       },
     });

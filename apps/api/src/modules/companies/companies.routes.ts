@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { labSchema, shippingBodySchema } from '@casebridge/shared/schemas/mill-admin';
 import { idSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { readLab, readLabOfCompany, updateLabShipping } from './companies.service.ts';
 
@@ -21,13 +21,13 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params,
         response: { 200: labSchema, ...commonErrors },
       },
-      handler: async (request) => readLab(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => readLab(deps, callerOf(request), request.params.id),
     });
 
     app.get('/labs/companies/:id', {
       config: { access: 'company.read' },
       schema: { tags, summary: 'The lab of a company', security: bearerAuth, params, response: { 200: labSchema, ...commonErrors } },
-      handler: async (request) => readLabOfCompany(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => readLabOfCompany(deps, callerOf(request), request.params.id),
     });
 
     app.put('/labs/:id', {
@@ -40,7 +40,7 @@ export function companyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: shippingBodySchema,
         response: { 200: labSchema, ...commonErrors },
       },
-      handler: async (request) => updateLabShipping(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body),
+      handler: async (request) => updateLabShipping(deps, callerOf(request), request.params.id, request.body),
     });
   };
 }

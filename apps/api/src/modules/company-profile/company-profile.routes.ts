@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { companyInfoDataSchema, companySchema } from '@casebridge/shared/schemas/account';
 import { idSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { readImageForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
 import { readCompany, readOwnCompany, updateOwnCompany } from './company-profile.service.ts';
@@ -23,7 +23,7 @@ export function companyProfileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params,
         response: { 200: companySchema, ...commonErrors },
       },
-      handler: async (request) => readCompany(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => readCompany(deps, callerOf(request), request.params.id),
     });
 
     app.put('/companies/:id', {
@@ -37,7 +37,7 @@ export function companyProfileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: companySchema, ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         const readForm = () => readImageForm(request, deps.storage, 'logo', 'logos', deps.config.maxImageBytes);
         return updateOwnCompany(deps, user, request.params.id, readForm);
       },
@@ -51,7 +51,7 @@ export function companyProfileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         security: bearerAuth,
         response: { 200: companySchema, ...commonErrors },
       },
-      handler: async (request) => readOwnCompany(deps, await loadCurrentUser(request, deps.db)),
+      handler: async (request) => readOwnCompany(deps, callerOf(request)),
     });
 
     app.put('/users/companyInfo', {
@@ -65,7 +65,7 @@ export function companyProfileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: companySchema, ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         const readForm = () => readImageForm(request, deps.storage, 'logo', 'logos', deps.config.maxImageBytes);
         return updateOwnCompany(deps, user, user.companyId, readForm);
       },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { importStatusSchema } from '@casebridge/shared/schemas/customer-imports';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
 import { importStatus, uploadCustomerCsv } from './customer-imports.service.ts';
@@ -38,8 +38,7 @@ export function customerImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         security: bearerAuth,
         response: { 200: importStatusSchema, ...commonErrors },
       },
-      handler: async (request) =>
-        uploadCustomerCsv(deps, await loadCurrentUser(request, deps.db), () => readFileForm(request, deps.storage, CUSTOMER_CSV)),
+      handler: async (request) => uploadCustomerCsv(deps, callerOf(request), () => readFileForm(request, deps.storage, CUSTOMER_CSV)),
     });
 
     app.get('/data-import-logs/active/import', {
@@ -50,7 +49,7 @@ export function customerImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         security: bearerAuth,
         response: { 200: importStatusSchema, ...commonErrors },
       },
-      handler: async (request) => importStatus(deps, await loadCurrentUser(request, deps.db)),
+      handler: async (request) => importStatus(deps, callerOf(request)),
     });
   };
 }

@@ -11,7 +11,7 @@ import {
   verifyResultSchema,
 } from '@casebridge/shared/schemas/dealer-configurations';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors, errorResponseSchema } from '../../lib/route-schemas.ts';
 import {
   generateComponentsMetadata,
@@ -42,7 +42,7 @@ export function dealerConfigurationRoutes(deps: AppDeps): FastifyPluginAsyncZod 
         params,
         response: { 200: dealerConfigurationSchema, ...commonErrors },
       },
-      handler: async (request) => readConfiguration(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => readConfiguration(deps, callerOf(request), request.params.id),
     });
 
     app.put('/dealers/:id/configuration-test/draft', {
@@ -57,8 +57,7 @@ export function dealerConfigurationRoutes(deps: AppDeps): FastifyPluginAsyncZod 
       },
       // A configuration may be up to 1 MB of JSON, as text inside the JSON body.
       bodyLimit: 3 * 1024 * 1024,
-      handler: async (request) =>
-        saveDraftConfiguration(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.draftConfiguration),
+      handler: async (request) => saveDraftConfiguration(deps, callerOf(request), request.params.id, request.body.draftConfiguration),
     });
 
     app.post('/dealers/:id/configuration-test/installation', {
@@ -76,7 +75,7 @@ export function dealerConfigurationRoutes(deps: AppDeps): FastifyPluginAsyncZod 
         response: { 200: installationResultSchema, ...commonErrors },
       },
       bodyLimit: 3 * 1024 * 1024,
-      handler: async (request) => testInstallation(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body),
+      handler: async (request) => testInstallation(deps, callerOf(request), request.params.id, request.body),
     });
 
     app.post('/dealers/:id/configuration-test/verify', {
@@ -89,7 +88,7 @@ export function dealerConfigurationRoutes(deps: AppDeps): FastifyPluginAsyncZod 
         body: verifyBodySchema,
         response: { 200: verifyResultSchema, ...commonErrors },
       },
-      handler: async (request) => verifyComponents(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body),
+      handler: async (request) => verifyComponents(deps, callerOf(request), request.params.id, request.body),
     });
 
     app.post('/dealers/:id/configuration-test/production', {
@@ -104,8 +103,7 @@ export function dealerConfigurationRoutes(deps: AppDeps): FastifyPluginAsyncZod 
         response: { 200: dealerConfigurationSchema, ...withConflict },
       },
       bodyLimit: 3 * 1024 * 1024,
-      handler: async (request) =>
-        publishConfiguration(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.configJson),
+      handler: async (request) => publishConfiguration(deps, callerOf(request), request.params.id, request.body.configJson),
     });
 
     app.post('/dealers/:id/components-metadata', {
@@ -117,7 +115,7 @@ export function dealerConfigurationRoutes(deps: AppDeps): FastifyPluginAsyncZod 
         params,
         response: { 200: dealerConfigurationSchema, ...withConflict, 422: errorResponseSchema, 502: errorResponseSchema },
       },
-      handler: async (request) => generateComponentsMetadata(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => generateComponentsMetadata(deps, callerOf(request), request.params.id),
     });
   };
 }

@@ -10,7 +10,7 @@ import {
 } from '@casebridge/shared/schemas/dealers';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors, sendJson } from '../../lib/route-schemas.ts';
 import { createCustomer, customerIdExists, listCustomers, readCustomer, updateCustomer } from './dealer-customers.service.ts';
 
@@ -32,7 +32,7 @@ export function dealerCustomerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const q = request.query;
         // The page comes serialized (and checked) from the versioned cache.
-        const body = await listCustomers(deps, await loadCurrentUser(request, deps.db), {
+        const body = await listCustomers(deps, callerOf(request), {
           start: q._start,
           limit: q._limit,
           sort: q._sort,
@@ -54,7 +54,7 @@ export function dealerCustomerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: customerUniqueResponseSchema, ...commonErrors },
       },
       handler: async (request) => ({
-        customerExists: await customerIdExists(deps, await loadCurrentUser(request, deps.db), request.params.customerId),
+        customerExists: await customerIdExists(deps, callerOf(request), request.params.customerId),
       }),
     });
 
@@ -67,13 +67,13 @@ export function dealerCustomerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: dealerCustomerBodySchema,
         response: { 200: dealerCustomerSchema, ...commonErrors },
       },
-      handler: async (request) => createCustomer(deps, await loadCurrentUser(request, deps.db), request.body),
+      handler: async (request) => createCustomer(deps, callerOf(request), request.body),
     });
 
     app.get('/dealer-customers/:id', {
       config: { access: 'customers.read' },
       schema: { tags, summary: 'One customer', security: bearerAuth, params, response: { 200: dealerCustomerSchema, ...commonErrors } },
-      handler: async (request) => readCustomer(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => readCustomer(deps, callerOf(request), request.params.id),
     });
 
     app.put('/dealer-customers/:id', {
@@ -86,7 +86,7 @@ export function dealerCustomerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: dealerCustomerBodySchema,
         response: { 200: dealerCustomerSchema, ...commonErrors },
       },
-      handler: async (request) => updateCustomer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body),
+      handler: async (request) => updateCustomer(deps, callerOf(request), request.params.id, request.body),
     });
   };
 }

@@ -4,7 +4,7 @@ import { idSchema } from '@casebridge/shared/schemas/common';
 import { dealerUserBodySchema, dealerUserListQuerySchema, dealerUserSchema } from '@casebridge/shared/schemas/dealers';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
 import { addDealerUser, listDealerUsers, updateDealerUser } from './dealer-users.service.ts';
@@ -26,7 +26,7 @@ export function dealerUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const q = request.query;
-        return listDealerUsers(deps, await loadCurrentUser(request, deps.db), {
+        return listDealerUsers(deps, callerOf(request), {
           start: q._start,
           limit: q._limit,
           sort: q._sort,
@@ -46,7 +46,7 @@ export function dealerUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: dealerUserBodySchema,
         response: { 200: dealerUserSchema, ...commonErrors },
       },
-      handler: async (request) => addDealerUser(deps, await loadCurrentUser(request, deps.db), request.body, mailLanguage(request, null)),
+      handler: async (request) => addDealerUser(deps, callerOf(request), request.body, mailLanguage(request, null)),
     });
 
     app.put('/dealer-users/:id', {
@@ -60,8 +60,7 @@ export function dealerUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: dealerUserBodySchema,
         response: { 200: dealerUserSchema, ...commonErrors },
       },
-      handler: async (request) =>
-        updateDealerUser(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body, mailLanguage(request, null)),
+      handler: async (request) => updateDealerUser(deps, callerOf(request), request.params.id, request.body, mailLanguage(request, null)),
     });
   };
 }

@@ -11,7 +11,7 @@ import {
 } from '@casebridge/shared/schemas/dealers';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, localeQuerySchema, multipartUpload } from '../../lib/route-schemas.ts';
 import { dealerConfigFile, removeDealerLogo, replaceDealerConfigFile, replaceDealerLogo, type FileReader } from './dealers.files.ts';
@@ -57,7 +57,7 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const q = request.query;
-        return listDealers(deps, await loadCurrentUser(request, deps.db), {
+        return listDealers(deps, callerOf(request), {
           start: q._start,
           limit: q._limit,
           sort: q._sort,
@@ -75,13 +75,13 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: dealerBodySchema,
         response: { 200: dealerSchema, ...commonErrors },
       },
-      handler: async (request) => createDealer(deps, await loadCurrentUser(request, deps.db), request.body),
+      handler: async (request) => createDealer(deps, callerOf(request), request.body),
     });
 
     app.get('/dealers/:id', {
       config: { access: 'dealer.read' },
       schema: { tags, summary: 'One dealer', security: bearerAuth, params, response: { 200: dealerSchema, ...commonErrors } },
-      handler: async (request) => readDealer(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => readDealer(deps, callerOf(request), request.params.id),
     });
 
     app.put('/dealers/:id', {
@@ -94,7 +94,7 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: dealerBodySchema,
         response: { 200: dealerSchema, ...commonErrors },
       },
-      handler: async (request) => updateDealer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body),
+      handler: async (request) => updateDealer(deps, callerOf(request), request.params.id, request.body),
     });
 
     app.put('/dealers/:id/logo', {
@@ -107,14 +107,13 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params,
         response: { 200: dealerSchema, ...commonErrors },
       },
-      handler: async (request) =>
-        replaceDealerLogo(deps, await loadCurrentUser(request, deps.db), request.params.id, logoReader(deps, request)),
+      handler: async (request) => replaceDealerLogo(deps, callerOf(request), request.params.id, logoReader(deps, request)),
     });
 
     app.delete('/dealers/:id/logo', {
       config: { access: 'dealer.update' },
       schema: { tags, summary: "Remove the dealer's logo", security: bearerAuth, params, response: { 200: dealerSchema, ...commonErrors } },
-      handler: async (request) => removeDealerLogo(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => removeDealerLogo(deps, callerOf(request), request.params.id),
     });
 
     app.put('/dealers/:id/configuration-file', {
@@ -127,8 +126,7 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params,
         response: { 200: dealerSchema, ...commonErrors },
       },
-      handler: async (request) =>
-        replaceDealerConfigFile(deps, await loadCurrentUser(request, deps.db), request.params.id, configFileReader(deps, request)),
+      handler: async (request) => replaceDealerConfigFile(deps, callerOf(request), request.params.id, configFileReader(deps, request)),
     });
 
     app.get('/dealers/:id/configuration-file', {
@@ -141,7 +139,7 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: z.string(), ...commonErrors },
       },
       handler: async (request, reply) => {
-        const file = await dealerConfigFile(deps, await loadCurrentUser(request, deps.db), request.params.id);
+        const file = await dealerConfigFile(deps, callerOf(request), request.params.id);
         return reply
           .type('application/json; charset=utf-8')
           .header('content-disposition', `attachment; filename="${file.name.replace(/[^\w.-]/g, '_')}"`)
@@ -158,7 +156,7 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params,
         response: { 200: z.array(dealerSummarySchema), ...commonErrors },
       },
-      handler: async (request) => listBranch(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => listBranch(deps, callerOf(request), request.params.id),
     });
 
     app.post('/dealers/:id/invitation', {
@@ -173,7 +171,7 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: invitationResponse, ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         const { signedOut } = await inviteDealer(deps, user, request.params.id, request.body, mailLanguage(request, null));
         return { ok: true as const, message: INVITATION_SENT, signedOut };
       },

@@ -6,7 +6,7 @@ import {
   desktopAppUpdateSchema,
 } from '@casebridge/shared/schemas/desktop-app';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
 import { currentDesktopApp, openInstaller, updateDesktopApp, uploadDesktopInstaller } from './desktop-app.service.ts';
@@ -68,7 +68,7 @@ export function desktopAppRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: desktopAppUpdateSchema,
         response: { 200: desktopAppResponseSchema, ...commonErrors },
       },
-      handler: async (request) => updateDesktopApp(deps, await loadCurrentUser(request, deps.db), request.body),
+      handler: async (request) => updateDesktopApp(deps, callerOf(request), request.body),
     });
 
     app.post('/desktop-app/installer', {
@@ -80,8 +80,7 @@ export function desktopAppRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         security: bearerAuth,
         response: { 200: desktopAppResponseSchema, ...commonErrors },
       },
-      handler: async (request) =>
-        uploadDesktopInstaller(deps, await loadCurrentUser(request, deps.db), () => readFileForm(request, deps.storage, INSTALLER)),
+      handler: async (request) => uploadDesktopInstaller(deps, callerOf(request), () => readFileForm(request, deps.storage, INSTALLER)),
     });
   };
 }

@@ -12,7 +12,7 @@ import { addClientBodySchema, addClientResponseSchema } from '@casebridge/shared
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
@@ -94,7 +94,7 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request) => {
         await tokenLimit(request);
         if (request.params.millId !== request.body.millId) throw AppError.fields({ millId: ['VALIDATION_FAILED'] });
-        return linkToAccount(deps, await loadCurrentUser(request, deps.db), request.body.confirmationToken, request.body.millId);
+        return linkToAccount(deps, callerOf(request), request.body.confirmationToken, request.body.millId);
       },
     });
 
@@ -110,8 +110,7 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: addClientBodySchema,
         response: { 200: addClientResponseSchema, ...commonErrors },
       },
-      handler: async (request) =>
-        addClient(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.body, mailLanguage(request, null)),
+      handler: async (request) => addClient(deps, callerOf(request), request.params.millId, request.body, mailLanguage(request, null)),
     });
 
     app.post('/mills/:millId/clients/send-activation-instructions/:userId', {
@@ -125,7 +124,7 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema.extend({ landingPageInfoIsUpdated: z.boolean() }), ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         const { landingPageInfoIsUpdated } = await resendInvitation(deps, user, request.params.millId, request.params.userId);
         return { ok: true as const, message: 'Email sent', landingPageInfoIsUpdated };
       },

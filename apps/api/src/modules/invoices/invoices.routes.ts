@@ -4,7 +4,7 @@ import { invoiceSchema } from '@casebridge/shared/schemas/billing';
 import { idSchema } from '@casebridge/shared/schemas/common';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { invoicePdf, listInvoices } from './invoices.service.ts';
 
@@ -27,7 +27,7 @@ export function invoiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const { millId, _start, _limit } = request.query;
-        return listInvoices(deps, await loadCurrentUser(request, deps.db), millId, { start: _start, limit: _limit });
+        return listInvoices(deps, callerOf(request), millId, { start: _start, limit: _limit });
       },
     });
 
@@ -35,7 +35,7 @@ export function invoiceRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       config: { access: 'subscription.manage' },
       schema: { tags, summary: 'One invoice as a PDF', security: bearerAuth, params: z.object({ id: idSchema }) },
       handler: async (request, reply) => {
-        const pdf = await invoicePdf(deps, await loadCurrentUser(request, deps.db), request.params.id);
+        const pdf = await invoicePdf(deps, callerOf(request), request.params.id);
         reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${pdf.fileName}"`);
         return reply.send(pdf.stream);
       },

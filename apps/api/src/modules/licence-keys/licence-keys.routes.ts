@@ -9,7 +9,7 @@ import {
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { addLicenceKey, listLicenceKeys, removeLicenceKey, setLicenceKeyDataCollection } from './licence-keys.service.ts';
 
@@ -30,7 +30,7 @@ export function licenceKeyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const { _start, _limit, _sort, _q } = request.query;
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         return listLicenceKeys(deps, user, request.params.millId, { start: _start, limit: _limit, sort: _sort, key: _q });
       },
     });
@@ -44,7 +44,7 @@ export function licenceKeyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: addLicenceKeyBodySchema,
         response: { 200: licenceKeySchema, ...commonErrors },
       },
-      handler: async (request) => addLicenceKey(deps, await loadCurrentUser(request, deps.db), request.body),
+      handler: async (request) => addLicenceKey(deps, callerOf(request), request.body),
     });
 
     app.put('/toolpass-data-collection-consents/:id', {
@@ -58,7 +58,7 @@ export function licenceKeyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: licenceKeySchema, ...commonErrors },
       },
       handler: async (request) =>
-        setLicenceKeyDataCollection(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.enableDataCollection),
+        setLicenceKeyDataCollection(deps, callerOf(request), request.params.id, request.body.enableDataCollection),
     });
 
     app.delete('/toolpass-data-collection-consents/:id', {
@@ -71,7 +71,7 @@ export function licenceKeyRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        await removeLicenceKey(deps, await loadCurrentUser(request, deps.db), request.params.id);
+        await removeLicenceKey(deps, callerOf(request), request.params.id);
         return { ok: true as const, message: 'Licence key deleted' };
       },
     });

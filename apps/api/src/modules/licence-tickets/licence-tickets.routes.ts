@@ -22,7 +22,7 @@ import {
 } from '@casebridge/shared/schemas/licence-tickets';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
 import { bearerAuth, commonErrors, errorResponseSchema, sendJson } from '../../lib/route-schemas.ts';
 import {
@@ -65,7 +65,7 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const q = request.query;
         // The answer comes serialized (and checked) from the desk's versioned cache.
-        const body = await listTickets(deps, await loadCurrentUser(request, deps.db), {
+        const body = await listTickets(deps, callerOf(request), {
           start: q._start,
           limit: q._limit,
           sort: q._sort,
@@ -85,7 +85,7 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         security: bearerAuth,
         response: { 200: ticketDealersResponseSchema, ...commonErrors },
       },
-      handler: async (request) => listTicketDealers(deps, await loadCurrentUser(request, deps.db)),
+      handler: async (request) => listTicketDealers(deps, callerOf(request)),
     });
 
     app.put('/dealer-tickets/:id/customer', {
@@ -98,8 +98,7 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: ticketCustomerBodySchema,
         response: { 200: dealerTicketSchema, ...commonErrors },
       },
-      handler: async (request) =>
-        assignCustomer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.dealerCustomerId),
+      handler: async (request) => assignCustomer(deps, callerOf(request), request.params.id, request.body.dealerCustomerId),
     });
 
     app.put('/dealer-tickets/:id/dealer', {
@@ -112,8 +111,7 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: ticketDealerBodySchema,
         response: { 200: dealerTicketSchema, ...commonErrors },
       },
-      handler: async (request) =>
-        changeTicketDealer(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.dealerId),
+      handler: async (request) => changeTicketDealer(deps, callerOf(request), request.params.id, request.body.dealerId),
     });
 
     app.put('/dealer-tickets/:id/external', {
@@ -127,13 +125,7 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: dealerTicketSchema, ...commonErrors },
       },
       handler: async (request) =>
-        setExternalCustomer(
-          deps,
-          await loadCurrentUser(request, deps.db),
-          request.params.id,
-          request.body.externalCustomerId,
-          request.body.description,
-        ),
+        setExternalCustomer(deps, callerOf(request), request.params.id, request.body.externalCustomerId, request.body.description),
     });
 
     app.put('/dealer-tickets/:id/archived', {
@@ -146,7 +138,7 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: ticketArchiveBodySchema,
         response: { 200: dealerTicketSchema, ...commonErrors },
       },
-      handler: async (request) => archiveTicket(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.archived),
+      handler: async (request) => archiveTicket(deps, callerOf(request), request.params.id, request.body.archived),
     });
 
     app.post('/dealer-tickets/batch-archive', {
@@ -158,8 +150,7 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: ticketBatchArchiveBodySchema,
         response: { 200: ticketBatchResponseSchema, ...commonErrors },
       },
-      handler: async (request) =>
-        archiveTicketBatch(deps, await loadCurrentUser(request, deps.db), request.body.ticketIds, request.body.archived),
+      handler: async (request) => archiveTicketBatch(deps, callerOf(request), request.body.ticketIds, request.body.archived),
     });
 
     app.get('/dealer-tickets/:id/content', {
@@ -171,7 +162,7 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params,
         response: { 200: licenceContentResponseSchema, ...upstreamErrors },
       },
-      handler: async (request) => lookupTicket(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => lookupTicket(deps, callerOf(request), request.params.id),
     });
 
     // The dealer's licence info page is opened with a key (`?licenseKey=…`), not a row id.
@@ -185,7 +176,7 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: ticketKeyParamsSchema,
         response: { 200: licenceContentResponseSchema, ...upstreamErrors },
       },
-      handler: async (request) => lookupTicketByKey(deps, await loadCurrentUser(request, deps.db), request.params.key),
+      handler: async (request) => lookupTicketByKey(deps, callerOf(request), request.params.key),
     });
 
     app.get('/dealer-tickets/:id/registration', {
@@ -199,7 +190,7 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params,
         response: { 200: ticketRegistrationSchema, ...commonErrors },
       },
-      handler: async (request) => ticketRegistration(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => ticketRegistration(deps, callerOf(request), request.params.id),
     });
 
     app.get('/dealer-tickets/:id/active-product', {
@@ -212,7 +203,7 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params,
         response: { 200: activeProductResponseSchema, ...upstreamErrors },
       },
-      handler: async (request) => activeProduct(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => activeProduct(deps, callerOf(request), request.params.id),
     });
 
     app.post('/licence-content', {

@@ -4,15 +4,13 @@ import { createMessageBodySchema, messageListQuerySchema, messageSchema } from '
 import { idSchema } from '@casebridge/shared/schemas/common';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { createMessage, listMessages } from './messages.service.ts';
 
 const tags = ['messages'];
 
 export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const user = (request: Parameters<typeof loadCurrentUser>[0]) => loadCurrentUser(request, deps.db);
-
   return async (app) => {
     app.post('/mills/:millId/messages', {
       config: { access: 'order.message' },
@@ -24,7 +22,7 @@ export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: createMessageBodySchema,
         response: { 200: messageSchema, ...commonErrors },
       },
-      handler: async (request) => createMessage(deps, await user(request), request.params.millId, request.body),
+      handler: async (request) => createMessage(deps, callerOf(request), request.params.millId, request.body),
     });
 
     app.get('/mills/:millId/messages', {
@@ -39,7 +37,7 @@ export function messageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const q = request.query;
-        return listMessages(deps, await user(request), request.params.millId, {
+        return listMessages(deps, callerOf(request), request.params.millId, {
           start: q._start,
           limit: q._limit,
           read: q.read,

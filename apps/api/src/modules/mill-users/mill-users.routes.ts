@@ -4,7 +4,7 @@ import { millUserBodySchema, millUserListQuerySchema, millUserSchema } from '@ca
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
 import { addMillUser, listMillUsers, removeMillUser, updateMillUser } from './mill-users.service.ts';
@@ -28,7 +28,7 @@ export function millUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const q = request.query;
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         return listMillUsers(deps, user, request.params.millId, {
           start: q._start,
           limit: q._limit,
@@ -50,8 +50,7 @@ export function millUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: millUserBodySchema,
         response: { 200: millUserSchema, ...commonErrors },
       },
-      handler: async (request) =>
-        addMillUser(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.body, mailLanguage(request, null)),
+      handler: async (request) => addMillUser(deps, callerOf(request), request.params.millId, request.body, mailLanguage(request, null)),
     });
 
     app.put('/mills/:millId/users/:id', {
@@ -66,7 +65,7 @@ export function millUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: millUserSchema, ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         return updateMillUser(deps, user, request.params.millId, request.params.id, request.body, mailLanguage(request, null));
       },
     });
@@ -81,7 +80,7 @@ export function millUserRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        await removeMillUser(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.params.id);
+        await removeMillUser(deps, callerOf(request), request.params.millId, request.params.id);
         return { ok: true as const, message: 'User deleted' };
       },
     });

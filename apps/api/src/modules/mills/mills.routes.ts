@@ -4,7 +4,7 @@ import { companySummarySchema } from '@casebridge/shared/schemas/auth';
 import { landingPageDataSchema, millDetailSchema } from '@casebridge/shared/schemas/mill-admin';
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { readImageForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
 import { approvePolicies, askEveryMillToApprovePolicies, publicMill, updateLandingPage } from './mills.service.ts';
@@ -33,7 +33,7 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: millDetailSchema, ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         const readForm = () => readImageForm(request, deps.storage, 'logo', 'logos', deps.config.maxImageBytes);
         return updateLandingPage(deps, user, request.params.id, readForm);
       },
@@ -60,7 +60,7 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        await approvePolicies(deps, await loadCurrentUser(request, deps.db), request.params.id);
+        await approvePolicies(deps, callerOf(request), request.params.id);
         return { ok: true as const, message: 'Thank you. Your consent is recorded.' };
       },
     });
@@ -76,7 +76,7 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request) => ({
         ok: true as const,
-        mills: await askEveryMillToApprovePolicies(deps, await loadCurrentUser(request, deps.db)),
+        mills: await askEveryMillToApprovePolicies(deps, callerOf(request)),
       }),
     });
   };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { markReadBodySchema, notificationsResponseSchema } from '@casebridge/shared/schemas/account';
 import { messageResponseSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { listNotifications, markReadState } from './notifications.service.ts';
 
@@ -18,7 +18,7 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         security: bearerAuth,
         response: { 200: notificationsResponseSchema, ...commonErrors },
       },
-      handler: async (request) => listNotifications(deps, await loadCurrentUser(request, deps.db)),
+      handler: async (request) => listNotifications(deps, callerOf(request)),
     });
 
     app.post('/notifications/markReadState', {
@@ -31,7 +31,7 @@ export function notificationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        await markReadState(deps, await loadCurrentUser(request, deps.db), request.body.notificationIds, request.body.read);
+        await markReadState(deps, callerOf(request), request.body.notificationIds, request.body.read);
         return { ok: true as const, message: 'Updated' };
       },
     });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { onboardingSchema } from '@casebridge/shared/schemas/mill-admin';
 import { idSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { onboardingOf } from './onboarding.service.ts';
 
@@ -20,7 +20,7 @@ export function onboardingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: z.object({ id: idSchema }),
         response: { 200: onboardingSchema, ...commonErrors },
       },
-      handler: async (request) => onboardingOf(deps, await loadCurrentUser(request, deps.db), request.params.id),
+      handler: async (request) => onboardingOf(deps, callerOf(request), request.params.id),
     });
   };
 }

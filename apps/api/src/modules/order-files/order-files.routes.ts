@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { downloadLinkSchema, fileSchema } from '@casebridge/shared/schemas/orders';
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
 import { orderFileRule } from './order-files.rules.ts';
@@ -22,7 +22,6 @@ const tags = ['orders'];
 const uploadNote = 'multipart/form-data with one file under `files.file`; streamed to storage, checked against its name';
 
 export function orderFileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const user = (request: Parameters<typeof loadCurrentUser>[0]) => loadCurrentUser(request, deps.db);
   /** The form stays unread until the service has checked the caller: a refused caller stores nothing. */
   const formOf = (request: Parameters<typeof readFileForm>[0], kind: 'document' | 'download') => () =>
     readFileForm(request, deps.storage, orderFileRule(kind, deps.config.maxUploadBytes));
@@ -40,7 +39,7 @@ export function orderFileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: fileSchema, ...commonErrors },
       },
       handler: async (request) =>
-        uploadDocument(deps, await user(request), request.params.id, request.params.componentId, formOf(request, 'document')),
+        uploadDocument(deps, callerOf(request), request.params.id, request.params.componentId, formOf(request, 'document')),
     });
 
     app.post('/downloads', {
@@ -55,7 +54,7 @@ export function orderFileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: fileSchema, ...commonErrors },
       },
       handler: async (request) =>
-        uploadDownload(deps, await user(request), request.query.projectId, request.query.componentId, formOf(request, 'download')),
+        uploadDownload(deps, callerOf(request), request.query.projectId, request.query.componentId, formOf(request, 'download')),
     });
 
     app.delete('/downloads/:id', {
@@ -68,7 +67,7 @@ export function orderFileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        await deleteDownload(deps, await user(request), request.params.id);
+        await deleteDownload(deps, callerOf(request), request.params.id);
         return { ok: true as const, message: 'Document deleted' };
       },
     });
@@ -82,7 +81,7 @@ export function orderFileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: z.object({ id: idSchema }),
         response: { 200: downloadLinkSchema, ...commonErrors },
       },
-      handler: async (request) => ({ url: await fileLink(deps, await user(request), request.params.id) }),
+      handler: async (request) => ({ url: await fileLink(deps, callerOf(request), request.params.id) }),
     });
 
     app.get('/projects/:projectId/components/:componentId/download/documents', {
@@ -95,7 +94,7 @@ export function orderFileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: downloadLinkSchema, ...commonErrors },
       },
       handler: async (request) => ({
-        url: await componentZipLink(deps, await user(request), request.params.projectId, request.params.componentId),
+        url: await componentZipLink(deps, callerOf(request), request.params.projectId, request.params.componentId),
       }),
     });
 
@@ -108,7 +107,7 @@ export function orderFileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: z.object({ projectId: idSchema }),
         response: { 200: downloadLinkSchema, ...commonErrors },
       },
-      handler: async (request) => ({ url: await orderZipLink(deps, await user(request), request.params.projectId) }),
+      handler: async (request) => ({ url: await orderZipLink(deps, callerOf(request), request.params.projectId) }),
     });
 
     app.get('/reports/project/summary/:orderId', {
@@ -120,7 +119,7 @@ export function orderFileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: z.object({ orderId: idSchema }),
         response: { 200: downloadLinkSchema, ...commonErrors },
       },
-      handler: async (request) => ({ url: await reportLink(deps, await user(request), request.params.orderId) }),
+      handler: async (request) => ({ url: await reportLink(deps, callerOf(request), request.params.orderId) }),
     });
 
     // The one-time token in the path is the authorisation: a browser navigating cannot send a bearer token.

@@ -161,12 +161,13 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
     await tus.handle(request.raw, reply.raw);
   };
   for (const url of [TUS_PATH, `${TUS_PATH}/*`]) {
-    // Declared for the record; the hooks above ask the rule book (order.edit) through order-files.
+    // Declared for the record; the hooks above check the session of each tus request (a CORS preflight carries none)
+    // and ask the rule book (order.edit) through order-files.
     app.route({
       method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS', 'GET'],
       url,
       schema: { hide: true },
-      config: { access: 'order.edit' },
+      config: { access: 'order.edit', session: 'tus' },
       handler,
     });
   }

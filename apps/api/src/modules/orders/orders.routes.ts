@@ -17,7 +17,7 @@ import {
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser, sessionClaims } from '../../lib/current-user.ts';
+import { callerOf, claimsOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors, sendJson } from '../../lib/route-schemas.ts';
 import {
   addComponent,
@@ -39,12 +39,10 @@ const orderListResponseSchema = listResponseSchema(orderSchema);
 /** The list arrives serialized (and possibly cached): a JSON string goes out as it is. */
 
 export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const user = (request: Parameters<typeof loadCurrentUser>[0]) => loadCurrentUser(request, deps.db);
-
   return async (app) => {
     // ---- The mill's workspace
     app.get('/mills/:millId/projects', {
-      config: { access: 'orders.list' },
+      config: { access: 'orders.list', session: 'claims' },
       schema: {
         tags,
         summary: "The mill's orders with their components (a lab: its own)",
@@ -65,7 +63,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           search: q._q,
         };
         // The busiest call of the portal: its session is read in the list's own statement.
-        return sendJson(reply, await orderListForSession(deps, sessionClaims(request), request.params.millId, query));
+        return sendJson(reply, await orderListForSession(deps, claimsOf(request), request.params.millId, query));
       },
     });
 
@@ -78,7 +76,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: z.object({ millId: idSchema }),
         response: { 200: listResponseSchema(personSchema), ...commonErrors },
       },
-      handler: async (request) => responsiblePersons(deps, await user(request), request.params.millId),
+      handler: async (request) => responsiblePersons(deps, callerOf(request), request.params.millId),
     });
 
     app.put('/mills/:millId/labs/:labId/projects/:id', {
@@ -93,7 +91,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         const { millId, labId, id } = request.params;
-        await setResponsible(deps, await user(request), { millId, labId, orderId: id }, request.body.responsibleId);
+        await setResponsible(deps, callerOf(request), { millId, labId, orderId: id }, request.body.responsibleId);
         return { ok: true as const, message: 'Order updated' };
       },
     });
@@ -111,7 +109,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request, reply) => {
         const q = request.query;
         const query = { start: q._start, limit: q._limit, sort: q._sort, status: q.status, search: q._q };
-        return sendJson(reply, await orderList(deps, await user(request), q.millId, query));
+        return sendJson(reply, await orderList(deps, callerOf(request), q.millId, query));
       },
     });
 
@@ -124,7 +122,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: createOrderBodySchema,
         response: { 200: createdOrderSchema, ...commonErrors },
       },
-      handler: async (request) => createOrder(deps, await user(request), request.body),
+      handler: async (request) => createOrder(deps, callerOf(request), request.body),
     });
 
     app.post('/orders/:id/components', {
@@ -137,7 +135,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: addComponentBodySchema,
         response: { 200: z.object({ id: z.number(), name: z.string() }), ...commonErrors },
       },
-      handler: async (request) => addComponent(deps, await user(request), request.params.id, request.body.name),
+      handler: async (request) => addComponent(deps, callerOf(request), request.params.id, request.body.name),
     });
 
     app.post('/orders/:id/submit', {
@@ -150,7 +148,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        await submitOrder(deps, await user(request), request.params.id);
+        await submitOrder(deps, callerOf(request), request.params.id);
         return { ok: true as const, message: 'Order sent' };
       },
     });
@@ -165,7 +163,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        const outcome = await deleteOrder(deps, await user(request), request.params.id);
+        const outcome = await deleteOrder(deps, callerOf(request), request.params.id);
         return { ok: true as const, message: outcome === 'deleted' ? 'Order deleted' : 'Unfinished order discarded' };
       },
     });
@@ -180,7 +178,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: z.object({ projectId: idSchema, id: idSchema }),
         response: { 200: componentDetailSchema, ...commonErrors },
       },
-      handler: async (request) => componentDetail(deps, await user(request), request.params.projectId, request.params.id),
+      handler: async (request) => componentDetail(deps, callerOf(request), request.params.projectId, request.params.id),
     });
 
     app.put('/projects/:projectId/components/:id', {
@@ -193,7 +191,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: updateComponentBodySchema,
         response: { 200: componentDetailSchema, ...commonErrors },
       },
-      handler: async (request) => updateComponent(deps, await user(request), request.params.projectId, request.params.id, request.body),
+      handler: async (request) => updateComponent(deps, callerOf(request), request.params.projectId, request.params.id, request.body),
     });
 
     // ---- The lab's unsubmitted orders, to continue sending one (ADR 0003)
@@ -206,7 +204,7 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: labDraftsQuerySchema,
         response: { 200: listResponseSchema(draftOrderSchema), ...commonErrors },
       },
-      handler: async (request) => labDrafts(deps, await user(request), request.query.millId, request.query._limit),
+      handler: async (request) => labDrafts(deps, callerOf(request), request.query.millId, request.query._limit),
     });
   };
 }

@@ -8,7 +8,7 @@ import {
   planUpdateBodySchema,
 } from '@casebridge/shared/schemas/billing';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { addOnCatalogue, changePlan, contractTypes } from './plans.service.ts';
 
@@ -26,7 +26,7 @@ export function planRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: contractTypesResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        await loadCurrentUser(request, deps.db);
+        callerOf(request);
         return contractTypes(deps);
       },
     });
@@ -40,7 +40,7 @@ export function planRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: z.object({ data: z.array(addOnSchema) }), ...commonErrors },
       },
       handler: async (request) => {
-        await loadCurrentUser(request, deps.db);
+        callerOf(request);
         return { data: await addOnCatalogue(deps) };
       },
     });
@@ -55,7 +55,7 @@ export function planRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: planUpdateBodySchema,
         response: { 200: contractTypeSchema, ...commonErrors },
       },
-      handler: async (request) => changePlan(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body),
+      handler: async (request) => changePlan(deps, callerOf(request), request.params.id, request.body),
     });
   };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { policyDocumentsResponseSchema } from '@casebridge/shared/schemas/account';
 import { idSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
 import {
@@ -83,7 +83,7 @@ export function policyRoutes(deps: AppDeps, secret: string): FastifyPluginAsyncZ
         security: bearerAuth,
         response: { 200: z.object({ data: z.array(documentSchema) }), ...commonErrors },
       },
-      handler: async (request) => listPolicyDocuments(deps, await loadCurrentUser(request, deps.db), secret),
+      handler: async (request) => listPolicyDocuments(deps, callerOf(request), secret),
     });
 
     app.post('/policy-documents', {
@@ -96,7 +96,7 @@ export function policyRoutes(deps: AppDeps, secret: string): FastifyPluginAsyncZ
         response: { 200: documentSchema, ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         return publishPolicyDocument(deps, user, secret, () => readFileForm(request, deps.storage, POLICY_PDF));
       },
     });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionSchema } from '@casebridge/shared/schemas/auth';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { readSession } from './session.service.ts';
 
@@ -17,7 +17,7 @@ export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         security: bearerAuth,
         response: { 200: sessionSchema, ...commonErrors },
       },
-      handler: async (request) => readSession(deps, await loadCurrentUser(request, deps.db)),
+      handler: async (request) => readSession(deps, callerOf(request)),
     });
   };
 }

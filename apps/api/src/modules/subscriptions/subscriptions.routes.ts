@@ -17,7 +17,7 @@ import {
 } from '@casebridge/shared/schemas/billing';
 import { idSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors, errorResponseSchema } from '../../lib/route-schemas.ts';
 import {
   cancelAtPeriodEnd,
@@ -42,8 +42,6 @@ const millParams = z.object({ millId: idSchema });
 /** Spec §7's payment calls; the mill is named in the body or the query, as the spec's paths have none. */
 export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const user = (request: Parameters<typeof loadCurrentUser>[0]) => loadCurrentUser(request, deps.db);
-
     app.get('/mills/:millId/subscription', {
       config: { access: 'subscription.read' },
       schema: {
@@ -53,7 +51,7 @@ export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: millParams,
         response: { 200: subscriptionSchema, ...errors },
       },
-      handler: async (request) => subscriptionOf(deps, await user(request), request.params.millId),
+      handler: async (request) => subscriptionOf(deps, callerOf(request), request.params.millId),
     });
 
     app.get('/mills/:millId/stats', {
@@ -65,7 +63,7 @@ export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         params: millParams,
         response: { 200: usageResponseSchema, ...errors },
       },
-      handler: async (request) => ({ data: await usageOf(deps, await user(request), request.params.millId) }),
+      handler: async (request) => ({ data: await usageOf(deps, callerOf(request), request.params.millId) }),
     });
 
     app.post('/checkout', {
@@ -77,7 +75,7 @@ export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: checkoutBodySchema,
         response: { 200: checkoutResponseSchema, ...errors },
       },
-      handler: async (request) => startCheckout(deps, await user(request), request.body),
+      handler: async (request) => startCheckout(deps, callerOf(request), request.body),
     });
 
     app.post('/payments/success', {
@@ -89,7 +87,7 @@ export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: paymentSuccessBodySchema,
         response: { 200: subscriptionSchema, ...errors },
       },
-      handler: async (request) => confirmCheckout(deps, await user(request), request.body.sessionId),
+      handler: async (request) => confirmCheckout(deps, callerOf(request), request.body.sessionId),
     });
 
     app.post('/payments/plan', {
@@ -101,7 +99,7 @@ export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: changePlanBodySchema,
         response: { 200: subscriptionSchema, ...errors },
       },
-      handler: async (request) => changePlan(deps, await user(request), request.body),
+      handler: async (request) => changePlan(deps, callerOf(request), request.body),
     });
 
     app.delete('/payments', {
@@ -113,7 +111,7 @@ export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: millQuerySchema,
         response: { 200: subscriptionSchema, ...errors },
       },
-      handler: async (request) => cancelAtPeriodEnd(deps, await user(request), request.query.millId),
+      handler: async (request) => cancelAtPeriodEnd(deps, callerOf(request), request.query.millId),
     });
 
     app.post('/payments/resume', {
@@ -125,7 +123,7 @@ export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: resumeBodySchema,
         response: { 200: subscriptionSchema, ...errors },
       },
-      handler: async (request) => resume(deps, await user(request), request.body.millId),
+      handler: async (request) => resume(deps, callerOf(request), request.body.millId),
     });
 
     app.get('/payments/upcoming/invoices', {
@@ -137,7 +135,7 @@ export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: millQuerySchema,
         response: { 200: upcomingInvoiceSchema, ...errors },
       },
-      handler: async (request) => ({ upcomingInvoice: await upcomingInvoiceOf(deps, await user(request), request.query.millId) }),
+      handler: async (request) => ({ upcomingInvoice: await upcomingInvoiceOf(deps, callerOf(request), request.query.millId) }),
     });
 
     app.get('/payments/update/card/details', {
@@ -149,7 +147,7 @@ export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: millQuerySchema,
         response: { 200: redirectResponseSchema, ...errors },
       },
-      handler: async (request) => cardPortal(deps, await user(request), request.query.millId),
+      handler: async (request) => cardPortal(deps, callerOf(request), request.query.millId),
     });
 
     app.get('/mill-addons', {
@@ -161,7 +159,7 @@ export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: millQuerySchema,
         response: { 200: millAddOnsResponseSchema, ...errors },
       },
-      handler: async (request) => millAddOnsOf(deps, await user(request), request.query.millId),
+      handler: async (request) => millAddOnsOf(deps, callerOf(request), request.query.millId),
     });
 
     app.post('/add-ons', {
@@ -173,7 +171,7 @@ export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: addOnBodySchema,
         response: { 200: millAddOnsResponseSchema, ...errors },
       },
-      handler: async (request) => setAddOn(deps, await user(request), request.body),
+      handler: async (request) => setAddOn(deps, callerOf(request), request.body),
     });
 
     app.put('/mills/:millId/custom-contract', {
@@ -186,7 +184,7 @@ export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: customContractBodySchema,
         response: { 200: subscriptionSchema, ...errors },
       },
-      handler: async (request) => setCustomContract(deps, await user(request), request.params.millId, request.body.customContract),
+      handler: async (request) => setCustomContract(deps, callerOf(request), request.params.millId, request.body.customContract),
     });
 
     await app.register(webhookRoute(deps));

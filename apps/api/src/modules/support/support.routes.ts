@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { supportContactBodySchema } from '@casebridge/shared/schemas/mill-admin';
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { contactSupport } from './support.service.ts';
 
@@ -22,7 +22,7 @@ export function supportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        await contactSupport(deps, await loadCurrentUser(request, deps.db), request.params.millId, request.body);
+        await contactSupport(deps, callerOf(request), request.params.millId, request.body);
         return { ok: true as const, message: 'Email sent' };
       },
     });

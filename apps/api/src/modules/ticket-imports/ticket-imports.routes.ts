@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ticketImportStatusSchema } from '@casebridge/shared/schemas/ticket-imports';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
 import { ticketImportStatus, uploadTicketExport } from './ticket-imports.service.ts';
@@ -61,8 +61,7 @@ export function ticketImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         security: bearerAuth,
         response: { 200: ticketImportStatusSchema, ...commonErrors },
       },
-      handler: async (request) =>
-        uploadTicketExport(deps, await loadCurrentUser(request, deps.db), () => readFileForm(request, deps.storage, TICKET_EXPORT)),
+      handler: async (request) => uploadTicketExport(deps, callerOf(request), () => readFileForm(request, deps.storage, TICKET_EXPORT)),
     });
 
     app.get('/ticket-imports/status', {
@@ -73,7 +72,7 @@ export function ticketImportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         security: bearerAuth,
         response: { 200: ticketImportStatusSchema, ...commonErrors },
       },
-      handler: async (request) => ticketImportStatus(deps, await loadCurrentUser(request, deps.db)),
+      handler: async (request) => ticketImportStatus(deps, callerOf(request)),
     });
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reminderPreviewSchema } from '@casebridge/shared/schemas/ticket-reminders';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { previewReminders } from './ticket-reminders.service.ts';
 
@@ -18,7 +18,7 @@ export function ticketReminderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         security: bearerAuth,
         response: { 200: reminderPreviewSchema, ...commonErrors },
       },
-      handler: async (request) => previewReminders(deps, await loadCurrentUser(request, deps.db)),
+      handler: async (request) => previewReminders(deps, callerOf(request)),
     });
   };
 }

@@ -11,7 +11,7 @@ import {
   usageViewSchema,
 } from '@casebridge/shared/schemas/usage';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser, sessionClaims } from '../../lib/current-user.ts';
+import { callerOf, claimsOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors, sendJson } from '../../lib/route-schemas.ts';
 import { changeAllowedUsers, concurrentUseHistory, receivePing, usageView } from './usage.service.ts';
 
@@ -44,7 +44,7 @@ export function usageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     app.get('/usage/licence-keys', {
-      config: { access: 'usage.read' },
+      config: { access: 'usage.read', session: 'claims' },
       schema: {
         tags,
         summary: 'Concurrent use per licence key with its machines, and the overview (manager)',
@@ -53,7 +53,7 @@ export function usageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: usageViewSchema, ...commonErrors },
       },
       handler: async (request, reply) =>
-        sendJson(reply, await usageView(deps, sessionClaims(request), { start: request.query._start, limit: request.query._limit })),
+        sendJson(reply, await usageView(deps, claimsOf(request), { start: request.query._start, limit: request.query._limit })),
     });
 
     app.get('/usage/history', {
@@ -65,7 +65,7 @@ export function usageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         querystring: usageHistoryQuerySchema,
         response: { 200: usageHistorySchema, ...commonErrors },
       },
-      handler: async (request) => concurrentUseHistory(deps, await loadCurrentUser(request, deps.db), request.query),
+      handler: async (request) => concurrentUseHistory(deps, callerOf(request), request.query),
     });
 
     app.put('/usage/licence-keys/:id/allowed-users', {
@@ -79,7 +79,7 @@ export function usageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: messageResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        await changeAllowedUsers(deps, await loadCurrentUser(request, deps.db), request.params.id, request.body.allowedUsers);
+        await changeAllowedUsers(deps, callerOf(request), request.params.id, request.body.allowedUsers);
         return { ok: true as const, message: 'Allowed users changed' };
       },
     });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { userSchema } from '@casebridge/shared/schemas/auth';
 import { languageBodySchema, profileDataSchema, settingsBodySchema } from '@casebridge/shared/schemas/account';
 import type { AppDeps } from '../../deps.ts';
-import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callerOf } from '../../lib/current-user.ts';
 import { readImageForm } from '../../lib/multipart-form.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
@@ -27,7 +27,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         response: { 200: z.object({ user: userSchema, emailChanged: z.boolean() }), ...commonErrors },
       },
       handler: async (request) => {
-        const user = await loadCurrentUser(request, deps.db);
+        const user = callerOf(request);
         const readForm = () => readImageForm(request, storage, 'avatar', 'avatars', config.maxImageBytes);
         return updateProfile(deps, user, readForm, mailLanguage(request, user.language));
       },
@@ -42,7 +42,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: settingsBodySchema,
         response: { 200: userSchema, ...commonErrors },
       },
-      handler: async (request) => updateSettings(deps, await loadCurrentUser(request, deps.db), request.body),
+      handler: async (request) => updateSettings(deps, callerOf(request), request.body),
     });
 
     app.put('/users/language', {
@@ -54,7 +54,7 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: languageBodySchema,
         response: { 200: userSchema, ...commonErrors },
       },
-      handler: async (request) => updateLanguage(deps, await loadCurrentUser(request, deps.db), request.body.language),
+      handler: async (request) => updateLanguage(deps, callerOf(request), request.body.language),
     });
   };
 }
