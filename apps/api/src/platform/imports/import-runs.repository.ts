@@ -49,6 +49,8 @@ export function importRunQueries<T extends ImportTable>(table: T): ImportRunQuer
   // Drizzle cannot type a query on a table it only knows by its shape: the rows are this table's.
   const rows = (promise: Promise<unknown>) => promise as Promise<Row[]>;
   const set = (values: Record<string, unknown>) => values as PgUpdateSetSource<T>;
+  // select().from() refuses a generic T outright; the same table as a plain PgTable it takes.
+  const anyTable: PgTable = table;
   const isRunning = eq(table.state, 'running');
   return {
     async insertImport(db, values) {
@@ -64,7 +66,7 @@ export function importRunQueries<T extends ImportTable>(table: T): ImportRunQuer
       const [row] = await rows(
         db
           .select()
-          .from(table as PgTable)
+          .from(anyTable)
           .where(isRunning)
           .limit(1),
       );
@@ -74,7 +76,7 @@ export function importRunQueries<T extends ImportTable>(table: T): ImportRunQuer
       const [row] = await rows(
         db
           .select()
-          .from(table as PgTable)
+          .from(anyTable)
           .orderBy(desc(table.startedAt), desc(table.id))
           .limit(1),
       );
@@ -84,7 +86,7 @@ export function importRunQueries<T extends ImportTable>(table: T): ImportRunQuer
       const [row] = await rows(
         db
           .select()
-          .from(table as PgTable)
+          .from(anyTable)
           .where(eq(table.id, id))
           .for('update'),
       );
@@ -99,7 +101,7 @@ export function importRunQueries<T extends ImportTable>(table: T): ImportRunQuer
       return rows(
         db
           .select()
-          .from(table as PgTable)
+          .from(anyTable)
           .where(and(isRunning, lt(table.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds})`))),
       );
     },
