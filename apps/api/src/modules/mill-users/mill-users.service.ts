@@ -11,10 +11,13 @@ import { revokeInvitationLinks } from '../auth/auth.service.ts';
 import { queueInvitation } from '../invitations/invitations.service.ts';
 import { blockUser, createUser, deleteUser, updateStaffDetails, userByEmail } from '../users/users.service.ts';
 import {
+  activeMemberNames,
   deleteMember,
   findMember,
+  findMember as findMemberRow,
   insertMember,
   listMembers,
+  memberUserIds,
   membershipsOf,
   setMemberRole,
   type MillUserListQuery,
@@ -158,7 +161,6 @@ export async function millMembershipsOf(db: Db, userId: number): Promise<{ millI
 }
 
 // Needed by notifications (engineer B).
-import { memberUserIds } from './mill-users.repository.ts';
 
 /** Notifications: the ids of the mill's staff, the candidates for its order and message notifications. */
 export async function staffUserIdsOf(db: Db, millId: number): Promise<number[]> {
@@ -166,7 +168,6 @@ export async function staffUserIdsOf(db: Db, millId: number): Promise<number[]> 
 }
 
 // Needed by orders (the orders area's engineer): the responsible person of an order is one of the mill's staff.
-import { activeMemberNames, findMember as findMemberRow } from './mill-users.repository.ts';
 
 /** The staff an order can be handed to: not blocked, by last and first name. */
 export async function staffNames(db: Db, millId: number): Promise<{ id: number; firstName: string; lastName: string }[]> {

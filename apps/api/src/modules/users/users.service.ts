@@ -24,6 +24,7 @@ import { millMembershipsOf } from '../mill-users/mill-users.service.ts';
 import { labOrderCount, submittedOrderCount } from '../orders/orders.service.ts';
 import {
   blockAccount,
+  bumpTokenVersion,
   deleteUser as deleteUserRow,
   findUserByEmail as findByEmail,
   findUserById,
@@ -31,7 +32,9 @@ import {
   findUsersOfCompany,
   insertUser,
   markConfirmed,
+  setBlocked,
   setEmail,
+  setEmailEndingSessions,
   setNamesAndEmail,
   setPassword as setPasswordRow,
   updateProfile as updateProfileRow,
@@ -336,7 +339,6 @@ export async function deletePlaceholderAccount(tx: Db, user: UserRow): Promise<v
 }
 
 // Needed by dealers (reseller network, issue 13); `tx` may be a transaction.
-import { bumpTokenVersion, setBlocked, setEmailEndingSessions } from './users.repository.ts';
 
 /** A dealer's sign-in address follows the dealer's email (spec §4): the user is signed out. */
 export async function changeEmailEndingSessions(tx: Db, userId: number, email: string): Promise<void> {
