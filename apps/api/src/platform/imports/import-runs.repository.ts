@@ -63,33 +63,15 @@ export function importRunQueries<T extends ImportTable>(table: T): ImportRunQuer
       return row!;
     },
     async runningImport(db) {
-      const [row] = await rows(
-        db
-          .select()
-          .from(anyTable)
-          .where(isRunning)
-          .limit(1),
-      );
+      const [row] = await rows(db.select().from(anyTable).where(isRunning).limit(1));
       return row ?? null;
     },
     async latestImport(db) {
-      const [row] = await rows(
-        db
-          .select()
-          .from(anyTable)
-          .orderBy(desc(table.startedAt), desc(table.id))
-          .limit(1),
-      );
+      const [row] = await rows(db.select().from(anyTable).orderBy(desc(table.startedAt), desc(table.id)).limit(1));
       return row ?? null;
     },
     async lockImport(db, id) {
-      const [row] = await rows(
-        db
-          .select()
-          .from(anyTable)
-          .where(eq(table.id, id))
-          .for('update'),
-      );
+      const [row] = await rows(db.select().from(anyTable).where(eq(table.id, id)).for('update'));
       return row ?? null;
     },
     async startAttempt(db, id) {

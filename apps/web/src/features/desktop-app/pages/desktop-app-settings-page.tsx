@@ -120,7 +120,7 @@ function DesktopAppForm({ current }: { current: DesktopAppRelease | null }) {
                   {file
                     ? `${file.name} (${formatBytes(file.size)})`
                     : keepsFile
-                      ? t('desktopAppSettings.keepsFile', { name: current?.fileName ?? '' })
+                      ? t('desktopAppSettings.keepsFile', { name: current.fileName })
                       : t('orders.noFileChosen')}
                 </Text>
               </Group>
