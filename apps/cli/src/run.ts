@@ -104,7 +104,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       throw new UsageError(`missing argument: ${command.synopsis.split(' ').find((word) => word.startsWith('<'))}`);
     if (parsed.positionals.length > max) throw new UsageError(`unexpected argument: ${parsed.positionals[max]}`);
     return await command.run(ctx, {
-      values: parsed.values as Record<string, string | boolean | undefined>,
+      values: parsed.values,
       positionals: parsed.positionals,
     });
   } catch (error) {

@@ -76,7 +76,7 @@ const BLOCK_MESSAGES: Record<Block, string> = {
  */
 export async function authorize<A extends Action>(db: Db, user: SessionUser, action: A, target: TargetOf<A>): Promise<Grant> {
   const scope: ScopeKind = ACTIONS[action].scope;
-  const resolved = await resolveRole(db, user, scope, target as Partial<ScopeTargets[keyof ScopeTargets]> & Record<string, number>);
+  const resolved = await resolveRole(db, user, scope, target);
   if (!resolved) throw AppError.notFound(NOT_FOUND[scope]);
   return decide(user, action, resolved);
 }

@@ -37,7 +37,7 @@ export function recordRouteAccess(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      table.set(`${method} ${route.url}`, (route.config as { access?: RouteAccess } | undefined)?.access);
+      table.set(`${method} ${route.url}`, route.config?.access);
     }
   });
 }

@@ -132,11 +132,7 @@ function guardedLookup(): LookupFunction {
       if (error) return callback(error, '', 4);
       const bad = addresses.find((entry) => isInternalAddress(entry.address));
       if (bad || addresses.length === 0) {
-        return callback(
-          new SafeFetchError('address', `${hostname} resolves to an address that is not allowed`) as NodeJS.ErrnoException,
-          '',
-          4,
-        );
+        return callback(new SafeFetchError('address', `${hostname} resolves to an address that is not allowed`), '', 4);
       }
       if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       return callback(null, addresses[0]!.address, addresses[0]!.family);

@@ -44,7 +44,7 @@ export function tusUpload(options: UploadOptions): Promise<UploadResult> {
   const stream = createReadStream(options.file);
   return new Promise<UploadResult>((resolve, reject) => {
     let urlSaved: Promise<void> = Promise.resolve();
-    const upload = new Upload(stream as unknown as Buffer, {
+    const upload = new Upload(stream, {
       endpoint: `${options.base}${TUS_PATH}`,
       uploadUrl: options.uploadUrl ?? null,
       metadata: options.metadata,

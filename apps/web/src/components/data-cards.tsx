@@ -24,7 +24,7 @@ function SortSelect<Row>({
   const sortable = columns.filter((column) => column.sortField !== undefined);
   if (sortable.length === 0) return null;
   const data = sortable.flatMap((column) => {
-    const name = headerText(column as DataTableColumn<never>);
+    const name = headerText(column);
     return [
       { value: `${column.sortField}:asc`, label: t('table.sortAscending', { column: name }) },
       { value: `${column.sortField}:desc`, label: t('table.sortDescending', { column: name }) },

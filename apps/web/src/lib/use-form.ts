@@ -63,6 +63,8 @@ function useFormState<T extends Record<string, unknown>, Out>(initialValues: T, 
     if (!(error instanceof ApiError) || !error.body.errors) return false;
     const next: Errors<T> = {};
     for (const [serverField, codes] of Object.entries(error.body.errors)) {
+      // Without the cast `next[field]` below is a write through a generic index, which TypeScript refuses (TS2862).
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
       const field = fieldMap[serverField] ?? (serverField as keyof T & string);
       if (field in values && codes[0]) next[field] = { key: errorCodeKey(codes[0]) };
     }

@@ -36,7 +36,7 @@ if (!('fonts' in document)) {
     value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
   });
 }
-initI18n('en');
+await initI18n('en');
 // Components are rendered directly in tests, not through the lazy routes that load all of English.
 await loadAllTranslations();
 

@@ -114,9 +114,7 @@ export function productLists(configuration: unknown): { mandatory: string[]; opt
   const products = (configuration as { products?: unknown } | null)?.products;
   const entries = Array.isArray(products) ? products : products && typeof products === 'object' ? [products] : [];
   const read = (value: unknown) =>
-    typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))
-      ? componentIds(value as string | string[])
-      : [];
+    typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string')) ? componentIds(value) : [];
   for (const entry of entries) {
     if (!entry || typeof entry !== 'object') continue;
     const product = entry as Record<string, unknown>;

@@ -144,7 +144,7 @@ export async function listClientPage(db: Db, millId: number, query: ClientListQu
 /** A client of this mill by its lab user's id; null for anyone else's, so callers answer 404. */
 export async function findClient(db: Db, millId: number, userId: number): Promise<Client | null> {
   const [row] = await baseQuery(db).where(and(eq(millClients.millId, millId), eq(millClients.userId, userId)));
-  return row ? toClientDto(row as ClientRow) : null;
+  return row ? toClientDto(row) : null;
 }
 
 export async function setBlockedByMill(db: Db, millId: number, labId: number, blocked: boolean): Promise<void> {

@@ -1,17 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ErrorCode } from '@casebridge/shared/errors';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
-import {
-  dealerTicketSchema,
-  licenceContentSchema,
-  type ActiveProductResponse,
-  type DealerTicket,
-  type LicenceContent,
-  type LicenceContentResponse,
-  type TicketRegistration,
-} from '@casebridge/shared/schemas/licence-tickets';
+import { dealerTicketSchema, licenceContentSchema } from '@casebridge/shared/schemas/licence-tickets';
 import type { z } from 'zod';
-import type { pushedTicketSchema } from '@casebridge/shared/schemas/licence-tickets';
+import type {
+  pushedTicketSchema,
+  ActiveProductResponse,
+  DealerTicket,
+  LicenceContent,
+  LicenceContentResponse,
+  TicketRegistration,
+} from '@casebridge/shared/schemas/licence-tickets';
 import { authorize, type Grant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import type { Db } from '../../db/client.ts';

@@ -9,10 +9,13 @@ import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { blockUser, createUser, deleteUser, revokeInvitationLinks, updateStaffDetails, userByEmail } from '../users/users.service.ts';
 import {
+  activeMemberNames,
   deleteMember,
   findMember,
+  findMember as findMemberRow,
   insertMember,
   listMembers,
+  memberUserIds,
   membershipsOf,
   setMemberRole,
   type MillUserListQuery,
@@ -156,7 +159,6 @@ export async function millMembershipsOf(db: Db, userId: number): Promise<{ millI
 }
 
 // Needed by notifications (engineer B).
-import { memberUserIds } from './mill-users.repository.ts';
 
 /** Notifications: the ids of the mill's staff, the candidates for its order and message notifications. */
 export async function staffUserIdsOf(db: Db, millId: number): Promise<number[]> {
@@ -164,7 +166,6 @@ export async function staffUserIdsOf(db: Db, millId: number): Promise<number[]> 
 }
 
 // Needed by orders (the orders area's engineer): the responsible person of an order is one of the mill's staff.
-import { activeMemberNames, findMember as findMemberRow } from './mill-users.repository.ts';
 
 /** The staff an order can be handed to: not blocked, by last and first name. */
 export async function staffNames(db: Db, millId: number): Promise<{ id: number; firstName: string; lastName: string }[]> {

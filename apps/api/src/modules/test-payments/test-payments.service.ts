@@ -1,4 +1,4 @@
-import { testCardBodySchema, type testCheckoutSchema } from '@casebridge/shared/schemas/billing';
+import type { testCardBodySchema, testCheckoutSchema } from '@casebridge/shared/schemas/billing';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -49,6 +49,8 @@ export function importRunQueries<T extends ImportTable>(table: T): ImportRunQuer
   // Drizzle cannot type a query on a table it only knows by its shape: the rows are this table's.
   const rows = (promise: Promise<unknown>) => promise as Promise<Row[]>;
   const set = (values: Record<string, unknown>) => values as PgUpdateSetSource<T>;
+  // select().from() refuses a generic T outright; the same table as a plain PgTable it takes.
+  const anyTable: PgTable = table;
   const isRunning = eq(table.state, 'running');
   return {
     async insertImport(db, values) {
@@ -61,33 +63,15 @@ export function importRunQueries<T extends ImportTable>(table: T): ImportRunQuer
       return row!;
     },
     async runningImport(db) {
-      const [row] = await rows(
-        db
-          .select()
-          .from(table as PgTable)
-          .where(isRunning)
-          .limit(1),
-      );
+      const [row] = await rows(db.select().from(anyTable).where(isRunning).limit(1));
       return row ?? null;
     },
     async latestImport(db) {
-      const [row] = await rows(
-        db
-          .select()
-          .from(table as PgTable)
-          .orderBy(desc(table.startedAt), desc(table.id))
-          .limit(1),
-      );
+      const [row] = await rows(db.select().from(anyTable).orderBy(desc(table.startedAt), desc(table.id)).limit(1));
       return row ?? null;
     },
     async lockImport(db, id) {
-      const [row] = await rows(
-        db
-          .select()
-          .from(table as PgTable)
-          .where(eq(table.id, id))
-          .for('update'),
-      );
+      const [row] = await rows(db.select().from(anyTable).where(eq(table.id, id)).for('update'));
       return row ?? null;
     },
     async startAttempt(db, id) {
@@ -99,7 +83,7 @@ export function importRunQueries<T extends ImportTable>(table: T): ImportRunQuer
       return rows(
         db
           .select()
-          .from(table as PgTable)
+          .from(anyTable)
           .where(and(isRunning, lt(table.heartbeatAt, sql`now() - make_interval(secs => ${staleSeconds})`))),
       );
     },

@@ -105,12 +105,12 @@ export class JobQueue {
 
   /** Declares what a job type does; call before start(). */
   handle<N extends JobName>(name: N, handler: JobHandler<N>, defaults: JobOptions = {}): void {
-    this.registrations.set(name, { handler: handler as Registration['handler'], defaults });
+    this.registrations.set(name, { handler, defaults });
   }
 
   /** A job type that also runs on a schedule (cron syntax, UTC), once per cluster. */
   schedule<N extends JobName>(name: N, cron: string, handler: JobHandler<N>, defaults: JobOptions = {}): void {
-    this.registrations.set(name, { handler: handler as Registration['handler'], defaults, cron });
+    this.registrations.set(name, { handler, defaults, cron });
   }
 
   /**

@@ -80,7 +80,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       unit_amount: Number(params.unit_amount),
       lookup_key: lookupKey,
       recurring: { interval: recurring.interval, interval_count: 1 },
-      metadata: (params.metadata as Json | undefined) ?? {},
+      metadata: params.metadata ?? {},
       product: newId('prod'),
     };
     prices.set(price.id as string, price);

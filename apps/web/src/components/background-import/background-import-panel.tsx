@@ -84,6 +84,7 @@ function UploadCard<Log>({
     setFile(chosen);
   };
 
+  // Reports its own failures (notifyError), so the form handler need not wait for it.
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!file) return;
@@ -101,7 +102,7 @@ function UploadCard<Log>({
   const uploading = progress !== null;
   return (
     <Card withBorder>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           {help}
           <Group>

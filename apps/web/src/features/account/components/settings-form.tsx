@@ -78,7 +78,7 @@ export function SettingsForm({ user }: { user: User }) {
             label={t('settings.pageSize')}
             data={PAGE_SIZES.map((size) => String(size))}
             value={String(form.values.pageSize)}
-            onChange={(value) => value && form.setValue('pageSize', Number(value) as SettingsValues['pageSize'])}
+            onChange={(value) => value && form.setValue('pageSize', Number(value))}
             allowDeselect={false}
           />
         )}
@@ -89,9 +89,7 @@ export function SettingsForm({ user }: { user: User }) {
             { value: 'hierarchical', label: t('settings.folderHierarchical') },
           ]}
           value={form.values.projectDownloadFolderStructure}
-          onChange={(value) =>
-            value && form.setValue('projectDownloadFolderStructure', value as SettingsValues['projectDownloadFolderStructure'])
-          }
+          onChange={(value) => value && form.setValue('projectDownloadFolderStructure', value)}
           allowDeselect={false}
         />
         {show.reportDateFormat && (

@@ -147,7 +147,7 @@ function ClientsList({ mill }: { mill: MillSummary }) {
             value={status}
             onChange={(value) => {
               if (!value) return;
-              setStatus(value as ClientStatusFilter);
+              setStatus(value);
               paging.setPage(1);
             }}
             allowDeselect={false}

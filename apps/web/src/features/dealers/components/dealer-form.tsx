@@ -1,7 +1,7 @@
 import { Alert, Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONFIGURATION_TYPES, type ConfigurationType, type Dealer } from '@casebridge/shared/schemas/dealers';
+import { CONFIGURATION_TYPES, type Dealer } from '@casebridge/shared/schemas/dealers';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -187,7 +187,7 @@ export function DealerForm({ dealer, context, onSaved }: DealerFormProps) {
                 required
                 data={CONFIGURATION_TYPES.map((value) => ({ value, label: t(`dealers.configurationTypes.${value}`) }))}
                 value={type}
-                onChange={(value) => value && set('configuration.configurationType', value as ConfigurationType)}
+                onChange={(value) => value && set('configuration.configurationType', value)}
                 allowDeselect={false}
                 comboboxProps={{ withinPortal: true }}
               />

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DEALER_ROLES, type DealerRole } from '@casebridge/shared/constants/roles';
+import { DEALER_ROLES } from '@casebridge/shared/constants/roles';
 import { dealerUserBodySchema, type DealerUser } from '@casebridge/shared/schemas/dealers';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useForm, type FormValues } from '../../../lib/use-form.ts';
@@ -69,7 +69,7 @@ function DealerUserForm({
           required
           data={DEALER_ROLES.map((role) => ({ value: role, label: t(`dealers.users.roles.${role}`) }))}
           value={form.values.role}
-          onChange={(value) => value && form.setValue('role', value as DealerRole)}
+          onChange={(value) => value && form.setValue('role', value)}
           allowDeselect={false}
           error={form.errorText('role')}
           comboboxProps={{ withinPortal: true }}

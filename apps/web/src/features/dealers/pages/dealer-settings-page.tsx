@@ -101,7 +101,7 @@ function DealerSettingsForm({ saved }: { saved: DealerSettings }) {
           label={t('dealers.settings.language')}
           data={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
           value={language}
-          onChange={(value) => value && set('language', value as Language)}
+          onChange={(value) => value && set('language', value)}
           allowDeselect={false}
         />
         <Fieldset legend={t('dealers.settings.reminders')}>
@@ -123,7 +123,7 @@ function DealerSettingsForm({ saved }: { saved: DealerSettings }) {
               label={t('dealers.settings.reminderFrequency')}
               data={REMINDER_FREQUENCIES.map((frequency) => ({ value: frequency, label: t(`dealers.settings.frequency.${frequency}`) }))}
               value={values.reminderFrequency}
-              onChange={(value) => value && set('reminderFrequency', value as ReminderFrequency)}
+              onChange={(value) => value && set('reminderFrequency', value)}
               disabled={!values.reminder}
               allowDeselect={false}
             />

@@ -93,7 +93,7 @@ function DesktopAppForm({ current }: { current: DesktopAppRelease | null }) {
     <Card withBorder>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Radio.Group label={t('desktopAppSettings.source')} value={source} onChange={(value) => setSource(value as Source)}>
+          <Radio.Group label={t('desktopAppSettings.source')} value={source} onChange={setSource}>
             <Group mt={6}>
               <Radio value="file" label={t('desktopAppSettings.sourceFile')} />
               <Radio value="link" label={t('desktopAppSettings.sourceLink')} />
@@ -120,7 +120,7 @@ function DesktopAppForm({ current }: { current: DesktopAppRelease | null }) {
                   {file
                     ? `${file.name} (${formatBytes(file.size)})`
                     : keepsFile
-                      ? t('desktopAppSettings.keepsFile', { name: current?.fileName ?? '' })
+                      ? t('desktopAppSettings.keepsFile', { name: current.fileName })
                       : t('orders.noFileChosen')}
                 </Text>
               </Group>

@@ -19,7 +19,7 @@ function DataCollectionSwitch({ millId, licenceKey }: { millId: number; licenceK
   const { t } = useTranslation();
   const update = useSetDataCollection(millId);
   // Shows the requested state while the call runs, the server's once it is back.
-  const checked = update.isPending ? Boolean(update.variables?.enableDataCollection) : licenceKey.enableDataCollection;
+  const checked = update.isPending ? update.variables.enableDataCollection : licenceKey.enableDataCollection;
   return (
     <Switch
       aria-label={t('licenceKeys.dataCollectionFor', { key: licenceKey.licenseKey })}

@@ -43,7 +43,7 @@ function MessagesList({ mill, side, client }: { mill: MillSummary; side: Workspa
           aria-labelledby="messages-filter-label"
           value={filter}
           onChange={(value) => {
-            setFilter(value as ReadFilter);
+            setFilter(value);
             paging.setPage(1);
           }}
           data={(['all', 'unread', 'read'] as const).map((value) => ({ value, label: t(`messages.filter.${value}`) }))}

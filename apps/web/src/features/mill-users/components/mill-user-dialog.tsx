@@ -51,7 +51,7 @@ function MillUserForm({ millId, user, onDone }: { millId: number; user: MillUser
           required
           data={MILL_ROLES.map((role) => ({ value: role, label: t(`millUsers.roles.${role}`) }))}
           value={form.values.millRole}
-          onChange={(value) => value && form.setValue('millRole', value as MillRole)}
+          onChange={(value) => value && form.setValue('millRole', value)}
           allowDeselect={false}
           error={form.errorText('millRole')}
           comboboxProps={{ withinPortal: true }}

@@ -107,7 +107,7 @@ export function MillUsersTab({ millId, currentUserId }: MillUsersTabProps) {
           value={role}
           onChange={(value) => {
             if (!value) return;
-            setRole(value as MillRole | typeof ALL);
+            setRole(value);
             paging.setPage(1);
           }}
           allowDeselect={false}

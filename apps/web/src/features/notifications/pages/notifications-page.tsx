@@ -42,7 +42,7 @@ export function NotificationsPage() {
       <SegmentedControl
         aria-label={t('notifications.filter')}
         value={filter}
-        onChange={(value) => setFilter(value as NotificationFilter)}
+        onChange={(value) => setFilter(value)}
         data={[
           { value: 'all', label: t('notifications.all') },
           { value: 'unread', label: t('notifications.unread') },

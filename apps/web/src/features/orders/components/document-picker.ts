@@ -49,7 +49,7 @@ async function filesOfEntry(entry: FileSystemEntry): Promise<File[]> {
 /** Files dropped onto a zone, folders included where the browser exposes them. */
 export async function droppedFiles(data: DataTransfer): Promise<File[]> {
   // Entries must be taken while the drop event runs; the awaits come after.
-  const entries = Array.from(data.items ?? [])
+  const entries = Array.from(data.items)
     .map((item) => (typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null))
     .filter((entry): entry is FileSystemEntry => entry !== null);
   if (entries.length === 0) return Array.from(data.files);

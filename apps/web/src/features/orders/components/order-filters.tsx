@@ -11,7 +11,7 @@ export function StatusFilterSelect({ value, onChange }: { value: StatusFilter; o
       label={t('orders.statusLabel')}
       data={(['any', ...STATUS_FILTERS] as const).map((status) => ({ value: status, label: t(`orders.statusFilter.${status}`) }))}
       value={value}
-      onChange={(next) => next && onChange(next as StatusFilter)}
+      onChange={(next) => next && onChange(next)}
       allowDeselect={false}
       w={200}
     />

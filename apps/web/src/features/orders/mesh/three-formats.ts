@@ -31,7 +31,7 @@ function trianglesOf(geometry: BufferGeometry, name: 'position' | 'color'): Floa
 export function simplifyWithThree(bytes: ArrayBuffer, format: 'ply' | 'obj', maxVertices: number): SimplifiedMesh {
   const geometries =
     format === 'ply' ? [new PLYLoader().parse(bytes)] : geometriesOf(new OBJLoader().parse(new TextDecoder().decode(bytes)));
-  const withColors = geometries.every((geometry) => geometry.getAttribute('color'));
+  const withColors = geometries.every((geometry) => geometry.hasAttribute('color'));
   const clustering = new VertexClustering(maxVertices, withColors);
   for (const geometry of geometries) {
     const coords = trianglesOf(geometry, 'position');

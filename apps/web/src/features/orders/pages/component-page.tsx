@@ -4,7 +4,7 @@ import { IconArrowLeft, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { COMPONENT_STATUSES, type ComponentStatus } from '@casebridge/shared/constants/orders';
+import { COMPONENT_STATUSES } from '@casebridge/shared/constants/orders';
 import type { ComponentDetail } from '@casebridge/shared/schemas/orders';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Loading } from '../../../components/loading.tsx';
@@ -253,7 +253,7 @@ function MillControls({ detail }: { detail: ComponentDetail }) {
         onChange={(value) =>
           value &&
           value !== detail.status &&
-          updateStatus.mutate(value as ComponentStatus, {
+          updateStatus.mutate(value, {
             onSuccess: () => notifySuccess(t('orders.componentUpdated')),
             onError: (error) => notifyError(t, error),
           })

@@ -152,7 +152,7 @@ function PublishForm() {
               label={t('policies.kindLabel')}
               data={(['terms-of-service', 'data-processing'] as const).map((value) => ({ value, label: t(`policies.kinds.${value}`) }))}
               value={kind}
-              onChange={(value) => value && setKind(value as PolicyKind)}
+              onChange={(value) => value && setKind(value)}
               allowDeselect={false}
               w={260}
             />
@@ -163,7 +163,7 @@ function PublishForm() {
                 { value: 'de', label: 'DE' },
               ]}
               value={language}
-              onChange={(value) => value && setLanguage(value as PolicyLanguage)}
+              onChange={(value) => value && setLanguage(value)}
               allowDeselect={false}
               w={120}
             />

@@ -33,7 +33,7 @@ export function PolicyDocument({ kind, title }: { kind: keyof PolicyDocuments; t
             <SegmentedControl
               aria-label={t('policy.documentLanguage')}
               value={shown.language}
-              onChange={(value) => setWanted(value as DocumentLanguage)}
+              onChange={(value) => setWanted(value)}
               data={[
                 { value: 'en', label: 'EN', disabled: !documents.data?.[kind].en },
                 { value: 'de', label: 'DE', disabled: !documents.data?.[kind].de },

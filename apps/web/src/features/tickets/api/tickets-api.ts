@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
-import type { ARCHIVE_FILTERS } from '@casebridge/shared/schemas/licence-tickets';
+import type { DealerTicket, ARCHIVE_FILTERS } from '@casebridge/shared/schemas/licence-tickets';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export type ArchiveFilter = (typeof ARCHIVE_FILTERS)[number];

@@ -182,7 +182,7 @@ export function CustomerPickerDialog({ ticket, readOnly, customerForm: Form, onC
                           <Button
                             size="compact-sm"
                             disabled={current}
-                            loading={assign.isPending && assign.variables?.dealerCustomerId === customer.dealerCustomerId}
+                            loading={assign.isPending && assign.variables.dealerCustomerId === customer.dealerCustomerId}
                             aria-label={t('ticketDesk.customerPicker.selectNamed', { name })}
                             onClick={() => choose(customer)}
                           >
@@ -209,7 +209,7 @@ export function CustomerPickerDialog({ ticket, readOnly, customerForm: Form, onC
                   variant="subtle"
                   color="red"
                   leftSection={<IconUserMinus size={16} aria-hidden />}
-                  loading={assign.isPending && assign.variables?.dealerCustomerId === null}
+                  loading={assign.isPending && assign.variables.dealerCustomerId === null}
                   onClick={() => choose(null)}
                 >
                   {t('ticketDesk.customerPicker.clear')}

@@ -310,7 +310,7 @@ export function TicketsPage({ customerForm }: TicketsPageProps = {}) {
           rights={rights}
           onOpen={(kind) => setDialog({ kind, ticket: row })}
           onArchiveToggle={() => confirmOne(row)}
-          archiving={archiveOne.isPending && archiveOne.variables?.id === row.id}
+          archiving={archiveOne.isPending && archiveOne.variables.id === row.id}
         />
       ),
     },
