@@ -1,4 +1,11 @@
 import type { AppDeps } from './deps.ts';
+import {
+  markActivityRead,
+  notifyMessagePosted,
+  notifyOrderSubmitted,
+  notifyPlanLimit,
+} from './modules/notifications/notifications.service.ts';
+import { deleteFilesOfOrder } from './modules/order-files/order-files.service.ts';
 
 /**
  * The explicit list of who listens to which domain event, as routes.ts lists the routes and
@@ -6,5 +13,10 @@ import type { AppDeps } from './deps.ts';
  * only this composition root knows both sides.
  */
 export function registerEventListeners(deps: AppDeps): void {
-  void deps;
+  const { events } = deps;
+  events.on('order.submitted', (tx, order) => notifyOrderSubmitted(deps, tx, order));
+  events.on('order.deleted', (tx, deleted) => deleteFilesOfOrder(deps, tx, deleted));
+  events.on('message.posted', (tx, posted) => notifyMessagePosted(deps, tx, posted));
+  events.on('messages.read', (tx, read) => markActivityRead(tx, read));
+  events.on('plan.limit-reached', (tx, attempt) => notifyPlanLimit(deps, tx, attempt));
 }

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { revokeInvitationLinks } from '../auth/auth.service.ts';
 import { inviteLab, queueInvitation, type InviteLabInput } from '../invitations/invitations.service.ts';
-import { tellingPlanLimits } from '../notifications/notifications.service.ts';
+import { tellingPlanLimits } from '../plans/plans.service.ts';
 import { deletePlaceholderAccount, languageOf, userById } from '../users/users.service.ts';
 import {
   activationMessageOf,
