@@ -1,4 +1,11 @@
 import type { AppDeps } from './deps.ts';
+import {
+  markActivityRead,
+  notifyMessagePosted,
+  notifyOrderSubmitted,
+  notifyPlanLimit,
+} from './modules/notifications/notifications.service.ts';
+import { deleteFilesOfOrder } from './modules/order-files/order-files.service.ts';
 import { forgetMachinesOf } from './modules/usage/usage.service.ts';
 
 /**
@@ -8,5 +15,10 @@ import { forgetMachinesOf } from './modules/usage/usage.service.ts';
  */
 export function registerEventListeners(deps: AppDeps): void {
   const { events } = deps;
+  events.on('order.submitted', (tx, order) => notifyOrderSubmitted(deps, tx, order));
+  events.on('order.deleted', (tx, deleted) => deleteFilesOfOrder(deps, tx, deleted));
+  events.on('message.posted', (tx, posted) => notifyMessagePosted(deps, tx, posted));
+  events.on('messages.read', (tx, read) => markActivityRead(tx, read));
+  events.on('plan.limit-reached', (tx, attempt) => notifyPlanLimit(deps, tx, attempt));
   events.on('licenceKey.consentWithdrawn', (tx, { licenceKeyId }) => forgetMachinesOf(tx, licenceKeyId));
 }

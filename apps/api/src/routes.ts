@@ -7,6 +7,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { orderViewRoutes } from './modules/order-views/order-views.routes.ts';
 import { orderFileRoutes } from './modules/order-files/order-files.routes.ts';
 import { messageRoutes } from './modules/messages/messages.routes.ts';
 import { registerOrderUploads } from './modules/order-uploads/order-uploads.routes.ts';
@@ -59,6 +60,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(companyRoutes(deps));
       await api.register(supportRoutes(deps));
       await api.register(orderRoutes(deps));
+      await api.register(orderViewRoutes(deps));
       await api.register(orderFileRoutes(deps));
       await api.register(messageRoutes(deps));
       await api.register(uploadRoutes(deps));

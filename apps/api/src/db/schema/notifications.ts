@@ -15,6 +15,8 @@ export const notifications = pgTable(
     type: text('type').$type<NotificationType>().notNull(),
     objectId: integer('object_id').notNull(),
     parentObjectId: integer('parent_object_id'),
+    /** For a message: the component it was written on (null: on the order itself), so the bell can name it. */
+    componentId: integer('component_id'),
     message: text('message').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,7 +12,7 @@ import { sessionFor } from '../session/session.service.ts';
 import { clientOrNotFound, clientRelation, confirmClientRelation, saveClientRelation } from '../clients/clients.service.ts';
 import { companyById, labOfCompany, renameCompany } from '../companies/companies.service.ts';
 import { millsById } from '../mills/mills.service.ts';
-import { tellingPlanLimits } from '../notifications/notifications.service.ts';
+import { tellingPlanLimits } from '../plans/plans.service.ts';
 import { assertClientRoom } from '../subscriptions/subscriptions.service.ts';
 import {
   checkCredentials,

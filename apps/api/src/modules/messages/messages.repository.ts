@@ -3,7 +3,7 @@ import type { Message } from '@casebridge/shared/schemas/orders';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { millMembers } from '../../db/schema/mills.ts';
-import { components, messageReads, messages, projects } from '../../db/schema/orders.ts';
+import { messageReads, messages, projects } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
 
 /**
@@ -123,31 +123,6 @@ export async function markRead(
     .returning({ id: messages.id, authorId: messages.authorId, readAt: messages.readAt });
   // Both columns are set for every stamped row: it has an author, and it was just stamped.
   return { messageIds, firstReads: firstReads as FirstRead[] };
-}
-
-export interface MessagePlace {
-  messageId: number;
-  orderId: number;
-  orderName: string;
-  componentId: number | null;
-  componentName: string | null;
-}
-
-/** Where messages were written: their order and component with names, in one statement for a whole list. */
-export async function findMessagePlaces(db: Db, messageIds: number[]): Promise<MessagePlace[]> {
-  if (messageIds.length === 0) return [];
-  return db
-    .select({
-      messageId: messages.id,
-      orderId: projects.id,
-      orderName: projects.name,
-      componentId: components.id,
-      componentName: components.name,
-    })
-    .from(messages)
-    .innerJoin(projects, eq(projects.id, messages.projectId))
-    .leftJoin(components, eq(components.id, messages.componentId))
-    .where(inArray(messages.id, messageIds));
 }
 
 export interface MillMessagesScope {

@@ -6,18 +6,27 @@ import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fileUrl } from '../../lib/file-url.ts';
-import { markActivityRead, notify } from '../notifications/notifications.service.ts';
 import { componentOfOrder, grantedOrder, refuseIfDeleted } from '../orders/orders.service.ts';
-import {
-  findConversation,
-  findMessage,
-  findMessagePlaces,
-  findMillMessages,
-  insertMessage,
-  markRead,
-  type MessagePlace,
-  type MessageRow,
-} from './messages.repository.ts';
+import { findConversation, findMessage, findMillMessages, insertMessage, markRead, type MessageRow } from './messages.repository.ts';
+
+declare module '../../platform/events/domain-events.ts' {
+  interface DomainEvents {
+    /** A message on an order or one of its components; `writtenBy`: which side wrote it. */
+    'message.posted': {
+      messageId: number;
+      orderId: number;
+      componentId: number | null;
+      millId: number;
+      labId: number;
+      text: string;
+      authorId: number;
+      writtenBy: 'lab' | 'mill';
+      responsibleId: number | null;
+    };
+    /** A user read what others wrote on a component of an order: these messages, now or before. */
+    'messages.read': { readerId: number; orderId: number; messageIds: number[] };
+  }
+}
 
 function toMessageDto(row: MessageRow): Message {
   return {
@@ -40,7 +49,7 @@ function toMessageDto(row: MessageRow): Message {
   };
 }
 
-/** A message on an order of this mill, or on one of its components; the other side is notified. */
+/** A message on an order of this mill, or on one of its components; the other side is told ('message.posted'). */
 export async function createMessage(
   deps: AppDeps,
   user: SessionUser,
@@ -53,32 +62,24 @@ export async function createMessage(
   if (order.millId !== millId) throw AppError.notFound('Order');
   refuseIfDeleted(order);
   if (input.componentId !== undefined) await componentOfOrder(deps.db, order.id, input.componentId);
-  // The message, its notifications and their mails commit together; the live push follows the commit.
-  const { id, publish } = await deps.db.transaction(async (tx) => {
-    const messageId = await insertMessage(tx, {
-      projectId: order.id,
-      componentId: input.componentId ?? null,
+  // The message and what its event causes (the other side's notifications, their mails) commit together.
+  const { id, afterCommit } = await deps.db.transaction(async (tx) => {
+    const componentId = input.componentId ?? null;
+    const messageId = await insertMessage(tx, { projectId: order.id, componentId, authorId: user.id, message: input.message });
+    const afterCommit = await deps.events.publish(tx, 'message.posted', {
+      messageId,
+      orderId: order.id,
+      componentId,
+      millId: order.millId,
+      labId: order.labId,
+      text: input.message,
       authorId: user.id,
-      message: input.message,
+      writtenBy: grant.role === 'lab' ? 'lab' : 'mill',
+      responsibleId: order.responsibleId,
     });
-    const told = await notify(
-      deps,
-      tx,
-      {
-        type: 'newMessageReceived',
-        millId: order.millId,
-        labId: order.labId,
-        objectId: messageId,
-        parentObjectId: order.id,
-        message: input.message.slice(0, 200),
-        senderId: user.id,
-        responsibleId: order.responsibleId,
-      },
-      grant.role === 'lab' ? 'mill' : 'lab',
-    );
-    return { id: messageId, publish: told.publish };
+    return { id: messageId, afterCommit };
   });
-  publish();
+  await afterCommit();
   const row = await findMessage(deps.db, user.id, id);
   if (!row) throw AppError.notFound('Message');
   return toMessageDto(row);
@@ -106,26 +107,28 @@ export async function listMessages(
   return { count: total, data: rows.map(toMessageDto) };
 }
 
-// For orders' component view, after its own access check.
+// For the component view (modules/order-views), after its own access check.
 
 export async function conversationOf(db: Db, viewerId: number, orderId: number, componentId: number | null): Promise<Message[]> {
   return (await findConversation(db, viewerId, orderId, componentId)).map(toMessageDto);
 }
 
 /**
- * Opening a component marks what others wrote there read, for the viewer only, and with it the
- * viewer's notifications about those messages and about the order's arrival: the bell must not
- * call "new" what the viewer has just read. The authors of messages the other side reads for the
- * first time are told live, on whichever process holds their connection, so their chat shows it.
+ * Opening a component marks what others wrote there read, for the viewer only ('messages.read':
+ * so are the viewer's notifications about them). The authors of messages the other side reads for
+ * the first time are told live, on whichever process holds their connection, so their chat shows it.
  */
 export async function markComponentRead(
-  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  deps: Pick<AppDeps, 'db' | 'realtime' | 'events'>,
   userId: number,
   orderId: number,
   componentId: number,
 ): Promise<void> {
-  const { messageIds, firstReads } = await markRead(deps.db, userId, orderId, componentId);
-  await markActivityRead(deps.db, userId, { orderId, messageIds });
+  const { firstReads, afterCommit } = await deps.db.transaction(async (tx) => {
+    const { messageIds, firstReads } = await markRead(tx, userId, orderId, componentId);
+    return { firstReads, afterCommit: await deps.events.publish(tx, 'messages.read', { readerId: userId, orderId, messageIds }) };
+  });
+  await afterCommit();
   for (const read of firstReads) {
     deps.realtime.publish([read.authorId], {
       type: MESSAGE_READ_EVENT,
@@ -135,9 +138,4 @@ export async function markComponentRead(
       readAt: read.readAt.toISOString(),
     });
   }
-}
-
-/** Where these messages were written (order and component, with names), for the notifications list. */
-export async function messagePlaces(db: Db, messageIds: number[]): Promise<MessagePlace[]> {
-  return findMessagePlaces(db, messageIds);
 }

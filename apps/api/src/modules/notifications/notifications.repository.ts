@@ -9,7 +9,7 @@ export type { NotificationType };
 export type ActivityNotificationType = Exclude<NotificationType, 'planLimitReached' | 'filesExpiring'>;
 export type NewNotification = Pick<
   typeof notifications.$inferInsert,
-  'userId' | 'millId' | 'type' | 'objectId' | 'parentObjectId' | 'message'
+  'userId' | 'millId' | 'type' | 'objectId' | 'parentObjectId' | 'componentId' | 'message'
 >;
 
 export async function listOfUser(db: Db, userId: number, limit: number): Promise<NotificationRow[]> {

@@ -5,10 +5,10 @@ import type { AppDeps } from '../../deps.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import type { SqlExecutor } from '../../platform/jobs/job-queue.ts';
-import type { FilesExpiringNotice, UsageStat } from '@casebridge/shared/schemas/billing';
-import { PlanLimitError } from '../subscriptions/subscriptions.service.ts';
+import type { AfterCommit, DomainEvents } from '../../platform/events/domain-events.ts';
+import type { FilesExpiringNotice } from '@casebridge/shared/schemas/billing';
 import { labById } from '../companies/companies.service.ts';
-import { messagePlaces } from '../messages/messages.service.ts';
+import { orderAndComponentNames } from '../orders/orders.service.ts';
 import { staffUserIdsOf } from '../mill-users/mill-users.service.ts';
 import { labUsersOfCompany, languageOf, settingsOf, usersById, type UserRow } from '../users/users.service.ts';
 import { renderNotificationMail } from './notifications.mails.ts';
@@ -34,18 +34,26 @@ const NOWHERE: NotificationPlace = { orderId: null, orderName: null, componentId
 
 /**
  * Which order and component a notification is about, so its card can say so: a new order is
- * its own object (its name is the notification's text); a message was written on an order or
- * on one of its components.
+ * its own object (its name is the notification's text); a message was written on an order (its
+ * parent object) or on one of its components. Names are read now: a renamed component shows its new name.
  */
 async function placesOf(db: Db, rows: NotificationRow[]): Promise<(row: NotificationRow) => NotificationPlace> {
-  const messageIds = rows.filter((row) => row.type === 'newMessageReceived').map((row) => row.objectId);
-  const byMessage = new Map((await messagePlaces(db, messageIds)).map((place) => [place.messageId, place]));
+  const aboutMessages = rows.filter((row) => row.type === 'newMessageReceived' && row.parentObjectId !== null);
+  const names = await orderAndComponentNames(db, {
+    orderIds: aboutMessages.map((row) => row.parentObjectId!),
+    componentIds: aboutMessages.flatMap((row) => (row.componentId === null ? [] : [row.componentId])),
+  });
   return (row) => {
     if (row.type === 'newProjectCreated') return { ...NOWHERE, orderId: row.objectId, orderName: row.message };
-    const place = row.type === 'newMessageReceived' ? byMessage.get(row.objectId) : undefined;
-    if (!place) return NOWHERE;
-    const { orderId, orderName, componentId, componentName } = place;
-    return { orderId, orderName, componentId, componentName };
+    const orderName = row.type === 'newMessageReceived' && row.parentObjectId !== null ? names.orders.get(row.parentObjectId) : undefined;
+    if (orderName === undefined) return NOWHERE;
+    const componentName = row.componentId === null ? undefined : names.components.get(row.componentId);
+    return {
+      orderId: row.parentObjectId,
+      orderName,
+      componentId: componentName === undefined ? null : row.componentId,
+      componentName: componentName ?? null,
+    };
   };
 }
 
@@ -76,11 +84,11 @@ export async function markReadState(deps: AppDeps, user: SessionUser, notificati
 }
 
 /**
- * For the messages feature, after its own access check: the viewer read the messages on a
- * component of this order, so their notifications about them (and about the order) are read.
+ * Listener of 'messages.read' (events.ts): the reader's notifications about those messages, and
+ * about the order's arrival, are read; the bell must not call "new" what the reader has just read.
  */
-export async function markActivityRead(db: Db, userId: number, read: { orderId: number; messageIds: number[] }): Promise<void> {
-  await setActivityRead(db, userId, read.orderId, read.messageIds);
+export async function markActivityRead(tx: Db, read: DomainEvents['messages.read']): Promise<void> {
+  await setActivityRead(tx, read.readerId, read.orderId, read.messageIds);
 }
 
 export interface NotificationEvent {
@@ -91,6 +99,8 @@ export interface NotificationEvent {
   objectId: number;
   /** For a message: its order. */
   parentObjectId: number | null;
+  /** For a message: its component, if it was written on one. */
+  componentId: number | null;
   message: string;
   senderId: number;
   /** The order's responsible mill user, if any. */
@@ -146,24 +156,24 @@ async function queueMails(
 }
 
 function storeNotifications(db: Db, event: NotificationEvent, userIds: number[]) {
-  const { millId, type, objectId, parentObjectId, message } = event;
+  const { millId, type, objectId, parentObjectId, componentId, message } = event;
   return insertNotifications(
     db,
-    userIds.map((userId) => ({ userId, millId, type, objectId, parentObjectId, message })),
+    userIds.map((userId) => ({ userId, millId, type, objectId, parentObjectId, componentId, message })),
   );
 }
 
 /**
  * Stores the notifications and queues a mail for those who asked for mail, in the transaction of
  * the change that causes them (a message, a submitted order): both exist exactly when the change
- * committed. Returns who was told, and the live push to make once the transaction committed.
+ * committed. Answers who was told, and the live push to make once the transaction committed.
  */
 export async function notify(
-  deps: Pick<AppDeps, 'realtime' | 'jobs' | 'config'>,
+  deps: NotifyDeps,
   tx: Db,
   event: NotificationEvent,
   side: 'mill' | 'lab',
-): Promise<{ recipients: number[]; publish: () => void }> {
+): Promise<{ recipients: number[]; publish: AfterCommit }> {
   const candidates = await candidatesOf(tx, event, side);
   const recipients = candidates.filter((user) => wants(user, SETTING[event.type])).map((user) => user.id);
   await queueMails(
@@ -193,71 +203,92 @@ export async function notify(
   return { recipients, publish };
 }
 
-// A plan's limit refused something (modules/subscriptions): the mill is told.
+type NotifyDeps = Pick<AppDeps, 'realtime' | 'jobs' | 'config'>;
 
-/** Which limit: the same names as the usage statistics the notice links to. */
-export type PlanLimit = UsageStat['name'];
+/** Listener of 'order.submitted' (events.ts): the mill's users are told of the new order. */
+export async function notifyOrderSubmitted(deps: NotifyDeps, tx: Db, order: DomainEvents['order.submitted']): Promise<AfterCommit> {
+  const { orderId, millId, labId, name, submittedBy, responsibleId } = order;
+  const told = await notify(
+    deps,
+    tx,
+    {
+      type: 'newProjectCreated',
+      millId,
+      labId,
+      objectId: orderId,
+      parentObjectId: null,
+      componentId: null,
+      message: name,
+      senderId: submittedBy,
+      responsibleId,
+    },
+    'mill',
+  );
+  return told.publish;
+}
 
-export interface PlanLimitAttempt {
-  millId: number;
-  limit: PlanLimit;
-  /** Who tried (a lab user, or the mill's own staff). */
-  triedBy: number;
+/** Listener of 'message.posted' (events.ts): the other side of the order is told. */
+export async function notifyMessagePosted(deps: NotifyDeps, tx: Db, posted: DomainEvents['message.posted']): Promise<AfterCommit> {
+  const told = await notify(
+    deps,
+    tx,
+    {
+      type: 'newMessageReceived',
+      millId: posted.millId,
+      labId: posted.labId,
+      objectId: posted.messageId,
+      parentObjectId: posted.orderId,
+      componentId: posted.componentId,
+      message: posted.text.slice(0, 200),
+      senderId: posted.authorId,
+      responsibleId: posted.responsibleId,
+    },
+    posted.writtenBy === 'lab' ? 'mill' : 'lab',
+  );
+  return told.publish;
 }
 
 /**
- * Runs work a plan's limit may refuse. A refusal is told to the mill's staff, then passed on
- * unchanged to whoever tried (409 PLAN_LIMIT_REACHED).
+ * Listener of 'plan.limit-reached' (events.ts; its own transaction, the refused one rolled back):
+ * the "plan limit reached" notice for the mill's active staff, at most once per mill, limit and
+ * day (UTC), so a busy lab does not flood the mill. The message is the limit's name; the web app
+ * says it in the reader's language.
  */
-export async function tellingPlanLimits<T>(
-  deps: Pick<AppDeps, 'db' | 'realtime'>,
-  attempt: PlanLimitAttempt,
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof PlanLimitError) await notifyPlanLimit(deps, attempt);
-    throw error;
-  }
-}
-
-/**
- * Stores the "plan limit reached" notice for the mill's active staff in a transaction of its own
- * (the refused one rolled back), at most once per mill, limit and day (UTC): a busy lab does not
- * flood the mill. The message is the limit's name; the web app says it in the reader's language.
- */
-async function notifyPlanLimit(deps: Pick<AppDeps, 'db' | 'realtime'>, attempt: PlanLimitAttempt): Promise<void> {
+export async function notifyPlanLimit(
+  deps: Pick<AppDeps, 'realtime'>,
+  tx: Db,
+  attempt: DomainEvents['plan.limit-reached'],
+): Promise<AfterCommit> {
   const { millId, limit } = attempt;
-  const stored = await deps.db.transaction(async (tx) => {
-    await lockPlanLimitNotices(tx, millId, limit);
-    if (await planLimitNoticedSince(tx, millId, limit, startOfUtcDay(new Date()))) return [];
-    const staff = (await usersById(tx, await staffUserIdsOf(tx, millId))).filter((user) => !user.blocked);
-    return insertNotifications(
-      tx,
-      staff.map((user) => ({
-        userId: user.id,
-        millId,
-        type: 'planLimitReached' as const,
-        objectId: millId,
-        parentObjectId: null,
-        message: limit,
-      })),
-    );
-  });
-  for (const row of stored) {
-    deps.realtime.publish([row.userId], {
-      type: 'planLimitReached',
-      notificationId: row.id,
+  await lockPlanLimitNotices(tx, millId, limit);
+  if (await planLimitNoticedSince(tx, millId, limit, startOfUtcDay(new Date()))) return () => undefined;
+  const staff = (await usersById(tx, await staffUserIdsOf(tx, millId))).filter((user) => !user.blocked);
+  const stored = await insertNotifications(
+    tx,
+    staff.map((user) => ({
+      userId: user.id,
+      millId,
+      type: 'planLimitReached' as const,
       objectId: millId,
       parentObjectId: null,
       message: limit,
-      millId,
-      labCompanyId: null,
-      userId: attempt.triedBy,
-      responsible: null,
-    });
-  }
+    })),
+  );
+  return () => {
+    for (const row of stored) {
+      deps.realtime.publish([row.userId], {
+        type: 'planLimitReached',
+        notificationId: row.id,
+        objectId: millId,
+        parentObjectId: null,
+        message: limit,
+        millId,
+        labCompanyId: null,
+        userId: attempt.triedBy,
+        responsible: null,
+      });
+    }
+  };
 }
 
 function startOfUtcDay(now: Date): Date {

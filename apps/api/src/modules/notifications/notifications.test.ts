@@ -170,7 +170,17 @@ describe('notify', () => {
   }
 
   const event = (millId: number, labId: number, senderId: number, responsibleId: number | null) =>
-    ({ type: 'newMessageReceived', millId, labId, objectId: 7, parentObjectId: 3, message: 'Hello', senderId, responsibleId }) as const;
+    ({
+      type: 'newMessageReceived',
+      millId,
+      labId,
+      objectId: 7,
+      parentObjectId: 3,
+      componentId: null,
+      message: 'Hello',
+      senderId,
+      responsibleId,
+    }) as const;
 
   it("tells the mill's active staff, not the sender, the lab or a blocked colleague", async () => {
     const { mill, company, admin } = await createMill(t.db);

@@ -5,6 +5,7 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../../lib/one-time-tokens.ts';
+import type { AfterCommit, DomainEvents } from '../../platform/events/domain-events.ts';
 import { documentPdf } from '../../platform/pdf/document-pdf.ts';
 import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
 import { storedZip } from '../../platform/zip/stored-zip.ts';
@@ -18,8 +19,8 @@ import {
   refuseIfDeleted,
   type OrderRow,
 } from '../orders/orders.service.ts';
-import { tellingPlanLimits } from '../notifications/notifications.service.ts';
-import { assertStorageRoom, PlanLimitError } from '../subscriptions/subscriptions.service.ts';
+import { PlanLimitError, tellingPlanLimits } from '../plans/plans.service.ts';
+import { assertStorageRoom } from '../subscriptions/subscriptions.service.ts';
 import { languageOf, settingsOf, userById } from '../users/users.service.ts';
 import { companiesById, labById } from '../companies/companies.service.ts';
 import { millsById } from '../mills/mills.service.ts';
@@ -232,14 +233,17 @@ export async function deleteDownload(deps: AppDeps, user: SessionUser, fileId: n
 }
 
 /**
- * For orders, inside the transaction that withdraws an order: the files of its components go,
- * their bytes queued for removal in the same transaction. Call `removeQueued` with the answered
- * keys once it committed.
+ * Listener of 'order.deleted' (events.ts), in the transaction that withdraws the order: the files
+ * of its components go, their bytes queued for removal in the same transaction and removed once it committed.
  */
-export async function deleteFilesOfComponents(tx: Transaction, componentIds: number[]): Promise<string[]> {
-  const keys = await deleteFileRows(tx, componentIds);
+export async function deleteFilesOfOrder(
+  deps: Pick<AppDeps, 'db' | 'storage'>,
+  tx: Db,
+  deleted: DomainEvents['order.deleted'],
+): Promise<AfterCommit> {
+  const keys = await deleteFileRows(tx, deleted.componentIds);
   await queueRemovals(tx, keys);
-  return keys;
+  return async () => void (await removeQueued(deps.db, deps.storage, keys));
 }
 
 /** A file and the caller's grant on its order; a file of another tenant answers like a missing one. */
@@ -255,7 +259,7 @@ async function fileWithGrant(
   return { file, grant: await authorize(deps.db, user, action, { orderId }) };
 }
 
-// ---- Reading, for the component view and drafts (orders)
+// ---- Reading, for the component view and drafts (modules/order-views)
 
 export async function filesOfComponent(db: Db, componentId: number): Promise<{ documents: FileDto[]; downloads: FileDto[] }> {
   const files = await filesOfComponents(db, [componentId]);

@@ -249,6 +249,16 @@ export async function findComponent(db: Db, componentId: number): Promise<Compon
   return component ?? null;
 }
 
+export async function orderNames(db: Db, orderIds: number[]): Promise<{ id: number; name: string }[]> {
+  if (orderIds.length === 0) return [];
+  return db.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, orderIds));
+}
+
+export async function componentNames(db: Db, componentIds: number[]): Promise<{ id: number; name: string }[]> {
+  if (componentIds.length === 0) return [];
+  return db.select({ id: components.id, name: components.name }).from(components).where(inArray(components.id, componentIds));
+}
+
 export async function componentsOfOrders(db: Db, orderIds: number[]): Promise<ComponentRow[]> {
   if (orderIds.length === 0) return [];
   return db.select().from(components).where(inArray(components.projectId, orderIds)).orderBy(asc(components.id));

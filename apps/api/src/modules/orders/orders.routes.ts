@@ -2,16 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addComponentBodySchema,
-  componentDetailSchema,
   createOrderBodySchema,
   createdOrderSchema,
-  draftOrderSchema,
-  labDraftsQuerySchema,
   labOrderListQuerySchema,
   orderListQuerySchema,
   orderSchema,
   personSchema,
-  updateComponentBodySchema,
   updateOrderBodySchema,
 } from '@casebridge/shared/schemas/orders';
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
@@ -21,16 +17,13 @@ import { callerOf, claimsOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors, sendJson } from '../../lib/route-schemas.ts';
 import {
   addComponent,
-  componentDetail,
   createOrder,
   deleteOrder,
-  labDrafts,
   orderList,
   orderListForSession,
   responsiblePersons,
   setResponsible,
   submitOrder,
-  updateComponent,
 } from './orders.service.ts';
 
 const tags = ['orders'];
@@ -166,45 +159,6 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const outcome = await deleteOrder(deps, callerOf(request), request.params.id);
         return { ok: true as const, message: outcome === 'deleted' ? 'Order deleted' : 'Unfinished order discarded' };
       },
-    });
-
-    // ---- Both sides
-    app.get('/projects/:projectId/components/:id', {
-      config: { access: 'order.read' },
-      schema: {
-        tags,
-        summary: 'A component with its files and messages (marks them read)',
-        security: bearerAuth,
-        params: z.object({ projectId: idSchema, id: idSchema }),
-        response: { 200: componentDetailSchema, ...commonErrors },
-      },
-      handler: async (request) => componentDetail(deps, callerOf(request), request.params.projectId, request.params.id),
-    });
-
-    app.put('/projects/:projectId/components/:id', {
-      config: { access: 'order.process' },
-      schema: {
-        tags,
-        summary: 'Change status or comment (mill users)',
-        security: bearerAuth,
-        params: z.object({ projectId: idSchema, id: idSchema }),
-        body: updateComponentBodySchema,
-        response: { 200: componentDetailSchema, ...commonErrors },
-      },
-      handler: async (request) => updateComponent(deps, callerOf(request), request.params.projectId, request.params.id, request.body),
-    });
-
-    // ---- The lab's unsubmitted orders, to continue sending one (ADR 0003)
-    app.get('/labs/drafts', {
-      config: { access: 'orders.create' },
-      schema: {
-        tags: ['order intake'],
-        summary: 'Orders I started with this mill and have not sent yet, with the documents that arrived',
-        security: bearerAuth,
-        querystring: labDraftsQuerySchema,
-        response: { 200: listResponseSchema(draftOrderSchema), ...commonErrors },
-      },
-      handler: async (request) => labDrafts(deps, callerOf(request), request.query.millId, request.query._limit),
     });
   };
 }

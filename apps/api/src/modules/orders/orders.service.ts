@@ -1,5 +1,5 @@
 import type { ComponentStatus } from '@casebridge/shared/constants/orders';
-import { orderSchema, type ComponentDetail, type DraftOrder } from '@casebridge/shared/schemas/orders';
+import { orderSchema } from '@casebridge/shared/schemas/orders';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
@@ -7,17 +7,15 @@ import { authorize, authorizeStaff, type Grant } from '../../access/access.ts';
 import { acceptSession, type SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ErrorCode } from '@casebridge/shared/errors';
-import { removeQueued } from '../../platform/storage/removals.ts';
 import { companiesById, labById } from '../companies/companies.service.ts';
-import { conversationOf, markComponentRead } from '../messages/messages.service.ts';
 import { millsById } from '../mills/mills.service.ts';
 import { isStaffOf, staffNames } from '../mill-users/mill-users.service.ts';
-import { notify, tellingPlanLimits } from '../notifications/notifications.service.ts';
-import { deleteFilesOfComponents, documentsOfComponents, filesOfComponent } from '../order-files/order-files.service.ts';
+import { tellingPlanLimits } from '../plans/plans.service.ts';
 import { takeOrderSlotOf } from '../subscriptions/subscriptions.service.ts';
 import { usersById } from '../users/users.service.ts';
 import { cachePerApp } from '../../lib/versioned-response-cache.ts';
 import {
+  componentNames,
   componentsOfOrders,
   countOfLab,
   countSubmitted,
@@ -32,6 +30,7 @@ import {
   markDeleted,
   markDownloaded,
   markSubmitted,
+  orderNames,
   setResponsible as setResponsibleRow,
   updateComponent as updateComponentRow,
   type ComponentRow,
@@ -39,6 +38,15 @@ import {
 } from './orders.repository.ts';
 
 export type { ComponentRow, OrderRow };
+
+declare module '../../platform/events/domain-events.ts' {
+  interface DomainEvents {
+    /** A lab sent an order: the mill sees it from now on. */
+    'order.submitted': { orderId: number; millId: number; labId: number; name: string; submittedBy: number; responsibleId: number | null };
+    /** A lab withdrew an order (kept, marked deleted) or discarded a draft (gone with its components). */
+    'order.deleted': { orderId: number; componentIds: number[] };
+  }
+}
 
 /** The order an order-scoped grant was given for (access.ts resolves it to decide). */
 export function grantedOrder(grant: Grant): OrderRow {
@@ -148,13 +156,20 @@ async function staffPage(deps: AppDeps, user: SessionUser, millId: number, query
   return body;
 }
 
-/** The lab's unsubmitted orders with a mill, to continue sending one (ADR 0003). */
+export interface DraftWithComponents {
+  id: number;
+  name: string;
+  created_at: string;
+  components: { id: number; name: string }[];
+}
+
+/** The lab's unsubmitted orders with a mill, to continue sending one (ADR 0003); modules/order-views adds their documents. */
 export async function labDrafts(
   deps: AppDeps,
   user: SessionUser,
   millId: number,
   limit: number,
-): Promise<{ count: number; data: DraftOrder[] }> {
+): Promise<{ count: number; data: DraftWithComponents[] }> {
   const grant = await authorize(deps.db, user, 'orders.create', { millId });
   const labId = labOf(grant);
   // Only the user's own drafts: nobody else may continue their tus uploads, and a colleague's
@@ -164,17 +179,11 @@ export async function labDrafts(
     deps.db,
     drafts.map((draft) => draft.id),
   );
-  const documents = await documentsOfComponents(
-    deps.db,
-    parts.map((part) => part.id),
-  );
   const data = drafts.map((draft) => ({
     id: draft.id,
     name: draft.name,
     created_at: draft.createdAt.toISOString(),
-    components: parts
-      .filter((part) => part.projectId === draft.id)
-      .map((part) => ({ id: part.id, name: part.name, documents: documents.get(part.id) ?? [] })),
+    components: parts.filter((part) => part.projectId === draft.id).map((part) => ({ id: part.id, name: part.name })),
   }));
   return { count: total, data };
 }
@@ -213,119 +222,70 @@ export async function addComponent(deps: AppDeps, user: SessionUser, orderId: nu
 }
 
 /**
- * The order becomes visible to the mill, whose users are notified once. It takes one of the
- * period's order slots of the mill's plan; with none left it stays a draft (409 PLAN_LIMIT_REACHED).
+ * The order becomes visible to the mill (whose users are told: 'order.submitted'). It takes one of
+ * the period's order slots of the mill's plan; with none left it stays a draft (409 PLAN_LIMIT_REACHED).
  */
 export async function submitOrder(deps: AppDeps, user: SessionUser, orderId: number): Promise<void> {
   const order = grantedOrder(await authorize(deps.db, user, 'order.edit', { orderId }));
-  const publish = await tellingPlanLimits(deps, { millId: order.millId, limit: 'orders', triedBy: user.id }, () =>
-    submitAndNotify(deps, user, orderId),
+  const afterCommit = await tellingPlanLimits(deps, { millId: order.millId, limit: 'orders', triedBy: user.id }, () =>
+    deps.db.transaction(async (tx) => {
+      // Marked first: the row lock makes a second submit of this order wait and then find it
+      // submitted, so it takes no second slot and tells nobody twice.
+      const updated = await markSubmitted(tx, orderId);
+      if (!updated) return null;
+      await takeOrderSlotOf(tx, updated.millId);
+      const { id, millId, labId, name, responsibleId } = updated;
+      return deps.events.publish(tx, 'order.submitted', { orderId: id, millId, labId, name, submittedBy: user.id, responsibleId });
+    }),
   );
-  publish?.();
-}
-
-/** Submitting, its order slot, the mill's notifications and their mails commit together; the live push follows. */
-async function submitAndNotify(deps: AppDeps, user: SessionUser, orderId: number): Promise<(() => void) | null> {
-  return deps.db.transaction(async (tx) => {
-    // Marked first: the row lock makes a second submit of this order wait and then find it
-    // submitted, so it takes no second slot.
-    const updated = await markSubmitted(tx, orderId);
-    if (!updated) return null;
-    await takeOrderSlotOf(tx, updated.millId);
-    const told = await notify(
-      deps,
-      tx,
-      {
-        type: 'newProjectCreated',
-        millId: updated.millId,
-        labId: updated.labId,
-        objectId: updated.id,
-        parentObjectId: null,
-        message: updated.name,
-        senderId: user.id,
-        responsibleId: updated.responsibleId,
-      },
-      'mill',
-    );
-    return told.publish;
-  });
+  await afterCommit?.();
 }
 
 /**
- * The lab withdraws an order it sent. Its files go (rows and bytes, so nothing is kept that the
- * lab took back); the order stays in the mill's list marked deleted, with its components and
- * messages, because the mill may already have worked on it. A draft the mill never saw goes
- * entirely. Rows and the removal queue change in one transaction; the bytes go after it commits.
+ * The lab withdraws an order it sent. Its files go (modules/order-files hears 'order.deleted': rows
+ * and bytes, so nothing is kept that the lab took back); the order stays in the mill's list marked
+ * deleted, with its components and messages, because the mill may already have worked on it. A
+ * draft the mill never saw goes entirely. All rows change in one transaction; bytes go after it commits.
  */
 export async function deleteOrder(deps: AppDeps, user: SessionUser, orderId: number): Promise<'deleted' | 'discarded'> {
   const order = grantedOrder(await authorize(deps.db, user, 'order.delete', { orderId }));
   refuseIfDeleted(order);
-  const keys = await deps.db.transaction(async (tx) => {
+  const afterCommit = await deps.db.transaction(async (tx) => {
     const parts = await componentsOfOrders(tx, [order.id]);
-    const removed = await deleteFilesOfComponents(
-      tx,
-      parts.map((part) => part.id),
-    );
+    // Before the rows go: a listener still finds what hangs on the order's components.
+    const afterCommit = await deps.events.publish(tx, 'order.deleted', { orderId: order.id, componentIds: parts.map((part) => part.id) });
     if (order.submittedAt) await markDeleted(tx, order.id);
     else await deleteOrderRow(tx, order.id);
-    return removed;
+    return afterCommit;
   });
-  await removeQueued(deps.db, deps.storage, keys);
+  await afterCommit();
   return order.submittedAt ? 'deleted' : 'discarded';
 }
 
-// ---- One component, as both sides see it
+// ---- One component, as both sides see it (modules/order-views shows it with its files and messages)
 
-/** Opening a component marks its messages read for the viewer only. */
-export async function componentDetail(deps: AppDeps, user: SessionUser, orderId: number, componentId: number): Promise<ComponentDetail> {
-  const order = grantedOrder(await authorize(deps.db, user, 'order.read', { orderId }));
-  return detailOf(deps, user, order, await componentOfOrder(deps.db, order.id, componentId));
+export interface OrderComponent {
+  order: OrderRow;
+  component: ComponentRow;
 }
 
+export async function readableComponent(deps: AppDeps, user: SessionUser, orderId: number, componentId: number): Promise<OrderComponent> {
+  const order = grantedOrder(await authorize(deps.db, user, 'order.read', { orderId }));
+  return { order, component: await componentOfOrder(deps.db, order.id, componentId) };
+}
+
+/** The mill changes a component's status or comment; answers the component as it now is. */
 export async function updateComponent(
   deps: AppDeps,
   user: SessionUser,
   orderId: number,
   componentId: number,
   patch: { status?: ComponentStatus; comment?: string },
-): Promise<ComponentDetail> {
+): Promise<OrderComponent> {
   const order = grantedOrder(await authorize(deps.db, user, 'order.process', { orderId }));
   const component = await componentOfOrder(deps.db, order.id, componentId);
   await updateComponentRow(deps.db, component.id, patch);
-  return detailOf(deps, user, order, { ...component, ...patch });
-}
-
-async function detailOf(deps: AppDeps, viewer: SessionUser, order: OrderRow, component: ComponentRow): Promise<ComponentDetail> {
-  const { db } = deps;
-  await markComponentRead(deps, viewer.id, order.id, component.id);
-  const [files, messages, parties] = await Promise.all([
-    filesOfComponent(db, component.id),
-    conversationOf(db, viewer.id, order.id, component.id),
-    partiesOf(db, order),
-  ]);
-  return {
-    id: component.id,
-    name: component.name,
-    displayName: component.name,
-    status: component.status,
-    comment: component.comment,
-    documents: files.documents,
-    downloads: files.downloads,
-    messages,
-    project: {
-      id: order.id,
-      name: order.name,
-      isDeleted: order.isDeleted,
-      created_at: order.createdAt.toISOString(),
-      millId: order.millId,
-      labId: order.labId,
-      client: { id: order.labId, name: parties.labName },
-      author: parties.author
-        ? { firstName: parties.author.firstName, lastName: parties.author.lastName, companyName: parties.labName }
-        : null,
-      responsible: parties.responsible,
-    },
-  };
+  return { order, component: { ...component, ...patch } };
 }
 
 // ---- The mill processes orders
@@ -399,6 +359,15 @@ export async function partiesOf(db: Db, order: OrderRow): Promise<OrderParties> 
     author: author ? { firstName: author.firstName, lastName: author.lastName } : null,
     responsible: responsible ? { id: responsible.id, firstName: responsible.firstName, lastName: responsible.lastName } : null,
   };
+}
+
+/** The names of these orders and components, by id; ids of rows that are gone are missing (the notification bell). */
+export async function orderAndComponentNames(
+  db: Db,
+  ids: { orderIds: number[]; componentIds: number[] },
+): Promise<{ orders: Map<number, string>; components: Map<number, string> }> {
+  const [orders, components] = await Promise.all([orderNames(db, ids.orderIds), componentNames(db, ids.componentIds)]);
+  return { orders: new Map(orders.map((row) => [row.id, row.name])), components: new Map(components.map((row) => [row.id, row.name])) };
 }
 
 // For users (engineer B): the session's order count decides where a user lands after sign-in.

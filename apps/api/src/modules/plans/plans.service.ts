@@ -6,6 +6,7 @@ import {
   type PlanKey,
   type planUpdateBodySchema,
   type Promotion,
+  type UsageStat,
 } from '@casebridge/shared/schemas/billing';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
@@ -110,4 +111,51 @@ export async function chargedPriceCents(db: Db, plan: PlanRow, custom: CustomTer
   if (plan.key === 'custom') return custom?.priceCents ?? plan.priceCents;
   const promotion = (await listPromotions(db)).find((row) => row.planKey === plan.key);
   return promotion ? promotedPriceCents(plan.priceCents, promotion) : plan.priceCents;
+}
+
+// Limits: subscriptions checks them in the transaction that consumes them; a refusal is told.
+
+/** A plan's limit refused the request; it is passed on through `tellingPlanLimits`, which tells the mill. */
+export class PlanLimitError extends AppError {
+  constructor(message: string) {
+    super(409, 'PLAN_LIMIT_REACHED', message);
+  }
+}
+
+/** Which limit: the same names as the usage statistics a notice about it links to. */
+export type PlanLimit = UsageStat['name'];
+
+export interface PlanLimitAttempt {
+  millId: number;
+  limit: PlanLimit;
+  /** Who tried (a lab user, or the mill's own staff). */
+  triedBy: number;
+}
+
+declare module '../../platform/events/domain-events.ts' {
+  interface DomainEvents {
+    /** A plan's limit refused an attempt; published in a transaction of its own, after the refused one rolled back. */
+    'plan.limit-reached': PlanLimitAttempt;
+  }
+}
+
+/**
+ * Runs work a plan's limit may refuse. A refusal is published ('plan.limit-reached': the mill's
+ * staff are told), then passed on unchanged to whoever tried (409 PLAN_LIMIT_REACHED). The event
+ * has a transaction of its own: the refused work's rolled back, and what is told must stay.
+ */
+export async function tellingPlanLimits<T>(
+  deps: Pick<AppDeps, 'db' | 'events'>,
+  attempt: PlanLimitAttempt,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PlanLimitError) {
+      const afterCommit = await deps.db.transaction((tx) => deps.events.publish(tx, 'plan.limit-reached', attempt));
+      await afterCommit();
+    }
+    throw error;
+  }
 }

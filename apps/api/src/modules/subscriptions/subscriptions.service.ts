@@ -19,6 +19,7 @@ import {
   chargedPriceCents,
   planByKey,
   planByLookupKey,
+  PlanLimitError,
   toAddOn,
   toContractType,
   type CustomTerms,
@@ -306,13 +307,6 @@ async function stateOf(db: Db, subscription: ProviderSubscription) {
 }
 
 // Limits, checked in the transaction that consumes them.
-
-/** A plan's limit refused the request; callers tell the mill (a notification) before passing it on. */
-export class PlanLimitError extends AppError {
-  constructor(message: string) {
-    super(409, 'PLAN_LIMIT_REACHED', message);
-  }
-}
 
 /**
  * Takes one of the period's order slots for a submission, in the submitting transaction. Refused

@@ -31,6 +31,18 @@ describe('the domain event bus', () => {
     expect(seen).toEqual([]);
   });
 
+  it('answers the listeners’ after-commit work, run only when the publisher calls it, in registration order', async () => {
+    const bus = new DomainEventBus();
+    const seen: string[] = [];
+    bus.on('test.happened', async (_tx, event) => () => void seen.push(`push${event.n}`));
+    bus.on('test.happened', async () => void seen.push('write'));
+    bus.on('test.happened', async () => async () => void seen.push('remove'));
+    const afterCommit = await bus.publish(tx, 'test.happened', { n: 4 });
+    expect(seen).toEqual(['write']);
+    await afterCommit();
+    expect(seen).toEqual(['write', 'push4', 'remove']);
+  });
+
   it('publishes to nobody without failing, and says which events have listeners', async () => {
     const bus = new DomainEventBus();
     await bus.publish(tx, 'test.happened', { n: 3 });

@@ -14,8 +14,17 @@ export interface DomainEvents {}
 
 export type DomainEventName = keyof DomainEvents;
 
-/** A listener runs inside the publisher's transaction: what it writes commits or rolls back with the cause. */
-export type DomainEventListener<N extends DomainEventName> = (tx: Db, event: DomainEvents[N]) => Promise<void>;
+/**
+ * What a listener leaves for after the commit: an effect outside the database (a live push, removing
+ * stored bytes) must not happen for a change that may still roll back.
+ */
+export type AfterCommit = () => void | Promise<void>;
+
+/**
+ * A listener runs inside the publisher's transaction: what it writes commits or rolls back with the
+ * cause. It may answer what to do once that transaction committed.
+ */
+export type DomainEventListener<N extends DomainEventName> = (tx: Db, event: DomainEvents[N]) => Promise<void | AfterCommit>;
 
 /**
  * Delivers an event to every listener, in the order they were registered, inside the transaction
@@ -32,8 +41,19 @@ export class DomainEventBus {
     this.listeners.set(name, list);
   }
 
-  async publish<N extends DomainEventName>(tx: Db, name: N, event: DomainEvents[N]): Promise<void> {
-    for (const listener of this.listeners.get(name) ?? []) await listener(tx, event);
+  /**
+   * Answers the listeners' after-commit work, in their order: the publisher calls it once its
+   * transaction committed, and drops it when the transaction rolls back.
+   */
+  async publish<N extends DomainEventName>(tx: Db, name: N, event: DomainEvents[N]): Promise<AfterCommit> {
+    const afterCommit: AfterCommit[] = [];
+    for (const listener of this.listeners.get(name) ?? []) {
+      const then = await listener(tx, event);
+      if (then) afterCommit.push(then);
+    }
+    return async () => {
+      for (const then of afterCommit) await then();
+    };
   }
 
   /** Names with at least one listener: the wiring test checks every published event is heard. */
