@@ -3,7 +3,7 @@ import { profileDataSchema } from '@casebridge/shared/schemas/account';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@casebridge/shared/constants/languages';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import { authorize } from '../../access/access.ts';
+import { actionsOnOwnTenant, authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
@@ -197,6 +197,7 @@ export async function sessionOf(db: Db, userId: number): Promise<Session> {
     mills: side.mills,
     ordersCount: side.ordersCount,
     dealer: user.roleType === 'dealer' ? await dealerSummary(db, user.id) : null,
+    actions: await actionsOnOwnTenant(db, user),
   };
 }
 
