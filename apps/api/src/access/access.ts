@@ -305,6 +305,9 @@ async function dealerRole(db: Db, user: SessionUser, dealerId: number, known: De
   if (!found) return null;
   if (user.roleType === 'manager') return { role: 'manager', blocks: [] };
   if (!dealer || !found.path.includes(dealer.dealerId)) return null;
-  const target = { isOwn: found.id === dealer.dealerId, ownConfigurationsAllowed: ownConfigurationsOf(found, found.rootOwnConfigurationsAllowed) };
+  const target = {
+    isOwn: found.id === dealer.dealerId,
+    ownConfigurationsAllowed: ownConfigurationsOf(found, found.rootOwnConfigurationsAllowed),
+  };
   return { role: dealerRoleOf(dealer), blocks: [], dealer, target };
 }

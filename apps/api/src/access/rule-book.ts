@@ -41,7 +41,13 @@ export type Block = 'millBlocked' | 'clientBlocked';
  * - ownConfigurations: the target dealer may use own configurations (its own permission and, for a
  *   sub-dealer, its root's too).
  */
-export const DEALER_CONDITIONS = ['rootDealer', 'subDealerAllowed', 'ownDealer', 'ownDealerOrSubDealerAllowed', 'ownConfigurations'] as const;
+export const DEALER_CONDITIONS = [
+  'rootDealer',
+  'subDealerAllowed',
+  'ownDealer',
+  'ownDealerOrSubDealerAllowed',
+  'ownConfigurations',
+] as const;
 export type DealerCondition = (typeof DEALER_CONDITIONS)[number];
 
 /** A condition and the answer when it does not hold: the words and code the dealer screens show. */
@@ -152,7 +158,12 @@ export const ACTIONS = {
     scope: 'dealer',
     description: 'Create a sub-dealer below a dealer of one’s own subtree',
     dealerRules: [
-      { holds: 'subDealerAllowed', status: 403, code: 'SUB_DEALERS_NOT_ALLOWED', message: 'Your dealer is not allowed to create sub-dealers' },
+      {
+        holds: 'subDealerAllowed',
+        status: 403,
+        code: 'SUB_DEALERS_NOT_ALLOWED',
+        message: 'Your dealer is not allowed to create sub-dealers',
+      },
     ],
   },
   'dealers.createRoot': { scope: 'platform', description: 'Create a root dealer' },

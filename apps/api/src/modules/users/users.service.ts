@@ -181,7 +181,8 @@ async function dealerSummary(db: Db, userId: number): Promise<Session['dealer']>
 
 /**
  * What a signed-in browser needs to draw the shell: the user, their mills (as staff or as a
- * client), the order count that decides where they land (spec §2), and their dealer.
+ * client), the order count that decides where they land (spec §2), their dealer, and the actions
+ * they may take there (the rule book's names).
  */
 export async function sessionOf(db: Db, userId: number): Promise<Session> {
   const user = await findUserById(db, userId);
