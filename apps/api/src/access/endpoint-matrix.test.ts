@@ -338,7 +338,7 @@ const DEALER_RULE_CONFLICTS = new Set(
 function outcomeOf(response: LightMyRequestResponse): Expectation | number {
   const status = response.statusCode;
   if (status === 401 || status === 403 || status === 404) return status;
-  if (status === 409 && (DEALER_RULE_CONFLICTS as Set<string>).has((response.json() as { code?: string }).code ?? "")) return 409;
+  if (status === 409 && (DEALER_RULE_CONFLICTS as Set<string>).has((response.json() as { code?: string }).code ?? '')) return 409;
   return status < 500 ? 'allowed' : status;
 }
 
