@@ -106,7 +106,13 @@ export async function createManager(db: Db) {
  */
 export async function createDealer(
   db: Db,
-  options: { parentId?: number; subDealerAllowed?: boolean; dealerRole?: 'dealer' | 'manager'; name?: string } = {},
+  options: {
+    parentId?: number;
+    subDealerAllowed?: boolean;
+    ownConfigurationsAllowed?: boolean;
+    dealerRole?: 'dealer' | 'manager';
+    name?: string;
+  } = {},
 ) {
   const name = options.name ?? `Dealer ${randomBytes(2).toString('hex')}`;
   const dealerCompany = await company(db, name);
@@ -120,6 +126,7 @@ export async function createDealer(
       email: dealerUser.email,
       userId: dealerUser.id,
       subDealerAllowed: options.subDealerAllowed ?? false,
+      ownConfigurationsAllowed: options.ownConfigurationsAllowed ?? false,
     })
     .returning();
   await db.insert(dealerMembers).values({ dealerId: dealer!.id, userId: dealerUser.id, dealerRole: options.dealerRole ?? 'dealer' });

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { MillRole } from '@casebridge/shared/constants/roles';
 import type { Db } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared-statement.ts';
 import { companies } from '../db/schema/companies.ts';
-import { dealerMembers } from '../db/schema/dealers.ts';
+import { dealerMembers, dealers } from '../db/schema/dealers.ts';
 import { labs, millClients } from '../db/schema/labs.ts';
 import { millMembers, mills } from '../db/schema/mills.ts';
 import { projects } from '../db/schema/orders.ts';
@@ -21,6 +22,9 @@ export type SessionUser = typeof users.$inferSelect;
  * The lookups every mill or dealer request makes run as named prepared statements: PostgreSQL parses
  * and plans them once per connection (ADR 0005: they are most of a cached orders page's cost).
  */
+const ownDealer = alias(dealers, 'own_dealer');
+const rootDealer = alias(dealers, 'root_dealer');
+
 function prepareHotLookups(db: Db) {
   return {
     sessionUser: db
@@ -34,12 +38,37 @@ function prepareHotLookups(db: Db) {
       .leftJoin(millMembers, and(eq(millMembers.millId, mills.id), eq(millMembers.userId, sql.placeholder('userId'))))
       .where(eq(mills.id, sql.placeholder('millId')))
       .prepare('access_mill_and_staff_role'),
-    dealerMembership: db
-      .select({ dealerId: dealerMembers.dealerId, role: dealerMembers.dealerRole })
+    dealerTenancy: db
+      .select({
+        dealerId: dealerMembers.dealerId,
+        dealerRole: dealerMembers.dealerRole,
+        parentId: ownDealer.parentId,
+        depth: sql<number>`cardinality(${ownDealer.path})`,
+        rootId: rootDealer.id,
+        subDealerAllowed: ownDealer.subDealerAllowed,
+        ownConfigurationsAllowed: ownDealer.ownConfigurationsAllowed,
+        rootSubDealerAllowed: rootDealer.subDealerAllowed,
+        rootOwnConfigurationsAllowed: rootDealer.ownConfigurationsAllowed,
+      })
       .from(dealerMembers)
+      .innerJoin(ownDealer, eq(ownDealer.id, dealerMembers.dealerId))
+      // The path starts at the root (a root's path is itself).
+      .innerJoin(rootDealer, eq(rootDealer.id, sql`${ownDealer.path}[1]`))
       .where(eq(dealerMembers.userId, sql.placeholder('userId')))
       .limit(1)
-      .prepare('access_dealer_membership'),
+      .prepare('access_dealer_tenancy'),
+    dealerTarget: db
+      .select({
+        id: dealers.id,
+        parentId: dealers.parentId,
+        path: dealers.path,
+        ownConfigurationsAllowed: dealers.ownConfigurationsAllowed,
+        rootOwnConfigurationsAllowed: rootDealer.ownConfigurationsAllowed,
+      })
+      .from(dealers)
+      .innerJoin(rootDealer, eq(rootDealer.id, sql`${dealers.path}[1]`))
+      .where(eq(dealers.id, sql.placeholder('dealerId')))
+      .prepare('access_dealer_target'),
   };
 }
 
@@ -122,25 +151,22 @@ export async function staffRoleOverClientCompany(db: Db, userId: number, company
   return rows.some((row) => row.role === 'admin') ? 'admin' : 'user';
 }
 
-/** A dealer user's dealer and role there; prepared, as every dealer request asks it. */
-export async function dealerMembership(db: Db, userId: number) {
-  const [row] = await hot(db).dealerMembership.execute({ userId });
+/**
+ * A dealer user's dealer tenancy: its dealer and role there, where the dealer stands in its tree
+ * (parent, depth: 1 for a root) and the permissions of the dealer and of its root. One prepared
+ * statement: every dealer request asks it once (access.ts), and no service asks again.
+ */
+export async function dealerTenancy(db: Db, userId: number) {
+  const [row] = await hot(db).dealerTenancy.execute({ userId });
   return row ?? null;
 }
 
 /**
- * Whether `dealerId` is `rootId` or below it in the dealer tree: its materialised path (the ids
- * from the root down to itself, schema/dealers.ts) names `rootId`. One index lookup by primary
- * key, instead of walking the tree down from `rootId`, which for a root dealer visits all 500
- * dealers of a large network on every request.
+ * A dealer as a target: its parent and its own permission to use own configurations, with its
+ * root's, and its materialised path (the ids from the root down to itself, schema/dealers.ts), by
+ * which "in a subtree" is a look at one row instead of a walk down the tree.
  */
-export async function dealerInSubtree(db: Db, rootId: number, dealerId: number): Promise<boolean> {
-  const { rows } = await db.execute<{ found: boolean }>(sql`
-    select exists (select 1 from dealers where id = ${dealerId} and path @> array[${rootId}]::integer[]) as found`);
-  return rows[0]?.found === true;
-}
-
-export async function dealerExists(db: Db, dealerId: number): Promise<boolean> {
-  const { rows } = await db.execute<{ found: boolean }>(sql`select exists (select 1 from dealers where id = ${dealerId}) as found`);
-  return rows[0]?.found === true;
+export async function dealerTarget(db: Db, dealerId: number) {
+  const [row] = await hot(db).dealerTarget.execute({ dealerId });
+  return row ?? null;
 }

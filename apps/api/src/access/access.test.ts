@@ -32,8 +32,9 @@ async function order(db: Db, millId: number, labId: number) {
   return row!;
 }
 
+/** A root dealer whose permissions pass every dealer rule (the rules themselves: 'dealer rules' below). */
 async function dealerUser(db: Db, dealerRole: 'dealer' | 'manager') {
-  const created = await createDealer(db);
+  const created = await createDealer(db, { subDealerAllowed: true, ownConfigurationsAllowed: true });
   await db.update(dealerMembers).set({ dealerRole }).where(eq(dealerMembers.userId, created.user.id));
   const [child] = await db.insert(dealers).values({ companyId: created.dealer.companyId, parentId: created.dealer.id }).returning();
   return { ...created, child: child! };
@@ -99,16 +100,16 @@ function targets(role: Role, kind: ScopeKind): { own: object; other: object | nu
     },
     ownCompany: { own: ownCompany, other: { companyId: w.labB.company.id } },
     dealer: {
-      own: role === 'manager' ? { dealerId: w.dealer.dealer.id } : { dealerId: ownDealer.child.id },
+      own: role === 'manager' ? { dealerId: w.dealer.dealer.id } : { dealerId: ownDealer.dealer.id },
       other: role === 'manager' ? { dealerId: MISSING } : { dealerId: w.otherDealer.dealer.id },
     },
   };
   return byKind[kind];
 }
 
-async function outcome(role: Role, action: Action, target: object): Promise<number> {
+async function outcome(role: Role | SessionUser, action: Action, target: object): Promise<number> {
   try {
-    await authorize(t.db, world.callers[role], action, target as never);
+    await authorize(t.db, typeof role === 'string' ? world.callers[role] : role, action, target as never);
     return 200;
   } catch (error) {
     if (error instanceof AppError) return error.statusCode;
@@ -147,6 +148,75 @@ describe('the rule book', () => {
       }
     });
   }
+});
+
+/**
+ * The dealer rules (rule book `dealerRules`), each kind of dealer against its own dealer and a
+ * sub-dealer of it. Every caller is a dealer manager, whose role has every dealer action, so only
+ * the rules decide. The expected answers are written out, not derived from the rule book.
+ */
+describe('dealer rules', () => {
+  async function kind(options: { parentId?: number; subDealerAllowed: boolean; ownConfigurationsAllowed: boolean }) {
+    const { dealer, user } = await createDealer(t.db, { ...options, dealerRole: 'manager' });
+    const [child] = await t.db
+      .insert(dealers)
+      .values({ companyId: dealer.companyId, parentId: dealer.id, ownConfigurationsAllowed: true })
+      .returning();
+    return { dealer, user, child: child! };
+  }
+
+  async function kinds() {
+    const root = await kind({ subDealerAllowed: true, ownConfigurationsAllowed: true });
+    const plainRoot = await kind({ subDealerAllowed: false, ownConfigurationsAllowed: false });
+    const sub = await kind({ parentId: root.dealer.id, subDealerAllowed: true, ownConfigurationsAllowed: true });
+    const subSub = await kind({ parentId: sub.dealer.id, subDealerAllowed: false, ownConfigurationsAllowed: false });
+    // Its own permission is not enough: its root allows no own configurations in its network.
+    const subOfPlain = await kind({ parentId: plainRoot.dealer.id, subDealerAllowed: false, ownConfigurationsAllowed: true });
+    return { root, plainRoot, sub, subSub, subOfPlain };
+  }
+
+  // [own dealer, its sub-dealer] per kind of dealer.
+  const EXPECTED: Partial<Record<Action, Record<keyof Awaited<ReturnType<typeof kinds>>, [number, number]>>> = {
+    'dealer.create': { root: [200, 200], plainRoot: [403, 403], sub: [200, 200], subSub: [403, 403], subOfPlain: [403, 403] },
+    'customers.create': { root: [200, 200], plainRoot: [200, 403], sub: [403, 403], subSub: [403, 403], subOfPlain: [403, 403] },
+    'customers.update': { root: [200, 403], plainRoot: [200, 403], sub: [403, 403], subSub: [403, 403], subOfPlain: [403, 403] },
+    'tickets.assign': { root: [200, 200], plainRoot: [200, 200], sub: [403, 403], subSub: [403, 403], subOfPlain: [403, 403] },
+    'tickets.setExternal': { root: [200, 200], plainRoot: [200, 200], sub: [403, 403], subSub: [403, 403], subOfPlain: [403, 403] },
+    'dealerConfig.edit': { root: [200, 200], plainRoot: [409, 409], sub: [200, 200], subSub: [409, 200], subOfPlain: [409, 409] },
+    'dealerConfig.publish': { root: [200, 200], plainRoot: [409, 409], sub: [200, 200], subSub: [409, 200], subOfPlain: [409, 409] },
+    'tickets.move': { root: [200, 200], plainRoot: [200, 200], sub: [200, 200], subSub: [200, 200], subOfPlain: [200, 200] },
+  };
+
+  it('names every action that has dealer rules', () => {
+    const ruled = (Object.keys(ACTIONS) as Action[]).filter((action) => 'dealerRules' in ACTIONS[action]);
+    expect(ruled.every((action) => action in EXPECTED)).toBe(true);
+  });
+
+  it('answers each kind of dealer on its own dealer and on its sub-dealer as the spec says', async () => {
+    const callers = await kinds();
+    const got: Record<string, Record<string, [number, number]>> = {};
+    for (const action of Object.keys(EXPECTED) as Action[]) {
+      got[action] = {};
+      for (const [name, { user, dealer, child }] of Object.entries(callers))
+        got[action][name] = [await outcome(user, action, { dealerId: dealer.id }), await outcome(user, action, { dealerId: child.id })];
+    }
+    expect(got).toEqual(EXPECTED);
+  });
+
+  it('lets a grant of the same request decide a second action without reading the tenancy again', async () => {
+    const { sub } = await kinds();
+    const grant = await authorize(t.db, sub.user, 'tickets.list', {});
+    expect(grant.dealer).toMatchObject({
+      dealerId: sub.dealer.id,
+      depth: 2,
+      root: { subDealerAllowed: true, ownConfigurationsAllowed: true },
+    });
+    expect(grant.listScope).toEqual({ kind: 'subtree', dealerId: sub.dealer.id });
+    await expect(authorize(t.db, grant, 'tickets.assign', { dealerId: sub.child.id })).rejects.toMatchObject({
+      statusCode: 403,
+      code: 'SUB_DEALER_READ_ONLY',
+    });
+  });
 });
 
 describe('blocks', () => {

@@ -5,9 +5,8 @@ import {
   administersAnyMill,
   clientRelation,
   companyExists,
-  dealerExists,
-  dealerInSubtree,
-  dealerMembership,
+  dealerTarget,
+  dealerTenancy,
   labIdOfCompany,
   millById,
   millWithStaffRole,
@@ -17,7 +16,18 @@ import {
   type MillRow,
   type OrderRow,
 } from './access.repository.ts';
-import { ACTIONS, roleMay, type Action, type Block, type Role, type ScopeKind } from './rule-book.ts';
+import {
+  ACTIONS,
+  failedDealerRule,
+  PERMISSIONS,
+  roleMay,
+  type Action,
+  type ActionRule,
+  type Block,
+  type DealerFacts,
+  type Role,
+  type ScopeKind,
+} from './rule-book.ts';
 import type { SessionUser } from './session-check.ts';
 
 /** What each kind of scope names. */
@@ -32,6 +42,25 @@ export interface ScopeTargets {
 }
 export type TargetOf<A extends Action> = ScopeTargets[(typeof ACTIONS)[A]['scope']];
 
+/**
+ * A dealer user's place in the reseller tree, read once per request (`dealerTenancy`): its dealer,
+ * root or sub-dealer at which depth, and the permissions of the dealer and of its root.
+ */
+export interface DealerTenancy {
+  dealerId: number;
+  dealerRole: 'dealer' | 'manager';
+  parentId: number | null;
+  /** 1 for a root dealer, 2 for its sub-dealer, and so on. */
+  depth: number;
+  rootId: number;
+  subDealerAllowed: boolean;
+  ownConfigurationsAllowed: boolean;
+  root: { subDealerAllowed: boolean; ownConfigurationsAllowed: boolean };
+}
+
+/** The rows of the reseller network a caller's lists hold: the manager all of them, a dealer user its subtree. */
+export type ListScope = { kind: 'all' } | { kind: 'subtree'; dealerId: number };
+
 /** What the rule book found out on the way; services use it instead of asking again. */
 export interface Grant {
   user: SessionUser;
@@ -42,6 +71,12 @@ export interface Grant {
   order?: OrderRow;
   /** A lab caller: its lab (for an order, the order's lab). */
   labId?: number;
+  /** A dealer user: its tenancy. */
+  dealer?: DealerTenancy;
+  /** The manager and dealer users: what their lists of the reseller network hold. */
+  listScope?: ListScope;
+  /** A dealer scope's target, as the dealer rules saw it. */
+  target?: DealerFacts['target'];
 }
 
 interface Resolved {
@@ -50,6 +85,8 @@ interface Resolved {
   mill?: MillRow;
   order?: OrderRow;
   labId?: number;
+  dealer?: DealerTenancy;
+  target?: DealerFacts['target'];
 }
 
 const NOT_FOUND: Record<ScopeKind, string> = {
@@ -72,13 +109,45 @@ const BLOCK_MESSAGES: Record<Block, string> = {
  * belongs to, and then:
  * - no role there (another tenant's object, or none at all): 404, exactly like a missing one;
  * - a role that lacks the action: 403;
- * - a block that stops this action (rule book `refusedWhen`): 403 with the reason.
+ * - a block that stops this action (rule book `refusedWhen`): 403 with the reason;
+ * - a dealer rule that does not hold for a dealer user (rule book `dealerRules`): its answer.
+ * A second action in the same request passes the first grant instead of the user: the dealer
+ * tenancy it holds is not read again.
  */
-export async function authorize<A extends Action>(db: Db, user: SessionUser, action: A, target: TargetOf<A>): Promise<Grant> {
+export async function authorize<A extends Action>(db: Db, caller: SessionUser | Grant, action: A, target: TargetOf<A>): Promise<Grant> {
   const scope: ScopeKind = ACTIONS[action].scope;
-  const resolved = await resolveRole(db, user, scope, target);
+  const user = 'role' in caller ? caller.user : caller;
+  const known = 'role' in caller ? caller.dealer : undefined;
+  const targets = target as Partial<ScopeTargets[keyof ScopeTargets]> & Record<string, number>;
+  const resolved = await resolveRole(db, user, scope, targets, known);
   if (!resolved) throw AppError.notFound(NOT_FOUND[scope]);
   return decide(user, action, resolved);
+}
+
+/** The scope of a dealer-side grant's lists (the manager: all; a dealer user: its subtree). */
+export function listScopeOf(grant: Grant): ListScope {
+  if (!grant.listScope) throw new Error(`a ${grant.role} has no list of the reseller network`);
+  return grant.listScope;
+}
+
+/** Whether the grant's caller may also take another action on the same target, without asking the database again. */
+export function grantAllows(grant: Grant, action: Action): boolean {
+  if (!roleMay(grant.role, action)) return false;
+  return !grant.dealer || failedDealerRule(action, factsOf(grant.dealer, grant.target)) === undefined;
+}
+
+/**
+ * The actions the caller may take in its own tenant, as the session lists them (`GET /users/me`):
+ * a dealer user's on its own dealer (its dealer rules decided), everyone else's by role. Blocks
+ * are per mill and answered by the mill's own calls.
+ */
+export async function actionsOnOwnTenant(db: Db, user: SessionUser): Promise<Action[]> {
+  const own = await ownResolved(db, user);
+  if (!own) return [];
+  const dealer = own.dealer;
+  const target = dealer && { isOwn: true, ownConfigurationsAllowed: ownConfigurationsOf(dealer, dealer.root.ownConfigurationsAllowed) };
+  const grant: Grant = { user, role: own.role, dealer, target };
+  return (PERMISSIONS[own.role] as readonly Action[]).filter((action) => grantAllows(grant, action));
 }
 
 /**
@@ -98,18 +167,38 @@ export function authorizeStaff<A extends Action>(
 }
 
 function decide(user: SessionUser, action: Action, resolved: Resolved): Grant {
-  if (!roleMay(resolved.role, action)) throw AppError.forbidden();
-  const rule = ACTIONS[action] as { refusedWhen?: readonly Block[] };
+  const rule: ActionRule = ACTIONS[action];
+  if (!roleMay(resolved.role, action)) throw AppError.forbidden(rule.forbidden?.message, rule.forbidden?.code);
   const block = rule.refusedWhen?.find((kind) => resolved.blocks.includes(kind));
   if (block) throw AppError.forbidden(BLOCK_MESSAGES[block], block === 'millBlocked' ? 'MILL_BLOCKED' : 'CLIENT_BLOCKED');
-  return { user, role: resolved.role, mill: resolved.mill, order: resolved.order, labId: resolved.labId };
+  const { role, dealer, target } = resolved;
+  const failed = dealer ? failedDealerRule(action, factsOf(dealer, target)) : undefined;
+  if (failed) throw new AppError(failed.status, failed.code, failed.message);
+  const listScope: ListScope | undefined =
+    role === 'manager' ? { kind: 'all' } : dealer ? { kind: 'subtree', dealerId: dealer.dealerId } : undefined;
+  return { user, role, mill: resolved.mill, order: resolved.order, labId: resolved.labId, dealer, listScope, target };
 }
 
-async function resolveRole(db: Db, user: SessionUser, scope: ScopeKind, target: Record<string, number>): Promise<Resolved | null> {
+function factsOf(dealer: DealerTenancy, target: DealerFacts['target']): DealerFacts {
+  return { isRoot: dealer.parentId === null, subDealerAllowed: dealer.subDealerAllowed, target };
+}
+
+/** A dealer may use own configurations: its own permission and, for a sub-dealer, its root's too (ADR 0013). */
+function ownConfigurationsOf(dealer: { parentId: number | null; ownConfigurationsAllowed: boolean }, rootAllows: boolean): boolean {
+  return dealer.ownConfigurationsAllowed && (dealer.parentId === null || rootAllows);
+}
+
+async function resolveRole(
+  db: Db,
+  user: SessionUser,
+  scope: ScopeKind,
+  target: Record<string, number>,
+  known: DealerTenancy | undefined,
+): Promise<Resolved | null> {
   switch (scope) {
     case 'account':
     case 'platform':
-      return withoutBlocks(await ownRole(db, user));
+      return known ? { role: dealerRoleOf(known), blocks: [], dealer: known } : ownResolved(db, user);
     case 'mill':
       return millRole(db, user, target.millId!);
     case 'order':
@@ -119,31 +208,39 @@ async function resolveRole(db: Db, user: SessionUser, scope: ScopeKind, target: 
     case 'ownCompany':
       return companyRole(db, user, target.companyId!, false);
     case 'dealer':
-      return dealerRole(db, user, target.dealerId!);
+      return dealerRole(db, user, target.dealerId!, known);
   }
 }
-
-const withoutBlocks = (role: Role | null): Resolved | null => (role ? { role, blocks: [] } : null);
 
 /**
  * The role someone has on their own account and company. Mill staff are their company's
  * administrators when they administer one of its mills (ADR 0004: only they change its details).
+ * A dealer user's comes with its dealer tenancy.
  */
-async function ownRole(db: Db, user: SessionUser): Promise<Role | null> {
+async function ownResolved(db: Db, user: SessionUser): Promise<Resolved | null> {
   switch (user.roleType) {
     case 'mill':
-      return (await administersAnyMill(db, user.id)) ? 'millAdmin' : 'millUser';
+      return { role: (await administersAnyMill(db, user.id)) ? 'millAdmin' : 'millUser', blocks: [] };
     case 'lab':
-      return 'lab';
+      return { role: 'lab', blocks: [] };
     case 'manager':
-      return 'manager';
+      return { role: 'manager', blocks: [] };
     case 'dealer': {
-      const membership = await dealerMembership(db, user.id);
-      if (!membership) return null;
-      return membership.role === 'manager' ? 'dealerManager' : 'dealer';
+      const dealer = await tenancyOf(db, user);
+      return dealer ? { role: dealerRoleOf(dealer), blocks: [], dealer } : null;
     }
   }
 }
+
+async function tenancyOf(db: Db, user: SessionUser): Promise<DealerTenancy | null> {
+  if (user.roleType !== 'dealer') return null;
+  const row = await dealerTenancy(db, user.id);
+  if (!row) return null;
+  const { rootSubDealerAllowed, rootOwnConfigurationsAllowed, ...own } = row;
+  return { ...own, root: { subDealerAllowed: rootSubDealerAllowed, ownConfigurationsAllowed: rootOwnConfigurationsAllowed } };
+}
+
+const dealerRoleOf = (dealer: DealerTenancy): Role => (dealer.dealerRole === 'manager' ? 'dealerManager' : 'dealer');
 
 function staffResolved(mill: MillRow, staffRole: MillRole): Resolved {
   return { role: staffRole === 'admin' ? 'millAdmin' : 'millUser', blocks: mill.blocked ? ['millBlocked'] : [], mill };
@@ -189,17 +286,28 @@ async function orderRole(db: Db, user: SessionUser, orderId: number): Promise<Re
 
 /** One's own company; with `clients`, also the company of a lab that is a confirmed client of one's mill. */
 async function companyRole(db: Db, user: SessionUser, companyId: number, clients: boolean): Promise<Resolved | null> {
-  if (user.companyId === companyId) return withoutBlocks(await ownRole(db, user));
+  if (user.companyId === companyId) return ownResolved(db, user);
   if (user.roleType === 'manager' && clients) return (await companyExists(db, companyId)) ? { role: 'manager', blocks: [] } : null;
   if (!clients || user.roleType !== 'mill') return null;
   const role = await staffRoleOverClientCompany(db, user.id, companyId);
   return role ? { role: role === 'admin' ? 'millAdmin' : 'millUser', blocks: [] } : null;
 }
 
-async function dealerRole(db: Db, user: SessionUser, dealerId: number): Promise<Resolved | null> {
-  if (user.roleType === 'manager') return (await dealerExists(db, dealerId)) ? { role: 'manager', blocks: [] } : null;
-  if (user.roleType !== 'dealer') return null;
-  const membership = await dealerMembership(db, user.id);
-  if (!membership || !(await dealerInSubtree(db, membership.dealerId, dealerId))) return null;
-  return { role: membership.role === 'manager' ? 'dealerManager' : 'dealer', blocks: [] };
+/**
+ * A dealer of the caller's subtree (the manager: any dealer). The target is one row by primary key;
+ * its materialised path says whether it lies in the subtree, so no walk down the tree.
+ */
+async function dealerRole(db: Db, user: SessionUser, dealerId: number, known: DealerTenancy | undefined): Promise<Resolved | null> {
+  if (user.roleType !== 'manager' && user.roleType !== 'dealer') return null;
+  const dealer = known ?? (await tenancyOf(db, user)) ?? undefined;
+  if (user.roleType === 'dealer' && !dealer) return null;
+  const found = await dealerTarget(db, dealerId);
+  if (!found) return null;
+  if (user.roleType === 'manager') return { role: 'manager', blocks: [] };
+  if (!dealer || !found.path.includes(dealer.dealerId)) return null;
+  const target = {
+    isOwn: found.id === dealer.dealerId,
+    ownConfigurationsAllowed: ownConfigurationsOf(found, found.rootOwnConfigurationsAllowed),
+  };
+  return { role: dealerRoleOf(dealer), blocks: [], dealer, target };
 }

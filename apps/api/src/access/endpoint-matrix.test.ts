@@ -23,7 +23,17 @@ import { binaryStl, multipartFile, sendOrder } from '../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { TENANCY } from '../../test/tenancy.ts';
 import type { RouteAccess } from './route-access.ts';
-import { ACTIONS, ROLES, roleMay, type Action, type Role, type ScopeKind } from './rule-book.ts';
+import {
+  ACTIONS,
+  failedDealerRule,
+  ROLES,
+  roleMay,
+  type Action,
+  type ActionRule,
+  type DealerFacts,
+  type Role,
+  type ScopeKind,
+} from './rule-book.ts';
 
 /**
  * Role × endpoint × tenant, read from the same tables the server decides with: every operation of
@@ -133,11 +143,39 @@ async function withCompany(user: Caller, name: string): Promise<Caller> {
   return updated!;
 }
 
-async function dealerOf(dealerRole: 'dealer' | 'manager'): Promise<{ user: Caller; network: IdBook }> {
-  const created = await createDealer(t.db, { subDealerAllowed: true });
-  await t.db.update(dealerMembers).set({ dealerRole }).where(eq(dealerMembers.userId, created.user.id));
-  return { user: created.user, network: await dealerNetwork(created.dealer) };
+/** What a dealer caller's dealer is, as the dealer rules ask it (the manager and mill roles have none). */
+interface DealerKind {
+  isRoot: boolean;
+  subDealerAllowed: boolean;
+  /** Its own dealer may use own configurations (the root allowing them too); its sub-dealer never does here. */
+  ownConfigurations: boolean;
 }
+
+interface DealerCaller {
+  user: Caller;
+  network: IdBook;
+  kind: DealerKind;
+  dealer: typeof dealers.$inferSelect;
+}
+
+async function dealerOf(dealerRole: 'dealer' | 'manager', parent?: DealerCaller, subDealerAllowed = true): Promise<DealerCaller> {
+  const created = await createDealer(t.db, { subDealerAllowed, parentId: parent?.dealer.id, ownConfigurationsAllowed: true });
+  await t.db.update(dealerMembers).set({ dealerRole }).where(eq(dealerMembers.userId, created.user.id));
+  const kind = { isRoot: !parent, subDealerAllowed, ownConfigurations: !parent || parent.kind.ownConfigurations };
+  return { user: created.user, network: await dealerNetwork(created.dealer), kind, dealer: created.dealer };
+}
+
+/**
+ * Who calls: every role of the rule book, and dealer users of other kinds of dealer, whose answers
+ * differ by the dealer rules: a sub-dealer, a sub-sub-dealer (without subDealerAllowed), and a
+ * user with the dealer role manager at a sub-dealer.
+ */
+const EXTRA_DEALER_CALLERS = { subDealer: 'dealer', subSubDealer: 'dealer', subDealerManager: 'dealerManager' } as const;
+type CallerName = Role | keyof typeof EXTRA_DEALER_CALLERS;
+const CALLERS: { name: CallerName; role: Role }[] = [
+  ...ROLES.map((role) => ({ name: role, role })),
+  ...Object.entries(EXTRA_DEALER_CALLERS).map(([name, role]) => ({ name: name as CallerName, role })),
+];
 
 /** Everything one call needs: both tenants, and a caller for every role. */
 async function world() {
@@ -145,15 +183,23 @@ async function world() {
   const other = await tenant();
   const dealer = await dealerOf('dealer');
   const dealerManager = await dealerOf('manager');
-  const callers: Record<Role, Caller> = {
+  const subDealer = await dealerOf('dealer', dealer);
+  const dealerCallers: Partial<Record<CallerName, DealerCaller>> = {
+    dealer,
+    dealerManager,
+    subDealer,
+    subSubDealer: await dealerOf('dealer', subDealer, false),
+    subDealerManager: await dealerOf('manager', dealerManager),
+  };
+  const callers: Record<CallerName, Caller> = {
     ...own.callers,
     manager: await withCompany(await createManager(t.db), 'Operator'),
-    dealer: dealer.user,
-    dealerManager: dealerManager.user,
+    ...(Object.fromEntries(Object.entries(dealerCallers).map(([name, caller]) => [name, caller.user])) as Record<
+      'dealer' | 'dealerManager' | keyof typeof EXTRA_DEALER_CALLERS,
+      Caller
+    >),
   };
-  // A dealer user's own records are those of its own subtree.
-  const networks: Partial<Record<Role, IdBook>> = { dealer: dealer.network, dealerManager: dealerManager.network };
-  return { own, other, callers, networks };
+  return { own, other, callers, dealerCallers };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -172,12 +218,12 @@ const NAMED_BY_PROVIDER_RECORDS = new Set(['POST /api/payments/success', 'GET /a
  */
 const NAMED_BY_KEY = new Set(['GET /api/dealer-tickets/by-key/{key}/content']);
 
-/** The records a role calls "its own": for company reads a mill's staff pick their client's company. */
-function ownIds(w: World, role: Role, kind: ScopeKind | null): IdBook {
-  const caller = w.callers[role];
-  const staff = role === 'millAdmin' || role === 'millUser';
+/** The records a caller calls "its own": for company reads a mill's staff pick their client's company; a dealer user its subtree's. */
+function ownIds(w: World, name: CallerName, kind: ScopeKind | null): IdBook {
+  const caller = w.callers[name];
+  const staff = name === 'millAdmin' || name === 'millUser';
   const companies = kind === 'company' && staff ? w.own.labCompanyId : (caller.companyId ?? MISSING);
-  return { ...w.own.ids, ...w.networks[role], companies };
+  return { ...w.own.ids, ...w.dealerCallers[name]?.network, companies };
 }
 
 function otherIds(w: World, role: Role): IdBook {
@@ -190,8 +236,7 @@ function otherIds(w: World, role: Role): IdBook {
  * A company-scoped call names its company by a company id, a lab id, or not at all (one's own):
  * which company it is decides the caller's tenancy, as access.ts decides it.
  */
-function companyTenancy(w: World, role: Role, operation: Operation, ids: IdBook, kind: 'company' | 'ownCompany'): boolean {
-  const caller = w.callers[role];
+function companyTenancy(w: World, role: Role, operation: Operation, ids: IdBook, kind: 'company' | 'ownCompany', caller: Caller): boolean {
   const byLab = /\/labs\/\{id\}/.test(operation.path);
   const named = /\{id\}/.test(operation.path);
   const target = !named
@@ -234,25 +279,41 @@ async function call(operation: Operation, ids: IdBook, caller: Caller | null): P
   return t.app.inject({ method: request.method as 'GET', url: request.url, headers, payload: request.payload });
 }
 
-type Expectation = 'allowed' | 401 | 403 | 404;
+type Expectation = 'allowed' | 401 | 403 | 404 | 409;
+
+/**
+ * The dealer rules' facts for a dealer caller's call on its own records: a call about `/dealers/{id}`
+ * names its sub-dealer (which may use no own configurations), any other its own dealer.
+ */
+function dealerFacts(dealer: DealerCaller, operation: Operation): DealerFacts {
+  const aboutSubDealer = /^\/api\/dealers\/\{id\}/.test(operation.path);
+  return {
+    isRoot: dealer.kind.isRoot,
+    subDealerAllowed: dealer.kind.subDealerAllowed,
+    target: { isOwn: !aboutSubDealer, ownConfigurationsAllowed: !aboutSubDealer && dealer.kind.ownConfigurations },
+  };
+}
 
 function expected(
   w: World,
   operation: Operation,
   access: Action | 'signedIn',
-  role: Role | null,
+  caller: { name: CallerName; role: Role } | null,
   ids: IdBook,
   tenantOf: 'own' | 'other',
 ): Expectation {
-  if (role === null) return 401;
+  if (caller === null) return 401;
   if (access === 'signedIn') return 'allowed';
+  const { name, role } = caller;
   const kind: ScopeKind = ACTIONS[access].scope;
   const tenancy =
     kind === 'company' || kind === 'ownCompany'
-      ? companyTenancy(w, role, operation, ids, kind)
+      ? companyTenancy(w, role, operation, ids, kind, w.callers[name])
       : tenantOf === 'own' && TENANCY[kind].includes(role);
   if (!tenancy) return 404;
-  return roleMay(role, access) ? 'allowed' : 403;
+  if (!roleMay(role, access)) return 403;
+  const dealer = w.dealerCallers[name];
+  return (dealer && failedDealerRule(access, dealerFacts(dealer, operation))?.status) || 'allowed';
 }
 
 /** Whether "another tenant's record" means anything for this call: not for one's own account or the platform. */
@@ -267,8 +328,19 @@ function namesRecord(operation: Operation, access: Action | 'signedIn'): boolean
   );
 }
 
-const outcomeOf = (status: number): Expectation | number =>
-  status === 401 || status === 403 || status === 404 ? status : status < 500 ? 'allowed' : status;
+/** A dealer rule's refusal with 409 (own configurations) is a refusal; other 409s (a taken id) passed the rule book. */
+const DEALER_RULE_CONFLICTS = new Set(
+  (Object.values(ACTIONS) as ActionRule[]).flatMap((rule) =>
+    (rule.dealerRules ?? []).filter((dealerRule) => dealerRule.status === 409).map((dealerRule) => dealerRule.code),
+  ),
+);
+
+function outcomeOf(response: LightMyRequestResponse): Expectation | number {
+  const status = response.statusCode;
+  if (status === 401 || status === 403 || status === 404) return status;
+  if (status === 409 && (DEALER_RULE_CONFLICTS as Set<string>).has((response.json() as { code?: string }).code ?? '')) return 409;
+  return status < 500 ? 'allowed' : status;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -292,7 +364,7 @@ describe('every endpoint declares who may call it', () => {
 });
 
 describe('role × endpoint × tenant', () => {
-  it('answers every role, on its own and on another tenant’s records, as the rule book says', { timeout: 300_000 }, async () => {
+  it('answers every role, on its own and on another tenant’s records, as the rule book says', { timeout: 900_000 }, async () => {
     const mismatches: string[] = [];
     let calls = 0;
     let w = await world();
@@ -300,30 +372,31 @@ describe('role × endpoint × tenant', () => {
       if (!access || access === 'public' || NAMED_BY_PROVIDER_RECORDS.has(operation.key) || NAMED_BY_KEY.has(operation.key)) continue;
       const mutates = operation.method !== 'GET';
       const kind = access === 'signedIn' ? null : ACTIONS[access].scope;
-      const cases: { role: Role | null; tenantOf: 'own' | 'other' }[] = [{ role: null, tenantOf: 'own' }];
-      for (const role of ROLES) {
-        cases.push({ role, tenantOf: 'own' });
-        if (namesRecord(operation, access)) cases.push({ role, tenantOf: 'other' });
+      type Case = { caller: (typeof CALLERS)[number] | null; tenantOf: 'own' | 'other' };
+      const cases: Case[] = [{ caller: null, tenantOf: 'own' }];
+      for (const caller of CALLERS) {
+        cases.push({ caller, tenantOf: 'own' });
+        if (namesRecord(operation, access)) cases.push({ caller, tenantOf: 'other' });
       }
-      const idsOf = ({ role, tenantOf }: { role: Role | null; tenantOf: 'own' | 'other' }) =>
-        role === null ? ownIds(w, 'millAdmin', kind) : tenantOf === 'own' ? ownIds(w, role, kind) : otherIds(w, role);
-      const want = (c: { role: Role | null; tenantOf: 'own' | 'other' }) => expected(w, operation, access, c.role, idsOf(c), c.tenantOf);
+      const idsOf = ({ caller, tenantOf }: Case) =>
+        caller === null ? ownIds(w, 'millAdmin', kind) : tenantOf === 'own' ? ownIds(w, caller.name, kind) : otherIds(w, caller.role);
+      const want = (c: Case) => expected(w, operation, access, c.caller, idsOf(c), c.tenantOf);
       // Refusals change nothing, so they go first; an allowed change gets a fresh world after it.
       cases.sort((a, b) => Number(want(a) === 'allowed') - Number(want(b) === 'allowed'));
       for (const c of cases) {
         const wanted = want(c);
-        const response = await call(operation, idsOf(c), c.role === null ? null : w.callers[c.role]);
+        const response = await call(operation, idsOf(c), c.caller === null ? null : w.callers[c.caller.name]);
         calls += 1;
-        const got = outcomeOf(response.statusCode);
+        const got = outcomeOf(response);
         if (got !== wanted)
           mismatches.push(
-            `${operation.key} as ${c.role ?? 'anonymous'} on ${c.tenantOf}: want ${wanted}, got ${response.statusCode} ${response.body.slice(0, 120)}`,
+            `${operation.key} as ${c.caller?.name ?? 'anonymous'} on ${c.tenantOf}: want ${wanted}, got ${response.statusCode} ${response.body.slice(0, 120)}`,
           );
         if (mutates && got === 'allowed') w = await world();
       }
     }
     console.log(`role × endpoint × tenant: ${operations.length} operations, ${calls} calls`);
     expect(mismatches).toEqual([]);
-    expect(calls).toBeGreaterThan(operations.length * ROLES.length);
+    expect(calls).toBeGreaterThan(operations.length * CALLERS.length);
   });
 });

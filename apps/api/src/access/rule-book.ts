@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@casebridge/shared/errors';
+
 /**
  * The access rule book: who may do what, in one typed table. Every service method asks
  * `authorize` (access.ts) first; the permission matrix in docs/ and the role × endpoint tests are
@@ -28,11 +30,58 @@ export type ScopeKind = 'mill' | 'order' | 'company' | 'ownCompany' | 'account' 
  */
 export type Block = 'millBlocked' | 'clientBlocked';
 
+/**
+ * What decides a dealer user's action beyond its role (spec manager-dealer §5, §6): the kind of its
+ * own dealer (root or sub-dealer), that dealer's permissions, and the target dealer. The manager
+ * is never held by them. `access.ts` resolves the facts once per request (`DealerFacts`).
+ * - rootDealer: the caller's dealer has no parent;
+ * - subDealerAllowed: the caller's dealer may have sub-dealers;
+ * - ownDealer: the target is the caller's own dealer (not a sub-dealer of it);
+ * - ownDealerOrSubDealerAllowed: the target is the caller's own dealer, or the caller's dealer has subDealerAllowed;
+ * - ownConfigurations: the target dealer may use own configurations (its own permission and, for a
+ *   sub-dealer, its root's too).
+ */
+export const DEALER_CONDITIONS = [
+  'rootDealer',
+  'subDealerAllowed',
+  'ownDealer',
+  'ownDealerOrSubDealerAllowed',
+  'ownConfigurations',
+] as const;
+export type DealerCondition = (typeof DEALER_CONDITIONS)[number];
+
+/** A condition and the answer when it does not hold: the words and code the dealer screens show. */
+export interface DealerRule {
+  holds: DealerCondition;
+  status: 403 | 409;
+  code: ErrorCode;
+  message: string;
+}
+
+/** The facts a dealer condition is decided on: the caller's dealer, and the target dealer when the action names one. */
+export interface DealerFacts {
+  isRoot: boolean;
+  subDealerAllowed: boolean;
+  target?: { isOwn: boolean; ownConfigurationsAllowed: boolean };
+}
+
 export interface ActionRule {
   scope: ScopeKind;
   description: string;
   refusedWhen?: readonly Block[];
+  /** Dealer users only, checked in this order; the first that does not hold answers. */
+  dealerRules?: readonly DealerRule[];
+  /** The 403 a role without the action gets, where the screens name the reason. */
+  forbidden?: { code: ErrorCode; message: string };
 }
+
+const SUB_DEALER_READ_ONLY = { holds: 'rootDealer', status: 403, code: 'SUB_DEALER_READ_ONLY' } as const;
+const OWN_CONFIGURATIONS = {
+  holds: 'ownConfigurations',
+  status: 409,
+  code: 'OWN_CONFIGURATIONS_NOT_ALLOWED',
+  message: 'This dealer may not use own configurations',
+} as const;
 
 export const ACTIONS = {
   // Account: everyone signed in, about themselves.
@@ -104,8 +153,19 @@ export const ACTIONS = {
   'dealer.read': { scope: 'dealer', description: 'Read a dealer of one’s own subtree' },
   // Lists name no dealer: the manager's list is the whole network, a dealer user's its own subtree.
   'dealers.list': { scope: 'account', description: 'List the dealers one sees: the manager all, a dealer user its dealer and sub-dealers' },
-  // About the parent; the service also asks the parent's subDealerAllowed (spec §6).
-  'dealer.create': { scope: 'dealer', description: 'Create a sub-dealer below a dealer of one’s own subtree' },
+  // About the parent; spec §6: a dealer creates sub-dealers only while its own dealer has subDealerAllowed.
+  'dealer.create': {
+    scope: 'dealer',
+    description: 'Create a sub-dealer below a dealer of one’s own subtree',
+    dealerRules: [
+      {
+        holds: 'subDealerAllowed',
+        status: 403,
+        code: 'SUB_DEALERS_NOT_ALLOWED',
+        message: 'Your dealer is not allowed to create sub-dealers',
+      },
+    ],
+  },
   'dealers.createRoot': { scope: 'platform', description: 'Create a root dealer' },
   // Locks of spec §5 (dealer id, email, parent, own permissions) are the service's, on the record's data.
   'dealer.update': { scope: 'dealer', description: 'Change a dealer of one’s own subtree' },
@@ -117,8 +177,35 @@ export const ACTIONS = {
   'dealerUsers.manage': { scope: 'dealer', description: 'Add, change, block and unblock the users of a dealer of one’s own subtree' },
   'customers.list': { scope: 'account', description: 'List and search the customers one sees, and check a customer id is unique' },
   'customers.read': { scope: 'dealer', description: 'Read a customer of a dealer of one’s own subtree' },
-  // A sub-dealer sees customers read-only (spec §6): the service refuses it on the caller's dealer.
-  'customers.manage': { scope: 'dealer', description: 'Add and change customers of a dealer of one’s own subtree' },
+  // Spec §6: a sub-dealer sees customers read-only; a dealer adds customers for its sub-dealers only with subDealerAllowed.
+  'customers.create': {
+    scope: 'dealer',
+    description: 'Add a customer to a dealer of one’s own subtree',
+    dealerRules: [
+      { ...SUB_DEALER_READ_ONLY, message: 'A sub-dealer sees customers read-only' },
+      {
+        holds: 'ownDealerOrSubDealerAllowed',
+        status: 403,
+        code: 'SUB_DEALER_CUSTOMERS_NOT_ALLOWED',
+        message: 'Your dealer is not allowed to add customers for sub-dealers',
+      },
+    ],
+  },
+  // Spec §5: a dealer user changes only its own dealer's customers (a sub-dealer's are shown, not edited).
+  'customers.update': {
+    scope: 'dealer',
+    description: 'Change a customer of a dealer of one’s own subtree',
+    dealerRules: [
+      { ...SUB_DEALER_READ_ONLY, message: 'A sub-dealer sees customers read-only' },
+      { holds: 'ownDealer', status: 403, code: 'NOT_OWN_CUSTOMER', message: 'Only the customers of your own dealer can be changed' },
+    ],
+  },
+  // Spec §5: only the manager picks a customer's dealer.
+  'customers.move': {
+    scope: 'dealer',
+    description: 'Give a customer to another dealer',
+    forbidden: { code: 'CUSTOMER_MOVE_MANAGER_ONLY', message: 'Only the manager can give a customer to another dealer' },
+  },
   // Spec §6: import is the manager's; one file may fill the whole network.
   'customers.import': { scope: 'platform', description: 'Import customers from a CSV file and read the import status and log' },
   // Issue 14: the licence server's export fills the whole network, like the customer import.
@@ -134,8 +221,12 @@ export const ACTIONS = {
     scope: 'dealer',
     description: 'Read the customer registration record of a ticket of a dealer of one’s own subtree',
   },
-  // Spec §2: read-only for a dealer that is not a root; the service refuses it on the caller's dealer.
-  'tickets.assign': { scope: 'dealer', description: 'Give a ticket of one’s own subtree to a customer of its dealer’s subtree' },
+  // Spec §2, §6: a sub-dealer's customer picker is read-only ("a non-root dealer sees customers read-only").
+  'tickets.assign': {
+    scope: 'dealer',
+    description: 'Give a ticket of one’s own subtree to a customer of its dealer’s subtree',
+    dealerRules: [{ ...SUB_DEALER_READ_ONLY, message: 'Only a top-level dealer can assign customers to tickets' }],
+  },
   'tickets.move': { scope: 'dealer', description: 'Move a ticket of one’s own subtree to another dealer of it (its customer is reset)' },
   'tickets.archive': { scope: 'dealer', description: 'Archive and unarchive a ticket of one’s own subtree' },
   // A batch names no dealer: the caller's subtree bounds it in the statement itself.
@@ -143,8 +234,19 @@ export const ACTIONS = {
     scope: 'account',
     description: 'Archive and unarchive many tickets of one’s own subtree at once (others are skipped)',
   },
-  // Spec §5: top-level dealers only; the service refuses it for a dealer with a parent.
-  'tickets.setExternal': { scope: 'dealer', description: 'Set the external customer id and description of a ticket of one’s own subtree' },
+  // Spec §2, §6: the external customer id dialog is for a dealer without a parent.
+  'tickets.setExternal': {
+    scope: 'dealer',
+    description: 'Set the external customer id and description of a ticket of one’s own subtree',
+    dealerRules: [
+      {
+        holds: 'rootDealer',
+        status: 403,
+        code: 'EXTERNAL_ID_ROOT_ONLY',
+        message: 'Only a top-level dealer can set the external customer id and description',
+      },
+    ],
+  },
   // Issue 14 item 4: a dealer user's own reminder settings decide it; the manager gets no reminders.
   'ticketReminders.preview': {
     scope: 'account',
@@ -156,16 +258,18 @@ export const ACTIONS = {
     description:
       'Read the configuration of a dealer of one’s own subtree, test what the installer of a ticket of its subtree receives, verify component lists',
   },
-  // The service also asks that the dealer may have own configurations (ADR 0013).
+  // ADR 0013: a dealer user edits only where the dealer may have own configurations.
   'dealerConfig.edit': {
     scope: 'dealer',
     description:
       'Save the draft configuration of a dealer of one’s own subtree and generate its component metadata from its components base URL',
+    dealerRules: [OWN_CONFIGURATIONS],
   },
   // Spec §6 "admin-type": dealer managers and the platform manager, not plain dealer users (ADR 0013).
   'dealerConfig.publish': {
     scope: 'dealer',
     description: 'Make a tested FixedJson configuration the production configuration of a dealer of one’s own subtree',
+    dealerRules: [OWN_CONFIGURATIONS],
   },
 } as const satisfies Record<string, ActionRule>;
 
@@ -181,7 +285,8 @@ const DEALER_NETWORK = [
   'dealer.invite',
   'customers.list',
   'customers.read',
-  'customers.manage',
+  'customers.create',
+  'customers.update',
   'tickets.list',
   'tickets.read',
   'tickets.readRegistration',
@@ -265,6 +370,7 @@ export const PERMISSIONS = {
     'company.update',
     'dealer.read',
     ...DEALER_NETWORK,
+    'customers.move',
     'customers.import',
     'tickets.import',
     'dealers.createRoot',
@@ -301,4 +407,25 @@ export const PERMISSIONS = {
 
 export function roleMay(role: Role, action: Action): boolean {
   return (PERMISSIONS[role] as readonly Action[]).includes(action);
+}
+
+function conditionHolds(condition: DealerCondition, facts: DealerFacts): boolean {
+  switch (condition) {
+    case 'rootDealer':
+      return facts.isRoot;
+    case 'subDealerAllowed':
+      return facts.subDealerAllowed;
+    case 'ownDealer':
+      return facts.target?.isOwn ?? false;
+    case 'ownDealerOrSubDealerAllowed':
+      return (facts.target?.isOwn ?? false) || facts.subDealerAllowed;
+    case 'ownConfigurations':
+      return facts.target?.ownConfigurationsAllowed ?? false;
+  }
+}
+
+/** The first dealer rule of the action that does not hold for these facts; undefined when all hold (or there are none). */
+export function failedDealerRule(action: Action, facts: DealerFacts): DealerRule | undefined {
+  const rules: readonly DealerRule[] = (ACTIONS[action] as ActionRule).dealerRules ?? [];
+  return rules.find((rule) => !conditionHolds(rule.holds, facts));
 }

@@ -17,9 +17,20 @@ export function millFixture(overrides: Partial<MillSummary> = {}): MillSummary {
   };
 }
 
+/** Some of the actions the server lists for the manager (its rule book: every dealer action). */
+export const MANAGER_DEALER_ACTIONS = [
+  'dealer.create',
+  'dealers.createRoot',
+  'customers.create',
+  'customers.update',
+  'customers.move',
+  'tickets.assign',
+  'tickets.setExternal',
+];
+
 export function sessionFixture(
   type: RoleType,
-  overrides: { user?: Partial<Session['user']>; mills?: MillSummary[]; ordersCount?: number } = {},
+  overrides: { user?: Partial<Session['user']>; mills?: MillSummary[]; ordersCount?: number; actions?: string[] } = {},
 ): Session {
   return {
     user: {
@@ -54,5 +65,6 @@ export function sessionFixture(
     mills: overrides.mills ?? (type === 'mill' || type === 'lab' ? [millFixture(type === 'lab' ? { millRole: null } : {})] : []),
     ordersCount: overrides.ordersCount ?? 0,
     dealer: null,
+    actions: overrides.actions ?? (type === 'manager' ? MANAGER_DEALER_ACTIONS : []),
   };
 }

@@ -92,6 +92,12 @@ export const sessionSchema = z.object({
   mills: z.array(millSummarySchema),
   ordersCount: z.number(),
   dealer: dealerSummarySchema.nullable(),
+  /**
+   * The rule book's actions (as `tickets.assign`) the user may take in their own tenant: a dealer
+   * user's on its own dealer, with the conditions of its kind of dealer decided (a sub-dealer, say,
+   * assigns no customers). Buttons, locks and read-only states read this instead of copying rules.
+   */
+  actions: z.array(z.string()),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -9,8 +9,7 @@ import {
   type VerifyBody,
   type VerifyResult,
 } from '@casebridge/shared/schemas/dealer-configurations';
-import { authorize, type Grant } from '../../access/access.ts';
-import { roleMay } from '../../access/rule-book.ts';
+import { authorize, grantAllows, type Grant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -37,7 +36,6 @@ import {
  */
 
 const PUSH_UNAVAILABLE = 'This functionality is unavailable: only a FixedJson configuration can be pushed to production';
-const OWN_NOT_ALLOWED = 'This dealer may not use own configurations';
 const BASE_URL_MISSING = 'Set the components base URL of the dealer first';
 const LIST_INVALID = 'The components base URL did not answer a list of components';
 const INVALID_JSON = 'Invalid JSON';
@@ -72,12 +70,6 @@ async function rootOf(deps: AppDeps, row: DealerRow): Promise<DealerRow> {
   return dealerOrNotFound(deps, row.path[0] ?? row.id);
 }
 
-/** The platform manager may edit any dealer's configuration; a dealer user only where own configurations are allowed. */
-function mayEdit(grant: Grant, dealer: DealerRow, root: DealerRow): boolean {
-  if (!roleMay(grant.role, 'dealerConfig.edit')) return false;
-  return grant.role === 'manager' || ownConfigurationsAllowed(configDealer(dealer), configDealer(root));
-}
-
 async function toConfiguration(deps: AppDeps, grant: Grant, dealer: DealerRow): Promise<DealerConfiguration> {
   const root = await rootOf(deps, dealer);
   const stored = await findConfiguration(deps.db, dealer.id);
@@ -103,8 +95,9 @@ async function toConfiguration(deps: AppDeps, grant: Grant, dealer: DealerRow): 
             components,
           }
         : null,
-    canPublish: roleMay(grant.role, 'dealerConfig.publish') && mayEdit(grant, dealer, root),
-    canEdit: mayEdit(grant, dealer, root),
+    // The grant is about this dealer: the rule book's dealer rules decide on it as they would for the call.
+    canPublish: grantAllows(grant, 'dealerConfig.publish'),
+    canEdit: grantAllows(grant, 'dealerConfig.edit'),
   };
 }
 
@@ -113,12 +106,10 @@ export async function readConfiguration(deps: AppDeps, user: SessionUser, dealer
   return toConfiguration(deps, grant, await dealerOrNotFound(deps, dealerId));
 }
 
-/** A dealer user edits only where own configurations are allowed (the manager anywhere). */
+/** A dealer user edits only where own configurations are allowed (the rule book's dealer rule; the manager anywhere). */
 async function editable(deps: AppDeps, user: SessionUser, action: 'dealerConfig.edit' | 'dealerConfig.publish', dealerId: number) {
   const grant = await authorize(deps.db, user, action, { dealerId });
-  const dealer = await dealerOrNotFound(deps, dealerId);
-  if (!mayEdit(grant, dealer, await rootOf(deps, dealer))) throw AppError.conflict(OWN_NOT_ALLOWED, 'OWN_CONFIGURATIONS_NOT_ALLOWED');
-  return { grant, dealer };
+  return { grant, dealer: await dealerOrNotFound(deps, dealerId) };
 }
 
 /** Saves the draft as typed (it may be unfinished JSON: validating is a separate step). */

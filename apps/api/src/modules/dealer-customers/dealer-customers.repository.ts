@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { CustomerInfo } from '@casebridge/shared/schemas/dealers';
 import type { Db } from '../../db/client.ts';
-import { dealerCustomers, dealerMembers, dealers } from '../../db/schema/dealers.ts';
+import { dealerCustomers, dealers } from '../../db/schema/dealers.ts';
 import { dealerCustomerCounts, dealerCustomerListVersions } from '../../db/schema/dealer-list-counts.ts';
 
 /** The dealer_customers table; reads join the owning dealer's public id and name. */
@@ -95,19 +95,16 @@ export async function countOfScope(db: Db, scope: CustomerScope): Promise<number
  * this. `version` stamps pages, `searchVersion` a search's count (schema comment in
  * db/schema/dealer-list-counts.ts); both are '0' before the tree's first change.
  */
-export async function listTarget(db: Db, by: { dealerId: number } | { userId: number }): Promise<ListTarget | null> {
-  const base = db
+export async function listTarget(db: Db, dealerId: number): Promise<ListTarget | null> {
+  const [row] = await db
     .select({
       dealerId: dealers.id,
       version: sql<string>`coalesce(${dealerCustomerListVersions.version}, 0)::text`,
       searchVersion: sql<string>`coalesce(${dealerCustomerListVersions.searchVersion}, 0)::text`,
     })
     .from(dealers)
-    .leftJoin(dealerCustomerListVersions, eq(dealerCustomerListVersions.rootDealerId, sql`${dealers.path}[1]`));
-  const [row] =
-    'dealerId' in by
-      ? await base.where(eq(dealers.id, by.dealerId))
-      : await base.innerJoin(dealerMembers, eq(dealerMembers.dealerId, dealers.id)).where(eq(dealerMembers.userId, by.userId)).limit(1);
+    .leftJoin(dealerCustomerListVersions, eq(dealerCustomerListVersions.rootDealerId, sql`${dealers.path}[1]`))
+    .where(eq(dealers.id, dealerId));
   return row ?? null;
 }
 

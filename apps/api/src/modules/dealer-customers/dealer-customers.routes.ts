@@ -59,7 +59,7 @@ export function dealerCustomerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     app.post('/dealer-customers', {
-      config: { access: 'customers.manage' },
+      config: { access: 'customers.create' },
       schema: {
         tags,
         summary: 'Add a customer',
@@ -77,7 +77,7 @@ export function dealerCustomerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     app.put('/dealer-customers/:id', {
-      config: { access: 'customers.manage' },
+      config: { access: 'customers.update' },
       schema: {
         tags,
         summary: 'Change a customer',

@@ -3,12 +3,11 @@ import { addressSchema, dealerCustomerSchema } from '@casebridge/shared/schemas/
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import { authorize, type Grant } from '../../access/access.ts';
+import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { cachePerApp } from '../../lib/versioned-response-cache.ts';
-import { dealerById, dealerOfUser } from '../dealers/dealers.service.ts';
 import {
   countOfScope,
   countSearch,
@@ -25,18 +24,14 @@ import {
 
 /**
  * A dealer's customers (spec manager-dealer §3 Dealer customer, §5 customer form, §6). The rule
- * book gives a dealer user its subtree; here: a sub-dealer sees customers read-only, a dealer
- * changes only its own dealer's customers, adds them for sub-dealers only with subDealerAllowed,
- * and only the manager picks or changes the dealer.
+ * book decides who adds, changes and moves which customer (a sub-dealer sees them read-only, a
+ * dealer changes only its own dealer's, adds them for sub-dealers only with subDealerAllowed, and
+ * only the manager gives one to another dealer).
  */
 export type { CustomerListQuery };
 
 // spec §5, verbatim.
 const NOT_UNIQUE = 'Customer Id must be unique';
-const READ_ONLY = 'A sub-dealer sees customers read-only';
-const NOT_OWN_CUSTOMER = 'Only the customers of your own dealer can be changed';
-const NO_SUB_DEALER_CUSTOMERS = 'Your dealer is not allowed to add customers for sub-dealers';
-const ONLY_MANAGER_MOVES = 'Only the manager can give a customer to another dealer';
 
 function toCustomer(row: CustomerRow): DealerCustomer {
   return {
@@ -56,15 +51,6 @@ function toCustomer(row: CustomerRow): DealerCustomer {
     },
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** The caller's own dealer; null for the manager. */
-async function ownDealer(db: Db, grant: Grant) {
-  if (grant.role === 'manager') return null;
-  const membership = await dealerOfUser(db, grant.user.id);
-  const dealer = membership ? await dealerById(db, membership.id) : null;
-  if (!dealer) throw AppError.notFound('Dealer');
-  return dealer;
 }
 
 export interface CustomerListInput extends CustomerListQuery {
@@ -93,14 +79,15 @@ const listCacheOf = cachePerApp((deps: AppDeps) => deps.config.customerListCache
 export async function listCustomers(deps: AppDeps, user: SessionUser, input: CustomerListInput): Promise<string> {
   const grant = await authorize(deps.db, user, 'customers.list', {});
   // Another subtree's dealer answers 404, exactly like a missing one.
-  if (input.dealerId !== undefined) await authorize(deps.db, user, 'customers.read', { dealerId: input.dealerId });
+  if (input.dealerId !== undefined) await authorize(deps.db, grant, 'customers.read', { dealerId: input.dealerId });
   const query: CustomerListQuery = { start: input.start, limit: input.limit, sort: input.sort, search: input.search };
-  if (input.dealerId === undefined && grant.role === 'manager') {
+  const dealerId = input.dealerId ?? grant.dealer?.dealerId;
+  if (dealerId === undefined) {
     const all: CustomerScope = { kind: 'all' };
     return buildPage(deps.db, all, query, () => (query.search ? countSearch(deps.db, all, query.search) : countOfScope(deps.db, all)));
   }
   // The versions are read with the dealer, before the page is built: a kept answer can only be newer than its stamp.
-  const target = await listTarget(deps.db, input.dealerId !== undefined ? { dealerId: input.dealerId } : { userId: user.id });
+  const target = await listTarget(deps.db, dealerId);
   if (!target) throw AppError.notFound('Dealer');
   const scope: CustomerScope = { kind: input.showSubDealerCustomers ? 'subtree' : 'own', dealerId: target.dealerId };
   const cache = listCacheOf(deps);
@@ -147,14 +134,11 @@ export async function customerIdExists(deps: AppDeps, user: SessionUser, custome
 const notUnique = () => new AppError(409, 'CUSTOMER_ID_TAKEN', NOT_UNIQUE, { 'customerInfo.customerId': ['CUSTOMER_ID_TAKEN'] });
 
 export async function createCustomer(deps: AppDeps, user: SessionUser, body: DealerCustomerBody): Promise<DealerCustomer> {
-  const own = user.roleType === 'dealer' ? await dealerOfUser(deps.db, user.id) : null;
-  const dealerId = body.dealerId ?? own?.id;
+  // Without a dealer named, a dealer user's customer is its own dealer's.
+  const signedIn = body.dealerId === undefined ? await authorize(deps.db, user, 'customers.list', {}) : undefined;
+  const dealerId = body.dealerId ?? signedIn?.dealer?.dealerId;
   if (dealerId === undefined) throw AppError.fields({ dealerId: ['DEALER_REQUIRED'] }, 'Please select a reseller');
-  const grant = await authorize(deps.db, user, 'customers.manage', { dealerId });
-  const mine = await ownDealer(deps.db, grant);
-  if (mine && mine.parentId !== null) throw AppError.forbidden(READ_ONLY, 'SUB_DEALER_READ_ONLY');
-  if (mine && dealerId !== mine.id && !mine.subDealerAllowed)
-    throw AppError.forbidden(NO_SUB_DEALER_CUSTOMERS, 'SUB_DEALER_CUSTOMERS_NOT_ALLOWED');
+  await authorize(deps.db, signedIn ?? user, 'customers.create', { dealerId });
   if (await customerCodeTaken(deps.db, body.customerInfo.customerId, null)) throw notUnique();
   const id = await unlessDuplicate(() => insertCustomer(deps.db, dealerId, body.customerInfo), notUnique);
   return toCustomer(await customerOrNotFound(deps.db, id));
@@ -162,13 +146,9 @@ export async function createCustomer(deps: AppDeps, user: SessionUser, body: Dea
 
 export async function updateCustomer(deps: AppDeps, user: SessionUser, id: number, body: DealerCustomerBody): Promise<DealerCustomer> {
   const existing = await customerOrNotFound(deps.db, id);
-  const grant = await authorize(deps.db, user, 'customers.manage', { dealerId: existing.dealerId });
+  const grant = await authorize(deps.db, user, 'customers.update', { dealerId: existing.dealerId });
   const dealerId = body.dealerId ?? existing.dealerId;
-  const mine = await ownDealer(deps.db, grant);
-  if (mine && mine.parentId !== null) throw AppError.forbidden(READ_ONLY, 'SUB_DEALER_READ_ONLY');
-  if (mine && existing.dealerId !== mine.id) throw AppError.forbidden(NOT_OWN_CUSTOMER, 'NOT_OWN_CUSTOMER');
-  if (mine && dealerId !== existing.dealerId) throw AppError.forbidden(ONLY_MANAGER_MOVES, 'CUSTOMER_MOVE_MANAGER_ONLY');
-  if (dealerId !== existing.dealerId) await authorize(deps.db, user, 'customers.manage', { dealerId });
+  if (dealerId !== existing.dealerId) await authorize(deps.db, grant, 'customers.move', { dealerId });
   if (await customerCodeTaken(deps.db, body.customerInfo.customerId, id)) throw notUnique();
   await unlessDuplicate(() => updateRow(deps.db, id, dealerId, body.customerInfo), notUnique);
   return toCustomer(await customerOrNotFound(deps.db, id));

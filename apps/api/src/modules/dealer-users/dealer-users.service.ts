@@ -2,7 +2,7 @@ import type { Language } from '@casebridge/shared/constants/languages';
 import type { DealerUser, DealerUserBody } from '@casebridge/shared/schemas/dealers';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import { authorize, type Grant } from '../../access/access.ts';
+import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
@@ -10,9 +10,9 @@ import {
   addDealerMember,
   dealerById,
   dealerIsInSubtree,
-  dealerOfUser,
   moveDealerMember,
   queueDealerInvitation,
+  subtreeOf,
 } from '../dealers/dealers.service.ts';
 import {
   createUser,
@@ -33,21 +33,13 @@ export type DealerUserQuery = Omit<DealerUserListQuery, 'within'>;
 
 const NOT_OWN_ROW = 'You cannot change or block your own user here; use your account page.';
 
-/** The subtree a dealer manager's lists are limited to; null for the manager. */
-async function scopeOf(db: Db, grant: Grant): Promise<number | null> {
-  if (grant.role === 'manager') return null;
-  const own = await dealerOfUser(db, grant.user.id);
-  if (!own) throw AppError.notFound('Dealer');
-  return own.id;
-}
-
 export async function listDealerUsers(
   deps: AppDeps,
   user: SessionUser,
   query: DealerUserQuery,
 ): Promise<{ count: number; data: DealerUser[] }> {
   const grant = await authorize(deps.db, user, 'dealerUsers.list', {});
-  const within = await scopeOf(deps.db, grant);
+  const within = subtreeOf(grant);
   // A filter on a dealer outside one's subtree finds nothing, like any other tenant's id.
   if (query.dealerId !== undefined && within !== null && !(await dealerIsInSubtree(deps.db, within, query.dealerId)))
     throw AppError.notFound('Dealer');

@@ -3,7 +3,7 @@ import type { Dealer, DealerBody, DealerSummary } from '@casebridge/shared/schem
 import { addressSchema, salesContactSchema, supportContactSchema } from '@casebridge/shared/schemas/dealers';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import { authorize, type Grant } from '../../access/access.ts';
+import { authorize, listScopeOf, type Grant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
@@ -47,7 +47,6 @@ export type { DealerMembership, DealerListQuery };
 const INVALID_JSON = 'Invalid JSON';
 const EMAIL_REQUIRED = 'Parent Reseller Id or Email required';
 const DEALER_ID_TAKEN = 'Reseller Id must be unique';
-const NO_SUB_DEALERS = 'Your dealer is not allowed to create sub-dealers';
 const DEALER_ID_LOCKED = 'Only the manager can change the Reseller Id of an existing dealer';
 const EMAIL_LOCKED = 'Only the manager can change the email of an existing dealer';
 const PARENT_LOCKED = 'The parent of an existing dealer cannot be changed';
@@ -112,12 +111,10 @@ async function dealerOrNotFound(db: Db, id: number): Promise<DealerWithParent> {
   return row;
 }
 
-/** The dealer a dealer user's lists are limited to; null for the manager (the whole network). */
-async function scopeOf(db: Db, grant: Grant): Promise<number | null> {
-  if (grant.role === 'manager') return null;
-  const membership = await findDealerOfUser(db, grant.user.id);
-  if (!membership) throw AppError.notFound('Dealer');
-  return membership.id;
+/** The dealer whose subtree a caller's lists are limited to; null for the manager (the whole network). */
+export function subtreeOf(grant: Grant): number | null {
+  const scope = listScopeOf(grant);
+  return scope.kind === 'all' ? null : scope.dealerId;
 }
 
 export async function listDealers(
@@ -126,7 +123,7 @@ export async function listDealers(
   query: DealerListQuery,
 ): Promise<{ count: number; data: DealerSummary[] }> {
   const grant = await authorize(deps.db, user, 'dealers.list', {});
-  const { count, data } = await listDealerRows(deps.db, await scopeOf(deps.db, grant), query);
+  const { count, data } = await listDealerRows(deps.db, subtreeOf(grant), query);
   return { count, data: data.map((row) => ({ ...row, isRoot: row.parentDealerId === null })) };
 }
 
@@ -186,19 +183,13 @@ async function assertCodeFree(db: Db, code: string, exceptId: number | null): Pr
 }
 
 /**
- * A root dealer (manager only) or a sub-dealer below a dealer of one's subtree. A dealer user
- * creates sub-dealers only while its own dealer has subDealerAllowed (spec §6).
+ * A root dealer (manager only) or a sub-dealer below a dealer of one's subtree (the rule book asks
+ * the caller's subDealerAllowed, spec §6).
  */
 export async function createDealer(deps: AppDeps, user: SessionUser, body: DealerBody): Promise<Dealer> {
   const parentId = body.parentDealerId ?? null;
-  const grant =
-    parentId === null
-      ? await authorize(deps.db, user, 'dealers.createRoot', {})
-      : await authorize(deps.db, user, 'dealer.create', { dealerId: parentId });
-  if (grant.role !== 'manager') {
-    const own = await dealerOrNotFound(deps.db, (await scopeOf(deps.db, grant))!);
-    if (!own.subDealerAllowed) throw AppError.forbidden(NO_SUB_DEALERS, 'SUB_DEALERS_NOT_ALLOWED');
-  }
+  if (parentId === null) await authorize(deps.db, user, 'dealers.createRoot', {});
+  else await authorize(deps.db, user, 'dealer.create', { dealerId: parentId });
   checkForm(body, parentId !== null);
   await assertCodeFree(deps.db, body.dealerId, null);
   const created = await unlessDuplicate(
@@ -214,7 +205,7 @@ export async function createDealer(deps: AppDeps, user: SessionUser, body: Deale
 }
 
 /** The locks of spec §5 on an existing dealer, for whoever saves it. */
-function checkLocks(grant: Grant, existing: DealerWithParent, body: DealerBody, ownDealerId: number | null): void {
+function checkLocks(grant: Grant, existing: DealerWithParent, body: DealerBody): void {
   const manager = grant.role === 'manager';
   if (body.parentDealerId != null && body.parentDealerId !== existing.parentId)
     throw AppError.fields({ parentDealerId: ['DEALER_PARENT_LOCKED'] }, PARENT_LOCKED);
@@ -225,14 +216,14 @@ function checkLocks(grant: Grant, existing: DealerWithParent, body: DealerBody, 
   const permissionsChanged =
     subDealerAllowed !== existing.subDealerAllowed || ownConfigurationsAllowed !== existing.ownConfigurationsAllowed;
   // A dealer user cannot widen what its own dealer may do; the manager or a parent decides that.
-  if (!manager && existing.id === ownDealerId && permissionsChanged)
+  if (grant.target?.isOwn && permissionsChanged)
     throw AppError.fields({ 'configuration.permissions': ['OWN_PERMISSIONS_LOCKED'] }, OWN_PERMISSIONS_LOCKED);
 }
 
 export async function updateDealer(deps: AppDeps, user: SessionUser, id: number, body: DealerBody): Promise<Dealer> {
   const grant = await authorize(deps.db, user, 'dealer.update', { dealerId: id });
   const existing = await dealerOrNotFound(deps.db, id);
-  checkLocks(grant, existing, body, await scopeOf(deps.db, grant));
+  checkLocks(grant, existing, body);
   checkForm(body, existing.parentId !== null);
   await assertCodeFree(deps.db, body.dealerId, id);
   const emailChanged = body.email !== existing.email;

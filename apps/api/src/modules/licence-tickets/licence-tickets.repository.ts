@@ -3,7 +3,7 @@ import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { LicenceContent } from '@casebridge/shared/schemas/licence-tickets';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/companies.ts';
-import { dealerCustomers, dealerMembers, dealers, licenceTickets } from '../../db/schema/dealers.ts';
+import { dealerCustomers, dealers, licenceTickets } from '../../db/schema/dealers.ts';
 import { executePrepared } from '../../db/prepared-statement.ts';
 import { mills } from '../../db/schema/mills.ts';
 import { licenceTicketCounts } from '../../db/schema/dealer-list-counts.ts';
@@ -207,20 +207,16 @@ export async function networkDeskVersion(db: Db): Promise<string> {
 }
 
 /**
- * The dealer of a dealer user and the stamp of its tree's desks, in one round trip (a desk answer
- * from the cache costs the session, the access rule and this); null for a user of no dealer.
+ * The stamp of a tree's desks, by its root (the caller's dealer tenancy names it): a desk answer
+ * from the cache costs the session, the access rule and this.
  */
-export async function dealerDeskVersion(db: Db, userId: number): Promise<{ dealerId: number; version: string } | null> {
-  const [row] = await executePrepared<{ dealerId: number; stamp: string }>(
+export async function dealerDeskVersion(db: Db, rootDealerId: number): Promise<string> {
+  const [row] = await executePrepared<{ stamp: string }>(
     db,
-    sql`select m.dealer_id as "dealerId", coalesce(v.version, 0)::text as stamp
-      from ${dealerMembers} m
-      join ${dealers} d on d.id = m.dealer_id
-      left join ${licenceDeskVersions} v on v.root_dealer_id = d.path[1]
-      where m.user_id = ${userId} limit 1`,
+    sql`select coalesce((select version from ${licenceDeskVersions} where root_dealer_id = ${rootDealerId}), 0)::text as stamp`,
     'desk_version',
   );
-  return row ? { dealerId: row.dealerId, version: row.stamp } : null;
+  return row?.stamp ?? '0';
 }
 
 /**

@@ -11,7 +11,7 @@ import type {
   LicenceContentResponse,
   TicketRegistration,
 } from '@casebridge/shared/schemas/licence-tickets';
-import { authorize, type Grant } from '../../access/access.ts';
+import { authorize, listScopeOf, type Grant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -19,7 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { RateLimitPolicy } from '../../lib/rate-limit-guard.ts';
 import { cachePerApp } from '../../lib/versioned-response-cache.ts';
 import { customerById } from '../dealer-customers/dealer-customers.service.ts';
-import { dealerById, dealerIsInSubtree, dealerOfUser } from '../dealers/dealers.service.ts';
+import { dealerIsInSubtree } from '../dealers/dealers.service.ts';
 import {
   archiveTickets,
   countDeskSearch,
@@ -78,8 +78,6 @@ export async function markTicketUsed(tx: Db, ticketId: number, millId: number): 
 // ---- The dealers' ticket desk (issue 14; spec manager-dealer §2 dealer tickets, §4, §5, §7 Tickets) ----
 
 // Spec §2 and §5, in the words the dealer screens show.
-const CUSTOMER_READ_ONLY = 'Only a top-level dealer can assign customers to tickets';
-const EXTERNAL_ROOT_ONLY = 'Only a top-level dealer can set the external customer id and description';
 const CUSTOMER_NOT_IN_SUBTREE = "The customer must belong to the ticket's dealer or one of its sub-dealers";
 
 /** What an anonymous or repeated lookup may cost: enough for people, too few to walk the key space. */
@@ -123,24 +121,6 @@ function toTicket(row: DeskRow): DealerTicket {
   };
 }
 
-/** The caller's own dealer (with its parent); null for the manager. */
-async function ownDealer(db: Db, grant: Grant) {
-  if (grant.role === 'manager') return null;
-  const membership = await dealerOfUser(db, grant.user.id);
-  const dealer = membership ? await dealerById(db, membership.id) : null;
-  if (!dealer) throw AppError.notFound('Dealer');
-  return dealer;
-}
-
-async function scopeOf(db: Db, grant: Grant): Promise<TicketScope> {
-  if (grant.role === 'manager') return { kind: 'all' };
-  // The membership is read joined with its dealer: the scope needs no more of it, which saves
-  // every desk page a round trip.
-  const membership = await dealerOfUser(db, grant.user.id);
-  if (!membership) throw AppError.notFound('Dealer');
-  return { kind: 'subtree', dealerId: membership.id };
-}
-
 /**
  * A ticket the caller may act on: one of its subtree (the manager: any). Another subtree's ticket,
  * and a ticket of no dealer for a dealer user, answer 404 exactly like a missing one.
@@ -170,12 +150,9 @@ const deskAnswerSchema = listResponseSchema(dealerTicketSchema);
 /** One cache per running app (its deps). */
 const deskCacheOf = cachePerApp<AppDeps>(() => DESK_CACHE_BYTES);
 
-/** The caller's scope and its desk stamp, read in one round trip. */
-async function scopeAndVersion(db: Db, grant: Grant): Promise<{ scope: TicketScope; version: string }> {
-  if (grant.role === 'manager') return { scope: { kind: 'all' }, version: await networkDeskVersion(db) };
-  const own = await dealerDeskVersion(db, grant.user.id);
-  if (!own) throw AppError.notFound('Dealer');
-  return { scope: { kind: 'subtree', dealerId: own.dealerId }, version: own.version };
+/** The caller's desk stamp: the network's for the manager, its tree's for a dealer user. */
+async function deskVersionOf(db: Db, grant: Grant): Promise<string> {
+  return grant.dealer ? dealerDeskVersion(db, grant.dealer.rootId) : networkDeskVersion(db);
 }
 
 /**
@@ -188,9 +165,10 @@ async function scopeAndVersion(db: Db, grant: Grant): Promise<{ scope: TicketSco
 export async function listTickets(deps: AppDeps, user: SessionUser, query: TicketListQuery): Promise<string> {
   const grant = await authorize(deps.db, user, 'tickets.list', {});
   // A filter on another subtree's dealer answers 404, like a missing dealer.
-  if (query.dealerId !== undefined) await authorize(deps.db, user, 'tickets.read', { dealerId: query.dealerId });
+  if (query.dealerId !== undefined) await authorize(deps.db, grant, 'tickets.read', { dealerId: query.dealerId });
+  const scope: TicketScope = listScopeOf(grant);
   // Read before anything is built: a kept answer can only be newer than its stamp.
-  const { scope, version } = await scopeAndVersion(deps.db, grant);
+  const version = await deskVersionOf(deps.db, grant);
   const today = new Date().toISOString().slice(0, 10);
   return deskCacheOf(deps).getOrBuild(JSON.stringify(['page', scope, query, today]), version, () =>
     buildDesk(deps, scope, query, version, today),
@@ -211,7 +189,7 @@ async function buildDesk(deps: AppDeps, scope: TicketScope, query: TicketListQue
 
 export async function listTicketDealers(deps: AppDeps, user: SessionUser) {
   const grant = await authorize(deps.db, user, 'tickets.list', {});
-  return { data: await dealersWithTickets(deps.db, await scopeOf(deps.db, grant)) };
+  return { data: await dealersWithTickets(deps.db, listScopeOf(grant)) };
 }
 
 async function reread(db: Db, id: number): Promise<DealerTicket> {
@@ -221,9 +199,7 @@ async function reread(db: Db, id: number): Promise<DealerTicket> {
 }
 
 export async function assignCustomer(deps: AppDeps, user: SessionUser, id: number, customerId: number | null): Promise<DealerTicket> {
-  const { row, grant } = await ticketFor(deps.db, user, 'tickets.assign', id);
-  const own = await ownDealer(deps.db, grant);
-  if (own && own.parentId !== null) throw AppError.forbidden(CUSTOMER_READ_ONLY, 'SUB_DEALER_READ_ONLY');
+  const { row } = await ticketFor(deps.db, user, 'tickets.assign', id);
   if (customerId !== null) {
     const customer = await customerById(deps.db, customerId);
     // Missing and foreign customers answer alike, so the field error leaks nothing.
@@ -235,9 +211,9 @@ export async function assignCustomer(deps: AppDeps, user: SessionUser, id: numbe
 }
 
 export async function changeTicketDealer(deps: AppDeps, user: SessionUser, id: number, dealerId: number): Promise<DealerTicket> {
-  await ticketFor(deps.db, user, 'tickets.move', id);
+  const { grant } = await ticketFor(deps.db, user, 'tickets.move', id);
   // The target must be in the caller's subtree too: another subtree's dealer is 404.
-  await authorize(deps.db, user, 'tickets.move', { dealerId });
+  await authorize(deps.db, grant, 'tickets.move', { dealerId });
   await moveTicket(deps.db, id, dealerId);
   return reread(deps.db, id);
 }
@@ -249,23 +225,21 @@ export async function setExternalCustomer(
   externalCustomerId: string,
   description: string,
 ): Promise<DealerTicket> {
-  const { grant } = await ticketFor(deps.db, user, 'tickets.setExternal', id);
-  const own = await ownDealer(deps.db, grant);
-  if (own && own.parentId !== null) throw AppError.forbidden(EXTERNAL_ROOT_ONLY, 'EXTERNAL_ID_ROOT_ONLY');
+  await ticketFor(deps.db, user, 'tickets.setExternal', id);
   await setTicketExternal(deps.db, id, externalCustomerId, description);
   return reread(deps.db, id);
 }
 
 export async function archiveTicket(deps: AppDeps, user: SessionUser, id: number, archived: boolean): Promise<DealerTicket> {
   const { grant } = await ticketFor(deps.db, user, 'tickets.archive', id);
-  await archiveTickets(deps.db, await scopeOf(deps.db, grant), [id], archived);
+  await archiveTickets(deps.db, listScopeOf(grant), [id], archived);
   return reread(deps.db, id);
 }
 
 export async function archiveTicketBatch(deps: AppDeps, user: SessionUser, ids: number[], archived: boolean): Promise<{ changed: number }> {
   // The batch names no dealer: the caller's own subtree bounds it in the statement itself.
   const grant = await authorize(deps.db, user, 'tickets.archiveMany', {});
-  return { changed: await archiveTickets(deps.db, await scopeOf(deps.db, grant), [...new Set(ids)], archived) };
+  return { changed: await archiveTickets(deps.db, listScopeOf(grant), [...new Set(ids)], archived) };
 }
 
 // ---- Licence content (spec §2 licence info page, §3 Licence content, §7 POST to a configurable URL) ----

@@ -6,7 +6,7 @@
 import type { AuthResponse, Session } from '@casebridge/shared/schemas/auth';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import { authorize } from '../../access/access.ts';
+import { actionsOnOwnTenant, authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fileUrl } from '../../lib/file-url.ts';
@@ -111,7 +111,8 @@ async function dealerSummary(db: Db, userId: number): Promise<Session['dealer']>
 
 /**
  * What a signed-in browser needs to draw the shell: the user, their mills (as staff or as a
- * client), the order count that decides where they land (spec §2), and their dealer.
+ * client), the order count that decides where they land (spec §2), their dealer, and the actions
+ * they may take there (the rule book's names).
  */
 export async function sessionOf(db: Db, userId: number): Promise<Session> {
   const user = await userById(db, userId);
@@ -127,6 +128,7 @@ export async function sessionOf(db: Db, userId: number): Promise<Session> {
     mills: side.mills,
     ordersCount: side.ordersCount,
     dealer: user.roleType === 'dealer' ? await dealerSummary(db, user.id) : null,
+    actions: await actionsOnOwnTenant(db, user),
   };
 }
 

@@ -9,14 +9,14 @@ export interface CustomerFormRules {
 }
 
 /**
- * Spec §5/§6: a non-root dealer sees customers read-only; a root dealer changes only its own
- * dealer's customers (those of its sub-dealers are shown, not edited); the manager changes all.
+ * Spec §5/§6, as the session's actions say (the server's rule book decides them): a new customer
+ * needs `customers.create`, a change `customers.update`. A dealer user's actions are about its own
+ * dealer, so a customer of one of its sub-dealers is shown, not edited; the manager's about any.
  */
 export function customerFormRules(ctx: DealerFormContext, customer: DealerCustomer | null): CustomerFormRules {
-  if (ctx.isManager) return { readOnly: false, dealerPickerEnabled: true };
-  const own = ctx.ownDealer;
-  const readOnly = !own?.isRoot || (customer !== null && customer.dealerInfo.id !== own.id);
-  return { readOnly, dealerPickerEnabled: false };
+  const aboutActionsDealer = ctx.isManager || customer === null || customer.dealerInfo.id === ctx.ownDealer?.id;
+  const action = customer === null ? 'customers.create' : 'customers.update';
+  return { readOnly: !aboutActionsDealer || !ctx.actions.includes(action), dealerPickerEnabled: ctx.isManager };
 }
 
 export type CustomerValues = { dealerId: number | null; customerInfo: DealerCustomerBody['customerInfo'] };

@@ -7,6 +7,8 @@ export interface DealerFormContext {
   /** The signed-in dealer user's own dealer; null for the manager. */
   ownDealer: Dealer | null;
   userId: number;
+  /** The rule book's actions the session lists: the manager's, or a dealer user's on its own dealer. */
+  actions: readonly string[];
 }
 
 export interface DealerFormRules {
@@ -36,7 +38,8 @@ export function dealerFormRules(ctx: DealerFormContext, dealer: Dealer | null): 
     showConfiguration:
       isManager ||
       (ownDealer?.isRoot ? Boolean(own?.ownConfigurationsAllowed || own?.subDealerAllowed) : Boolean(own?.ownConfigurationsAllowed)),
-    saveDisabled: !isManager && !existing && !own?.subDealerAllowed,
+    // A new dealer goes below one's own dealer (the manager: anywhere): `dealer.create` there.
+    saveDisabled: !existing && !ctx.actions.includes('dealer.create'),
   };
 }
 

@@ -47,11 +47,13 @@ function dealerFixture(overrides: Partial<Dealer> = {}, permissions: Partial<Dea
   };
 }
 
-const manager: DealerFormContext = { isManager: true, ownDealer: null, userId: 1 };
+const manager: DealerFormContext = { isManager: true, ownDealer: null, userId: 1, actions: ['dealer.create', 'dealers.createRoot'] };
+/** A root dealer's user, with the actions the server lists for its permissions (`dealer.create` needs subDealerAllowed). */
 const rootUser = (permissions: Partial<Dealer['configuration']['permissions']> = {}): DealerFormContext => ({
   isManager: false,
   ownDealer: dealerFixture({ userId: 9 }, permissions),
   userId: 9,
+  actions: permissions.subDealerAllowed === false ? [] : ['dealer.create'],
 });
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 
@@ -78,7 +80,7 @@ describe('dealerFormRules (spec §5 locks)', () => {
     expect(dealerFormRules(manager, dealerFixture({ userId: 9 })).permissionsLocked).toBe(false);
   });
 
-  it('disables saving a new dealer for a dealer user without subDealerAllowed', () => {
+  it('disables saving a new dealer when the session lists no dealer.create (a dealer without subDealerAllowed)', () => {
     expect(dealerFormRules(rootUser({ subDealerAllowed: false }), null).saveDisabled).toBe(true);
     expect(dealerFormRules(rootUser({ subDealerAllowed: false }), sub).saveDisabled).toBe(false);
     expect(dealerFormRules(rootUser(), null).saveDisabled).toBe(false);
@@ -97,6 +99,7 @@ describe('dealerFormRules (spec §5 locks)', () => {
         },
       },
       userId: 3,
+      actions: ['dealer.create'],
     };
     expect(dealerFormRules(subUser, null).showConfiguration).toBe(false);
   });

@@ -8,8 +8,9 @@ export function useDealerContext(): { context: DealerFormContext | null; error: 
   const own = useOwnDealer();
   if (!session) return { context: null, error: null };
   const isManager = session.user.role.type === 'manager';
-  if (isManager) return { context: { isManager, ownDealer: null, userId: session.user.id }, error: null };
+  const { actions } = session;
+  if (isManager) return { context: { isManager, ownDealer: null, userId: session.user.id, actions }, error: null };
   if (own.isError) return { context: null, error: own.error };
   if (!own.data) return { context: null, error: null };
-  return { context: { isManager, ownDealer: own.data, userId: session.user.id }, error: null };
+  return { context: { isManager, ownDealer: own.data, userId: session.user.id, actions }, error: null };
 }

@@ -68,9 +68,20 @@ const CUSTOMER: DealerCustomer = {
 };
 
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
-const rootUser: DealerFormContext = { isManager: false, ownDealer: dealer(5, null), userId: 9 };
-const subUser: DealerFormContext = { isManager: false, ownDealer: dealer(6, 5), userId: 10 };
-const manager: DealerFormContext = { isManager: true, ownDealer: null, userId: 1 };
+// With the actions the server lists for each: a sub-dealer sees customers read-only.
+const rootUser: DealerFormContext = {
+  isManager: false,
+  ownDealer: dealer(5, null),
+  userId: 9,
+  actions: ['customers.create', 'customers.update'],
+};
+const subUser: DealerFormContext = { isManager: false, ownDealer: dealer(6, 5), userId: 10, actions: [] };
+const manager: DealerFormContext = {
+  isManager: true,
+  ownDealer: null,
+  userId: 1,
+  actions: ['customers.create', 'customers.update', 'customers.move'],
+};
 
 async function fillRequired(user: ReturnType<typeof userEvent.setup>, customerId: string) {
   await user.type(screen.getByRole('textbox', { name: /^Customer Id/ }), customerId);

@@ -32,9 +32,13 @@ export const TICKET_DEALERS = {
   ],
 };
 
-/** Signed in as a user of the root dealer 5, or of its sub-dealer 7 when a parent is given. */
+/**
+ * Signed in as a user of the root dealer 5, or of its sub-dealer 7 when a parent is given, with the
+ * actions the server lists for each (a sub-dealer assigns no customers and sets no external id).
+ */
 export function dealerSession(parentId: number | null = null): Session {
-  const session = sessionFixture('dealer');
+  const actions = parentId === null ? ['tickets.assign', 'tickets.setExternal', 'customers.create', 'customers.update'] : [];
+  const session = sessionFixture('dealer', { actions });
   session.dealer =
     parentId === null
       ? { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer', ownConfigurationsAllowed: false }
