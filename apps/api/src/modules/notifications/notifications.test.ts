@@ -193,7 +193,7 @@ describe('notify', () => {
     const told = await notify(deps, t.db, event(mill.id, lab.lab.id, colleague.id, null), 'mill');
     expect(told.recipients).toEqual([admin.id]);
     expect(published).toEqual([]);
-    told.publish();
+    await told.publish();
     expect(published).toEqual([{ userIds: [admin.id], event: expect.objectContaining({ labCompanyId: lab.company.id }) }]);
     const stored = await t.db.select().from(notifications).where(eq(notifications.objectId, 7));
     expect(stored.map((row) => row.userId)).toEqual([admin.id]);
