@@ -26,7 +26,6 @@ export interface DealerFormRules {
  */
 export function dealerFormRules(ctx: DealerFormContext, dealer: Dealer | null): DealerFormRules {
   const { isManager, ownDealer } = ctx;
-  const own = ownDealer?.configuration.permissions;
   const existing = dealer !== null;
   return {
     dealerIdLocked: existing && !isManager,
@@ -35,9 +34,10 @@ export function dealerFormRules(ctx: DealerFormContext, dealer: Dealer | null): 
     parentLocked: existing || !isManager,
     // A dealer user cannot widen what its own (linked) dealer may do.
     permissionsLocked: !isManager && existing && dealer.id === ownDealer?.id,
+    // Where the dealer may use own configurations (`dealerConfig.edit`, its root allowing them too), and for a root
+    // that may have sub-dealers: no action says "root", so the dealer record's isRoot still decides that part.
     showConfiguration:
-      isManager ||
-      (ownDealer?.isRoot ? Boolean(own?.ownConfigurationsAllowed || own?.subDealerAllowed) : Boolean(own?.ownConfigurationsAllowed)),
+      isManager || ctx.actions.includes('dealerConfig.edit') || (Boolean(ownDealer?.isRoot) && ctx.actions.includes('dealer.create')),
     // A new dealer goes below one's own dealer (the manager: anywhere): `dealer.create` there.
     saveDisabled: !existing && !ctx.actions.includes('dealer.create'),
   };

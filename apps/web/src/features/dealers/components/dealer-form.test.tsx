@@ -48,12 +48,18 @@ function dealerFixture(overrides: Partial<Dealer> = {}, permissions: Partial<Dea
 }
 
 const manager: DealerFormContext = { isManager: true, ownDealer: null, userId: 1, actions: ['dealer.create', 'dealers.createRoot'] };
-/** A root dealer's user, with the actions the server lists for its permissions (`dealer.create` needs subDealerAllowed). */
+/**
+ * A root dealer's user, with the actions the server lists for its permissions (`dealer.create` needs
+ * subDealerAllowed, `dealerConfig.edit` ownConfigurationsAllowed).
+ */
 const rootUser = (permissions: Partial<Dealer['configuration']['permissions']> = {}): DealerFormContext => ({
   isManager: false,
   ownDealer: dealerFixture({ userId: 9 }, permissions),
   userId: 9,
-  actions: permissions.subDealerAllowed === false ? [] : ['dealer.create'],
+  actions: [
+    ...(permissions.subDealerAllowed === false ? [] : ['dealer.create']),
+    ...(permissions.ownConfigurationsAllowed === false ? [] : ['dealerConfig.edit']),
+  ],
 });
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 
@@ -86,22 +92,19 @@ describe('dealerFormRules (spec §5 locks)', () => {
     expect(dealerFormRules(rootUser(), null).saveDisabled).toBe(false);
   });
 
-  it('shows the configuration section to a root dealer with own configurations or sub-dealers, to a sub-dealer only with own configurations', () => {
+  it('shows the configuration section where the session lists dealerConfig.edit, or to a root dealer with dealer.create', () => {
     expect(dealerFormRules(rootUser({ ownConfigurationsAllowed: false, subDealerAllowed: true }), null).showConfiguration).toBe(true);
+    expect(dealerFormRules(rootUser({ ownConfigurationsAllowed: true, subDealerAllowed: false }), null).showConfiguration).toBe(true);
     expect(dealerFormRules(rootUser({ ownConfigurationsAllowed: false, subDealerAllowed: false }), null).showConfiguration).toBe(false);
-    const subUser: DealerFormContext = {
-      isManager: false,
-      ownDealer: {
-        ...sub,
-        configuration: {
-          ...sub.configuration,
-          permissions: { subDealerAllowed: true, ownConfigurationsAllowed: false, strictModeConfiguration: false },
-        },
-      },
-      userId: 3,
-      actions: ['dealer.create'],
-    };
-    expect(dealerFormRules(subUser, null).showConfiguration).toBe(false);
+    expect(dealerFormRules(manager, null).showConfiguration).toBe(true);
+  });
+
+  it('reads the session, not the own dealer’s flags, for the configuration section', () => {
+    expect(dealerFormRules({ ...rootUser(), actions: [] }, null).showConfiguration).toBe(false);
+    // A sub-dealer whose own flags are on: its root forbids own configurations, so the session lists no dealerConfig.edit.
+    const subUser = (actions: string[]): DealerFormContext => ({ isManager: false, ownDealer: sub, userId: 3, actions });
+    expect(dealerFormRules(subUser(['dealer.create']), null).showConfiguration).toBe(false);
+    expect(dealerFormRules(subUser(['dealer.create', 'dealerConfig.edit']), null).showConfiguration).toBe(true);
   });
 });
 

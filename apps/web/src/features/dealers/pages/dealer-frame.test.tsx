@@ -1,46 +1,62 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { DealerRole } from '@casebridge/shared/constants/roles';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderRoutes } from '../../../test/render.tsx';
 import { DealerFrame } from './dealer-frame.tsx';
 import { DealerHomePage } from './dealer-home-page.tsx';
 
-const session = {
-  ...sessionFixture('dealer'),
-  dealer: { id: 5, name: 'Demo Dealer', parentId: null, dealerRole: 'dealer' as const, ownConfigurationsAllowed: true },
-};
-
-/** Spec §2: the config test link shows in the frame and on the home only for a dealer that may use its own configurations. */
-function render(ownConfigurationsAllowed: boolean) {
+/**
+ * A sub-dealer whose own record allows own configurations: only the session's actions (the rule
+ * book, which also asks its root) decide the links, so its own flags are on throughout.
+ */
+function render(actions: string[], dealerRole: DealerRole = 'dealer') {
   mockFetch(({ path }) =>
-    path === '/dealers/5'
+    path === '/dealers/6'
       ? {
           body: {
-            id: 5,
-            dealerId: 'DD-ROOT',
-            name: 'Demo Dealer',
-            configuration: { permissions: { subDealerAllowed: true, ownConfigurationsAllowed, strictModeConfiguration: false } },
+            id: 6,
+            dealerId: 'DD-SUB',
+            name: 'Demo Sub-dealer',
+            configuration: { permissions: { subDealerAllowed: true, ownConfigurationsAllowed: true, strictModeConfiguration: false } },
           },
         }
       : { body: {} },
   );
+  const session = {
+    ...sessionFixture('dealer', { actions }),
+    dealer: { id: 6, name: 'Demo Sub-dealer', parentId: 5, dealerRole, ownConfigurationsAllowed: true },
+  };
   renderRoutes([{ element: <DealerFrame />, children: [{ path: '/dealer', element: <DealerHomePage /> }] }], { path: '/dealer', session });
 }
 
+const hrefs = (name: string) => screen.queryAllByRole('link', { name }).map((link) => link.getAttribute('href'));
+
 describe('the config test link', () => {
-  it('is in the frame and on the home when the dealer may use its own configurations', async () => {
-    render(true);
-    await screen.findByText('DD-ROOT');
-    expect((await screen.findAllByRole('link', { name: 'Config test view' })).map((link) => link.getAttribute('href'))).toEqual([
-      '/dealer/config/result',
-      '/dealer/config/result',
-    ]);
+  it('is in the frame and on the home when the session lists dealerConfig.edit', async () => {
+    render(['dealerConfig.test', 'dealerConfig.edit']);
+    await screen.findByText('DD-SUB');
+    expect(hrefs('Config test view')).toEqual(['/dealer/config/result', '/dealer/config/result']);
   });
 
-  it('is absent otherwise', async () => {
-    render(false);
-    await screen.findByText('DD-ROOT');
-    expect(screen.queryByRole('link', { name: 'Config test view' })).toBeNull();
+  it('is absent when the session lacks dealerConfig.edit, though the dealer’s own flag is on (its root forbids)', async () => {
+    render(['dealerConfig.test']);
+    await screen.findByText('DD-SUB');
+    expect(hrefs('Config test view')).toEqual([]);
     expect(screen.getByRole('link', { name: 'Licence tickets' })).toBeTruthy();
+  });
+});
+
+describe('the users link on the home', () => {
+  it('is there when the session lists dealerUsers.list', async () => {
+    render(['dealerUsers.list'], 'manager');
+    await screen.findByText('DD-SUB');
+    expect(hrefs('Dealer users')).toEqual(['/dealer/users']);
+  });
+
+  it('is absent for a dealer manager whose session lacks dealerUsers.list', async () => {
+    render([], 'manager');
+    await screen.findByText('DD-SUB');
+    expect(hrefs('Dealer users')).toEqual([]);
   });
 });

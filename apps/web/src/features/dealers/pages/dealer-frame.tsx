@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { useSession } from '../../../lib/session.ts';
 import { useOwnDealer } from '../api/dealers-api.ts';
 
 /**
@@ -9,6 +10,7 @@ import { useOwnDealer } from '../api/dealers-api.ts';
  */
 export function DealerFrame() {
   const { t } = useTranslation();
+  const { session } = useSession();
   const own = useOwnDealer();
   const name = own.data?.name ?? own.membership?.name;
   return (
@@ -21,8 +23,8 @@ export function DealerFrame() {
               {own.data.dealerId}
             </Badge>
           )}
-          {/* Spec §2: the config test link only for a dealer that may use its own configurations. */}
-          {own.data?.configuration.permissions.ownConfigurationsAllowed && (
+          {/* Spec §2: the config test link only where the dealer may use own configurations (its root allowing them too). */}
+          {session?.actions.includes('dealerConfig.edit') && (
             <Anchor component={Link} to="/dealer/config/result" size="sm" ml="auto">
               {t('dealerConfig.nav')}
             </Anchor>

@@ -3,16 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useOwnDealer } from '../api/dealers-api.ts';
 import { dealerPages } from '../components/dealer-pages.ts';
 
 /** Spec §2 dealer home: a heading, a paragraph and a link to each dealer page that exists. */
 export function DealerHomePage() {
   const { t } = useTranslation();
   const { session } = useSession();
-  const own = useOwnDealer();
-  const ownConfigurations = own.data?.configuration.permissions.ownConfigurationsAllowed ?? false;
-  const pages = dealerPages(session?.dealer?.dealerRole ?? null, ownConfigurations).filter((page) => page.to !== '/dealer/home');
+  const pages = dealerPages(session?.actions ?? []).filter((page) => page.to !== '/dealer/home');
   return (
     <Page title={t('dealer.title')}>
       <Text>{t('dealers.home.intro')}</Text>

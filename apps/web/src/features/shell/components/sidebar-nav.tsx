@@ -81,17 +81,18 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
         { to: '/manager/settings', labelKey: 'nav.managerSettings', icon: IconSettings },
       ];
     case 'dealer':
-      // Spec §2 dealer sidebar: the config test only for a dealer that may use its own configurations.
+      // Spec §2 dealer sidebar, as the session's actions say: the config test where the dealer may use own
+      // configurations (`dealerConfig.edit`, its root's permission included), users for dealer managers.
       return [
         { to: '/dealer', labelKey: 'nav.dashboard', icon: IconLayoutDashboard },
         { to: '/dealer/information', labelKey: 'dealers.nav.information', icon: IconBuildingStore },
         { to: '/dealer/tickets', labelKey: 'ticketDesk.nav', icon: IconTicket },
-        ...(session.dealer?.ownConfigurationsAllowed
+        ...(session.actions.includes('dealerConfig.edit')
           ? [{ to: '/dealer/config/result', labelKey: 'dealerConfig.nav', icon: IconCode }]
           : []),
         { to: '/customer/information', labelKey: 'dealers.nav.customers', icon: IconAddressBook },
         { to: '/dealer/license/info', labelKey: 'licenceInfo.nav', icon: IconFileSearch },
-        ...(session.dealer?.dealerRole === 'manager' ? [{ to: '/dealer/users', labelKey: 'dealers.nav.users', icon: IconUsers }] : []),
+        ...(session.actions.includes('dealerUsers.list') ? [{ to: '/dealer/users', labelKey: 'dealers.nav.users', icon: IconUsers }] : []),
         { to: '/dealer/settings', labelKey: 'dealers.nav.settings', icon: IconSettings },
       ];
     default:
