@@ -101,12 +101,13 @@ describe('app routes', () => {
     expect(links).toEqual(['Home', 'Orders', 'Clients', 'Messages', 'Support']);
   });
 
-  it('offers a dealer the config test in the sidebar only when its dealer may use its own configurations', async () => {
-    const sidebarLinks = async (ownConfigurationsAllowed: boolean) => {
+  it('offers a dealer the config test and the users in the sidebar only when the session lists their actions', async () => {
+    // A sub-dealer manager whose own flag allows own configurations: only the session's actions decide.
+    const sidebarLinks = async (actions: string[]) => {
       stubApi();
       const session = {
-        ...sessionFixture('dealer'),
-        dealer: { id: 5, name: 'Demo Dealer', parentId: null, dealerRole: 'dealer' as const, ownConfigurationsAllowed },
+        ...sessionFixture('dealer', { actions }),
+        dealer: { id: 6, name: 'Demo Sub-dealer', parentId: 5, dealerRole: 'manager' as const, ownConfigurationsAllowed: true },
       };
       const { unmount } = renderRoutes(appRoutes, { path: '/notifications', session });
       const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -116,8 +117,12 @@ describe('app routes', () => {
       unmount();
       return links;
     };
-    expect(await sidebarLinks(true)).toContain('/dealer/config/result');
-    expect(await sidebarLinks(false)).not.toContain('/dealer/config/result');
+    const granted = await sidebarLinks(['dealerConfig.test', 'dealerConfig.edit', 'dealerUsers.list']);
+    expect(granted).toContain('/dealer/config/result');
+    expect(granted).toContain('/dealer/users');
+    const refused = await sidebarLinks(['dealerConfig.test']);
+    expect(refused).not.toContain('/dealer/config/result');
+    expect(refused).not.toContain('/dealer/users');
   });
 
   it('shows the lab company form on the lab account page', async () => {
