@@ -16,7 +16,14 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 let t: TestApp;
 /** The events the refusing listener refuses now. */
 const refused = new Set<DomainEventName>();
-const EVENTS: DomainEventName[] = ['message.posted', 'messages.read', 'order.deleted', 'order.submitted', 'plan.limit-reached'];
+const EVENTS: DomainEventName[] = [
+  'licenceKey.consentWithdrawn',
+  'message.posted',
+  'messages.read',
+  'order.deleted',
+  'order.submitted',
+  'plan.limit-reached',
+];
 
 beforeAll(async () => {
   t = await createTestApp();

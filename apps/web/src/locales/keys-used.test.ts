@@ -119,14 +119,21 @@ function scan(): { called: Found[]; literals: Found[] } {
           inCall.add(value);
         }
       } else if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && !isInCall(node) && looksLikeKey(node.text)) {
-        // Keys kept in tables and props (`labelKey: 'orders.files'`) and handed to `t` later.
-        if (!ts.isImportDeclaration(node.parent) && !ts.isExternalModuleReference(node.parent)) literals.push({ ...where(node), key: node.text });
+        // Keys kept in tables and props (`labelKey: 'orders.files'`) and handed to `t` later; a rule-book
+        // action asked of the session (`actions.includes('dealer.create')`) is a name of the API, not a text.
+        if (!ts.isImportDeclaration(node.parent) && !ts.isExternalModuleReference(node.parent) && !isActionAsked(node))
+          literals.push({ ...where(node), key: node.text });
       }
       ts.forEachChild(node, visit);
     };
     visit(source);
   }
   return { called, literals };
+}
+
+function isActionAsked(node: ts.Node): boolean {
+  const call = node.parent;
+  return ts.isCallExpression(call) && /(^|\.)actions\.includes$/.test(call.expression.getText());
 }
 
 const { called, literals } = scan();
