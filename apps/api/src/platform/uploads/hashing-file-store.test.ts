@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -57,5 +57,24 @@ describe('HashingFileStore', () => {
     const id = await started(store, 1000);
     await store.write(Readable.from([randomBytes(400)]), id, 0);
     expect(await store.digestOf(id, 1000)).toBeNull();
+  });
+
+  it('answers a write to an upload whose file was taken away to be finished with a 409, not a fault', async () => {
+    const store = new HashingFileStore({ directory });
+    const id = await started(store, 10);
+    await store.write(Readable.from([randomBytes(10)]), id, 0);
+    await rename(path.join(directory, id), path.join(directory, `${id}.finishing`));
+    await expect(store.write(Readable.from([Buffer.alloc(0)]), id, 10)).rejects.toMatchObject({ status_code: 409 });
+  });
+
+  it('still reports other write faults as they are', async () => {
+    const store = new HashingFileStore({ directory });
+    const id = await started(store, 10);
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('connection reset'));
+      },
+    });
+    await expect(store.write(failing, id, 0)).rejects.toMatchObject({ status_code: 500 });
   });
 });

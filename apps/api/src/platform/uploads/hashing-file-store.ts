@@ -1,7 +1,15 @@
 import type http from 'node:http';
+import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
+import { stat } from 'node:fs/promises';
 import { FileStore } from '@tus/file-store';
 import { BackgroundSha256 } from './background-sha256.ts';
+
+/** tus sends an error with these two fields as it is. */
+const UPLOAD_TAKEN = {
+  status_code: 409,
+  body: JSON.stringify({ statusCode: 409, code: 'CONFLICT', message: 'This upload is already being finished' }),
+};
 
 /** Enough for every upload in flight; an evicted one is hashed from disk at the end instead. */
 const MAX_RUNNING = 10_000;
@@ -18,6 +26,28 @@ export class HashingFileStore extends FileStore {
   private readonly running = new Map<string, { hash: BackgroundSha256; offset: number }>();
 
   override async write(readable: http.IncomingMessage | Readable, id: string, offset: number): Promise<number> {
+    try {
+      return await this.writeHashing(readable, id, offset);
+    } catch (error) {
+      throw (await this.isGone(id)) ? UPLOAD_TAKEN : error;
+    }
+  }
+
+  /**
+   * A complete upload's file is taken away to be finished (see order-uploads): a request for the same
+   * upload that was already past tus's checks then finds no file to write to. That is a conflict the
+   * client can recover from (asking for the upload again), not a fault of the server.
+   */
+  private async isGone(id: string): Promise<boolean> {
+    try {
+      await stat(path.join(this.directory, id));
+      return false;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ENOENT';
+    }
+  }
+
+  private async writeHashing(readable: http.IncomingMessage | Readable, id: string, offset: number): Promise<number> {
     const state = offset === 0 ? { hash: new BackgroundSha256(), offset: 0 } : this.running.get(id);
     this.running.delete(id);
     if (!state || state.offset !== offset) {
