@@ -68,7 +68,8 @@ async function start(): Promise<Running> {
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  // A first start creates the embedded cluster, migrates and seeds: close to a minute on a loaded 2-core CI machine.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     if (await healthy()) return { child, output: () => output, exited };
@@ -123,7 +124,7 @@ describe('server process on the embedded database', () => {
       third.child.kill('SIGTERM');
       expect(await third.exited).toBe(0);
     }
-  }, 180_000);
+  }, 360_000);
 });
 
 describe('a second process on the live embedded database', () => {
@@ -145,7 +146,7 @@ describe('a second process on the live embedded database', () => {
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
     }
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('a bad setting', () => {
