@@ -104,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimitStore,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     signJwt: (user) => app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion }),
+    lifecycle: { stopping: false },
     // The websocket handshake goes through the same session check as every HTTP request.
     realtime: attachRealtime(
       app.server,

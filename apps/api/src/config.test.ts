@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SETTING_NAMES } from './config.ts';
+import { loadConfig, SETTING_NAMES } from './config.ts';
 
 /** The rows of the README's "Configuration" table: variable name → what the row says. */
 async function documentedSettings(): Promise<Map<string, string>> {
@@ -20,5 +20,27 @@ describe("the README's configuration table", () => {
   it('names the forwarded headers only in the row of the setting that decides whom to believe', async () => {
     const rows = [...(await documentedSettings())].filter(([, text]) => /X-Forwarded/i.test(text)).map(([name]) => name);
     expect(rows).toEqual(['TRUST_PROXY']);
+  });
+});
+
+describe('the shutdown delay', () => {
+  it('waits for a load balancer in production only, unless SHUTDOWN_DELAY_MS says otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).shutdownDelayMs).toBe(5_000);
+    expect(loadConfig({ NODE_ENV: 'test' }).shutdownDelayMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', SHUTDOWN_DELAY_MS: '0' }).shutdownDelayMs).toBe(0);
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: '-1' })).toThrow(
+      'SHUTDOWN_DELAY_MS must be a whole number of milliseconds from 0 to 60000',
+    );
+  });
+});
+
+describe('the JWT secret of a deployment', () => {
+  it('must be configured in production on a database of its own, where several processes must share it', () => {
+    const shared = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/casebridge' };
+    expect(() => loadConfig(shared)).toThrow(/^JWT_SECRET must be set in production with DATABASE_URL/);
+    expect(loadConfig({ ...shared, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+    // Alone on its embedded database, or outside production, the secret generated into DATA_DIR serves.
+    expect(loadConfig({ NODE_ENV: 'production' }).jwtSecret).toBeUndefined();
+    expect(loadConfig({ ...shared, NODE_ENV: 'development' }).jwtSecret).toBeUndefined();
   });
 });

@@ -60,6 +60,8 @@ const envSchema = z.object({
   USAGE_VIEW_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** `false` makes a process serve requests only; its jobs run on the processes that work them. */
   RUN_JOBS: z.enum(['true', 'false']).default('true'),
+  /** How long after SIGTERM a process still serves, answering 503 only on its readiness probe, before it drains. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** The seller on invoices, as JSON: name, street, zipCode, city, country, vatNumber, email. */
   INVOICE_SELLER: z
     .string()
@@ -110,6 +112,14 @@ const envSchema = z.object({
     .optional(),
 });
 
+/**
+ * A database of its own is where a deployment runs several processes; a secret generated into each
+ * one's DATA_DIR would make every process refuse the sessions the others signed.
+ */
+const UNSHARED_JWT_SECRET =
+  'JWT_SECRET must be set in production with DATABASE_URL: every process of a deployment signs and checks sessions with it ' +
+  '(generate one with `openssl rand -base64 48`).';
+
 /** Who issues the invoices unless INVOICE_SELLER says otherwise (the demo's operator). */
 export const DEFAULT_SELLER: InvoiceParty = {
   name: 'CaseBridge GmbH',
@@ -146,6 +156,11 @@ export interface Config {
   readonly usageViewMaxAgeMs: number;
   /** Whether this process works background jobs (every process can add them). */
   readonly runJobs: boolean;
+  /**
+   * From SIGTERM until the drain starts, in ms: the readiness probe answers 503 while requests are
+   * still served, so a load balancer stops sending new ones before any is refused.
+   */
+  readonly shutdownDelayMs: number;
   /** The seller named on every invoice. */
   readonly invoiceSeller: InvoiceParty;
   /** For Fastify's trustProxy: false, or the proxies' addresses. */
@@ -173,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   // A key without its webhook secret would take payments whose webhooks are then all refused.
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) throw invalidSettings([{ path: ['STRIPE_WEBHOOK_SECRET'] }]);
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.JWT_SECRET) throw new StartupError(UNSHARED_JWT_SECRET);
   return Object.freeze({
     env: e.NODE_ENV,
     host: e.HOST,
@@ -194,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     customerListCacheBytes: e.CUSTOMER_LIST_CACHE_BYTES,
     usageViewMaxAgeMs: e.USAGE_VIEW_MAX_AGE_MS,
     runJobs: e.RUN_JOBS === 'true',
+    // Behind a load balancer (production) the probe needs a few periods to be seen; alone, no one waits.
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     invoiceSeller: e.INVOICE_SELLER ?? DEFAULT_SELLER,
     stripe: e.STRIPE_SECRET_KEY
@@ -240,6 +258,7 @@ const ACCEPTS = {
   CUSTOMER_LIST_CACHE_BYTES: 'a whole number of bytes, 0 or more (0 turns the cache off)',
   USAGE_VIEW_MAX_AGE_MS: 'a whole number of milliseconds from 0 to 60000 (0 builds every answer)',
   RUN_JOBS: 'true or false',
+  SHUTDOWN_DELAY_MS: 'a whole number of milliseconds from 0 to 60000',
   STRIPE_SECRET_KEY: 'a Stripe secret key such as sk_test_… (or a restricted key rk_…)',
   STRIPE_WEBHOOK_SECRET: 'the webhook signing secret whsec_… (required with STRIPE_SECRET_KEY)',
   STRIPE_API_BASE: 'a URL such as http://localhost:12111',

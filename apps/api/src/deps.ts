@@ -32,6 +32,8 @@ export interface AppDeps {
   rateLimits: RateLimits;
   /** Signs a session JWT carrying the user's current token version. */
   signJwt: (user: { id: number; tokenVersion: number }) => string;
+  /** `stopping` turns true on SIGTERM (server.ts): the readiness probe answers 503 from then on. */
+  lifecycle: { stopping: boolean };
 }
 
 export type RateLimitName = 'signIn' | 'forgotPassword' | 'checkUniqueEmail' | 'token' | 'register';

@@ -164,6 +164,12 @@ describe('a bad setting', () => {
       line: /^Invalid setting: DATABASE_URL must be a URL such as postgres:\/\//,
     },
     {
+      program: 'server',
+      file: serverFile,
+      settings: { NODE_ENV: 'production', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' },
+      line: /^JWT_SECRET must be set in production with DATABASE_URL: every process of a deployment signs and checks sessions with it/,
+    },
+    {
       program: 'seed',
       file: seedFile,
       settings: { PORT: 'abc', DATABASE_URL: 'notaurl' },

@@ -8,17 +8,16 @@ import { runMigrations } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { prepareHttpDrain } from './lib/http-drain.ts';
 import { loadOrCreateSecrets } from './lib/secrets.ts';
+import { DRAIN_LIMIT_MS, SHUTDOWN_LIMIT_MS } from './lib/shutdown-limits.ts';
 import { exitAfterFailedStart, StartupError } from './lib/startup-error.ts';
-
-/** Requests still running this long after the signal are cut off. */
-const DRAIN_LIMIT_MS = 10_000;
-/** The whole shutdown, jobs and database included; past it the process exits with code 1. */
-const SHUTDOWN_LIMIT_MS = 25_000;
 
 /** Starts the portal: database (embedded unless DATABASE_URL), migrations, demo data, HTTP. */
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
+  if (config.databaseUrl && !config.jwtSecret) {
+    log.warn('JWT_SECRET is not set: sessions are signed with a secret generated in DATA_DIR, which other processes do not share');
+  }
   const secrets = await loadOrCreateSecrets(config.dataDir);
   const pgLog = log.child({ component: 'postgres' });
   const database = await openDatabase(config, secrets, (line) => pgLog.debug(line));
@@ -37,12 +36,16 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down: answering the requests already sent, new ones with 503');
     const force = setTimeout(() => {
       log.error('shutdown took too long: exiting anyway');
       process.exit(1);
-    }, SHUTDOWN_LIMIT_MS);
+    }, config.shutdownDelayMs + SHUTDOWN_LIMIT_MS);
     force.unref();
+    // Load balancers see the readiness probe fail and stop sending requests; those that still come are served.
+    app.deps.lifecycle.stopping = true;
+    log.info({ signal, delayMs: config.shutdownDelayMs }, 'shutting down: not ready from now on, serving until the delay ends');
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    log.info('draining: answering the requests already sent, new ones with 503');
     const { timedOut } = await httpDrain.drain(DRAIN_LIMIT_MS);
     if (timedOut) log.warn({ afterMs: DRAIN_LIMIT_MS }, 'requests still running were cut off');
     // app.close() runs the app's close hooks: websockets are told to reconnect (to another

@@ -31,7 +31,7 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-async function startServer(): Promise<Running> {
+async function startServer(settings: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -40,6 +40,7 @@ async function startServer(): Promise<Running> {
     HOST: '127.0.0.1',
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
+    ...settings,
   };
   // The demo data (a mill with projects) is seeded on the embedded database only.
   delete env.DATABASE_URL;
@@ -169,5 +170,34 @@ describe('SIGTERM under load', () => {
     } finally {
       socket.close();
     }
+  }, 150_000);
+});
+
+describe('SIGTERM behind a load balancer', () => {
+  it('fails the readiness probe at once, serves requests through the shutdown delay, then drains and exits 0', async () => {
+    const delayMs = 3_000;
+    const server = await startServer({ SHUTDOWN_DELAY_MS: String(delayMs) });
+    const { jwt, millId } = await signIn(server.port);
+    const url = (pathName: string) => `http://127.0.0.1:${server.port}${pathName}`;
+    expect((await fetch(url('/api/health/ready'))).status).toBe(200);
+
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    // The signal reaches the process a moment later; from then on the probe says 503.
+    let ready = 200;
+    while (ready === 200 && Date.now() - signalledAt < 1_000) ready = (await fetch(url('/api/health/ready'))).status;
+    const notReadyAfterMs = Date.now() - signalledAt;
+    const list = await fetch(url(`/api/mills/${millId}/projects`), { headers: { authorization: `Bearer ${jwt}` } });
+    const listAnsweredAfterMs = Date.now() - signalledAt;
+    const exitCode = await server.exited;
+    const exitedAfterMs = Date.now() - signalledAt;
+
+    expect(ready).toBe(503);
+    expect(notReadyAfterMs).toBeLessThan(1_000);
+    expect(list.status).toBe(200);
+    expect(listAnsweredAfterMs).toBeLessThan(delayMs);
+    expect(exitCode).toBe(0);
+    expect(exitedAfterMs).toBeGreaterThanOrEqual(delayMs);
+    expect(exitedAfterMs).toBeLessThan(delayMs + 10_000);
   }, 150_000);
 });

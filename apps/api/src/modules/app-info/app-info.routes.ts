@@ -2,9 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { errorResponseSchema } from '../../lib/route-schemas.ts';
-import { databaseReachable } from './app-info.service.ts';
+import { databaseReachable, notReadyReason } from './app-info.service.ts';
 
 const tags = ['app'];
+
+function unavailable(message: string) {
+  return { statusCode: 503, error: 'Service Unavailable', code: 'INTERNAL' as const, message };
+}
 
 export function appInfoRoutes(deps: AppDeps, version: string): FastifyPluginAsyncZod {
   return async (app) => {
@@ -17,11 +21,35 @@ export function appInfoRoutes(deps: AppDeps, version: string): FastifyPluginAsyn
       },
       handler: async (_request, reply) => {
         if (!(await databaseReachable(deps))) {
-          return reply
-            .status(503)
-            .send({ statusCode: 503, error: 'Service Unavailable', code: 'INTERNAL', message: 'The database is not reachable' });
+          return reply.status(503).send(unavailable('The database is not reachable'));
         }
         return { status: 'ok' as const, database: 'ok' as const };
+      },
+    });
+
+    // The probes of a load balancer or Kubernetes (deploy/k8s): live restarts a process, ready routes requests to it.
+    app.get('/health/live', {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Liveness: the process runs (asks nothing of the database)',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+      handler: async () => ({ status: 'ok' as const }),
+    });
+
+    app.get('/health/ready', {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Readiness: the database answers, its migrations are current, and the process is not shutting down',
+        description: 'A 503 names the reason in `message`: shutting down, database not reachable, or migrations pending.',
+        response: { 200: z.object({ status: z.literal('ready') }), 503: errorResponseSchema },
+      },
+      handler: async (_request, reply) => {
+        const reason = await notReadyReason(deps);
+        if (reason) return reply.status(503).send(unavailable(`Not ready: ${reason}`));
+        return { status: 'ready' as const };
       },
     });
 

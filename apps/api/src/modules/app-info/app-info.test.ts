@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLab, createMill, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -18,10 +19,38 @@ describe('app information', () => {
     expect((await t.request({ method: 'GET', url: '/api/app/version' })).json().version).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
+  it('answers the liveness probe without the database, and the readiness probe once migrated and until shutdown', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
+    expect((await t.request({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({ status: 'ready' });
+    t.app.deps.lifecycle.stopping = true;
+    try {
+      const stopping = await t.request({ method: 'GET', url: '/api/health/ready' });
+      expect([stopping.statusCode, stopping.json().message]).toEqual([503, 'Not ready: shutting down']);
+      expect((await t.request({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      t.app.deps.lifecycle.stopping = false;
+    }
+  });
+
+  it('is not ready while the database lacks a migration this code knows', async () => {
+    const newest = sql`from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`;
+    const [row] = (await t.db.execute<{ hash: string; created_at: string }>(sql`select hash, created_at::text ${newest}`)).rows;
+    await t.db.execute(sql`delete ${newest}`);
+    try {
+      const pending = await t.request({ method: 'GET', url: '/api/health/ready' });
+      expect([pending.statusCode, pending.json().message]).toEqual([503, 'Not ready: migrations pending']);
+    } finally {
+      await t.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${row!.hash}, ${row!.created_at}::bigint)`,
+      );
+    }
+    expect((await t.request({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+  });
+
   it('serves the OpenAPI document generated from the route schemas', async () => {
     const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/auth/local', '/api/auth/local/register', '/api/users/me', '/api/notifications/markReadState']) {
+    for (const path of ['/api/auth/local', '/api/auth/local/register', '/api/users/me', '/api/health/live', '/api/health/ready']) {
       expect(doc.paths[path]).toBeDefined();
     }
     expect(doc.paths['/api/auth/local'].post.requestBody.content['application/json'].schema.properties.identifier).toBeDefined();

@@ -221,10 +221,10 @@ export class JobQueue {
   }
 }
 
-/** Creates the queue's tables (idempotent); run with the migrations so test templates carry them. */
-export async function installJobSchema(pool: pg.Pool): Promise<void> {
+/** Creates the queue's tables (idempotent); run with the migrations, on their connection, so test templates carry them. */
+export async function installJobSchema(connection: pg.Pool | pg.PoolClient): Promise<void> {
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => pool.query(text, values) },
+    db: { executeSql: (text, values) => connection.query(text, values) },
     schema: JOBS_SCHEMA,
     supervise: false,
     schedule: false,
