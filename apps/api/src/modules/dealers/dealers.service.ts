@@ -22,7 +22,6 @@ import {
   dealerCodeTaken,
   findDealer,
   findDealerOfUser,
-  findMembership,
   insertDealer,
   insertMember,
   isInSubtree,
@@ -322,13 +321,9 @@ export async function moveDealerMember(tx: Db, userId: number, dealerId: number,
   await moveMember(tx, userId, dealerId, role);
 }
 
-export async function membershipOf(db: Db, userId: number): Promise<{ dealerId: number; dealerRole: 'dealer' | 'manager' } | null> {
-  return findMembership(db, userId);
-}
-
 /**
- * For the configuration test (issue 14 item 3): its "ready for production" makes the tested
- * text the dealer's production configuration, the same column the dealer form edits.
+ * Hears `dealerConfiguration.published` (issue 14 item 3): the configuration test's "ready for
+ * production" makes the tested text the dealer's production configuration, the column the dealer form edits.
  */
 export async function setProductionConfiguration(tx: Db, dealerId: number, json: string): Promise<void> {
   await updateDealerRow(tx, dealerId, { fixedConfigJson: json });

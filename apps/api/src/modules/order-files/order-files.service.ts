@@ -13,7 +13,6 @@ import {
   componentOfOrder,
   componentsOf,
   grantedOrder,
-  markComponentsDownloaded,
   orderIdOfComponent,
   partiesOf,
   refuseIfDeleted,
@@ -49,6 +48,13 @@ const LINK_LIFETIME_MS = 5 * 60 * 1000;
 
 /** Work that must commit together with its removal queue entries (platform/storage/removals.ts). */
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+declare module '../../platform/events/domain-events.ts' {
+  interface DomainEvents {
+    /** The mill has now fetched every document of these components: an Open one becomes Downloaded (orders). */
+    'files.downloaded': { componentIds: number[] };
+  }
+}
 
 export const toFileDto = (f: FileRow) => ({
   id: f.id,
@@ -339,7 +345,7 @@ export async function openDownload(deps: AppDeps, token: string): Promise<Downlo
 
 async function fileDownload(deps: AppDeps, user: SessionUser, fileId: number): Promise<DownloadStream> {
   const { file, grant } = await fileWithGrant(deps, user, fileId, 'order.read');
-  await countAsFetched(deps.db, grant, [file]);
+  await countAsFetched(deps, grant, [file]);
   const opened = await deps.storage.open(file.storageKey);
   if (!opened) throw AppError.notFound('File');
   return { stream: opened.stream, filename: file.name, contentType: 'application/octet-stream', size: opened.size };
@@ -358,7 +364,7 @@ async function zipDownload(deps: AppDeps, user: SessionUser, target: 'component'
     parts.map((part) => part.id),
     'document',
   );
-  await countAsFetched(deps.db, grant, documents);
+  await countAsFetched(deps, grant, documents);
   const componentName = new Map(parts.map((part) => [part.id, part.name]));
   const entries = documents.map((row) => ({ row, projectName: order.name, componentName: componentName.get(row.componentId) ?? '' }));
   const name = target === 'project' ? order.name : (parts[0]?.name ?? 'component');
@@ -370,16 +376,20 @@ async function zipDownload(deps: AppDeps, user: SessionUser, target: 'component'
  * A document downloaded by the mill counts as fetched; once every document of a component was
  * fetched, an Open component becomes Downloaded. The lab fetching its own files changes nothing.
  */
-async function countAsFetched(db: Db, grant: Grant, files: FileRow[]): Promise<void> {
+async function countAsFetched(deps: AppDeps, grant: Grant, files: FileRow[]): Promise<void> {
   if (grant.role === 'lab') return;
   const documents = files.filter((f) => f.kind === 'document');
   if (documents.length === 0) return;
-  await recordDownloads(
-    db,
-    documents.map((f) => f.id),
-    grant.user.id,
-  );
-  await markComponentsDownloaded(db, await componentsFullyDownloaded(db, [...new Set(documents.map((f) => f.componentId))]));
+  const afterCommit = await deps.db.transaction(async (tx) => {
+    await recordDownloads(
+      tx,
+      documents.map((f) => f.id),
+      grant.user.id,
+    );
+    const componentIds = await componentsFullyDownloaded(tx, [...new Set(documents.map((f) => f.componentId))]);
+    return componentIds.length > 0 ? deps.events.publish(tx, 'files.downloaded', { componentIds }) : null;
+  });
+  await afterCommit?.();
 }
 
 // ---- ZIP layout

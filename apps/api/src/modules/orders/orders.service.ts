@@ -330,9 +330,9 @@ export async function componentsOf(db: Db, orderId: number): Promise<ComponentRo
   return componentsOfOrders(db, [orderId]);
 }
 
-/** Downloading every document of an Open component makes it Downloaded. */
-export async function markComponentsDownloaded(db: Db, componentIds: number[]): Promise<void> {
-  await markDownloaded(db, componentIds);
+/** Hears `files.downloaded`: the mill fetching every document of an Open component makes it Downloaded. */
+export async function markComponentsDownloaded(tx: Db, componentIds: number[]): Promise<void> {
+  await markDownloaded(tx, componentIds);
 }
 
 export interface OrderParties {
