@@ -8,7 +8,7 @@ import { storageRemovals } from './db/schema/storage.ts';
 import type { DomainEventName } from './platform/events/domain-events.ts';
 import { LocalStorage } from './platform/storage/storage.ts';
 import { addDealerUser, createDealer, signIn } from '../test/factories.ts';
-import { orderWorkspace, sendOrder } from '../test/orders.ts';
+import { binaryStl, multipartFile, orderWorkspace, sendOrder } from '../test/orders.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 /**
@@ -21,6 +21,7 @@ const refused = new Set<DomainEventName>();
 const EVENTS: DomainEventName[] = [
   'dealerConfiguration.published',
   'files.downloaded',
+  'files.storing',
   'licenceKey.consentWithdrawn',
   'message.posted',
   'messages.read',
@@ -134,6 +135,29 @@ describe('the domain event listeners (events.ts)', () => {
     expect((await open()).statusCode).toBe(200);
     expect(await unread()).toEqual([]);
     expect(await reads()).toHaveLength(1);
+  });
+
+  it("'files.storing': a document is recorded only when every listener (the plan's room) lets it in", async () => {
+    const w = await orderWorkspace(t);
+    const order = await sendOrder(t, w.labJwt, w.mill.id, { submit: false });
+    const componentId = order.components[0]!.id;
+    const upload = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/orders/${order.id}/components/${componentId}/documents`,
+        token: w.labJwt,
+        ...multipartFile('files.file', 'more.stl', binaryStl()),
+      });
+    const names = async () =>
+      (await t.db.select().from(componentFiles).where(eq(componentFiles.componentId, componentId))).map((f) => f.name);
+
+    refused.add('files.storing');
+    expect((await upload()).statusCode).toBe(500);
+    expect(await names()).toEqual(['crown.stl']);
+
+    refused.clear();
+    expect((await upload()).statusCode).toBe(200);
+    expect((await names()).sort()).toEqual(['crown.stl', 'more.stl']);
   });
 
   it("'files.downloaded': the component turns Downloaded with the mill's download record, or neither is kept", async () => {

@@ -14,8 +14,8 @@ import type { SessionUser } from '../../access/session-check.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
-import { dealerById, dealerIsInSubtree } from '../dealers/dealers.service.ts';
-import { ticketDealerByKey } from '../licence-tickets/licence-tickets.service.ts';
+import { dealerById, dealerIsInSubtree } from '../dealers/dealers.queries.ts';
+import { ticketDealerByKey } from '../licence-tickets/licence-tickets.queries.ts';
 import { findConfiguration, saveComponentsMetadata, saveDraft } from './dealer-configurations.repository.ts';
 import {
   forCall,

@@ -16,15 +16,13 @@ import {
   revokeDealerInvitationLinks,
   revokeInvitationLinks,
   userByEmail,
-  userById,
 } from '../users/users.service.ts';
+import { userById } from '../users/users.queries.ts';
 import {
   dealerCodeTaken,
   findDealer,
-  findDealerOfUser,
   insertDealer,
   insertMember,
-  isInSubtree,
   listBelow,
   listDealers as listDealerRows,
   moveMember,
@@ -55,20 +53,6 @@ const CONFIRM_REINVITE = 'This dealer already has a user. Confirm to send the in
 const CONFIRM_REINVITE_SELF = 'You are the user of this dealer. Inviting again signs you out. Confirm to continue.';
 export const INVITATION_SENT = 'Invitation has been sent successfully';
 
-/** The dealer a dealer user works for, with their role there; null for anyone else. */
-export async function dealerOfUser(db: Db, userId: number): Promise<DealerMembership | null> {
-  return findDealerOfUser(db, userId);
-}
-
-/** Whether `id` is `rootId` or one of its sub-dealers, at any depth. */
-export async function dealerIsInSubtree(db: Db, rootId: number, id: number): Promise<boolean> {
-  return isInSubtree(db, rootId, id);
-}
-
-export async function dealerById(db: Db, id: number): Promise<DealerWithParent | null> {
-  return findDealer(db, id);
-}
-
 function toConfiguration(row: DealerWithParent): Dealer['configuration'] {
   return {
     configurationType: row.configurationType,
@@ -84,7 +68,7 @@ function toConfiguration(row: DealerWithParent): Dealer['configuration'] {
   };
 }
 
-export function toDealer(row: DealerWithParent): Dealer {
+function toDealer(row: DealerWithParent): Dealer {
   return {
     id: row.id,
     dealerId: row.dealerCode,

@@ -9,20 +9,12 @@ import type { AfterCommit, DomainEvents } from '../../platform/events/domain-eve
 import { documentPdf } from '../../platform/pdf/document-pdf.ts';
 import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
 import { storedZip } from '../../platform/zip/stored-zip.ts';
-import {
-  componentOfOrder,
-  componentsOf,
-  grantedOrder,
-  orderIdOfComponent,
-  partiesOf,
-  refuseIfDeleted,
-  type OrderRow,
-} from '../orders/orders.service.ts';
+import { grantedOrder, refuseIfDeleted, type OrderRow } from '../orders/orders.service.ts';
+import { componentOfOrder, componentsOf, orderIdOfComponent, partiesOf } from '../orders/orders.queries.ts';
 import { PlanLimitError, tellingPlanLimits } from '../plans/plans.service.ts';
-import { assertStorageRoom } from '../subscriptions/subscriptions.service.ts';
-import { languageOf, settingsOf, userById } from '../users/users.service.ts';
-import { companiesById, labById } from '../companies/companies.service.ts';
-import { millsById } from '../mills/mills.service.ts';
+import { settingsOf, languageOf, userById } from '../users/users.queries.ts';
+import { companiesById, labById } from '../companies/companies.queries.ts';
+import { millsById } from '../mills/mills.queries.ts';
 import type { UserRow } from '../../lib/current-user.ts';
 import { orderReportContent, type ReportCompany } from './order-files.report.ts';
 import { checkDocument } from './order-files.rules.ts';
@@ -53,6 +45,11 @@ declare module '../../platform/events/domain-events.ts' {
   interface DomainEvents {
     /** The mill has now fetched every document of these components: an Open one becomes Downloaded (orders). */
     'files.downloaded': { componentIds: number[] };
+    /**
+     * These bytes are about to be kept for the mill (or, before an upload, announced): a listener
+     * refuses with a PlanLimitError when the plan has no room (subscriptions).
+     */
+    'files.storing': { millId: number; bytes: number };
   }
 }
 
@@ -134,7 +131,7 @@ async function recordWithinPlan(deps: AppDeps, user: SessionUser, millId: number
   try {
     outcome = await deps.db.transaction(async (tx) => {
       try {
-        await assertStorageRoom(tx, millId, file.size);
+        await deps.events.publish(tx, 'files.storing', { millId, bytes: file.size });
       } catch (error) {
         // Caught inside: thrown, it would roll back the queue entry along with everything else.
         if (!(error instanceof PlanLimitError)) throw error;
@@ -186,7 +183,7 @@ export async function authorizeDocumentUpload(
   const order = await writableOrderOf(deps, user, target);
   if (announcedBytes === null) return;
   await tellingPlanLimits(deps, { millId: order.millId, limit: 'storage', triedBy: user.id }, () =>
-    deps.db.transaction((tx) => assertStorageRoom(tx, order.millId, announcedBytes)),
+    deps.db.transaction((tx) => deps.events.publish(tx, 'files.storing', { millId: order.millId, bytes: announcedBytes })),
   );
 }
 
