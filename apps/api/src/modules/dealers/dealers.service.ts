@@ -290,7 +290,7 @@ async function inviteNewUser(deps: AppDeps, dealer: DealerWithParent, email: str
   });
 }
 
-// For the dealer-users feature (`tx` may be a transaction).
+// For the dealer-users use case (`tx` may be a transaction).
 
 /** Queues the mail with a single-use link to choose a password (auth.mails issues it on sending). */
 export async function queueDealerInvitation(deps: AppDeps, tx: Db, userId: number, language: Language): Promise<void> {

@@ -1,6 +1,6 @@
 import type { MillRole } from '@casebridge/shared/constants/roles';
 import type { Db } from '../../db/client.ts';
-import { activeMemberNames, findMember as findMemberRow, memberUserIds, membershipsOf } from './mill-users.repository.ts';
+import { activeMemberNames, findMember, memberUserIds, membershipsOf } from './mill-users.repository.ts';
 
 /**
  * The mill-users module's read-only queries for the modules above it (ADR 0016): they take a database
@@ -23,5 +23,5 @@ export async function staffNames(db: Db, millId: number): Promise<{ id: number; 
 }
 
 export async function isStaffOf(db: Db, millId: number, userId: number): Promise<boolean> {
-  return (await findMemberRow(db, millId, userId)) !== null;
+  return (await findMember(db, millId, userId)) !== null;
 }

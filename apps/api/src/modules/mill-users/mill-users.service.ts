@@ -150,8 +150,6 @@ export async function addMillMember(tx: Db, millId: number, userId: number, mill
   await insertMember(tx, { millId, userId, millRole });
 }
 
-// Needed by notifications (engineer B).
-
 // Needed by orders (the orders area's engineer): the responsible person of an order is one of the mill's staff.
 
 /**

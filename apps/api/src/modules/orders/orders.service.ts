@@ -307,7 +307,7 @@ export async function setResponsible(
   await setResponsibleRow(deps.db, order.id, responsibleId);
 }
 
-// ---- For the order's other features (files, messages), after their own access check
+// ---- What the order's other features ask of it through their events (events.ts)
 
 /** Hears `files.downloaded`: the mill fetching every document of an Open component makes it Downloaded. */
 export async function markComponentsDownloaded(tx: Db, componentIds: number[]): Promise<void> {

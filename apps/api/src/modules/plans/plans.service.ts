@@ -67,8 +67,6 @@ export async function changePlan(
   return toContractType(updated);
 }
 
-// For the subscriptions feature.
-
 // Limits: subscriptions checks them in the transaction that consumes them; a refusal is told.
 
 /** A plan's limit refused the request; it is passed on through `tellingPlanLimits`, which tells the mill. */

@@ -2,13 +2,14 @@ import type { User, UserSettings } from '@casebridge/shared/schemas/auth';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@casebridge/shared/constants/languages';
 import type { Db } from '../../db/client.ts';
 import { fileUrl } from '../../lib/file-url.ts';
-import { type CompanyRow } from '../companies/companies.service.ts';
+import type { CompanyRow } from '../companies/companies.service.ts';
 import { companyById } from '../companies/companies.queries.ts';
 import { findUserById, findUsers, findUsersOfCompany, type UserRow } from './users.repository.ts';
 
 /**
  * The users module's read-only queries for the modules above it (ADR 0016): they take a database
- * handle and check no caller, so they write nothing (architecture.test.ts checks it).
+ * handle and check no caller, so they write nothing (architecture.test.ts checks it); and the pure
+ * helpers (language, settings) that they share with the users service.
  */
 
 export function languageOf(user: UserRow): Language {
