@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dealers } from './db/schema/dealers.ts';
 import { notifications } from './db/schema/notifications.ts';
-import { componentFiles, messageReads, messages, projects } from './db/schema/orders.ts';
+import { componentFiles, components, fileDownloads, messageReads, messages, projects } from './db/schema/orders.ts';
 import { storageRemovals } from './db/schema/storage.ts';
 import type { DomainEventName } from './platform/events/domain-events.ts';
 import { LocalStorage } from './platform/storage/storage.ts';
-import { orderWorkspace, sendOrder } from '../test/orders.ts';
+import { addDealerUser, createDealer, signIn } from '../test/factories.ts';
+import { binaryStl, multipartFile, orderWorkspace, sendOrder } from '../test/orders.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 /**
@@ -17,6 +19,9 @@ let t: TestApp;
 /** The events the refusing listener refuses now. */
 const refused = new Set<DomainEventName>();
 const EVENTS: DomainEventName[] = [
+  'dealerConfiguration.published',
+  'files.downloaded',
+  'files.storing',
   'licenceKey.consentWithdrawn',
   'message.posted',
   'messages.read',
@@ -130,5 +135,79 @@ describe('the domain event listeners (events.ts)', () => {
     expect((await open()).statusCode).toBe(200);
     expect(await unread()).toEqual([]);
     expect(await reads()).toHaveLength(1);
+  });
+
+  it("'files.storing': a document is recorded only when every listener (the plan's room) lets it in", async () => {
+    const w = await orderWorkspace(t);
+    const order = await sendOrder(t, w.labJwt, w.mill.id, { submit: false });
+    const componentId = order.components[0]!.id;
+    const upload = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/orders/${order.id}/components/${componentId}/documents`,
+        token: w.labJwt,
+        ...multipartFile('files.file', 'more.stl', binaryStl()),
+      });
+    const names = async () =>
+      (await t.db.select().from(componentFiles).where(eq(componentFiles.componentId, componentId))).map((f) => f.name);
+
+    refused.add('files.storing');
+    expect((await upload()).statusCode).toBe(500);
+    expect(await names()).toEqual(['crown.stl']);
+
+    refused.clear();
+    expect((await upload()).statusCode).toBe(200);
+    expect((await names()).sort()).toEqual(['crown.stl', 'more.stl']);
+  });
+
+  it("'files.downloaded': the component turns Downloaded with the mill's download record, or neither is kept", async () => {
+    const w = await orderWorkspace(t);
+    const order = await sendOrder(t, w.labJwt, w.mill.id);
+    const componentId = order.components[0]!.id;
+    const [file] = await t.db.select().from(componentFiles).where(eq(componentFiles.componentId, componentId));
+    const download = async () => {
+      const link = await t.request({ method: 'GET', url: `/api/files/${file!.id}/download`, token: w.adminJwt });
+      return t.request({ method: 'GET', url: link.json().url });
+    };
+    const status = async () => (await t.db.select().from(components).where(eq(components.id, componentId)))[0]!.status;
+
+    refused.add('files.downloaded');
+    expect((await download()).statusCode).toBe(500);
+    expect(await t.db.select().from(fileDownloads).where(eq(fileDownloads.fileId, file!.id))).toEqual([]);
+    expect(await status()).toBe('Open');
+
+    refused.clear();
+    expect((await download()).statusCode).toBe(200);
+    expect(await t.db.select().from(fileDownloads).where(eq(fileDownloads.fileId, file!.id))).toHaveLength(1);
+    expect(await status()).toBe('Downloaded');
+  });
+
+  it("'dealerConfiguration.published': the dealer's production text changes with the draft, or neither does", async () => {
+    const root = await createDealer(t.db, { ownConfigurationsAllowed: true });
+    await t.db
+      .update(dealers)
+      .set({ configurationType: 'FixedJson', fixedConfigJson: '{"level":"old"}' })
+      .where(eq(dealers.id, root.dealer.id));
+    const manager = await addDealerUser(t.db, root.dealer.id, root.dealer.companyId, 'manager');
+    const jwt = await signIn(t, manager.email);
+    const publish = () =>
+      t.request({
+        method: 'POST',
+        url: `/api/dealers/${root.dealer.id}/configuration-test/production`,
+        token: jwt,
+        payload: { configJson: '{"level":"new"}' },
+      });
+    const stored = async () => (await t.db.select().from(dealers).where(eq(dealers.id, root.dealer.id)))[0]!.fixedConfigJson;
+
+    refused.add('dealerConfiguration.published');
+    expect((await publish()).statusCode).toBe(500);
+    expect(await stored()).toBe('{"level":"old"}');
+
+    refused.clear();
+    expect((await publish()).json()).toMatchObject({
+      prodConfiguration: '{\n  "level": "new"\n}',
+      draftConfiguration: '{\n  "level": "new"\n}',
+    });
+    expect(await stored()).toBe('{\n  "level": "new"\n}');
   });
 });

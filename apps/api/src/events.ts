@@ -5,7 +5,10 @@ import {
   notifyOrderSubmitted,
   notifyPlanLimit,
 } from './modules/notifications/notifications.service.ts';
+import { setProductionConfiguration } from './modules/dealers/dealers.service.ts';
 import { deleteFilesOfOrder } from './modules/order-files/order-files.service.ts';
+import { markComponentsDownloaded } from './modules/orders/orders.service.ts';
+import { assertStorageRoom } from './modules/subscriptions/subscriptions.service.ts';
 import { forgetMachinesOf } from './modules/usage/usage.service.ts';
 
 /**
@@ -21,4 +24,7 @@ export function registerEventListeners(deps: AppDeps): void {
   events.on('messages.read', (tx, read) => markActivityRead(tx, read));
   events.on('plan.limit-reached', (tx, attempt) => notifyPlanLimit(deps, tx, attempt));
   events.on('licenceKey.consentWithdrawn', (tx, { licenceKeyId }) => forgetMachinesOf(tx, licenceKeyId));
+  events.on('files.storing', (tx, { millId, bytes }) => assertStorageRoom(tx, millId, bytes));
+  events.on('files.downloaded', (tx, { componentIds }) => markComponentsDownloaded(tx, componentIds));
+  events.on('dealerConfiguration.published', (tx, { dealerId, configJson }) => setProductionConfiguration(tx, dealerId, configJson));
 }

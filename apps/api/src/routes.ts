@@ -16,6 +16,7 @@ import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.ts';
 import { licenceKeyRoutes } from './modules/licence-keys/licence-keys.routes.ts';
 import { millUserRoutes } from './modules/mill-users/mill-users.routes.ts';
 import { invitationRoutes } from './modules/invitations/invitations.routes.ts';
+import { signInAndLink } from './modules/invitations/invitations.service.ts';
 import { millRoutes } from './modules/mills/mills.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { policyRoutes } from './modules/policies/policies.routes.ts';
@@ -45,7 +46,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
     async (api) => {
       await api.register(appInfoRoutes(deps, options.version));
       await api.register(desktopAppRoutes(deps));
-      await api.register(authRoutes(deps));
+      await api.register(authRoutes(deps, signInAndLink));
       await api.register(invitationRoutes(deps));
       await api.register(sessionRoutes(deps));
       await api.register(userRoutes(deps));

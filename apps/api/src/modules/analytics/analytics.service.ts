@@ -186,7 +186,7 @@ export function monthYear(instant: Date): string {
  * A range of whole UTC days, both included. Without an end it ends today; without a start it
  * starts `defaultDays` before the end (the activity view's "last 7 days to today", spec §9).
  */
-export function dayRange(
+function dayRange(
   query: { start?: string; end?: string },
   defaultDays: number,
   maxDays: number,

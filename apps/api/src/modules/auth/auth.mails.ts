@@ -1,7 +1,8 @@
 import type { Language } from '@casebridge/shared/constants/languages';
 import type { AppDeps } from '../../deps.ts';
 import { renderMail, type InvitationDetails, type MailKind } from '../../platform/mail/templates.ts';
-import { issueAccountLink, userById, type TokenPurpose } from '../users/users.service.ts';
+import { issueAccountLink, type TokenPurpose } from '../users/users.service.ts';
+import { userById } from '../users/users.queries.ts';
 
 /**
  * Account mails (confirmation, reset, invitations) travel through the job queue: a feature

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResponseSchema,
+  type AuthResponse,
   changePasswordBodySchema,
   checkUniqueEmailBodySchema,
   checkUniqueEmailResponseSchema,
@@ -16,12 +17,21 @@ import { callerOf } from '../../lib/current-user.ts';
 import { enforceRateLimit, limitFailures } from '../../lib/rate-limit-guard.ts';
 import { mailLanguage, requestLocale } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
-import { signInAndLink } from '../invitations/invitations.service.ts';
 import { changePassword, confirmEmail, forgotPassword, isEmailTaken, register, resetPassword, signIn } from './auth.service.ts';
 
 const tags = ['auth'];
 
-export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+/**
+ * Signing in that also accepts an invitation with the account: the invitations use case's, handed in
+ * by routes.ts, because one use case never imports another (ADR 0016).
+ */
+export type SignInAndLink = (
+  deps: AppDeps,
+  credentials: { identifier: string; password: string },
+  invitation: { token: string; millId: number },
+) => Promise<AuthResponse>;
+
+export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): FastifyPluginAsyncZod {
   const limit = (name: keyof AppDeps['rateLimits']) => deps.rateLimits[name];
 
   return async (app) => {

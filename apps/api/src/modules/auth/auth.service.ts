@@ -16,13 +16,13 @@ import {
   confirmUser,
   consumeAccountLink,
   createUser,
-  languageOf,
   revokeAccountLinks,
   setPassword,
   userByEmail,
   accountBlocked,
   checkCredentials,
 } from '../users/users.service.ts';
+import { languageOf } from '../users/users.queries.ts';
 import { sessionFor } from '../session/session.service.ts';
 import { sendAccountMail } from './auth.mails.ts';
 

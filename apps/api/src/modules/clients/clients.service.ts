@@ -4,10 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { deletePlaceholderAccount, userById } from '../users/users.service.ts';
+import { deletePlaceholderAccount } from '../users/users.service.ts';
+import { userById } from '../users/users.queries.ts';
 import {
   activationMessageOf,
-  confirmedRelationsOfLab,
   confirmRelation,
   countClients,
   countRelationsOfUser,
@@ -94,11 +94,6 @@ export async function removeClient(deps: AppDeps, user: SessionUser, millId: num
 /** The onboarding checklist (mills): whether the mill invited anyone yet. */
 export async function clientCount(db: Db, millId: number): Promise<number> {
   return countClients(db, millId);
-}
-
-/** The session's mill list of a lab (users): the mills it agreed to work with, and their blocks. */
-export async function confirmedMillsOfLab(db: Db, labId: number) {
-  return confirmedRelationsOfLab(db, labId);
 }
 
 /** Invitations: the relation between a mill and a lab, if any. */

@@ -8,7 +8,6 @@ import { AppError } from '../../lib/app-error.ts';
 import {
   deleteCompany,
   deleteLabOfCompany,
-  findCompanies,
   findCompany,
   findLab,
   findLabOfCompany,
@@ -74,14 +73,6 @@ export async function updateLabShipping(deps: AppDeps, user: SessionUser, labId:
 
 // For other features, inside their transactions (`db` may be a transaction).
 
-export async function companyById(db: Db, companyId: number | null): Promise<CompanyRow | null> {
-  return companyId === null ? null : findCompany(db, companyId);
-}
-
-export async function companiesById(db: Db, ids: number[]): Promise<Map<number, CompanyRow>> {
-  return new Map((await findCompanies(db, [...new Set(ids)])).map((company) => [company.id, company]));
-}
-
 /** Sign-up: the company of a new mill, named after its signer until the company details are filled in. */
 export async function createCompany(tx: Db, values: { name: string; email: string }): Promise<CompanyRow> {
   return insertCompany(tx, values);
@@ -91,14 +82,6 @@ export async function createCompany(tx: Db, values: { name: string; email: strin
 export async function createLabCompany(tx: Db, email: string): Promise<{ company: CompanyRow; lab: LabRow }> {
   const company = await insertCompany(tx, { name: '', email });
   return { company, lab: await insertLab(tx, company.id) };
-}
-
-export async function labOfCompany(db: Db, companyId: number | null): Promise<LabRow | null> {
-  return companyId === null ? null : findLabOfCompany(db, companyId);
-}
-
-export async function labById(db: Db, labId: number): Promise<LabRow | null> {
-  return findLab(db, labId);
 }
 
 export async function renameCompany(db: Db, companyId: number, name: string): Promise<void> {

@@ -6,7 +6,8 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fileUrl } from '../../lib/file-url.ts';
 import { useImageForm, type ImageFormReader } from '../../lib/multipart-form.ts';
-import { companyById, updateCompanyInfo, type CompanyRow } from '../companies/companies.service.ts';
+import { updateCompanyInfo, type CompanyRow } from '../companies/companies.service.ts';
+import { companyById } from '../companies/companies.queries.ts';
 import { companyHasPaidMill } from '../subscriptions/subscriptions.service.ts';
 
 /**

@@ -7,7 +7,7 @@ import { SupersededImport, UnreadableImport } from '../../platform/imports/impor
 import { renderImportResultMail } from './customer-imports.mails.ts';
 import { mapHeader, parseRow, type HeaderMap, type ParsedRow } from './customer-imports.rules.ts';
 import { advanceCheckpoint, BatchText, importBatch, importFailures, importRuns, type ImportRow } from './customer-imports.repository.ts';
-import { mailRecipient } from '../users/users.service.ts';
+import { mailRecipient } from '../users/users.queries.ts';
 
 export { MAX_ATTEMPTS } from '../../platform/imports/background-import.ts';
 

@@ -14,8 +14,8 @@ import type { SessionUser } from '../../access/session-check.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
-import { dealerById, dealerIsInSubtree, setProductionConfiguration } from '../dealers/dealers.service.ts';
-import { ticketDealerByKey } from '../licence-tickets/licence-tickets.service.ts';
+import { dealerById, dealerIsInSubtree } from '../dealers/dealers.queries.ts';
+import { ticketDealerByKey } from '../licence-tickets/licence-tickets.queries.ts';
 import { findConfiguration, saveComponentsMetadata, saveDraft } from './dealer-configurations.repository.ts';
 import {
   forCall,
@@ -274,6 +274,13 @@ export async function verifyComponents(deps: AppDeps, user: SessionUser, dealerI
   };
 }
 
+declare module '../../platform/events/domain-events.ts' {
+  interface DomainEvents {
+    /** A dealer's tested configuration is ready for production: the dealer's production text, which the dealer form edits (dealers). */
+    'dealerConfiguration.published': { dealerId: number; configJson: string };
+  }
+}
+
 /**
  * Ready for production (spec §4, §7 push/config/to/production): FixedJson only; the JSON must
  * parse and is stored formatted; afterwards the production text is also the draft.
@@ -290,7 +297,7 @@ export async function publishConfiguration(
   if (!parsed.ok) throw AppError.fields({ configJson: ['INVALID_JSON'] }, INVALID_JSON);
   const text = JSON.stringify(parsed.value, null, 2);
   await deps.db.transaction(async (tx) => {
-    await setProductionConfiguration(tx, dealerId, text);
+    await deps.events.publish(tx, 'dealerConfiguration.published', { dealerId, configJson: text });
     await saveDraft(tx, dealerId, text);
   });
   return toConfiguration(deps, grant, await dealerOrNotFound(deps, dealerId));

@@ -108,11 +108,6 @@ async function buildPage(db: Db, scope: CustomerScope, query: CustomerListQuery,
   return JSON.stringify(customerListResponseSchema.parse({ count: total, data: rows.map(toCustomer) }));
 }
 
-/** One customer by its internal id, for another feature that has already checked access (a ticket's customer). */
-export async function customerById(db: Db, id: number): Promise<CustomerRow | null> {
-  return findCustomer(db, id);
-}
-
 async function customerOrNotFound(db: Db, id: number): Promise<CustomerRow> {
   const row = await findCustomer(db, id);
   if (!row) throw AppError.notFound('Customer');

@@ -6,14 +6,8 @@ import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
-import {
-  addDealerMember,
-  dealerById,
-  dealerIsInSubtree,
-  moveDealerMember,
-  queueDealerInvitation,
-  subtreeOf,
-} from '../dealers/dealers.service.ts';
+import { addDealerMember, moveDealerMember, queueDealerInvitation, subtreeOf } from '../dealers/dealers.service.ts';
+import { dealerById, dealerIsInSubtree } from '../dealers/dealers.queries.ts';
 import {
   createUser,
   endAllSessions,

@@ -152,12 +152,3 @@ export async function insertMember(db: Db, member: { dealerId: number; userId: n
 export async function moveMember(db: Db, userId: number, dealerId: number, dealerRole: DealerRole): Promise<void> {
   await db.update(dealerMembers).set({ dealerId, dealerRole }).where(eq(dealerMembers.userId, userId));
 }
-
-export async function findMembership(db: Db, userId: number): Promise<{ dealerId: number; dealerRole: DealerRole } | null> {
-  const [row] = await db
-    .select({ dealerId: dealerMembers.dealerId, dealerRole: dealerMembers.dealerRole })
-    .from(dealerMembers)
-    .where(eq(dealerMembers.userId, userId))
-    .limit(1);
-  return row ?? null;
-}

@@ -16,16 +16,13 @@ import {
   revokeDealerInvitationLinks,
   revokeInvitationLinks,
   userByEmail,
-  userById,
 } from '../users/users.service.ts';
+import { userById } from '../users/users.queries.ts';
 import {
   dealerCodeTaken,
   findDealer,
-  findDealerOfUser,
-  findMembership,
   insertDealer,
   insertMember,
-  isInSubtree,
   listBelow,
   listDealers as listDealerRows,
   moveMember,
@@ -56,20 +53,6 @@ const CONFIRM_REINVITE = 'This dealer already has a user. Confirm to send the in
 const CONFIRM_REINVITE_SELF = 'You are the user of this dealer. Inviting again signs you out. Confirm to continue.';
 export const INVITATION_SENT = 'Invitation has been sent successfully';
 
-/** The dealer a dealer user works for, with their role there; null for anyone else. */
-export async function dealerOfUser(db: Db, userId: number): Promise<DealerMembership | null> {
-  return findDealerOfUser(db, userId);
-}
-
-/** Whether `id` is `rootId` or one of its sub-dealers, at any depth. */
-export async function dealerIsInSubtree(db: Db, rootId: number, id: number): Promise<boolean> {
-  return isInSubtree(db, rootId, id);
-}
-
-export async function dealerById(db: Db, id: number): Promise<DealerWithParent | null> {
-  return findDealer(db, id);
-}
-
 function toConfiguration(row: DealerWithParent): Dealer['configuration'] {
   return {
     configurationType: row.configurationType,
@@ -85,7 +68,7 @@ function toConfiguration(row: DealerWithParent): Dealer['configuration'] {
   };
 }
 
-export function toDealer(row: DealerWithParent): Dealer {
+function toDealer(row: DealerWithParent): Dealer {
   return {
     id: row.id,
     dealerId: row.dealerCode,
@@ -307,7 +290,7 @@ async function inviteNewUser(deps: AppDeps, dealer: DealerWithParent, email: str
   });
 }
 
-// For the dealer-users feature (`tx` may be a transaction).
+// For the dealer-users use case (`tx` may be a transaction).
 
 /** Queues the mail with a single-use link to choose a password (auth.mails issues it on sending). */
 export async function queueDealerInvitation(deps: AppDeps, tx: Db, userId: number, language: Language): Promise<void> {
@@ -322,13 +305,9 @@ export async function moveDealerMember(tx: Db, userId: number, dealerId: number,
   await moveMember(tx, userId, dealerId, role);
 }
 
-export async function membershipOf(db: Db, userId: number): Promise<{ dealerId: number; dealerRole: 'dealer' | 'manager' } | null> {
-  return findMembership(db, userId);
-}
-
 /**
- * For the configuration test (issue 14 item 3): its "ready for production" makes the tested
- * text the dealer's production configuration, the same column the dealer form edits.
+ * Hears `dealerConfiguration.published` (issue 14 item 3): the configuration test's "ready for
+ * production" makes the tested text the dealer's production configuration, the column the dealer form edits.
  */
 export async function setProductionConfiguration(tx: Db, dealerId: number, json: string): Promise<void> {
   await updateDealerRow(tx, dealerId, { fixedConfigJson: json });

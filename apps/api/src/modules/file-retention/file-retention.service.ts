@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { removeQueued } from '../../platform/storage/removals.ts';
 import { filesExpiringCutoffsOf, storeFilesExpiring } from '../notifications/notifications.service.ts';
 import { countRetainedFilesOf, deleteRetainedFiles } from '../order-files/order-files.service.ts';
-import { languageOf } from '../users/users.service.ts';
+import { languageOf } from '../users/users.queries.ts';
 import { renderFilesExpiringMail } from './file-retention.mails.ts';
 import { lockMillRetention, millsWithFiles } from './file-retention.repository.ts';
 

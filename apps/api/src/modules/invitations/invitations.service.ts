@@ -10,25 +10,25 @@ import { checkNewPassword, hashPassword } from '../../lib/passwords.ts';
 import type { InvitationDetails } from '../../platform/mail/templates.ts';
 import { sessionFor } from '../session/session.service.ts';
 import { clientOrNotFound, clientRelation, confirmClientRelation, saveClientRelation } from '../clients/clients.service.ts';
-import { companyById, labOfCompany, renameCompany } from '../companies/companies.service.ts';
-import { millsById } from '../mills/mills.service.ts';
+import { renameCompany } from '../companies/companies.service.ts';
+import { companyById, labOfCompany } from '../companies/companies.queries.ts';
+import { millsById } from '../mills/mills.queries.ts';
 import { tellingPlanLimits } from '../plans/plans.service.ts';
 import { assertClientRoom } from '../subscriptions/subscriptions.service.ts';
 import {
   checkCredentials,
   createPlaceholderLab,
   deletePlaceholderAccount,
-  languageOf,
   moveUnusedAccount,
   peekInvitation,
   revokeInvitationLinks,
   setPassword,
   useInvitationToken,
   userByEmail,
-  userById,
   type InvitationToken,
   type UserRow,
 } from '../users/users.service.ts';
+import { languageOf, userById } from '../users/users.queries.ts';
 
 /**
  * Invitations: a mill invites a lab (or a new staff member) by address; the invited person accepts
@@ -56,7 +56,7 @@ export interface InviteLabInput {
  * and the account-creation invitation. Either way the mail is queued in the same transaction as
  * the client relation.
  */
-export async function inviteLab(
+async function inviteLab(
   deps: AppDeps,
   millId: number,
   input: InviteLabInput,
@@ -96,7 +96,7 @@ export async function inviteLab(
  * Queues the invitation mail (lab or mill staff) in the caller's transaction: it leaves exactly
  * when the invitation commits. The auth feature's mail job issues the link when it sends.
  */
-export async function queueInvitation(deps: AppDeps, tx: Db, user: UserRow, millId: number, language: Language): Promise<void> {
+async function queueInvitation(deps: AppDeps, tx: Db, user: UserRow, millId: number, language: Language): Promise<void> {
   if (user.roleType === 'mill') {
     await deps.jobs.enqueue(tx, 'mail.account', { kind: 'staffInvitation', userId: user.id, language, millId });
     return;

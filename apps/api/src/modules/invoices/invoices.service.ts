@@ -8,9 +8,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ProviderInvoice } from '../../platform/payments/payment-provider.ts';
 import { documentPdf } from '../../platform/pdf/document-pdf.ts';
 import type { UserRow } from '../../lib/current-user.ts';
-import { companyById } from '../companies/companies.service.ts';
-import { millsById } from '../mills/mills.service.ts';
-import { languageOf } from '../users/users.service.ts';
+import { companyById } from '../companies/companies.queries.ts';
+import { millsById } from '../mills/mills.queries.ts';
+import { languageOf } from '../users/users.queries.ts';
 import { invoiceReportContent } from './invoices.report.ts';
 import {
   findInvoice,
@@ -42,7 +42,7 @@ export interface BuyerTax {
   party: InvoiceParty;
 }
 
-export function taxTreatmentOf(country: string, vatNumber: string | null): TaxTreatment {
+function taxTreatmentOf(country: string, vatNumber: string | null): TaxTreatment {
   if (country === SELLER_COUNTRY) return 'domestic';
   if (!(EU_COUNTRIES as readonly string[]).includes(country)) return 'outsideEu';
   return vatNumber ? 'reverseCharge' : 'domestic';

@@ -18,8 +18,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimitPolicy } from '../../lib/rate-limit-guard.ts';
 import { cachePerApp } from '../../lib/versioned-response-cache.ts';
-import { customerById } from '../dealer-customers/dealer-customers.service.ts';
-import { dealerIsInSubtree } from '../dealers/dealers.service.ts';
+import { customerById } from '../dealer-customers/dealer-customers.queries.ts';
+import { dealerIsInSubtree } from '../dealers/dealers.queries.ts';
 import {
   archiveTickets,
   countDeskSearch,
@@ -464,14 +464,4 @@ export async function dealerIdsForTicketCodes(db: Db, codes: string[]): Promise<
  */
 export async function applyTicketBatch(tx: Db, rows: PushedTicketRow[]): Promise<{ created: number; updated: number }> {
   return upsertPushedTickets(tx, rows);
-}
-
-/**
- * The dealer a ticket key belongs to, for the configuration test (issue 14 item 3), which decides
- * access itself; null for an unknown key. `dealerId` is null for a ticket of no dealer.
- */
-export async function ticketDealerByKey(db: Db, key: string): Promise<{ id: number; key: string; dealerId: number | null } | null> {
-  const id = await ticketIdByKey(db, key);
-  const row = id === null ? null : await findDeskTicket(db, id);
-  return row ? { id: row.id, key: row.key, dealerId: row.dealerId } : null;
 }

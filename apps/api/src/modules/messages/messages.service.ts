@@ -6,7 +6,8 @@ import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fileUrl } from '../../lib/file-url.ts';
-import { componentOfOrder, grantedOrder, refuseIfDeleted } from '../orders/orders.service.ts';
+import { grantedOrder, refuseIfDeleted } from '../orders/orders.service.ts';
+import { componentOfOrder } from '../orders/orders.queries.ts';
 import { findConversation, findMessage, findMillMessages, insertMessage, markRead, type MessageRow } from './messages.repository.ts';
 
 declare module '../../platform/events/domain-events.ts' {

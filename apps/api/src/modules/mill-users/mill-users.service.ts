@@ -9,13 +9,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { blockUser, createUser, deleteUser, revokeInvitationLinks, updateStaffDetails, userByEmail } from '../users/users.service.ts';
 import {
-  activeMemberNames,
   deleteMember,
   findMember,
-  findMember as findMemberRow,
   insertMember,
   listMembers,
-  memberUserIds,
   membershipsOf,
   setMemberRole,
   type MillUserListQuery,
@@ -153,28 +150,7 @@ export async function addMillMember(tx: Db, millId: number, userId: number, mill
   await insertMember(tx, { millId, userId, millRole });
 }
 
-/** The mills a person works for, with their role in each (the session's mill selector). */
-export async function millMembershipsOf(db: Db, userId: number): Promise<{ millId: number; millRole: MillRole }[]> {
-  return membershipsOf(db, userId);
-}
-
-// Needed by notifications (engineer B).
-
-/** Notifications: the ids of the mill's staff, the candidates for its order and message notifications. */
-export async function staffUserIdsOf(db: Db, millId: number): Promise<number[]> {
-  return memberUserIds(db, millId);
-}
-
 // Needed by orders (the orders area's engineer): the responsible person of an order is one of the mill's staff.
-
-/** The staff an order can be handed to: not blocked, by last and first name. */
-export async function staffNames(db: Db, millId: number): Promise<{ id: number; firstName: string; lastName: string }[]> {
-  return activeMemberNames(db, millId);
-}
-
-export async function isStaffOf(db: Db, millId: number, userId: number): Promise<boolean> {
-  return (await findMemberRow(db, millId, userId)) !== null;
-}
 
 /**
  * The invitation mail to mill staff, queued in the caller's transaction so it leaves exactly when

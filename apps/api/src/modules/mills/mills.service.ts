@@ -7,11 +7,11 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fileUrl } from '../../lib/file-url.ts';
 import { useImageForm, type ImageFormReader } from '../../lib/multipart-form.ts';
-import { companyById, setCompanyLogo, type CompanyRow } from '../companies/companies.service.ts';
+import { setCompanyLogo, type CompanyRow } from '../companies/companies.service.ts';
+import { companyById } from '../companies/companies.queries.ts';
 import { activeDocumentIds } from '../policies/policies.service.ts';
 import {
   findMill,
-  findMills,
   insertMill,
   insertPolicyConsent,
   requirePoliciesApprovalOfAll,
@@ -100,9 +100,4 @@ export async function createBasicMill(tx: Db, companyId: number): Promise<MillRo
 export async function recordPolicyConsent(tx: Db, millId: number, userId: number): Promise<void> {
   await insertPolicyConsent(tx, { millId, userId, documentIds: await activeDocumentIds(tx) });
   await setNeedPoliciesApproval(tx, millId, false);
-}
-
-/** The session's mill list: these mills, by id. */
-export async function millsById(db: Db, ids: number[]): Promise<MillRow[]> {
-  return findMills(db, [...new Set(ids)]);
 }

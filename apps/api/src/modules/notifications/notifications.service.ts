@@ -7,10 +7,11 @@ import type { SessionUser } from '../../access/session-check.ts';
 import type { SqlExecutor } from '../../platform/jobs/job-queue.ts';
 import type { AfterCommit, DomainEvents } from '../../platform/events/domain-events.ts';
 import type { FilesExpiringNotice } from '@casebridge/shared/schemas/billing';
-import { labById } from '../companies/companies.service.ts';
-import { orderAndComponentNames } from '../orders/orders.service.ts';
-import { staffUserIdsOf } from '../mill-users/mill-users.service.ts';
-import { labUsersOfCompany, languageOf, settingsOf, usersById, type UserRow } from '../users/users.service.ts';
+import { labById } from '../companies/companies.queries.ts';
+import { orderAndComponentNames } from '../orders/orders.queries.ts';
+import { staffUserIdsOf } from '../mill-users/mill-users.queries.ts';
+import type { UserRow } from '../users/users.service.ts';
+import { settingsOf, labUsersOfCompany, languageOf, usersById } from '../users/users.queries.ts';
 import { renderNotificationMail } from './notifications.mails.ts';
 import {
   insertNotifications,

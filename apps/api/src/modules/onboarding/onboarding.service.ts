@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { clientCount } from '../clients/clients.service.ts';
-import { companyById } from '../companies/companies.service.ts';
+import { companyById } from '../companies/companies.queries.ts';
 import { desktopAppAvailable } from '../desktop-app/desktop-app.service.ts';
 import { licenceKeyCount } from '../licence-keys/licence-keys.service.ts';
 

@@ -9,21 +9,12 @@ import type { AfterCommit, DomainEvents } from '../../platform/events/domain-eve
 import { documentPdf } from '../../platform/pdf/document-pdf.ts';
 import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
 import { storedZip } from '../../platform/zip/stored-zip.ts';
-import {
-  componentOfOrder,
-  componentsOf,
-  grantedOrder,
-  markComponentsDownloaded,
-  orderIdOfComponent,
-  partiesOf,
-  refuseIfDeleted,
-  type OrderRow,
-} from '../orders/orders.service.ts';
+import { grantedOrder, refuseIfDeleted, type OrderRow } from '../orders/orders.service.ts';
+import { componentOfOrder, componentsOf, orderIdOfComponent, partiesOf } from '../orders/orders.queries.ts';
 import { PlanLimitError, tellingPlanLimits } from '../plans/plans.service.ts';
-import { assertStorageRoom } from '../subscriptions/subscriptions.service.ts';
-import { languageOf, settingsOf, userById } from '../users/users.service.ts';
-import { companiesById, labById } from '../companies/companies.service.ts';
-import { millsById } from '../mills/mills.service.ts';
+import { settingsOf, languageOf, userById } from '../users/users.queries.ts';
+import { companiesById, labById } from '../companies/companies.queries.ts';
+import { millsById } from '../mills/mills.queries.ts';
 import type { UserRow } from '../../lib/current-user.ts';
 import { orderReportContent, type ReportCompany } from './order-files.report.ts';
 import { checkDocument } from './order-files.rules.ts';
@@ -49,6 +40,18 @@ const LINK_LIFETIME_MS = 5 * 60 * 1000;
 
 /** Work that must commit together with its removal queue entries (platform/storage/removals.ts). */
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+declare module '../../platform/events/domain-events.ts' {
+  interface DomainEvents {
+    /** The mill has now fetched every document of these components: an Open one becomes Downloaded (orders). */
+    'files.downloaded': { componentIds: number[] };
+    /**
+     * These bytes are about to be kept for the mill (or, before an upload, announced): a listener
+     * refuses with a PlanLimitError when the plan has no room (subscriptions).
+     */
+    'files.storing': { millId: number; bytes: number };
+  }
+}
 
 export const toFileDto = (f: FileRow) => ({
   id: f.id,
@@ -128,7 +131,7 @@ async function recordWithinPlan(deps: AppDeps, user: SessionUser, millId: number
   try {
     outcome = await deps.db.transaction(async (tx) => {
       try {
-        await assertStorageRoom(tx, millId, file.size);
+        await deps.events.publish(tx, 'files.storing', { millId, bytes: file.size });
       } catch (error) {
         // Caught inside: thrown, it would roll back the queue entry along with everything else.
         if (!(error instanceof PlanLimitError)) throw error;
@@ -180,7 +183,7 @@ export async function authorizeDocumentUpload(
   const order = await writableOrderOf(deps, user, target);
   if (announcedBytes === null) return;
   await tellingPlanLimits(deps, { millId: order.millId, limit: 'storage', triedBy: user.id }, () =>
-    deps.db.transaction((tx) => assertStorageRoom(tx, order.millId, announcedBytes)),
+    deps.db.transaction((tx) => deps.events.publish(tx, 'files.storing', { millId: order.millId, bytes: announcedBytes })),
   );
 }
 
@@ -339,7 +342,7 @@ export async function openDownload(deps: AppDeps, token: string): Promise<Downlo
 
 async function fileDownload(deps: AppDeps, user: SessionUser, fileId: number): Promise<DownloadStream> {
   const { file, grant } = await fileWithGrant(deps, user, fileId, 'order.read');
-  await countAsFetched(deps.db, grant, [file]);
+  await countAsFetched(deps, grant, [file]);
   const opened = await deps.storage.open(file.storageKey);
   if (!opened) throw AppError.notFound('File');
   return { stream: opened.stream, filename: file.name, contentType: 'application/octet-stream', size: opened.size };
@@ -358,7 +361,7 @@ async function zipDownload(deps: AppDeps, user: SessionUser, target: 'component'
     parts.map((part) => part.id),
     'document',
   );
-  await countAsFetched(deps.db, grant, documents);
+  await countAsFetched(deps, grant, documents);
   const componentName = new Map(parts.map((part) => [part.id, part.name]));
   const entries = documents.map((row) => ({ row, projectName: order.name, componentName: componentName.get(row.componentId) ?? '' }));
   const name = target === 'project' ? order.name : (parts[0]?.name ?? 'component');
@@ -370,16 +373,20 @@ async function zipDownload(deps: AppDeps, user: SessionUser, target: 'component'
  * A document downloaded by the mill counts as fetched; once every document of a component was
  * fetched, an Open component becomes Downloaded. The lab fetching its own files changes nothing.
  */
-async function countAsFetched(db: Db, grant: Grant, files: FileRow[]): Promise<void> {
+async function countAsFetched(deps: AppDeps, grant: Grant, files: FileRow[]): Promise<void> {
   if (grant.role === 'lab') return;
   const documents = files.filter((f) => f.kind === 'document');
   if (documents.length === 0) return;
-  await recordDownloads(
-    db,
-    documents.map((f) => f.id),
-    grant.user.id,
-  );
-  await markComponentsDownloaded(db, await componentsFullyDownloaded(db, [...new Set(documents.map((f) => f.componentId))]));
+  const afterCommit = await deps.db.transaction(async (tx) => {
+    await recordDownloads(
+      tx,
+      documents.map((f) => f.id),
+      grant.user.id,
+    );
+    const componentIds = await componentsFullyDownloaded(tx, [...new Set(documents.map((f) => f.componentId))]);
+    return componentIds.length > 0 ? deps.events.publish(tx, 'files.downloaded', { componentIds }) : null;
+  });
+  await afterCommit?.();
 }
 
 // ---- ZIP layout

@@ -6,11 +6,11 @@ import { conversationOf, markComponentRead } from '../messages/messages.service.
 import { documentsOfComponents, filesOfComponent } from '../order-files/order-files.service.ts';
 import {
   labDrafts as labDraftOrders,
-  partiesOf,
   readableComponent,
   updateComponent as updateComponentOf,
   type OrderComponent,
 } from '../orders/orders.service.ts';
+import { partiesOf } from '../orders/orders.queries.ts';
 
 /**
  * The order views that show what several features keep (ADR 0016): a component with its files and

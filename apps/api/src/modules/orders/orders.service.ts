@@ -7,20 +7,15 @@ import { authorize, authorizeStaff, type Grant } from '../../access/access.ts';
 import { acceptSession, type SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ErrorCode } from '@casebridge/shared/errors';
-import { companiesById, labById } from '../companies/companies.service.ts';
-import { millsById } from '../mills/mills.service.ts';
-import { isStaffOf, staffNames } from '../mill-users/mill-users.service.ts';
+import { isStaffOf, staffNames } from '../mill-users/mill-users.queries.ts';
 import { tellingPlanLimits } from '../plans/plans.service.ts';
 import { takeOrderSlotOf } from '../subscriptions/subscriptions.service.ts';
-import { usersById } from '../users/users.service.ts';
 import { cachePerApp } from '../../lib/versioned-response-cache.ts';
 import {
-  componentNames,
   componentsOfOrders,
   countOfLab,
   countSubmitted,
   deleteOrder as deleteOrderRow,
-  findComponent,
   findDrafts,
   insertComponents,
   insertOrder,
@@ -30,12 +25,12 @@ import {
   markDeleted,
   markDownloaded,
   markSubmitted,
-  orderNames,
   setResponsible as setResponsibleRow,
   updateComponent as updateComponentRow,
   type ComponentRow,
   type OrderRow,
 } from './orders.repository.ts';
+import { componentOfOrder } from './orders.queries.ts';
 
 export type { ComponentRow, OrderRow };
 
@@ -312,62 +307,11 @@ export async function setResponsible(
   await setResponsibleRow(deps.db, order.id, responsibleId);
 }
 
-// ---- For the order's other features (files, messages), after their own access check
+// ---- What the order's other features ask of it through their events (events.ts)
 
-/** A component of this order; another order's component answers like a missing one. */
-export async function componentOfOrder(db: Db, orderId: number, componentId: number): Promise<ComponentRow> {
-  const component = await findComponent(db, componentId);
-  if (!component || component.projectId !== orderId) throw AppError.notFound('Component');
-  return component;
-}
-
-/** The order a component belongs to, to check access to it; null when there is no such component. */
-export async function orderIdOfComponent(db: Db, componentId: number): Promise<number | null> {
-  return (await findComponent(db, componentId))?.projectId ?? null;
-}
-
-export async function componentsOf(db: Db, orderId: number): Promise<ComponentRow[]> {
-  return componentsOfOrders(db, [orderId]);
-}
-
-/** Downloading every document of an Open component makes it Downloaded. */
-export async function markComponentsDownloaded(db: Db, componentIds: number[]): Promise<void> {
-  await markDownloaded(db, componentIds);
-}
-
-export interface OrderParties {
-  millName: string;
-  labName: string;
-  author: { firstName: string; lastName: string } | null;
-  responsible: { id: number; firstName: string; lastName: string } | null;
-}
-
-/** Who an order is between, by name: the mill, the lab, its author and its responsible person. */
-export async function partiesOf(db: Db, order: OrderRow): Promise<OrderParties> {
-  const people = [order.authorId, order.responsibleId].filter((id): id is number => id !== null);
-  const [lab, [mill], persons] = await Promise.all([labById(db, order.labId), millsById(db, [order.millId]), usersById(db, people)]);
-  const companies = await companiesById(
-    db,
-    [lab?.companyId, mill?.companyId].filter((id): id is number => id !== undefined),
-  );
-  const person = (id: number | null) => persons.find((candidate) => candidate.id === id);
-  const author = person(order.authorId);
-  const responsible = person(order.responsibleId);
-  return {
-    millName: (mill && companies.get(mill.companyId)?.name) ?? '',
-    labName: (lab && companies.get(lab.companyId)?.name) ?? '',
-    author: author ? { firstName: author.firstName, lastName: author.lastName } : null,
-    responsible: responsible ? { id: responsible.id, firstName: responsible.firstName, lastName: responsible.lastName } : null,
-  };
-}
-
-/** The names of these orders and components, by id; ids of rows that are gone are missing (the notification bell). */
-export async function orderAndComponentNames(
-  db: Db,
-  ids: { orderIds: number[]; componentIds: number[] },
-): Promise<{ orders: Map<number, string>; components: Map<number, string> }> {
-  const [orders, components] = await Promise.all([orderNames(db, ids.orderIds), componentNames(db, ids.componentIds)]);
-  return { orders: new Map(orders.map((row) => [row.id, row.name])), components: new Map(components.map((row) => [row.id, row.name])) };
+/** Hears `files.downloaded`: the mill fetching every document of an Open component makes it Downloaded. */
+export async function markComponentsDownloaded(tx: Db, componentIds: number[]): Promise<void> {
+  await markDownloaded(tx, componentIds);
 }
 
 // For users (engineer B): the session's order count decides where a user lands after sign-in.

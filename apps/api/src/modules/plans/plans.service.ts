@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  promotedPriceCents,
   type AddOn,
   type ContractType,
   type PlanKey,
@@ -9,22 +8,11 @@ import {
   type UsageStat,
 } from '@casebridge/shared/schemas/billing';
 import type { AppDeps } from '../../deps.ts';
-import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  findAddOn,
-  findAddOnByLookupKey,
-  findPlan,
-  findPlanByLookupKey,
-  listAddOns,
-  listPlans,
-  listPromotions,
-  updatePlan,
-  type AddOnRow,
-  type PlanRow,
-} from './plans.repository.ts';
+import { listAddOns, listPlans, listPromotions, updatePlan, type AddOnRow, type PlanRow } from './plans.repository.ts';
+import type { CustomTerms } from './plans.queries.ts';
 
 /**
  * The catalogue of the paid contract: plans with their limits (spec §3 contract type), their
@@ -32,13 +20,6 @@ import {
  * changes them (README, "Plans and prices"); a change applies at once to every mill on the plan.
  */
 export type { AddOnRow, PlanRow };
-
-/** The terms a manager set for one mill; they replace the custom plan's price and limits. */
-export interface CustomTerms {
-  priceCents: number;
-  maxOrdersCount: number;
-  allowedClients: number;
-}
 
 export function toContractType(plan: PlanRow, custom: CustomTerms | null = null): ContractType {
   return {
@@ -84,33 +65,6 @@ export async function changePlan(
   const updated = await updatePlan(deps.db, key, { ...rest, maxOrders: maxOrdersCount, allowedClients });
   if (!updated) throw AppError.notFound('Plan');
   return toContractType(updated);
-}
-
-// For the subscriptions feature.
-
-export async function planByKey(db: Db, key: string): Promise<PlanRow> {
-  const plan = await findPlan(db, key);
-  if (!plan) throw new Error(`Plan ${key} is missing from the catalogue`);
-  return plan;
-}
-
-export async function planByLookupKey(db: Db, lookupKey: string): Promise<PlanRow | null> {
-  return findPlanByLookupKey(db, lookupKey);
-}
-
-export async function addOnByKey(db: Db, key: string): Promise<AddOnRow | null> {
-  return findAddOn(db, key);
-}
-
-export async function addOnByLookupKey(db: Db, lookupKey: string): Promise<AddOnRow | null> {
-  return findAddOnByLookupKey(db, lookupKey);
-}
-
-/** What a new subscriber pays per month: the plan's price after its promotion, if one runs. */
-export async function chargedPriceCents(db: Db, plan: PlanRow, custom: CustomTerms | null): Promise<number> {
-  if (plan.key === 'custom') return custom?.priceCents ?? plan.priceCents;
-  const promotion = (await listPromotions(db)).find((row) => row.planKey === plan.key);
-  return promotion ? promotedPriceCents(plan.priceCents, promotion) : plan.priceCents;
 }
 
 // Limits: subscriptions checks them in the transaction that consumes them; a refusal is told.

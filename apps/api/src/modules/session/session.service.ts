@@ -10,13 +10,15 @@ import { actionsOnOwnTenant, authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fileUrl } from '../../lib/file-url.ts';
-import { confirmedMillsOfLab } from '../clients/clients.service.ts';
-import { companiesById, companyById, labOfCompany, type CompanyRow } from '../companies/companies.service.ts';
-import { dealerOfUser } from '../dealers/dealers.service.ts';
-import { millsById } from '../mills/mills.service.ts';
-import { millMembershipsOf } from '../mill-users/mill-users.service.ts';
+import { confirmedMillsOfLab } from '../clients/clients.queries.ts';
+import { type CompanyRow } from '../companies/companies.service.ts';
+import { companiesById, companyById, labOfCompany } from '../companies/companies.queries.ts';
+import { dealerOfUser } from '../dealers/dealers.queries.ts';
+import { millsById } from '../mills/mills.queries.ts';
+import { millMembershipsOf } from '../mill-users/mill-users.queries.ts';
 import { labOrderCount, submittedOrderCount } from '../orders/orders.service.ts';
-import { userById, userDto, type UserRow } from '../users/users.service.ts';
+import { type UserRow } from '../users/users.service.ts';
+import { userById, userDto } from '../users/users.queries.ts';
 
 /** The answer of every call that signs in: the session and a JWT for it. */
 export async function sessionFor(deps: AppDeps, user: UserRow): Promise<AuthResponse> {

@@ -13,18 +13,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { PriceRef, ProviderEvent, ProviderSubscription } from '../../platform/payments/payment-provider.ts';
 import { WebhookSignatureError } from '../../platform/payments/payment-provider.ts';
 import { recordProviderInvoice, taxOfBuyer } from '../invoices/invoices.service.ts';
-import {
-  addOnByKey,
-  addOnByLookupKey,
-  chargedPriceCents,
-  planByKey,
-  planByLookupKey,
-  PlanLimitError,
-  toAddOn,
-  toContractType,
-  type CustomTerms,
-  type PlanRow,
-} from '../plans/plans.service.ts';
+import { PlanLimitError, toAddOn, toContractType, type PlanRow } from '../plans/plans.service.ts';
+import { addOnByKey, addOnByLookupKey, chargedPriceCents, planByKey, planByLookupKey, type CustomTerms } from '../plans/plans.queries.ts';
 import {
   clientsOfMill,
   companyHasPaidSubscription,
@@ -329,7 +319,11 @@ export async function assertClientRoom(tx: Db, millId: number): Promise<void> {
   }
 }
 
-/** Before bytes are kept: the mill's stored files plus these must fit the plan's storage. */
+/**
+ * Hears `files.storing`: before bytes are kept, the mill's stored files plus these must fit the plan's
+ * storage. Locks the mill's subscription row until the upload's transaction ends, so two uploads cannot
+ * both take the last room.
+ */
 export async function assertStorageRoom(tx: Db, millId: number, incomingBytes: number): Promise<void> {
   const row = await lockSubscription(tx, millId);
   const limits = await limitsOf(tx, row);

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { companyById } from '../companies/companies.service.ts';
+import { companyById } from '../companies/companies.queries.ts';
 
 export interface SupportMessage {
   topic: string;

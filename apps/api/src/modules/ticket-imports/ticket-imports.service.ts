@@ -22,7 +22,7 @@ import {
   type CheckedTicket,
   type HeaderMap,
 } from './ticket-imports.rules.ts';
-import { mailRecipient } from '../users/users.service.ts';
+import { mailRecipient } from '../users/users.queries.ts';
 
 export { MAX_ATTEMPTS } from '../../platform/imports/background-import.ts';
 
@@ -36,7 +36,7 @@ const ALREADY_RUNNING = 'A ticket import is already running. Please wait until i
 /** Tickets carry their licence content (a few KB each): 500 keep a batch's statement modest. */
 export const BATCH_TICKETS = 500;
 
-export function formatOf(fileName: string): TicketImportFormat {
+function formatOf(fileName: string): TicketImportFormat {
   return /\.json$/i.test(fileName) ? 'json' : 'csv';
 }
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { languageOf, settingsOf } from '../users/users.service.ts';
+import { settingsOf, languageOf } from '../users/users.queries.ts';
 import { MAIL_TICKETS_PER_STAGE, renderReminderDigestMail } from './ticket-reminders.mails.ts';
 import {
   claimDigests,

@@ -1,24 +1,20 @@
 import type { User, UserSettings } from '@casebridge/shared/schemas/auth';
 import { profileDataSchema } from '@casebridge/shared/schemas/account';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@casebridge/shared/constants/languages';
+import type { Language } from '@casebridge/shared/constants/languages';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
-import { fileUrl } from '../../lib/file-url.ts';
 import { useImageForm, type ImageFormReader } from '../../lib/multipart-form.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { companyById, createLabCompany, deleteLabCompany, type CompanyRow } from '../companies/companies.service.ts';
+import { createLabCompany, deleteLabCompany } from '../companies/companies.service.ts';
 import {
   blockAccount,
   bumpTokenVersion,
   deleteUser as deleteUserRow,
   findUserByEmail as findByEmail,
-  findUserById,
-  findUsers,
-  findUsersOfCompany,
   insertUser,
   markConfirmed,
   setBlocked,
@@ -38,60 +34,9 @@ import {
   type OneTimeTokenRow,
   type TokenPurpose,
 } from './users.repository.ts';
+import { userDto } from './users.queries.ts';
 
 export type { TokenPurpose, UserRow };
-
-/** What a user who never opened the settings gets; stored settings override it key by key. */
-const DEFAULT_SETTINGS: UserSettings = {
-  language: DEFAULT_LANGUAGE,
-  pageSize: 10,
-  notificationOnNewMessageReceived: true,
-  sendEmailOnNewMessageReceived: false,
-  notificationOnNewProjectIsCreated: true,
-  sendEmailOnNewProjectIsCreated: false,
-  notificationOnOrderProcessStart: true,
-  notificationOnOrderProcessCompleted: true,
-  projectDownloadFolderStructure: 'hierarchical',
-  reportDateFormat: 'de',
-  // Spec §2 dealer settings: 10 days ahead, weekly (on Mondays). On by default: an expiring
-  // ticket is lost business for a dealer who was never told.
-  ticketExpiryReminder: true,
-  ticketExpiryReminderDays: 10,
-  ticketExpiryReminderFrequency: 'weekly',
-};
-
-const ROLE_NAMES = { mill: 'Mill', lab: 'Lab', manager: 'Manager', dealer: 'Dealer' } as const;
-
-export function languageOf(user: UserRow): Language {
-  return isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
-}
-
-export function settingsOf(user: UserRow): UserSettings {
-  return { ...DEFAULT_SETTINGS, ...user.settings, language: languageOf(user) };
-}
-
-/** Every response shows a user through this function, so no column (a password hash) leaks by accident. */
-function toUserDto(user: UserRow, company: CompanyRow | null): User {
-  return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    language: languageOf(user),
-    avatar: fileUrl(user.avatarPath),
-    blocked: user.blocked,
-    confirmed: user.confirmed,
-    role: { type: user.roleType, name: ROLE_NAMES[user.roleType] },
-    company: company ? { id: company.id, name: company.name, logo: fileUrl(company.logoPath) } : null,
-    companyInfoIsUpdated: company?.companyInfoIsUpdated ?? true,
-    userSettings: settingsOf(user),
-  };
-}
-
-/** The user as every response shows it, with their company. */
-export async function userDto(db: Db, user: UserRow): Promise<User> {
-  return toUserDto(user, await companyById(db, user.companyId));
-}
 
 /**
  * Name, email and avatar (multipart, read once the caller may). An email change ends every
@@ -144,26 +89,8 @@ export async function updateLanguage(deps: AppDeps, user: SessionUser, language:
 
 // For other features, inside their transactions (`db` may be a transaction).
 
-export async function userById(db: Db, userId: number): Promise<UserRow | null> {
-  return findUserById(db, userId);
-}
-
-/** Where and in which language a user's mail goes (null: no such user), for features that mail someone by id. */
-export async function mailRecipient(db: Db, userId: number): Promise<{ email: string; language: Language } | null> {
-  const user = await findUserById(db, userId);
-  return user && { email: user.email, language: languageOf(user) };
-}
-
 export async function userByEmail(db: Db, email: string): Promise<UserRow | null> {
   return findByEmail(db, email);
-}
-
-export async function usersById(db: Db, ids: number[]): Promise<UserRow[]> {
-  return findUsers(db, [...new Set(ids)]);
-}
-
-export async function labUsersOfCompany(db: Db, companyId: number): Promise<UserRow[]> {
-  return findUsersOfCompany(db, companyId, 'lab');
 }
 
 /** A new account; the unique email index decides between two created at once (callers map it to 409). */
