@@ -49,6 +49,8 @@ export type TargetOf<A extends Action> = ScopeTargets[(typeof ACTIONS)[A]['scope
 export interface DealerTenancy {
   dealerId: number;
   dealerRole: 'dealer' | 'manager';
+  /** The dealer's company (its name is the dealer's name in the session answer). */
+  companyId: number;
   parentId: number | null;
   /** 1 for a root dealer, 2 for its sub-dealer, and so on. */
   depth: number;
@@ -136,14 +138,24 @@ export function grantAllows(grant: Grant, action: Action): boolean {
   return !grant.dealer || failedDealerRule(action, factsOf(grant.dealer, grant.target)) === undefined;
 }
 
+/** The caller's own tenant as the rule book resolves it: its role there and, for a dealer user, its dealer tenancy. */
+export interface OwnTenant {
+  role: Role;
+  dealer?: DealerTenancy;
+}
+
+/** Reads the caller's own tenant once (a dealer user's tenancy: one statement), for the session answer to share. */
+export async function ownTenantOf(db: Db, user: SessionUser): Promise<OwnTenant | null> {
+  const own = await ownResolved(db, user);
+  return own && { role: own.role, dealer: own.dealer };
+}
+
 /**
  * The actions the caller may take in its own tenant, as the session lists them (`GET /users/me`):
  * a dealer user's on its own dealer (its dealer rules decided), everyone else's by role. Blocks
  * are per mill and answered by the mill's own calls.
  */
-export async function actionsOnOwnTenant(db: Db, user: SessionUser): Promise<Action[]> {
-  const own = await ownResolved(db, user);
-  if (!own) return [];
+export function actionsOnOwnTenant(user: SessionUser, own: OwnTenant): Action[] {
   const dealer = own.dealer;
   const target = dealer && { isOwn: true, ownConfigurationsAllowed: ownConfigurationsOf(dealer, dealer.root.ownConfigurationsAllowed) };
   const grant: Grant = { user, role: own.role, dealer, target };
