@@ -150,16 +150,34 @@ export async function ownTenantOf(db: Db, user: SessionUser): Promise<OwnTenant 
   return own && { role: own.role, dealer: own.dealer };
 }
 
+/** Actions decided by the caller's role in one mill: about the mill, or one of its orders. */
+const aboutOneMill = (action: Action): boolean => ACTIONS[action].scope === 'mill' || ACTIONS[action].scope === 'order';
+
+/** Roles held per mill: staff by their membership there, a lab as that mill's client. */
+const PER_MILL_ROLES: readonly Role[] = ['millAdmin', 'millUser', 'lab'];
+
 /**
  * The actions the caller may take in its own tenant, as the session lists them (`GET /users/me`):
- * a dealer user's on its own dealer (its dealer rules decided), everyone else's by role. Blocks
- * are per mill and answered by the mill's own calls.
+ * a dealer user's on its own dealer (its dealer rules decided), everyone else's by role. For mill
+ * staff and labs the actions about one mill are left out: their role differs per mill, and each
+ * mill of the session lists its own (`actionsInMill`).
  */
 export function actionsOnOwnTenant(user: SessionUser, own: OwnTenant): Action[] {
   const dealer = own.dealer;
   const target = dealer && { isOwn: true, ownConfigurationsAllowed: ownConfigurationsOf(dealer, dealer.root.ownConfigurationsAllowed) };
   const grant: Grant = { user, role: own.role, dealer, target };
-  return (PERMISSIONS[own.role] as readonly Action[]).filter((action) => grantAllows(grant, action));
+  const perMill = PER_MILL_ROLES.includes(own.role);
+  return (PERMISSIONS[own.role] as readonly Action[]).filter((action) => !(perMill && aboutOneMill(action)) && grantAllows(grant, action));
+}
+
+/**
+ * The actions about one mill (the mill, its orders) the caller's role there gives: staff by their
+ * mill role, a lab as the mill's client. Blocks are not taken off: the session's mill says it is
+ * blocked and by whom, and the refused calls answer with the reason.
+ */
+export function actionsInMill(roleThere: MillRole | 'client'): Action[] {
+  const role: Role = roleThere === 'client' ? 'lab' : roleThere === 'admin' ? 'millAdmin' : 'millUser';
+  return (PERMISSIONS[role] as readonly Action[]).filter(aboutOneMill);
 }
 
 /**

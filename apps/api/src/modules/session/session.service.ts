@@ -6,7 +6,7 @@
 import type { AuthResponse, Session } from '@casebridge/shared/schemas/auth';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import { actionsOnOwnTenant, authorize, ownTenantOf, type DealerTenancy, type OwnTenant } from '../../access/access.ts';
+import { actionsInMill, actionsOnOwnTenant, authorize, ownTenantOf, type DealerTenancy, type OwnTenant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fileUrl } from '../../lib/file-url.ts';
@@ -38,6 +38,7 @@ async function staffMills(db: Db, userId: number): Promise<{ mills: SessionMill[
       id: mill.id,
       company: summaryOf(companies.get(mill.companyId)),
       millRole: roles.get(mill.id)!,
+      actions: actionsInMill(roles.get(mill.id)!),
       isActive: !mill.blocked,
       needPoliciesApproval: mill.needPoliciesApproval,
       landingPageInfoIsUpdated: mill.landingPageInfoIsUpdated,
@@ -69,6 +70,7 @@ async function labMills(db: Db, companyId: number | null): Promise<{ mills: Sess
         id: mill.id,
         company: summaryOf(companies.get(mill.companyId)),
         millRole: null,
+        actions: actionsInMill('client'),
         isActive: blockedBy === null,
         needPoliciesApproval: false,
         landingPageInfoIsUpdated: mill.landingPageInfoIsUpdated,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDealer, signIn } from '../../../test/factories.ts';
+import { createDealer, createLab, createMill, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { millMembers } from '../../db/schema/mills.ts';
 
 /**
  * The session answer reads a dealer user's membership once: the tenancy the rule book resolves
@@ -62,5 +63,43 @@ describe('the session answer of a dealer user', () => {
   it('reads it once for the answer of a sign-in', async () => {
     const dealer = await createDealer(t.db);
     expect(await membershipReadsOf(() => signIn(t, dealer.user.email))).toBe(1);
+  });
+});
+
+interface SessionAnswer {
+  mills: { id: number; millRole: string | null; actions: string[] }[];
+  actions: string[];
+}
+
+describe('the actions of each mill in the session answer', () => {
+  it('lists per mill what the role there gives: admin of one mill, plain user of another', async () => {
+    const a = await createMill(t.db);
+    const b = await createMill(t.db);
+    await t.db.insert(millMembers).values({ millId: b.mill.id, userId: a.admin.id, millRole: 'user' });
+    const jwt = await signIn(t, a.admin.email);
+    const me: SessionAnswer = (await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).json();
+    const actionsOf = (millId: number) => me.mills.find((mill) => mill.id === millId)?.actions;
+    expect(actionsOf(a.mill.id)).toEqual(
+      expect.arrayContaining(['millUsers.manage', 'mill.update', 'subscription.manage', 'order.process']),
+    );
+    expect(actionsOf(b.mill.id)).toEqual(expect.arrayContaining(['clients.manage', 'order.process']));
+    expect(actionsOf(b.mill.id)).not.toContain('millUsers.manage');
+    expect(actionsOf(b.mill.id)).not.toContain('mill.update');
+    // The answer agrees with the calls: the staff list is the admin's to manage in one mill only.
+    const staffList = (millId: number) => t.request({ method: 'GET', url: `/api/mills/${millId}/users`, token: jwt });
+    expect((await staffList(a.mill.id)).statusCode).toBe(200);
+    expect((await staffList(b.mill.id)).statusCode).toBe(403);
+    // What no single mill decides stays in the account's list; nothing about one mill does.
+    expect(me.actions).toContain('account.update');
+    expect(me.actions).not.toContain('millUsers.manage');
+  });
+
+  it("gives a lab a client's actions in each mill it is a client of", async () => {
+    const mill = await createMill(t.db);
+    const lab = await createLab(t.db, { clientOf: mill.mill.id });
+    const me: SessionAnswer = (await t.request({ method: 'GET', url: '/api/users/me', token: await signIn(t, lab.user.email) })).json();
+    expect(me.mills[0]?.actions).toEqual(expect.arrayContaining(['orders.create', 'order.edit']));
+    expect(me.mills[0]?.actions).not.toContain('order.process');
+    expect(me.actions).not.toContain('orders.create');
   });
 });
