@@ -210,7 +210,12 @@ function decide(user: SessionUser, action: Action, resolved: Resolved): Grant {
 }
 
 function factsOf(dealer: DealerTenancy, target: DealerFacts['target']): DealerFacts {
-  return { isRoot: dealer.parentId === null, subDealerAllowed: dealer.subDealerAllowed, target };
+  return {
+    isRoot: dealer.parentId === null,
+    subDealerAllowed: dealer.subDealerAllowed,
+    ownConfigurations: ownConfigurationsOf(dealer, dealer.root.ownConfigurationsAllowed),
+    target,
+  };
 }
 
 /** A dealer may use own configurations: its own permission and, for a sub-dealer, its root's too (ADR 0013). */

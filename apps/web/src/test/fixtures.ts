@@ -30,6 +30,7 @@ export function millFixture(overrides: Partial<MillSummary> = {}): MillSummary {
 export const MANAGER_DEALER_ACTIONS = [
   'dealer.create',
   'dealers.createRoot',
+  'dealer.configure',
   'customers.create',
   'customers.update',
   'customers.move',

@@ -103,3 +103,16 @@ describe('the actions of each mill in the session answer', () => {
     expect(me.actions).not.toContain('orders.create');
   });
 });
+
+describe('the configuration section in the session answer', () => {
+  it('lists dealer.configure for a root with subDealerAllowed and a sub-dealer with own configurations, not for one without', async () => {
+    const root = await createDealer(t.db, { subDealerAllowed: true, ownConfigurationsAllowed: true });
+    const plainSub = await createDealer(t.db, { parentId: root.dealer.id });
+    const configuringSub = await createDealer(t.db, { parentId: root.dealer.id, ownConfigurationsAllowed: true });
+    const actionsOf = async (email: string): Promise<string[]> =>
+      (await t.request({ method: 'GET', url: '/api/users/me', token: await signIn(t, email) })).json().actions;
+    expect(await actionsOf(root.user.email)).toContain('dealer.configure');
+    expect(await actionsOf(configuringSub.user.email)).toContain('dealer.configure');
+    expect(await actionsOf(plainSub.user.email)).not.toContain('dealer.configure');
+  });
+});
