@@ -117,12 +117,12 @@ describe('app routes', () => {
   });
 
   it('offers a dealer the config test and the users in the sidebar only when the session lists their actions', async () => {
-    // A sub-dealer manager whose own flag allows own configurations: only the session's actions decide.
+    // A sub-dealer manager: only the session's actions decide.
     const sidebarLinks = async (actions: string[]) => {
       stubApi();
       const session = {
         ...sessionFixture('dealer', { actions }),
-        dealer: { id: 6, name: 'Demo Sub-dealer', parentId: 5, dealerRole: 'manager' as const, ownConfigurationsAllowed: true },
+        dealer: { id: 6, name: 'Demo Sub-dealer', parentId: 5, dealerRole: 'manager' as const },
       };
       const { unmount } = renderRoutes(appRoutes, { path: '/notifications', session });
       const nav = await screen.findByRole('navigation', { name: 'Main' });

@@ -89,8 +89,6 @@ export const dealerSummarySchema = z.object({
   name: z.string(),
   parentId: z.number().nullable(),
   dealerRole: z.enum(DEALER_ROLES),
-  /** The dealer may use its own configurations (its root allowing them too): the configuration test is offered. */
-  ownConfigurationsAllowed: z.boolean(),
 });
 
 export const sessionSchema = z.object({

@@ -106,7 +106,6 @@ async function dealerSummary(db: Db, dealer: DealerTenancy | undefined): Promise
     name: company?.name ?? '',
     parentId: dealer.parentId,
     dealerRole: dealer.dealerRole,
-    ownConfigurationsAllowed: dealer.ownConfigurationsAllowed && dealer.root.ownConfigurationsAllowed,
   };
 }
 
