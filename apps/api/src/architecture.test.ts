@@ -97,6 +97,14 @@ describe('the API keeps its layers', () => {
     expect(offenders).toEqual([]);
   });
 
+  it("writes each module's layer down once (modules/layers.json), its comment in lines of readable length", async () => {
+    const layers = JSON.parse(await readFile(path.join(root, 'modules/layers.json'), 'utf8')) as Record<string, string[]>;
+    const { $comment: comment, ...named } = layers;
+    expect(Array.isArray(comment) && comment.every((line) => typeof line === 'string' && line.length <= 120)).toBe(true);
+    const modules = (await readdir(path.join(root, 'modules'), { withFileTypes: true })).filter((entry) => entry.isDirectory());
+    expect(Object.values(named).flat().sort()).toEqual(modules.map((entry) => entry.name).sort());
+  });
+
   it('names every file of a feature module by its part: routes, service, repository, or its mails, rules, cache, files or report', async () => {
     const files = (await sourceFiles(path.join(root, 'modules'))).map(relative).filter((file) => !isTest(file));
     const misplaced = files.filter((file) => {
