@@ -42,7 +42,10 @@ const moduleOf = (file: string) => /^modules\/([^/]+)\//.exec(file)?.[1] ?? null
 /** Each module's layer as its index in layers.json, lowest first (ADR 0016). */
 async function layerIndex(): Promise<Map<string, { layer: string; index: number }>> {
   const layers = JSON.parse(await readFile(path.join(root, 'modules/layers.json'), 'utf8')) as Record<string, string[] | string>;
-  const entries = Object.entries(layers).filter((entry): entry is [string, string[]] => Array.isArray(entry[1]));
+  // `$comment` is prose, not a layer.
+  const entries = Object.entries(layers).filter(
+    (entry): entry is [string, string[]] => !entry[0].startsWith('$') && Array.isArray(entry[1]),
+  );
   return new Map(entries.flatMap(([layer, names], index) => names.map((name) => [name, { layer, index }] as const)));
 }
 
@@ -185,6 +188,14 @@ describe('the API keeps its layers', () => {
       if (fn && unchecked(fn)) offenders.push(`${file} → ${target} ${name}`);
     }
     expect(offenders).toEqual([]);
+  });
+
+  it("writes each module's layer down once (modules/layers.json), its comment in lines of readable length", async () => {
+    const layers = JSON.parse(await readFile(path.join(root, 'modules/layers.json'), 'utf8')) as Record<string, string[]>;
+    const { $comment: comment, ...named } = layers;
+    expect(Array.isArray(comment) && comment.every((line) => typeof line === 'string' && line.length <= 120)).toBe(true);
+    const modules = (await readdir(path.join(root, 'modules'), { withFileTypes: true })).filter((entry) => entry.isDirectory());
+    expect(Object.values(named).flat().sort()).toEqual(modules.map((entry) => entry.name).sort());
   });
 
   it('names every file of a feature module by its part: routes, service, repository, or its queries, mails, rules, cache, files or report', async () => {

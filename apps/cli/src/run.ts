@@ -108,8 +108,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
       positionals: parsed.positionals,
     });
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      ctx.err(`error: ${(error as Error).message}`);
+    if (error instanceof UsageError || isArgumentError(error)) {
+      ctx.err(`error: ${error.message}`);
       ctx.err(`Usage: ${command.synopsis} (see \`casebridge ${command.name} --help\`)`);
       return 1;
     }
@@ -117,8 +117,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
       ctx.err(`error: ${error.message}`);
       return 1;
     }
-    ctx.err(`error: ${(error as Error).message ?? String(error)}`);
-    if (io.env.CASEBRIDGE_DEBUG) ctx.err(String((error as Error).stack));
+    // Anything may be thrown, null included: the handler itself must not fail on it.
+    ctx.err(`error: ${error instanceof Error ? error.message : String(error)}`);
+    if (io.env.CASEBRIDGE_DEBUG && error instanceof Error) ctx.err(String(error.stack));
     return 1;
   }
+}
+
+/** An error of `parseArgs` (an unknown option, a missing value): told like a usage error. */
+function isArgumentError(error: unknown): error is Error {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('ERR_PARSE_ARGS');
 }

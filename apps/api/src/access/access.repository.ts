@@ -42,6 +42,7 @@ function prepareHotLookups(db: Db) {
       .select({
         dealerId: dealerMembers.dealerId,
         dealerRole: dealerMembers.dealerRole,
+        companyId: ownDealer.companyId,
         parentId: ownDealer.parentId,
         depth: sql<number>`cardinality(${ownDealer.path})`,
         rootId: rootDealer.id,
@@ -152,7 +153,7 @@ export async function staffRoleOverClientCompany(db: Db, userId: number, company
 }
 
 /**
- * A dealer user's dealer tenancy: its dealer and role there, where the dealer stands in its tree
+ * A dealer user's dealer tenancy: its dealer (and the dealer's company) and role there, where the dealer stands in its tree
  * (parent, depth: 1 for a root) and the permissions of the dealer and of its root. One prepared
  * statement: every dealer request asks it once (access.ts), and no service asks again.
  */

@@ -184,6 +184,7 @@ describe('dealer rules', () => {
     'tickets.setExternal': { root: [200, 200], plainRoot: [200, 200], sub: [403, 403], subSub: [403, 403], subOfPlain: [403, 403] },
     'dealerConfig.edit': { root: [200, 200], plainRoot: [409, 409], sub: [200, 200], subSub: [409, 200], subOfPlain: [409, 409] },
     'dealerConfig.publish': { root: [200, 200], plainRoot: [409, 409], sub: [200, 200], subSub: [409, 200], subOfPlain: [409, 409] },
+    'dealer.configure': { root: [200, 200], plainRoot: [403, 403], sub: [200, 200], subSub: [403, 403], subOfPlain: [403, 403] },
     'tickets.move': { root: [200, 200], plainRoot: [200, 200], sub: [200, 200], subSub: [200, 200], subOfPlain: [200, 200] },
   };
 

@@ -49,6 +49,8 @@ export type TargetOf<A extends Action> = ScopeTargets[(typeof ACTIONS)[A]['scope
 export interface DealerTenancy {
   dealerId: number;
   dealerRole: 'dealer' | 'manager';
+  /** The dealer's company (its name is the dealer's name in the session answer). */
+  companyId: number;
   parentId: number | null;
   /** 1 for a root dealer, 2 for its sub-dealer, and so on. */
   depth: number;
@@ -136,18 +138,46 @@ export function grantAllows(grant: Grant, action: Action): boolean {
   return !grant.dealer || failedDealerRule(action, factsOf(grant.dealer, grant.target)) === undefined;
 }
 
+/** The caller's own tenant as the rule book resolves it: its role there and, for a dealer user, its dealer tenancy. */
+export interface OwnTenant {
+  role: Role;
+  dealer?: DealerTenancy;
+}
+
+/** Reads the caller's own tenant once (a dealer user's tenancy: one statement), for the session answer to share. */
+export async function ownTenantOf(db: Db, user: SessionUser): Promise<OwnTenant | null> {
+  const own = await ownResolved(db, user);
+  return own && { role: own.role, dealer: own.dealer };
+}
+
+/** Actions decided by the caller's role in one mill: about the mill, or one of its orders. */
+const aboutOneMill = (action: Action): boolean => ACTIONS[action].scope === 'mill' || ACTIONS[action].scope === 'order';
+
+/** Roles held per mill: staff by their membership there, a lab as that mill's client. */
+const PER_MILL_ROLES: readonly Role[] = ['millAdmin', 'millUser', 'lab'];
+
 /**
  * The actions the caller may take in its own tenant, as the session lists them (`GET /users/me`):
- * a dealer user's on its own dealer (its dealer rules decided), everyone else's by role. Blocks
- * are per mill and answered by the mill's own calls.
+ * a dealer user's on its own dealer (its dealer rules decided), everyone else's by role. For mill
+ * staff and labs the actions about one mill are left out: their role differs per mill, and each
+ * mill of the session lists its own (`actionsInMill`).
  */
-export async function actionsOnOwnTenant(db: Db, user: SessionUser): Promise<Action[]> {
-  const own = await ownResolved(db, user);
-  if (!own) return [];
+export function actionsOnOwnTenant(user: SessionUser, own: OwnTenant): Action[] {
   const dealer = own.dealer;
   const target = dealer && { isOwn: true, ownConfigurationsAllowed: ownConfigurationsOf(dealer, dealer.root.ownConfigurationsAllowed) };
   const grant: Grant = { user, role: own.role, dealer, target };
-  return (PERMISSIONS[own.role] as readonly Action[]).filter((action) => grantAllows(grant, action));
+  const perMill = PER_MILL_ROLES.includes(own.role);
+  return (PERMISSIONS[own.role] as readonly Action[]).filter((action) => !(perMill && aboutOneMill(action)) && grantAllows(grant, action));
+}
+
+/**
+ * The actions about one mill (the mill, its orders) the caller's role there gives: staff by their
+ * mill role, a lab as the mill's client. Blocks are not taken off: the session's mill says it is
+ * blocked and by whom, and the refused calls answer with the reason.
+ */
+export function actionsInMill(roleThere: MillRole | 'client'): Action[] {
+  const role: Role = roleThere === 'client' ? 'lab' : roleThere === 'admin' ? 'millAdmin' : 'millUser';
+  return (PERMISSIONS[role] as readonly Action[]).filter(aboutOneMill);
 }
 
 /**
@@ -180,7 +210,12 @@ function decide(user: SessionUser, action: Action, resolved: Resolved): Grant {
 }
 
 function factsOf(dealer: DealerTenancy, target: DealerFacts['target']): DealerFacts {
-  return { isRoot: dealer.parentId === null, subDealerAllowed: dealer.subDealerAllowed, target };
+  return {
+    isRoot: dealer.parentId === null,
+    subDealerAllowed: dealer.subDealerAllowed,
+    ownConfigurations: ownConfigurationsOf(dealer, dealer.root.ownConfigurationsAllowed),
+    target,
+  };
 }
 
 /** A dealer may use own configurations: its own permission and, for a sub-dealer, its root's too (ADR 0013). */

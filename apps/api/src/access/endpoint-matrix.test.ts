@@ -158,17 +158,23 @@ interface DealerCaller {
   dealer: typeof dealers.$inferSelect;
 }
 
-async function dealerOf(dealerRole: 'dealer' | 'manager', parent?: DealerCaller, subDealerAllowed = true): Promise<DealerCaller> {
-  const created = await createDealer(t.db, { subDealerAllowed, parentId: parent?.dealer.id, ownConfigurationsAllowed: true });
+async function dealerOf(
+  dealerRole: 'dealer' | 'manager',
+  parent?: DealerCaller,
+  { subDealerAllowed = true, ownConfigurationsAllowed = true } = {},
+): Promise<DealerCaller> {
+  const created = await createDealer(t.db, { subDealerAllowed, parentId: parent?.dealer.id, ownConfigurationsAllowed });
   await t.db.update(dealerMembers).set({ dealerRole }).where(eq(dealerMembers.userId, created.user.id));
-  const kind = { isRoot: !parent, subDealerAllowed, ownConfigurations: !parent || parent.kind.ownConfigurations };
+  // Every dealer above a caller here has its own permission, so the parent's says whether the root allows them.
+  const ownConfigurations = ownConfigurationsAllowed && (!parent || parent.kind.ownConfigurations);
+  const kind = { isRoot: !parent, subDealerAllowed, ownConfigurations };
   return { user: created.user, network: await dealerNetwork(created.dealer), kind, dealer: created.dealer };
 }
 
 /**
  * Who calls: every role of the rule book, and dealer users of other kinds of dealer, whose answers
- * differ by the dealer rules: a sub-dealer, a sub-sub-dealer (without subDealerAllowed), and a
- * user with the dealer role manager at a sub-dealer.
+ * differ by the dealer rules: a sub-dealer, a sub-sub-dealer (without subDealerAllowed or own
+ * configurations: no configuration section), and a user with the dealer role manager at a sub-dealer.
  */
 const EXTRA_DEALER_CALLERS = { subDealer: 'dealer', subSubDealer: 'dealer', subDealerManager: 'dealerManager' } as const;
 type CallerName = Role | keyof typeof EXTRA_DEALER_CALLERS;
@@ -188,7 +194,7 @@ async function world() {
     dealer,
     dealerManager,
     subDealer,
-    subSubDealer: await dealerOf('dealer', subDealer, false),
+    subSubDealer: await dealerOf('dealer', subDealer, { subDealerAllowed: false, ownConfigurationsAllowed: false }),
     subDealerManager: await dealerOf('manager', dealerManager),
   };
   const callers: Record<CallerName, Caller> = {
@@ -290,6 +296,7 @@ function dealerFacts(dealer: DealerCaller, operation: Operation): DealerFacts {
   return {
     isRoot: dealer.kind.isRoot,
     subDealerAllowed: dealer.kind.subDealerAllowed,
+    ownConfigurations: dealer.kind.ownConfigurations,
     target: { isOwn: !aboutSubDealer, ownConfigurationsAllowed: !aboutSubDealer && dealer.kind.ownConfigurations },
   };
 }

@@ -19,6 +19,10 @@ const CONDITION_BY_KIND: Record<DealerCondition, { root: string | false; sub: st
     sub: 'its own dealer; a sub-dealer with subDealerAllowed',
   },
   ownConfigurations: { root: 'a dealer with own configurations', sub: 'a dealer with own configurations, its root allowing them' },
+  configurationSection: {
+    root: 'its dealer with own configurations or subDealerAllowed',
+    sub: 'its dealer with own configurations, its root allowing them',
+  },
 };
 
 const CONDITION_TEXT: Record<DealerCondition, string> = {
@@ -27,6 +31,8 @@ const CONDITION_TEXT: Record<DealerCondition, string> = {
   ownDealer: 'the dealer named is the caller’s own dealer, not one of its sub-dealers',
   ownDealerOrSubDealerAllowed: 'the dealer named is the caller’s own dealer, or the caller’s dealer has subDealerAllowed',
   ownConfigurations: 'the dealer named may use own configurations: its own permission and, for a sub-dealer, its root’s',
+  configurationSection:
+    'the caller’s dealer may use own configurations (for a sub-dealer, its root allowing them), or it is a root dealer with subDealerAllowed',
 };
 
 /** A dealer role's cell for one kind of dealer: ✓, ✓ with the conditions that still apply, or empty. */

@@ -39,7 +39,9 @@ export type Block = 'millBlocked' | 'clientBlocked';
  * - ownDealer: the target is the caller's own dealer (not a sub-dealer of it);
  * - ownDealerOrSubDealerAllowed: the target is the caller's own dealer, or the caller's dealer has subDealerAllowed;
  * - ownConfigurations: the target dealer may use own configurations (its own permission and, for a
- *   sub-dealer, its root's too).
+ *   sub-dealer, its root's too);
+ * - configurationSection: the caller's dealer sees the dealer form's configuration section (spec §5):
+ *   it may use own configurations (its root allowing them), or it is a root with subDealerAllowed.
  */
 export const DEALER_CONDITIONS = [
   'rootDealer',
@@ -47,6 +49,7 @@ export const DEALER_CONDITIONS = [
   'ownDealer',
   'ownDealerOrSubDealerAllowed',
   'ownConfigurations',
+  'configurationSection',
 ] as const;
 export type DealerCondition = (typeof DEALER_CONDITIONS)[number];
 
@@ -62,6 +65,8 @@ export interface DealerRule {
 export interface DealerFacts {
   isRoot: boolean;
   subDealerAllowed: boolean;
+  /** The caller's dealer may use own configurations (its own permission and, for a sub-dealer, its root's). */
+  ownConfigurations: boolean;
   target?: { isOwn: boolean; ownConfigurationsAllowed: boolean };
 }
 
@@ -168,7 +173,23 @@ export const ACTIONS = {
   },
   'dealers.createRoot': { scope: 'platform', description: 'Create a root dealer' },
   // Locks of spec §5 (dealer id, email, parent, own permissions) are the service's, on the record's data.
+  // A save that changes the configuration section needs `dealer.configure` too.
   'dealer.update': { scope: 'dealer', description: 'Change a dealer of one’s own subtree' },
+  // Spec §5: the form's configuration section is shown (and saved) only where the caller's dealer may
+  // use own configurations, or it is a root that may have sub-dealers. Creating a dealer with a
+  // configuration asks it about the parent.
+  'dealer.configure': {
+    scope: 'dealer',
+    description: 'Change the configuration section of a dealer of one’s own subtree: its type, JSON, file, URLs and permissions',
+    dealerRules: [
+      {
+        holds: 'configurationSection',
+        status: 403,
+        code: 'DEALER_CONFIGURATION_NOT_ALLOWED',
+        message: 'Your dealer may not change the configuration of dealers',
+      },
+    ],
+  },
   'dealer.invite': { scope: 'dealer', description: 'Invite (or invite again) the user of a dealer of one’s own subtree' },
   'dealerUsers.list': {
     scope: 'account',
@@ -282,6 +303,7 @@ const DEALER_NETWORK = [
   'dealers.list',
   'dealer.create',
   'dealer.update',
+  'dealer.configure',
   'dealer.invite',
   'customers.list',
   'customers.read',
@@ -421,6 +443,8 @@ function conditionHolds(condition: DealerCondition, facts: DealerFacts): boolean
       return (facts.target?.isOwn ?? false) || facts.subDealerAllowed;
     case 'ownConfigurations':
       return facts.target?.ownConfigurationsAllowed ?? false;
+    case 'configurationSection':
+      return facts.ownConfigurations || (facts.isRoot && facts.subDealerAllowed);
   }
 }
 

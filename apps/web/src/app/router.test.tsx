@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import { millFixture, sessionFixture } from '../test/fixtures.ts';
 import { mockFetch, renderRoutes } from '../test/render.tsx';
 import { appRoutes } from './router.tsx';
@@ -101,13 +102,27 @@ describe('app routes', () => {
     expect(links).toEqual(['Home', 'Orders', 'Clients', 'Messages', 'Support']);
   });
 
+  it("reads the selected mill's actions: an admin of one mill is a plain user in the other", async () => {
+    stubApi();
+    // The admin's actions in mill 7; mill 8, where the same user is a plain user, is selected.
+    const session = sessionFixture('mill', { mills: [millFixture(), millFixture({ id: 8, millRole: 'user' })] });
+    localStorage.setItem(STORAGE_KEYS.selectedMillId, '8');
+    const { router } = renderRoutes(appRoutes, { path: '/mill/settings', session });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mill/welcome'));
+    const links = within(screen.getByRole('navigation', { name: 'Main' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links).toEqual(['Home', 'Orders', 'Clients', 'Messages', 'Support']);
+    localStorage.removeItem(STORAGE_KEYS.selectedMillId);
+  });
+
   it('offers a dealer the config test and the users in the sidebar only when the session lists their actions', async () => {
-    // A sub-dealer manager whose own flag allows own configurations: only the session's actions decide.
+    // A sub-dealer manager: only the session's actions decide.
     const sidebarLinks = async (actions: string[]) => {
       stubApi();
       const session = {
         ...sessionFixture('dealer', { actions }),
-        dealer: { id: 6, name: 'Demo Sub-dealer', parentId: 5, dealerRole: 'manager' as const, ownConfigurationsAllowed: true },
+        dealer: { id: 6, name: 'Demo Sub-dealer', parentId: 5, dealerRole: 'manager' as const },
       };
       const { unmount } = renderRoutes(appRoutes, { path: '/notifications', session });
       const nav = await screen.findByRole('navigation', { name: 'Main' });

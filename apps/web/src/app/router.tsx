@@ -46,10 +46,8 @@ const millRoutes: RouteObject[] = [
   { path: 'mill/support', lazy: lazyPage(millArea, (area) => area.MillSupportPage) },
 ];
 
-const millAdminRoutes: RouteObject[] = [
-  { path: 'mill/settings', lazy: lazyPage(millArea, (area) => area.MillSettingsPage) },
-  { path: 'mill/contract', lazy: lazyPage(millArea, (area) => area.MillContractPage) },
-];
+const millSettingsRoute: RouteObject = { path: 'mill/settings', lazy: lazyPage(millArea, (area) => area.MillSettingsPage) };
+const millContractRoute: RouteObject = { path: 'mill/contract', lazy: lazyPage(millArea, (area) => area.MillContractPage) };
 
 const labRoutes: RouteObject[] = [
   { path: 'lab/welcome', lazy: lazyPage(labArea, (area) => area.LabWelcomePage) },
@@ -66,7 +64,9 @@ const labRoutes: RouteObject[] = [
 
 const signedInRoutes: RouteObject[] = [
   { element: <RequireRole roles={['mill']} />, children: millRoutes },
-  { element: <RequireRole roles={['mill']} millAdmin />, children: millAdminRoutes },
+  // The selected mill's actions decide: the admins' pages, as the rule book gives them there.
+  { element: <RequireRole roles={['mill']} millAction="mill.update" />, children: [millSettingsRoute] },
+  { element: <RequireRole roles={['mill']} millAction="subscription.manage" />, children: [millContractRoute] },
   { element: <RequireRole roles={['lab']} />, children: labRoutes },
   {
     element: <RequireRole roles={['manager']} />,

@@ -1,4 +1,5 @@
 import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
+import { millMay } from './session.ts';
 
 export const LAB_COMPANY_PATH = '/lab/account?tab=company-info';
 export const MILL_COMPANY_PATH = '/mill/settings?tab=company-details';
@@ -9,8 +10,9 @@ export interface HomeRoute {
   companyNotice: boolean;
 }
 
-function isMillAdmin(mill: MillSummary | null): boolean {
-  return mill?.millRole === 'admin';
+/** The company page is a tab of the mill settings, which the selected mill's `mill.update` opens. */
+function opensMillSettings(mill: MillSummary | null): boolean {
+  return millMay(mill, 'mill.update');
 }
 
 /**
@@ -20,7 +22,7 @@ function isMillAdmin(mill: MillSummary | null): boolean {
 export function companyInfoPath(session: Session, mill: MillSummary | null): string | null {
   if (session.user.companyInfoIsUpdated) return null;
   if (session.user.role.type === 'lab') return LAB_COMPANY_PATH;
-  if (session.user.role.type === 'mill' && isMillAdmin(mill)) return MILL_COMPANY_PATH;
+  if (session.user.role.type === 'mill' && opensMillSettings(mill)) return MILL_COMPANY_PATH;
   return null;
 }
 

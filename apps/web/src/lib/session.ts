@@ -46,6 +46,14 @@ export function selectMill(session: Session | null, storedId: string | null): Mi
   return session.mills.find((mill) => String(mill.id) === storedId) ?? session.mills[0] ?? null;
 }
 
+/**
+ * Whether the rule book gives the user this action in the mill (as a rule the selected one): the
+ * session lists each mill's actions, since the user's role differs per mill.
+ */
+export function millMay(mill: MillSummary | null, action: string): boolean {
+  return mill?.actions.includes(action) ?? false;
+}
+
 export function useSelectedMill(session: Session | null) {
   const storedId = useStoredValue(STORAGE_KEYS.selectedMillId);
   return {

@@ -1,11 +1,20 @@
 import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
 import type { RoleType } from '@casebridge/shared/constants/roles';
 
+/** Some of the actions the server lists per mill (its rule book: by the role there; a lab as a client). */
+const MILL_ACTIONS = {
+  admin: ['mill.read', 'mill.update', 'clients.manage', 'millUsers.manage', 'subscription.manage', 'order.process'],
+  user: ['mill.read', 'clients.manage', 'order.process'],
+  client: ['mill.read', 'orders.create', 'order.edit'],
+};
+
 export function millFixture(overrides: Partial<MillSummary> = {}): MillSummary {
+  const millRole = overrides.millRole === undefined ? 'admin' : overrides.millRole;
   return {
     id: 7,
     company: { id: 70, name: 'Alpine Milling', logo: null },
-    millRole: 'admin',
+    millRole,
+    actions: MILL_ACTIONS[millRole ?? 'client'],
     isActive: true,
     needPoliciesApproval: false,
     landingPageInfoIsUpdated: true,
@@ -21,6 +30,7 @@ export function millFixture(overrides: Partial<MillSummary> = {}): MillSummary {
 export const MANAGER_DEALER_ACTIONS = [
   'dealer.create',
   'dealers.createRoot',
+  'dealer.configure',
   'customers.create',
   'customers.update',
   'customers.move',

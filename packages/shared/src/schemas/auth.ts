@@ -61,6 +61,12 @@ export const millSummarySchema = z.object({
   company: companySummarySchema,
   /** The signed-in user's role in this mill; null for lab users (clients of the mill). */
   millRole: z.enum(MILL_ROLES).nullable(),
+  /**
+   * The rule book's actions about this mill and its orders (as `millUsers.manage`) that the user's
+   * role here gives: staff by their role in this mill, a lab as its client. The web app reads the
+   * selected mill's. Blocks are not taken off (`blocked`, `blockedBy` say them).
+   */
+  actions: z.array(z.string()),
   isActive: z.boolean(),
   needPoliciesApproval: z.boolean(),
   landingPageInfoIsUpdated: z.boolean(),
@@ -83,8 +89,6 @@ export const dealerSummarySchema = z.object({
   name: z.string(),
   parentId: z.number().nullable(),
   dealerRole: z.enum(DEALER_ROLES),
-  /** The dealer may use its own configurations (its root allowing them too): the configuration test is offered. */
-  ownConfigurationsAllowed: z.boolean(),
 });
 
 export const sessionSchema = z.object({
@@ -96,6 +100,8 @@ export const sessionSchema = z.object({
    * The rule book's actions (as `tickets.assign`) the user may take in their own tenant: a dealer
    * user's on its own dealer, with the conditions of its kind of dealer decided (a sub-dealer, say,
    * assigns no customers). Buttons, locks and read-only states read this instead of copying rules.
+   * Mill staff and labs find the actions about one mill in that mill's `actions` (their role
+   * differs per mill); here only the rest (their account, their company).
    */
   actions: z.array(z.string()),
 });

@@ -109,6 +109,24 @@ const TABLE: Row[] = [
     404,
     401,
   ),
+  // The configuration section (dealer.configure): A is a root with subDealerAllowed; A1 and A1a may use no own configurations.
+  row(
+    'change the configuration of A1a',
+    () => ({
+      method: 'PUT',
+      url: `/api/dealers/${w.a1a.id}`,
+      payload: { ...sameDealer(w.a1a), configuration: { componentBaseURL: 'https://example.com/components' } },
+    }),
+    'ok',
+    403,
+    403,
+    404,
+    'ok',
+    'ok',
+    404,
+    404,
+    401,
+  ),
   // A1 has no subDealerAllowed: it may not add below itself.
   row(
     'create below A1',

@@ -14,7 +14,8 @@ import { readDealer } from './dealers.service.ts';
  * them inside the dealer form's multipart call; here each is its own call on the saved dealer
  * (`PUT /dealers/{id}/logo`, `PUT /dealers/{id}/configuration-file`), so the form itself stays
  * plain JSON with its field-by-field errors, and a file is never stored for a form that fails.
- * Whoever may change the dealer may change its files. A replaced file's bytes go through the
+ * Whoever may change the dealer may change its logo; its configuration file is its configuration
+ * section's (`dealer.configure`). A replaced file's bytes go through the
  * storage removal queue in the transaction that forgets them, so none is orphaned.
  */
 
@@ -41,7 +42,7 @@ export async function replaceDealerConfigFile(deps: AppDeps, user: SessionUser, 
 }
 
 export async function removeDealerLogo(deps: AppDeps, user: SessionUser, id: number): Promise<Dealer> {
-  const dealer = await editableDealer(deps, user, id);
+  const dealer = await editableDealer(deps, user, id, 'dealer.update');
   await forget(deps, id, dealer.logoKey, { logoKey: null });
   return readDealer(deps, user, id);
 }
@@ -55,8 +56,9 @@ export async function dealerConfigFile(deps: AppDeps, user: SessionUser, id: num
   return { name: dealer.fixedConfigFileName ?? 'configuration.json', text: await readText(opened.stream) };
 }
 
-async function editableDealer(deps: AppDeps, user: SessionUser, id: number) {
-  await authorize(deps.db, user, 'dealer.update', { dealerId: id });
+/** The logo is the dealer's (`dealer.update`); the configuration file its configuration section (`dealer.configure`). */
+async function editableDealer(deps: AppDeps, user: SessionUser, id: number, action: 'dealer.update' | 'dealer.configure') {
+  await authorize(deps.db, user, action, { dealerId: id });
   const dealer = await findDealer(deps.db, id);
   if (!dealer) throw AppError.notFound('Dealer');
   return dealer;
@@ -72,7 +74,7 @@ async function replaceFile(
   check?: (file: UploadedFile) => Promise<void>,
 ): Promise<Dealer> {
   // Access is decided before a byte is stored.
-  const dealer = await editableDealer(deps, user, id);
+  const dealer = await editableDealer(deps, user, id, field === 'logo' ? 'dealer.update' : 'dealer.configure');
   const file = await read();
   if (!file) throw AppError.fields({ [field]: ['FILE_REQUIRED'] }, 'Please choose a file');
   try {

@@ -88,7 +88,7 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       config: { access: 'dealer.update' },
       schema: {
         tags,
-        summary: 'Change a dealer (the locks of spec §5 apply)',
+        summary: 'Change a dealer (the locks of spec §5 apply; a changed configuration section needs dealer.configure)',
         security: bearerAuth,
         params,
         body: dealerBodySchema,
@@ -117,7 +117,7 @@ export function dealerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     app.put('/dealers/:id/configuration-file', {
-      config: { access: 'dealer.update' },
+      config: { access: 'dealer.configure' },
       schema: {
         tags,
         summary: "Replace the dealer's fixed configuration file (multipart: files.fixedConfigFile, one .json)",

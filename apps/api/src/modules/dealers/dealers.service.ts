@@ -1,6 +1,6 @@
 import type { Language } from '@casebridge/shared/constants/languages';
 import type { Dealer, DealerBody, DealerSummary } from '@casebridge/shared/schemas/dealers';
-import { addressSchema, salesContactSchema, supportContactSchema } from '@casebridge/shared/schemas/dealers';
+import { addressSchema, dealerBodySchema, salesContactSchema, supportContactSchema } from '@casebridge/shared/schemas/dealers';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize, listScopeOf, type Grant } from '../../access/access.ts';
@@ -160,6 +160,26 @@ function formColumns(body: DealerBody): Partial<NewDealerRow> {
   };
 }
 
+/** The configuration section's columns (spec §4): changing any of them is `dealer.configure`. */
+const CONFIGURATION_COLUMNS = [
+  'configurationType',
+  'fixedConfigJson',
+  'dynamicConfigUrlPath',
+  'componentBaseUrl',
+  'subDealerAllowed',
+  'ownConfigurationsAllowed',
+  'strictModeConfiguration',
+] as const;
+type ConfigurationColumns = Partial<Pick<NewDealerRow, (typeof CONFIGURATION_COLUMNS)[number]>>;
+
+/** What a new dealer's configuration section holds when its form leaves the section alone. */
+const BLANK_CONFIGURATION = formColumns(dealerBodySchema.parse({ dealerId: 'x', name: 'x' }));
+
+/** Whether a save changes the configuration section; an empty text is no text (the form sends '' for none). */
+function configurationChanged(before: ConfigurationColumns, after: ConfigurationColumns): boolean {
+  return CONFIGURATION_COLUMNS.some((column) => (before[column] || null) !== (after[column] || null));
+}
+
 async function assertCodeFree(db: Db, code: string, exceptId: number | null): Promise<void> {
   if (await dealerCodeTaken(db, code, exceptId))
     throw new AppError(409, 'DEALER_ID_TAKEN', DEALER_ID_TAKEN, { dealerId: ['DEALER_ID_TAKEN'] });
@@ -167,12 +187,16 @@ async function assertCodeFree(db: Db, code: string, exceptId: number | null): Pr
 
 /**
  * A root dealer (manager only) or a sub-dealer below a dealer of one's subtree (the rule book asks
- * the caller's subDealerAllowed, spec §6).
+ * the caller's subDealerAllowed, spec §6); one with a configuration needs `dealer.configure` too.
  */
 export async function createDealer(deps: AppDeps, user: SessionUser, body: DealerBody): Promise<Dealer> {
   const parentId = body.parentDealerId ?? null;
   if (parentId === null) await authorize(deps.db, user, 'dealers.createRoot', {});
-  else await authorize(deps.db, user, 'dealer.create', { dealerId: parentId });
+  else {
+    const grant = await authorize(deps.db, user, 'dealer.create', { dealerId: parentId });
+    if (configurationChanged(BLANK_CONFIGURATION, formColumns(body)))
+      await authorize(deps.db, grant, 'dealer.configure', { dealerId: parentId });
+  }
   checkForm(body, parentId !== null);
   await assertCodeFree(deps.db, body.dealerId, null);
   const created = await unlessDuplicate(
@@ -207,6 +231,7 @@ export async function updateDealer(deps: AppDeps, user: SessionUser, id: number,
   const grant = await authorize(deps.db, user, 'dealer.update', { dealerId: id });
   const existing = await dealerOrNotFound(deps.db, id);
   checkLocks(grant, existing, body);
+  if (configurationChanged(existing, formColumns(body))) await authorize(deps.db, grant, 'dealer.configure', { dealerId: id });
   checkForm(body, existing.parentId !== null);
   await assertCodeFree(deps.db, body.dealerId, id);
   const emailChanged = body.email !== existing.email;

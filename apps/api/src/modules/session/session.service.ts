@@ -6,14 +6,13 @@
 import type { AuthResponse, Session } from '@casebridge/shared/schemas/auth';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import { actionsOnOwnTenant, authorize } from '../../access/access.ts';
+import { actionsInMill, actionsOnOwnTenant, authorize, ownTenantOf, type DealerTenancy, type OwnTenant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fileUrl } from '../../lib/file-url.ts';
 import { confirmedMillsOfLab } from '../clients/clients.queries.ts';
 import { type CompanyRow } from '../companies/companies.service.ts';
 import { companiesById, companyById, labOfCompany } from '../companies/companies.queries.ts';
-import { dealerOfUser } from '../dealers/dealers.queries.ts';
 import { millsById } from '../mills/mills.queries.ts';
 import { millMembershipsOf } from '../mill-users/mill-users.queries.ts';
 import { labOrderCount, submittedOrderCount } from '../orders/orders.service.ts';
@@ -41,6 +40,7 @@ async function staffMills(db: Db, userId: number): Promise<{ mills: SessionMill[
       id: mill.id,
       company: summaryOf(companies.get(mill.companyId)),
       millRole: roles.get(mill.id)!,
+      actions: actionsInMill(roles.get(mill.id)!),
       isActive: !mill.blocked,
       needPoliciesApproval: mill.needPoliciesApproval,
       landingPageInfoIsUpdated: mill.landingPageInfoIsUpdated,
@@ -72,6 +72,7 @@ async function labMills(db: Db, companyId: number | null): Promise<{ mills: Sess
         id: mill.id,
         company: summaryOf(companies.get(mill.companyId)),
         millRole: null,
+        actions: actionsInMill('client'),
         isActive: blockedBy === null,
         needPoliciesApproval: false,
         landingPageInfoIsUpdated: mill.landingPageInfoIsUpdated,
@@ -98,25 +99,25 @@ function summaryOf(company: CompanyRow | undefined): SessionMill['company'] {
   return { id: company?.id ?? 0, name: company?.name ?? '', logo: fileUrl(company?.logoPath ?? null) };
 }
 
-async function dealerSummary(db: Db, userId: number): Promise<Session['dealer']> {
-  const dealer = await dealerOfUser(db, userId);
+/** A dealer user's dealer, from the tenancy the rule book read for the actions (no second membership read). */
+async function dealerSummary(db: Db, dealer: DealerTenancy | undefined): Promise<Session['dealer']> {
   if (!dealer) return null;
   const company = await companyById(db, dealer.companyId);
   return {
-    id: dealer.id,
+    id: dealer.dealerId,
     name: company?.name ?? '',
     parentId: dealer.parentId,
     dealerRole: dealer.dealerRole,
-    ownConfigurationsAllowed: dealer.ownConfigurationsAllowed,
   };
 }
 
 /**
  * What a signed-in browser needs to draw the shell: the user, their mills (as staff or as a
  * client), the order count that decides where they land (spec §2), their dealer, and the actions
- * they may take there (the rule book's names).
+ * they may take there (the rule book's names). `known`: the caller's own tenant as a grant already
+ * resolved it, so a dealer user's membership is read once per answer.
  */
-export async function sessionOf(db: Db, userId: number): Promise<Session> {
+export async function sessionOf(db: Db, userId: number, known?: OwnTenant): Promise<Session> {
   const user = await userById(db, userId);
   if (!user) throw AppError.notFound('User');
   const side =
@@ -125,17 +126,18 @@ export async function sessionOf(db: Db, userId: number): Promise<Session> {
       : user.roleType === 'lab'
         ? await labMills(db, user.companyId)
         : { mills: [], ordersCount: 0 };
+  const own = known ?? (await ownTenantOf(db, user));
   return {
     user: await userDto(db, user),
     mills: side.mills,
     ordersCount: side.ordersCount,
-    dealer: user.roleType === 'dealer' ? await dealerSummary(db, user.id) : null,
-    actions: await actionsOnOwnTenant(db, user),
+    dealer: await dealerSummary(db, own?.dealer),
+    actions: own ? actionsOnOwnTenant(user, own) : [],
   };
 }
 
 /** `GET /users/me`. */
 export async function readSession(deps: AppDeps, user: SessionUser): Promise<Session> {
-  await authorize(deps.db, user, 'account.read', {});
-  return sessionOf(deps.db, user.id);
+  const grant = await authorize(deps.db, user, 'account.read', {});
+  return sessionOf(deps.db, user.id, grant);
 }

@@ -39,11 +39,15 @@ describe('GET /api/users/me', () => {
     expect(me.dealer).toMatchObject({ id: dealer.dealer.id, parentId: null, dealerRole: 'dealer' });
   });
 
-  it("says whether the dealer may use its own configurations, a sub-dealer only with its root's permission too", async () => {
+  it("lists dealerConfig.edit where the dealer may use its own configurations, a sub-dealer only with its root's permission too", async () => {
     const root = await createDealer(t.db, { subDealerAllowed: true });
     const sub = await createDealer(t.db, { parentId: root.dealer.id });
-    const allowedFor = async (email: string) =>
-      (await t.request({ method: 'GET', url: '/api/users/me', token: await signIn(t, email) })).json().dealer.ownConfigurationsAllowed;
+    const allowedFor = async (email: string) => {
+      const me = (await t.request({ method: 'GET', url: '/api/users/me', token: await signIn(t, email) })).json();
+      // The actions say it; the dealer summary carries no copy of the permission.
+      expect(Object.keys(me.dealer).sort()).toEqual(['dealerRole', 'id', 'name', 'parentId']);
+      return (me.actions as string[]).includes('dealerConfig.edit');
+    };
     const allow = (id: number, ownConfigurationsAllowed: boolean) =>
       t.db.update(dealers).set({ ownConfigurationsAllowed }).where(eq(dealers.id, id));
     expect(await allowedFor(root.user.email)).toBe(false);

@@ -14,7 +14,10 @@ const routes: RouteObject[] = [
   { path: '/mill/welcome', element: page('Mill welcome') },
   { path: '/mills/projects', element: page('Mill orders') },
   { element: <RequireRole roles={['lab']} />, children: [{ path: '/lab/projects', element: page('Lab orders') }] },
-  { element: <RequireRole roles={['mill']} millAdmin />, children: [{ path: '/mill/settings', element: page('Mill settings') }] },
+  {
+    element: <RequireRole roles={['mill']} millAction="mill.update" />,
+    children: [{ path: '/mill/settings', element: page('Mill settings') }],
+  },
   { element: <RequireRole roles={['manager']} />, children: [{ path: '/manager', element: page('Manager') }] },
 ];
 
@@ -43,6 +46,13 @@ describe('RequireRole', () => {
 
   it('keeps mill users who are not admins out of admin pages', async () => {
     const session = sessionFixture('mill', { mills: [millFixture({ millRole: 'user' })] });
+    const { router } = visit('/mill/settings', session);
+    expect(await screen.findByRole('heading', { name: 'Mill welcome' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/mill/welcome');
+  });
+
+  it("decides by the actions the server lists for the selected mill, not by the role's name", async () => {
+    const session = sessionFixture('mill', { mills: [millFixture({ millRole: 'admin', actions: ['mill.read'] })] });
     const { router } = visit('/mill/settings', session);
     expect(await screen.findByRole('heading', { name: 'Mill welcome' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/mill/welcome');

@@ -15,7 +15,7 @@ import { clientPersonLabel } from '../../../lib/client-label.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useSelectedMill, useSession } from '../../../lib/session.ts';
+import { millMay, useSelectedMill, useSession } from '../../../lib/session.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { fetchActivationInstructions, useClients, type AddClientResult, type ClientStatusFilter } from '../api/clients-api.ts';
 import { ActivationInstructionsDialog } from '../components/activation-instructions-dialog.tsx';
@@ -88,7 +88,7 @@ function useAfterClientAdded(mill: MillSummary) {
   const closeInstructions = () => {
     setInstructions(null);
     // Only a mill's admins may edit its landing page, so only they are asked.
-    if (mill.landingPageInfoIsUpdated || mill.millRole !== 'admin') return;
+    if (mill.landingPageInfoIsUpdated || !millMay(mill, 'mill.update')) return;
     openConfirmDialog({
       title: t('clients.landingPromptTitle'),
       message: t('clients.landingPromptMessage'),

@@ -8,7 +8,7 @@ import { ConfigurationTestPage } from './dealer-config-page.tsx';
 
 const session = {
   ...sessionFixture('dealer'),
-  dealer: { id: 5, name: 'Demo Dealer', parentId: null, dealerRole: 'manager' as const, ownConfigurationsAllowed: true },
+  dealer: { id: 5, name: 'Demo Dealer', parentId: null, dealerRole: 'manager' as const },
 };
 const TICKET = 'ABCDE-12345-FGHIJ-KLMNO-PQRST';
 

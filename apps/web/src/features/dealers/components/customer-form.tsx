@@ -8,24 +8,12 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { customerIdIsUnique, useSaveCustomer } from '../api/dealers-api.ts';
 import { customerBody, customerFormRules, customerToValues, validateCustomer, type CustomerValues } from './customer-form-rules.ts';
 import type { DealerFormContext } from './dealer-form-rules.ts';
+import { ADDRESS_FIELDS } from './address-fields.ts';
 import { DealerSelect } from './dealer-pickers.tsx';
 import { formatDealer } from '../../../lib/format.ts';
 
 const PERSON_FIELDS = ['title', 'salutation', 'firstName', 'lastName', 'position', 'company'] as const;
 const REQUIRED = new Set<string>(['firstName', 'lastName', 'company']);
-const ADDRESS_FIELDS = [
-  'address1',
-  'address2',
-  'address3',
-  'zipCode',
-  'city',
-  'district',
-  'state',
-  'country',
-  'phone',
-  'email',
-  'webUrl',
-] as const;
 const NOT_UNIQUE = 'dealers.customers.idNotUnique';
 
 export interface CustomerFormProps {

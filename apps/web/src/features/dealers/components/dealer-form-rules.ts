@@ -34,10 +34,9 @@ export function dealerFormRules(ctx: DealerFormContext, dealer: Dealer | null): 
     parentLocked: existing || !isManager,
     // A dealer user cannot widen what its own (linked) dealer may do.
     permissionsLocked: !isManager && existing && dealer.id === ownDealer?.id,
-    // Where the dealer may use own configurations (`dealerConfig.edit`, its root allowing them too), and for a root
-    // that may have sub-dealers: no action says "root", so the dealer record's isRoot still decides that part.
-    showConfiguration:
-      isManager || ctx.actions.includes('dealerConfig.edit') || (Boolean(ownDealer?.isRoot) && ctx.actions.includes('dealer.create')),
+    // Spec §5: where the caller's dealer may use own configurations (its root allowing them), or is a root
+    // that may have sub-dealers; the server refuses to save a changed section elsewhere (`dealer.configure`).
+    showConfiguration: ctx.actions.includes('dealer.configure'),
     // A new dealer goes below one's own dealer (the manager: anywhere): `dealer.create` there.
     saveDisabled: !existing && !ctx.actions.includes('dealer.create'),
   };

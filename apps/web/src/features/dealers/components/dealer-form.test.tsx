@@ -47,10 +47,15 @@ function dealerFixture(overrides: Partial<Dealer> = {}, permissions: Partial<Dea
   };
 }
 
-const manager: DealerFormContext = { isManager: true, ownDealer: null, userId: 1, actions: ['dealer.create', 'dealers.createRoot'] };
+const manager: DealerFormContext = {
+  isManager: true,
+  ownDealer: null,
+  userId: 1,
+  actions: ['dealer.create', 'dealers.createRoot', 'dealer.configure'],
+};
 /**
  * A root dealer's user, with the actions the server lists for its permissions (`dealer.create` needs
- * subDealerAllowed, `dealerConfig.edit` ownConfigurationsAllowed).
+ * subDealerAllowed, `dealerConfig.edit` ownConfigurationsAllowed, `dealer.configure` a root either).
  */
 const rootUser = (permissions: Partial<Dealer['configuration']['permissions']> = {}): DealerFormContext => ({
   isManager: false,
@@ -59,6 +64,7 @@ const rootUser = (permissions: Partial<Dealer['configuration']['permissions']> =
   actions: [
     ...(permissions.subDealerAllowed === false ? [] : ['dealer.create']),
     ...(permissions.ownConfigurationsAllowed === false ? [] : ['dealerConfig.edit']),
+    ...(permissions.subDealerAllowed === false && permissions.ownConfigurationsAllowed === false ? [] : ['dealer.configure']),
   ],
 });
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
@@ -92,7 +98,7 @@ describe('dealerFormRules (spec §5 locks)', () => {
     expect(dealerFormRules(rootUser(), null).saveDisabled).toBe(false);
   });
 
-  it('shows the configuration section where the session lists dealerConfig.edit, or to a root dealer with dealer.create', () => {
+  it('shows the configuration section where the session lists dealer.configure (a root: own configurations or sub-dealers)', () => {
     expect(dealerFormRules(rootUser({ ownConfigurationsAllowed: false, subDealerAllowed: true }), null).showConfiguration).toBe(true);
     expect(dealerFormRules(rootUser({ ownConfigurationsAllowed: true, subDealerAllowed: false }), null).showConfiguration).toBe(true);
     expect(dealerFormRules(rootUser({ ownConfigurationsAllowed: false, subDealerAllowed: false }), null).showConfiguration).toBe(false);
@@ -103,8 +109,10 @@ describe('dealerFormRules (spec §5 locks)', () => {
     expect(dealerFormRules({ ...rootUser(), actions: [] }, null).showConfiguration).toBe(false);
     // A sub-dealer whose own flags are on: its root forbids own configurations, so the session lists no dealerConfig.edit.
     const subUser = (actions: string[]): DealerFormContext => ({ isManager: false, ownDealer: sub, userId: 3, actions });
-    expect(dealerFormRules(subUser(['dealer.create']), null).showConfiguration).toBe(false);
-    expect(dealerFormRules(subUser(['dealer.create', 'dealerConfig.edit']), null).showConfiguration).toBe(true);
+    expect(dealerFormRules(subUser(['dealer.create', 'dealerConfig.edit']), null).showConfiguration).toBe(false);
+    expect(dealerFormRules(subUser(['dealer.create', 'dealer.configure']), null).showConfiguration).toBe(true);
+    // A root's flags do not decide either: the section follows dealer.configure alone.
+    expect(dealerFormRules({ ...rootUser(), actions: ['dealer.create', 'dealerConfig.edit'] }, null).showConfiguration).toBe(false);
   });
 });
 

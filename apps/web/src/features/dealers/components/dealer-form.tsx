@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorCodeKey } from '../../../lib/error-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { isConfirmationRequest, useSaveDealer } from '../api/dealers-api.ts';
+import { ADDRESS_FIELDS } from './address-fields.ts';
 import {
   dealerFormRules,
   dealerToValues,
@@ -22,19 +23,6 @@ import { DealerConfigFileInput, DealerLogoInput } from './dealer-files.tsx';
 import { DealerInviteButton } from './dealer-invite.tsx';
 import { ParentPicker } from './dealer-pickers.tsx';
 
-const ADDRESS_FIELDS = [
-  'address1',
-  'address2',
-  'address3',
-  'zipCode',
-  'city',
-  'district',
-  'state',
-  'country',
-  'phone',
-  'email',
-  'webUrl',
-] as const;
 const CONTACT_FIELDS = ['phone', 'email', 'webUrl'] as const;
 
 /** Sets one value at a dotted path, copying the objects on the way (the form's state is immutable). */

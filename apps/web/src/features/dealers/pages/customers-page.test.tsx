@@ -179,7 +179,7 @@ describe('CustomerForm', () => {
 describe('CustomersPage', () => {
   it('searches 1000 ms after the last keystroke, not before, and can leave out sub-dealers’ customers', async () => {
     const dealerSession = sessionFixture('dealer');
-    dealerSession.dealer = { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer', ownConfigurationsAllowed: false };
+    dealerSession.dealer = { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer' };
     const calls = mockFetch((call) => (call.path === '/dealers/5' ? { body: dealer(5, null) } : { body: { count: 1, data: [CUSTOMER] } }));
     const user = userEvent.setup();
     renderWithProviders(<CustomersPage />, dealerSession);

@@ -25,7 +25,7 @@ function render(actions: string[], dealerRole: DealerRole = 'dealer') {
   );
   const session = {
     ...sessionFixture('dealer', { actions }),
-    dealer: { id: 6, name: 'Demo Sub-dealer', parentId: 5, dealerRole, ownConfigurationsAllowed: true },
+    dealer: { id: 6, name: 'Demo Sub-dealer', parentId: 5, dealerRole },
   };
   renderRoutes([{ element: <DealerFrame />, children: [{ path: '/dealer', element: <DealerHomePage /> }] }], { path: '/dealer', session });
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
 import { describeError } from '../../../lib/error-message.ts';
-import { useSelectedMill, useSession } from '../../../lib/session.ts';
+import { millMay, useSelectedMill, useSession } from '../../../lib/session.ts';
 import { useMillOrderCount, useOnboarding } from '../api/onboarding-api.ts';
 import { OnboardingChecklist } from '../components/onboarding-checklist.tsx';
 
@@ -41,7 +41,7 @@ export function MillWelcomePage() {
     <Page title={t('millWelcome.title')}>
       <Text>{t('millWelcome.intro', { mill: mill?.company.name ?? '' })}</Text>
       {mill && <OrdersNote millId={mill.id} />}
-      {mill && <Checklist key={mill.id} millId={mill.id} isAdmin={mill.millRole === 'admin'} />}
+      {mill && <Checklist key={mill.id} millId={mill.id} isAdmin={millMay(mill, 'mill.update')} />}
     </Page>
   );
 }

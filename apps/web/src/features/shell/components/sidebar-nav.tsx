@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
 import { useNewOrdersCount } from '../../../lib/new-orders-counter.ts';
+import { millMay } from '../../../lib/session.ts';
 
 export interface NavEntry {
   to: string;
@@ -34,7 +35,10 @@ export interface NavEntry {
   icon: Icon;
 }
 
-/** Spec §2 sidebar: mill users get the mill home and further entries, admins two more; labs get three entries. */
+/**
+ * Spec §2 sidebar: mill users get the mill home and further entries, admins two more (as the selected
+ * mill's actions say); labs get three entries.
+ */
 export function navEntriesFor(session: Session, mill: MillSummary | null): NavEntry[] {
   switch (session.user.role.type) {
     case 'mill': {
@@ -45,12 +49,8 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
         { to: '/mills/messages', labelKey: 'nav.messages', icon: IconMessages },
         { to: '/mill/support', labelKey: 'nav.support', icon: IconHeadset },
       ];
-      if (mill?.millRole === 'admin') {
-        entries.push(
-          { to: '/mill/settings', labelKey: 'nav.settings', icon: IconSettings },
-          { to: '/mill/contract', labelKey: 'nav.contract', icon: IconFileCertificate },
-        );
-      }
+      if (millMay(mill, 'mill.update')) entries.push({ to: '/mill/settings', labelKey: 'nav.settings', icon: IconSettings });
+      if (millMay(mill, 'subscription.manage')) entries.push({ to: '/mill/contract', labelKey: 'nav.contract', icon: IconFileCertificate });
       return entries;
     }
     case 'lab':

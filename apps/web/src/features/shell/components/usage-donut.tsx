@@ -7,6 +7,7 @@ import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
 import { USAGE_DANGER_PERCENT, usagePercentage, type Subscription } from '@casebridge/shared/schemas/billing';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useNewOrdersCount } from '../../../lib/new-orders-counter.ts';
+import { millMay } from '../../../lib/session.ts';
 
 const SIZE = 36;
 const STROKE = 5;
@@ -75,7 +76,7 @@ export function UsageDonut({ session, mill }: { session: Session; mill: MillSumm
   return (
     <Tooltip label={t('contract.donut.label', { used, limit, percent: usagePercentage(used, limit) })}>
       {/* Only administrators may open the contract page (spec §6); other mill users just see the share. */}
-      {mill.millRole === 'admin' ? (
+      {millMay(mill, 'subscription.manage') ? (
         <Anchor component={Link} to={USAGE_PATH} display="flex">
           {chart}
         </Anchor>

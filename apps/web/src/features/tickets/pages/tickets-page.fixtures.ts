@@ -41,7 +41,7 @@ export function dealerSession(parentId: number | null = null): Session {
   const session = sessionFixture('dealer', { actions });
   session.dealer =
     parentId === null
-      ? { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer', ownConfigurationsAllowed: false }
-      : { id: 7, name: 'Branch 7', parentId, dealerRole: 'dealer', ownConfigurationsAllowed: false };
+      ? { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer' }
+      : { id: 7, name: 'Branch 7', parentId, dealerRole: 'dealer' };
   return session;
 }
