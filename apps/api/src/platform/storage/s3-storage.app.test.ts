@@ -44,6 +44,16 @@ describe('order documents with STORAGE_URL set to an S3-compatible store', () =>
     const [document] = await documentsOf(w.labJwt, order.id, order.components[0]!.id);
     expect(document).toMatchObject({ name: 'crown.stl', size: stl.length, sha256: sha256(stl) });
     expect((await download(w.adminJwt, document!.id)).equals(stl)).toBe(true);
+    // The component's ZIP reads its entries from the bucket too (stored, so the bytes are in it as they are).
+    const zipLink = await t.request({
+      method: 'GET',
+      url: `/api/projects/${order.id}/components/${order.components[0]!.id}/download/documents`,
+      token: w.adminJwt,
+    });
+    const zip = await t.request({ method: 'GET', url: zipLink.json().url });
+    expect(zip.statusCode).toBe(200);
+    expect(Number(zip.headers['content-length'])).toBe(zip.rawPayload.length);
+    expect(zip.rawPayload.includes(stl)).toBe(true);
     expect((await s3.contents()).filter((key) => key.startsWith('portal/documents/'))).not.toHaveLength(0);
     await expect(access(path.join(t.config.dataDir, 'files'))).rejects.toThrow();
   });
