@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server.ts';
 import { loadConfig } from '../../config.ts';
 import { createStorage } from './create-storage.ts';
-import { S3Storage } from './s3-storage.ts';
+import { s3ClientOf, S3Storage } from './s3-storage.ts';
 import { KEY_PATTERN, LocalStorage, TooLargeError, type Storage } from './storage.ts';
 
 interface Subject {
@@ -146,5 +146,16 @@ describe.each([
       await expect(s.storage.open(key)).rejects.toThrow('invalid storage key');
       await expect(s.storage.remove(key)).rejects.toThrow('invalid storage key');
     }
+  });
+});
+
+describe('the S3 client', () => {
+  it('sends checksum headers only where the API requires them on an S3-compatible store, and keeps the SDK default on AWS', async () => {
+    const settings = loadConfig({ STORAGE_URL: 's3://files' }).s3!;
+    const compatible = s3ClientOf({ ...settings, endpoint: 'http://127.0.0.1:9000' });
+    const aws = s3ClientOf(settings);
+    expect(await compatible.config.requestChecksumCalculation()).toBe('WHEN_REQUIRED');
+    expect(await compatible.config.responseChecksumValidation()).toBe('WHEN_REQUIRED');
+    expect(await aws.config.requestChecksumCalculation()).toBe('WHEN_SUPPORTED');
   });
 });
