@@ -18,7 +18,7 @@ import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '
 import { registerSecurityHeaders, registerWebApp } from './lib/web-static.ts';
 import { OutboxMailer, SmtpMailer } from './platform/mail/mailer.ts';
 import { removeQueued } from './platform/storage/removals.ts';
-import { LocalStorage } from './platform/storage/storage.ts';
+import { createStorage } from './platform/storage/create-storage.ts';
 import { registerRoutes } from './routes.ts';
 import { registerJobs } from './jobs.ts';
 import { registerEventListeners } from './events.ts';
@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     mailer: outbox ?? new SmtpMailer(config.smtpUrl!, config.mailFrom),
     outbox,
-    storage: new LocalStorage(path.join(config.dataDir, 'files')),
+    storage: createStorage(config),
     rateLimitStore,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     signJwt: (user) => app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion }),

@@ -44,3 +44,51 @@ describe('the JWT secret of a deployment', () => {
     expect(loadConfig({ ...shared, NODE_ENV: 'development' }).jwtSecret).toBeUndefined();
   });
 });
+
+describe('where stored files go (STORAGE_URL)', () => {
+  it('is the local disk unless STORAGE_URL names a bucket', () => {
+    expect(loadConfig({}).s3).toBeNull();
+  });
+
+  it('reads the bucket, the prefix and the AWS settings the SDKs know', () => {
+    const env = {
+      STORAGE_URL: 's3://casebridge-files/eu/portal/',
+      AWS_REGION: 'eu-central-1',
+      AWS_ENDPOINT_URL_S3: 'https://minio.example.com:9000',
+      AWS_ACCESS_KEY_ID: 'id',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    expect(loadConfig(env).s3).toEqual({
+      bucket: 'casebridge-files',
+      prefix: 'eu/portal',
+      region: 'eu-central-1',
+      endpoint: 'https://minio.example.com:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret', sessionToken: undefined },
+    });
+    // Without keys the SDK's own chain finds them (an instance or pod role).
+    expect(loadConfig({ STORAGE_URL: 's3://files' }).s3).toMatchObject({
+      bucket: 'files',
+      prefix: '',
+      region: 'us-east-1',
+      credentials: undefined,
+    });
+  });
+
+  it.each(['files', 'file:///var/files', 's3://', 's3://Files', 's3://ab', 's3://files?x=1', 's3://user@files/x', 's3://files/a b'])(
+    'stops the start on %s with a line saying what it accepts',
+    (value) => {
+      expect(() => loadConfig({ STORAGE_URL: value })).toThrow(
+        /^Invalid setting: STORAGE_URL must be s3:\/\/bucket or s3:\/\/bucket\/prefix/,
+      );
+    },
+  );
+
+  it('stops the start on half a key pair, a bad endpoint or path-style value', () => {
+    expect(() => loadConfig({ AWS_ACCESS_KEY_ID: 'id' })).toThrow(/AWS_SECRET_ACCESS_KEY must be/);
+    expect(() => loadConfig({ AWS_SECRET_ACCESS_KEY: 'secret' })).toThrow(/AWS_ACCESS_KEY_ID must be/);
+    expect(() => loadConfig({ AWS_ENDPOINT_URL_S3: 'minio:9000' })).toThrow(/AWS_ENDPOINT_URL_S3 must be/);
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE must be true or false/);
+  });
+});

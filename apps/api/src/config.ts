@@ -12,6 +12,26 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
+  /** Unset, stored files live on the local disk under DATA_DIR/files; s3://bucket/prefix puts them in that bucket. */
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9._-]+)*\/?$/)
+    .optional(),
+  AWS_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .default('us-east-1'),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
+  /** An S3-compatible store's address (MinIO, Ceph RGW, R2, …); unset, AWS S3 itself. */
+  AWS_ENDPOINT_URL_S3: z
+    .string()
+    .url()
+    .regex(/^https?:/i)
+    .optional(),
+  /** `true` addresses the bucket in the path (endpoint/bucket/key), as MinIO and Ceph usually need. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   /** The Redis stream live events travel on; processes of one deployment share it. */
@@ -136,6 +156,8 @@ export interface Config {
   readonly host: string;
   readonly port: number;
   readonly dataDir: string;
+  /** Stored files in an S3-compatible bucket; null keeps them on the local disk under dataDir/files. */
+  readonly s3: S3Settings | null;
   readonly databaseUrl: string | undefined;
   readonly redisUrl: string | undefined;
   readonly realtimeChannel: string;
@@ -175,6 +197,19 @@ export interface Config {
   readonly outboundAllowedHosts: readonly string[];
 }
 
+/** Where stored files go when STORAGE_URL names a bucket (platform/storage/s3-storage.ts). */
+export interface S3Settings {
+  readonly bucket: string;
+  /** Put before every key, without slashes at either end; '' for none. */
+  readonly prefix: string;
+  readonly region: string;
+  /** An S3-compatible store's address; undefined is AWS S3. */
+  readonly endpoint: string | undefined;
+  readonly forcePathStyle: boolean;
+  /** Undefined leaves the SDK's own chain to find them (an instance or pod role, a profile). */
+  readonly credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+}
+
 export interface StripeSettings {
   readonly secretKey: string;
   readonly webhookSecret: string;
@@ -189,11 +224,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // A key without its webhook secret would take payments whose webhooks are then all refused.
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) throw invalidSettings([{ path: ['STRIPE_WEBHOOK_SECRET'] }]);
   if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.JWT_SECRET) throw new StartupError(UNSHARED_JWT_SECRET);
+  // Half a key pair would fall back to the SDK's chain and fail later with a puzzling denial.
+  if (!e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY)
+    throw invalidSettings([{ path: [e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'] }]);
   return Object.freeze({
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
+    s3: e.STORAGE_URL ? s3SettingsOf(e.STORAGE_URL, e) : null,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     realtimeChannel: e.REALTIME_CHANNEL,
@@ -240,6 +279,14 @@ const ACCEPTS = {
   HOST: 'an address to listen on, such as 0.0.0.0 or 127.0.0.1',
   PORT: 'a whole number from 0 to 65535',
   DATA_DIR: 'a folder path',
+  STORAGE_URL:
+    's3://bucket or s3://bucket/prefix (bucket: 3 to 63 lowercase letters, digits, dots, hyphens; prefix: letters, digits, . _ - and /)',
+  AWS_REGION: 'a region name such as eu-central-1',
+  AWS_ACCESS_KEY_ID: 'an access key id, set together with AWS_SECRET_ACCESS_KEY',
+  AWS_SECRET_ACCESS_KEY: 'a secret access key, set together with AWS_ACCESS_KEY_ID',
+  AWS_SESSION_TOKEN: 'a session token',
+  AWS_ENDPOINT_URL_S3: 'an http(s) URL such as https://minio.example.com:9000',
+  S3_FORCE_PATH_STYLE: 'true or false',
   DATABASE_URL: 'a URL such as postgres://user:password@host:5432/database',
   REDIS_URL: 'a URL such as redis://host:6379',
   REALTIME_CHANNEL: 'a name of at least one character',
@@ -275,6 +322,21 @@ function invalidSettings(issues: Pick<z.core.$ZodIssue, 'path'>[]): StartupError
   const names = [...new Set(issues.map((issue) => String(issue.path[0])))];
   const problems = names.map((name) => `${name} must be ${ACCEPTS[name as keyof typeof ACCEPTS] ?? 'valid'}`);
   return new StartupError(`Invalid setting${names.length > 1 ? 's' : ''}: ${problems.join('; ')}.`);
+}
+
+function s3SettingsOf(url: string, e: z.infer<typeof envSchema>): S3Settings {
+  const { hostname, pathname } = new URL(url);
+  return {
+    bucket: hostname,
+    prefix: pathname.replace(/^\/+|\/+$/g, ''),
+    region: e.AWS_REGION,
+    endpoint: e.AWS_ENDPOINT_URL_S3,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY, sessionToken: e.AWS_SESSION_TOKEN }
+        : undefined,
+  };
 }
 
 function trustProxyOf(value: string | undefined): false | string[] {

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { pino } from 'pino';
-import { LocalStorage } from './platform/storage/storage.ts';
+import { createStorage } from './platform/storage/create-storage.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -23,7 +22,7 @@ async function main() {
   const database = await openDatabase(config, secrets, (line) => pgLog.debug(line));
   await runMigrations(database);
   if (database.embedded) {
-    const demo = await seedIfEmpty(database.db, new LocalStorage(path.join(config.dataDir, 'files')));
+    const demo = await seedIfEmpty(database.db, createStorage(config));
     if (demo) {
       log.info({ accounts: demo.accounts.map((a) => a.email), activationKeys: demo.activationKeys }, 'demo data created');
       console.log(`\n${demo.summary}\n`);

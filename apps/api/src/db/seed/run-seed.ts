@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { pino } from 'pino';
-import { LocalStorage } from '../../platform/storage/storage.ts';
+import { createStorage } from '../../platform/storage/create-storage.ts';
 import { loadConfig } from '../../config.ts';
 import { loadOrCreateSecrets } from '../../lib/secrets.ts';
 import { exitAfterFailedStart } from '../../lib/startup-error.ts';
@@ -19,7 +18,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, secrets, (line) => log.debug(line), 'share');
   try {
     await runMigrations(database);
-    const demo = await seedDemo(database.db, new LocalStorage(path.join(config.dataDir, 'files')));
+    const demo = await seedDemo(database.db, createStorage(config));
     console.log(demo.summary);
   } catch (error) {
     log.error({ err: error }, 'seeding failed');

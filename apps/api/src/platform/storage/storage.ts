@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 export interface StoredObject {
@@ -11,11 +11,11 @@ export interface StoredObject {
   sha256: string;
 }
 
-/** Where uploaded bytes live. Local disk now; an S3-compatible store can implement the same. */
+/** Where uploaded bytes live: the local disk (LocalStorage) or an S3-compatible store (S3Storage). */
 export interface Storage {
   /** Streams into storage; throws TooLargeError past maxBytes and leaves nothing behind. */
   put(prefix: string, source: Readable, maxBytes: number): Promise<StoredObject>;
-  /** Takes over a finished local file (a resumable upload); hashes it unless its SHA-256 is known. */
+  /** Takes over a finished local file (a resumable upload): it is gone from its path afterwards; hashed unless its SHA-256 is known. */
   adopt(prefix: string, localPath: string, knownSha256?: string | null): Promise<StoredObject>;
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
@@ -23,32 +23,54 @@ export interface Storage {
 
 export class TooLargeError extends Error {}
 
-const KEY_PATTERN = /^[a-z-]+\/[A-Za-z0-9_-]{22,}$/;
+export const KEY_PATTERN = /^[a-z-]+\/[A-Za-z0-9_-]{22,}$/;
+
+/** A generated name: nothing the uploader chose ever becomes part of a path or an object key. */
+export function newKey(prefix: string): string {
+  return `${prefix}/${randomBytes(16).toString('base64url')}`;
+}
+
+export function checkedKey(key: string): string {
+  if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${key}`);
+  return key;
+}
+
+/** Counts and hashes the bytes passing through, and fails the stream with TooLargeError past maxBytes. */
+export class Meter extends Transform {
+  // Not `size`: lib-storage would take a body's `size` (0 at the start) for its length.
+  bytes = 0;
+  private readonly digest = createHash('sha256');
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) return done(new TooLargeError(`larger than ${this.maxBytes} bytes`));
+    this.digest.update(chunk);
+    done(null, chunk);
+  }
+
+  /** The SHA-256 of everything that passed; call once, after the stream ended. */
+  sha256(): string {
+    return this.digest.digest('hex');
+  }
+}
 
 export class LocalStorage implements Storage {
   constructor(private readonly root: string) {}
 
   private pathOf(key: string): string {
-    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key ${key}`);
-    return path.join(this.root, key);
+    return path.join(this.root, checkedKey(key));
   }
 
   async put(prefix: string, source: Readable, maxBytes: number): Promise<StoredObject> {
-    // A generated name: nothing the uploader chose ever becomes part of a path.
-    const key = `${prefix}/${randomBytes(16).toString('base64url')}`;
+    const key = newKey(prefix);
     const finalPath = this.pathOf(key);
     const tmpPath = `${finalPath}.partial`;
     await mkdir(path.dirname(finalPath), { recursive: true });
-    const digest = createHash('sha256');
-    let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > maxBytes) return done(new TooLargeError(`larger than ${maxBytes} bytes`));
-        digest.update(chunk);
-        done(null, chunk);
-      },
-    });
+    const meter = new Meter(maxBytes);
     try {
       await pipeline(source, meter, createWriteStream(tmpPath, { flags: 'wx' }));
       // The rename is atomic: readers see the whole file or none.
@@ -57,11 +79,11 @@ export class LocalStorage implements Storage {
       await rm(tmpPath, { force: true });
       throw error;
     }
-    return { key, size, sha256: digest.digest('hex') };
+    return { key, size: meter.bytes, sha256: meter.sha256() };
   }
 
   async adopt(prefix: string, localPath: string, knownSha256?: string | null): Promise<StoredObject> {
-    const key = `${prefix}/${randomBytes(16).toString('base64url')}`;
+    const key = newKey(prefix);
     const finalPath = this.pathOf(key);
     await mkdir(path.dirname(finalPath), { recursive: true });
     const { size, sha256 } = knownSha256 ? { size: (await stat(localPath)).size, sha256: knownSha256 } : await hashFile(localPath);

@@ -1,0 +1,103 @@
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { pipeline, type Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Settings } from '../../config.ts';
+import { checkedKey, Meter, newKey, type Storage, type StoredObject } from './storage.ts';
+
+/** S3 takes at most 10,000 parts for one object: 8 MiB parts hold 78 GiB, a larger limit gets larger parts. */
+const MIN_PART_BYTES = 8 * 1024 * 1024;
+const MAX_PARTS = 10_000;
+const MAX_PART_BYTES = 5 * 1024 * 1024 * 1024;
+/** Parts on their way per upload: an upload holds about this many parts plus the one being filled in memory. */
+const PARTS_IN_FLIGHT = 2;
+/** Each open download keeps its connection to the store until the client has read it; the SDK's default is 50. */
+const MAX_SOCKETS = 256;
+
+export function s3ClientOf(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+    // Since SDK 3.729 every upload carries CRC32 checksum headers that several S3-compatible stores
+    // (R2, B2, older MinIO and Ceph RGW) refuse; there they are sent only where the API requires them.
+    // AWS S3 itself keeps the SDK's default and checks them (ADR 0017).
+    ...(settings.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+    requestHandler: { httpAgent: { keepAlive: true, maxSockets: MAX_SOCKETS }, httpsAgent: { keepAlive: true, maxSockets: MAX_SOCKETS } },
+  });
+}
+
+/**
+ * Stored files as objects of one bucket, each key under the bucket's prefix. Bytes stream through
+ * in parts (lib-storage), so memory stays bounded whatever the size; an object appears only when
+ * its upload completes, and a failed one is aborted, so nobody ever reads half a file.
+ */
+export class S3Storage implements Storage {
+  constructor(
+    private readonly client: S3Client,
+    private readonly bucket: string,
+    private readonly prefix: string,
+  ) {}
+
+  async put(prefix: string, source: Readable, maxBytes: number): Promise<StoredObject> {
+    const key = newKey(prefix);
+    const meter = new Meter(maxBytes);
+    let bodyError: Error | null = null;
+    const body = pipeline(source, meter, (error) => (bodyError ??= error ?? null));
+    try {
+      await this.upload(key, body, partSizeFor(maxBytes));
+    } catch (error) {
+      body.destroy();
+      // The stream's own failure (too large, the client gone) tells more than a failed abort after it.
+      throw bodyError ?? error;
+    }
+    return { key, size: meter.bytes, sha256: meter.sha256() };
+  }
+
+  async adopt(prefix: string, localPath: string, knownSha256?: string | null): Promise<StoredObject> {
+    const key = newKey(prefix);
+    const { size } = await stat(localPath);
+    const meter = knownSha256 ? null : new Meter(Infinity);
+    const file = createReadStream(localPath);
+    const body = meter ? pipeline(file, meter, () => undefined) : file;
+    try {
+      await this.upload(key, body, partSizeFor(size), size);
+    } finally {
+      body.destroy();
+    }
+    // Taken over like the disk's rename: the local copy goes once the object is complete.
+    await rm(localPath, { force: true });
+    return { key, size, sha256: knownSha256 || meter!.sha256() };
+  }
+
+  async open(key: string): Promise<{ stream: Readable; size: number } | null> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      return { stream: object.Body as Readable, size: object.ContentLength ?? 0 };
+    } catch (error) {
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    // Removing a missing object succeeds in S3, as rm with force does on the disk.
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+  }
+
+  private objectKey(key: string): string {
+    return this.prefix ? `${this.prefix}/${checkedKey(key)}` : checkedKey(key);
+  }
+
+  /** One PutObject for a body smaller than a part, else a multipart upload that is aborted when anything fails. */
+  private async upload(key: string, body: Readable, partSize: number, size?: number): Promise<void> {
+    const params = { Bucket: this.bucket, Key: this.objectKey(key), Body: body, ContentLength: size };
+    await new Upload({ client: this.client, params, partSize, queueSize: PARTS_IN_FLIGHT, leavePartsOnError: false }).done();
+  }
+}
+
+function partSizeFor(maxBytes: number): number {
+  return Math.min(MAX_PART_BYTES, Math.max(MIN_PART_BYTES, Math.ceil(maxBytes / MAX_PARTS)));
+}
