@@ -136,6 +136,8 @@ const envSchema = z.object({
  * A database of its own is where a deployment runs several processes; a secret generated into each
  * one's DATA_DIR would make every process refuse the sessions the others signed.
  */
+const PLACEHOLDER_JWT_SECRET = 'JWT_SECRET is still the example placeholder (REPLACE_ME…): set a random secret of your own.';
+
 const UNSHARED_JWT_SECRET =
   'JWT_SECRET must be set in production with DATABASE_URL: every process of a deployment signs and checks sessions with it ' +
   '(generate one with `openssl rand -base64 48`).';
@@ -224,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // A key without its webhook secret would take payments whose webhooks are then all refused.
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) throw invalidSettings([{ path: ['STRIPE_WEBHOOK_SECRET'] }]);
   if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.JWT_SECRET) throw new StartupError(UNSHARED_JWT_SECRET);
+  // deploy/k8s/secret.example.yaml's value is public: sessions signed with it could be forged by anyone.
+  if (e.JWT_SECRET?.includes('REPLACE_ME')) throw new StartupError(PLACEHOLDER_JWT_SECRET);
   // Half a key pair would fall back to the SDK's chain and fail later with a puzzling denial.
   if (!e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY)
     throw invalidSettings([{ path: [e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'] }]);

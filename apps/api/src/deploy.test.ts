@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
@@ -77,11 +78,16 @@ function podEnvironment(): Record<string, string> {
   return env as Record<string, string>;
 }
 
+/** The configuration a pod loads once the operator has put a real secret in place of the example's placeholder. */
+const deployedConfig = () => loadConfig({ ...podEnvironment(), JWT_SECRET: randomBytes(48).toString('base64url') });
+
 describe('the Kubernetes manifests', () => {
   it('set only environment variables config.ts reads, with values it accepts for production', () => {
     const env = podEnvironment();
     expect(Object.keys(env).filter((name) => !(SETTING_NAMES as string[]).includes(name))).toEqual([]);
-    const config = loadConfig(env);
+    // The example Secret's placeholder is refused, so a copy applied unchanged cannot start a portal whose sessions anyone could forge.
+    expect(() => loadConfig(env)).toThrow(/JWT_SECRET is still the example placeholder/);
+    const config = deployedConfig();
     expect([config.env, Boolean(config.databaseUrl), Boolean(config.jwtSecret), Boolean(config.redisUrl)]).toEqual([
       'production',
       true,
@@ -100,7 +106,7 @@ describe('the Kubernetes manifests', () => {
   });
 
   it('leave a stopping pod time to fail its readiness probe, drain and exit before Kubernetes kills it', () => {
-    const { shutdownDelayMs } = loadConfig(podEnvironment());
+    const { shutdownDelayMs } = deployedConfig();
     const { lifecycle, readinessProbe } = container();
     const [sleep, seconds] = lifecycle.preStop.exec.command;
     expect(sleep).toBe('sleep');
@@ -109,12 +115,12 @@ describe('the Kubernetes manifests', () => {
     expect(preStopMs + shutdownDelayMs + SHUTDOWN_LIMIT_MS).toBeLessThan(portal().terminationGracePeriodSeconds * 1000);
   });
 
-  it('are all listed in the kustomization', async () => {
+  it('are all listed in the kustomization, except the example Secret, which must never overwrite the real one', async () => {
     const kustomization = parseAllDocuments(await readFile(path.join(k8sFolder, 'kustomization.yaml'), 'utf8'))[0]!.toJS() as {
       resources: string[];
     };
     const files = (await readdir(k8sFolder)).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml');
-    expect([...kustomization.resources].sort()).toEqual(files.sort());
+    expect([...kustomization.resources].sort()).toEqual(files.filter((file) => file !== 'secret.example.yaml').sort());
   });
 });
 

@@ -48,7 +48,11 @@ async function newestMigrationStamp(): Promise<number> {
  * Drizzle applies the migrations newer than the newest one it recorded, so that row decides.
  */
 export async function migrationsCurrent(db: Db): Promise<boolean> {
-  newestMigration ??= newestMigrationStamp();
+  // A failed read is not kept: the next probe reads the journal again.
+  newestMigration ??= newestMigrationStamp().catch((error: unknown) => {
+    newestMigration = undefined;
+    throw error;
+  });
   try {
     const result = await db.execute<{ newest: string | null }>(
       sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,

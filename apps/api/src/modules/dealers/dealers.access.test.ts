@@ -10,6 +10,8 @@ import {
   uniqueEmail,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { dealers } from '../../db/schema/dealers.ts';
+import { eq } from 'drizzle-orm';
 
 /**
  * Issue 13's access table: every dealer, dealer-user and customer endpoint against root dealer A,
@@ -328,5 +330,17 @@ describe('the reseller network’s access table', () => {
     expect(await codes('A1')).toEqual([w.customerOfA1.customerCode]);
     expect(await codes('A1a')).toEqual([]);
     expect(await codes('B')).toEqual([]);
+  });
+
+  it('lets a sub-dealer without dealer.configure save its form while its row keeps an input of a type not chosen', async () => {
+    w = await world();
+    // The manager's API call stored a FixedJson text although the type is DynamicUrl; the form sends null for it.
+    await t.db.update(dealers).set({ configurationType: 'DynamicUrl', fixedConfigJson: '{"left":"over"}' }).where(eq(dealers.id, w.a1a.id));
+    const form = { ...sameDealer(w.a1a), configuration: { configurationType: 'DynamicUrl', fixedConfigJson: null } };
+    const save = (payload: object) => t.request({ method: 'PUT', url: `/api/dealers/${w.a1a.id}`, token: w.tokens.A1a, payload });
+    expect((await save(form)).statusCode).toBe(200);
+    // A real change of the section is still refused.
+    const changed = { ...form, configuration: { ...form.configuration, configurationType: 'FixedJson', fixedConfigJson: '{}' } };
+    expect((await save(changed)).json()).toMatchObject({ statusCode: 403, code: 'DEALER_CONFIGURATION_NOT_ALLOWED' });
   });
 });

@@ -175,9 +175,21 @@ type ConfigurationColumns = Partial<Pick<NewDealerRow, (typeof CONFIGURATION_COL
 /** What a new dealer's configuration section holds when its form leaves the section alone. */
 const BLANK_CONFIGURATION = formColumns(dealerBodySchema.parse({ dealerId: 'x', name: 'x' }));
 
-/** Whether a save changes the configuration section; an empty text is no text (the form sends '' for none). */
+/**
+ * Whether a save changes the configuration section; an empty text is no text (the form sends '' for none),
+ * and the input of a type not chosen counts for nothing (the form sends null for it, the row may still hold one).
+ */
 function configurationChanged(before: ConfigurationColumns, after: ConfigurationColumns): boolean {
-  return CONFIGURATION_COLUMNS.some((column) => (before[column] || null) !== (after[column] || null));
+  const [was, is] = [effectiveConfiguration(before), effectiveConfiguration(after)];
+  return CONFIGURATION_COLUMNS.some((column) => (was[column] || null) !== (is[column] || null));
+}
+
+function effectiveConfiguration(columns: ConfigurationColumns): ConfigurationColumns {
+  return {
+    ...columns,
+    fixedConfigJson: columns.configurationType === 'FixedJson' ? columns.fixedConfigJson : null,
+    dynamicConfigUrlPath: columns.configurationType === 'DynamicUrl' ? columns.dynamicConfigUrlPath : null,
+  };
 }
 
 async function assertCodeFree(db: Db, code: string, exceptId: number | null): Promise<void> {
