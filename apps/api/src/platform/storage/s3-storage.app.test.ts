@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createManager } from '../../../test/factories.ts';
+import { dataForm } from '../../../test/multipart.ts';
 import { binaryStl, orderWorkspace, sendOrder } from '../../../test/orders.ts';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -153,5 +155,18 @@ describe('order documents with STORAGE_URL set to an S3-compatible store', () =>
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(Number(zip.headers['content-length'])).toBe(zip.rawPayload.length);
     for (const { content } of files) expect(zip.rawPayload.includes(content)).toBe(true);
+  });
+
+  it('sends the desktop installer to a presigned URL of the bucket', async () => {
+    const manager = await createManager(t.db);
+    const token = t.app.jwt.sign({ sub: String(manager.id), ver: manager.tokenVersion });
+    const bytes = randomBytes(50_000);
+    const form = dataForm({ version: '3.0.0', releaseNotes: '' }, { field: 'files.file', name: 'Setup ü.exe', content: bytes });
+    expect((await t.request({ method: 'POST', url: '/api/desktop-app/installer', token, ...form })).statusCode).toBe(200);
+    const redirect = await t.request({ method: 'GET', url: '/api/desktop-app/installer' });
+    expect(redirect.statusCode).toBe(302);
+    const file = await fetch(String(redirect.headers.location));
+    expect(file.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''Setup%20%C3%BC.exe");
+    expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
   });
 });
