@@ -58,6 +58,7 @@ describe('where stored files go (STORAGE_URL)', () => {
       AWS_ACCESS_KEY_ID: 'id',
       AWS_SECRET_ACCESS_KEY: 'secret',
       S3_FORCE_PATH_STYLE: 'true',
+      S3_DOWNLOAD_URL_SECONDS: '120',
     };
     expect(loadConfig(env).s3).toEqual({
       bucket: 'casebridge-files',
@@ -65,6 +66,7 @@ describe('where stored files go (STORAGE_URL)', () => {
       region: 'eu-central-1',
       endpoint: 'https://minio.example.com:9000',
       forcePathStyle: true,
+      downloadUrlSeconds: 120,
       credentials: { accessKeyId: 'id', secretAccessKey: 'secret', sessionToken: undefined },
     });
     // Without keys the SDK's own chain finds them (an instance or pod role).
@@ -72,6 +74,7 @@ describe('where stored files go (STORAGE_URL)', () => {
       bucket: 'files',
       prefix: '',
       region: 'us-east-1',
+      downloadUrlSeconds: 300,
       credentials: undefined,
     });
   });
@@ -85,10 +88,13 @@ describe('where stored files go (STORAGE_URL)', () => {
     },
   );
 
-  it('stops the start on half a key pair, a bad endpoint or path-style value', () => {
+  it('stops the start on half a key pair, a bad endpoint, path-style value or download URL lifetime', () => {
     expect(() => loadConfig({ AWS_ACCESS_KEY_ID: 'id' })).toThrow(/AWS_SECRET_ACCESS_KEY must be/);
     expect(() => loadConfig({ AWS_SECRET_ACCESS_KEY: 'secret' })).toThrow(/AWS_ACCESS_KEY_ID must be/);
     expect(() => loadConfig({ AWS_ENDPOINT_URL_S3: 'minio:9000' })).toThrow(/AWS_ENDPOINT_URL_S3 must be/);
     expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE must be true or false/);
+    expect(() => loadConfig({ S3_DOWNLOAD_URL_SECONDS: '7200' })).toThrow(
+      /S3_DOWNLOAD_URL_SECONDS must be a whole number of seconds from 10 to 3600/,
+    );
   });
 });

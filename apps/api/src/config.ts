@@ -32,6 +32,8 @@ const envSchema = z.object({
     .optional(),
   /** `true` addresses the bucket in the path (endpoint/bucket/key), as MinIO and Ceph usually need. */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** How long a presigned download URL stays valid: the browser follows it at once, a download in progress outlives it. */
+  S3_DOWNLOAD_URL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   /** The Redis stream live events travel on; processes of one deployment share it. */
@@ -208,6 +210,8 @@ export interface S3Settings {
   /** An S3-compatible store's address; undefined is AWS S3. */
   readonly endpoint: string | undefined;
   readonly forcePathStyle: boolean;
+  /** Seconds a presigned download URL stays valid (ADR 0017). */
+  readonly downloadUrlSeconds: number;
   /** Undefined leaves the SDK's own chain to find them (an instance or pod role, a profile). */
   readonly credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
 }
@@ -291,6 +295,7 @@ const ACCEPTS = {
   AWS_SESSION_TOKEN: 'a session token',
   AWS_ENDPOINT_URL_S3: 'an http(s) URL such as https://minio.example.com:9000',
   S3_FORCE_PATH_STYLE: 'true or false',
+  S3_DOWNLOAD_URL_SECONDS: 'a whole number of seconds from 10 to 3600',
   DATABASE_URL: 'a URL such as postgres://user:password@host:5432/database',
   REDIS_URL: 'a URL such as redis://host:6379',
   REALTIME_CHANNEL: 'a name of at least one character',
@@ -336,6 +341,7 @@ function s3SettingsOf(url: string, e: z.infer<typeof envSchema>): S3Settings {
     region: e.AWS_REGION,
     endpoint: e.AWS_ENDPOINT_URL_S3,
     forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    downloadUrlSeconds: e.S3_DOWNLOAD_URL_SECONDS,
     credentials:
       e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
         ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY, sessionToken: e.AWS_SESSION_TOKEN }

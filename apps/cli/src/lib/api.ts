@@ -106,11 +106,17 @@ export class Api {
     return this.request<T>('POST', path, body);
   }
 
-  /** Streams a (one-time) link into a file; returns the bytes written. */
+  /**
+   * Streams a (one-time) link into a file; returns the bytes written. A portal whose files live in a
+   * bucket answers a single file's link with a redirect to a presigned URL: that one is fetched
+   * without the session, which the store would refuse beside its own signature (ADR 0017).
+   */
   async download(link: string, file: string): Promise<number> {
     let response: Response;
     try {
-      response = await fetch(this.url(link), { headers: this.headers() });
+      response = await fetch(this.url(link), { headers: this.headers(), redirect: 'manual' });
+      const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+      if (location) response = await fetch(new URL(location, this.url(link)));
     } catch (error) {
       throw networkError(this.base, error);
     }

@@ -45,10 +45,12 @@ export function desktopAppRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'The uploaded installer of the desktop app (attachment, streamed; 404 "App is not available" when none is uploaded)',
+        summary:
+          'The uploaded installer of the desktop app (attachment, streamed; with a bucket 302 to a presigned URL; 404 "App is not available" when none is uploaded)',
       },
       handler: async (_request, reply) => {
         const installer = await openInstaller(deps);
+        if ('redirect' in installer) return reply.header('cache-control', 'no-store').redirect(installer.redirect, 302);
         return reply
           .header('content-type', 'application/octet-stream')
           .header('content-disposition', attachment(installer.fileName))

@@ -51,9 +51,16 @@ export async function desktopAppAvailable(deps: AppDeps): Promise<boolean> {
   return (await currentDesktopApp(deps)).release !== null;
 }
 
-/** Public: the uploaded installer's bytes; "App is not available" when the portal holds none. */
-export async function openInstaller(deps: AppDeps): Promise<{ stream: Readable; size: number; fileName: string }> {
+/**
+ * Public: the uploaded installer's bytes, or with a bucket a presigned URL to them (they never pass
+ * through Node); "App is not available" when the portal holds none.
+ */
+export async function openInstaller(deps: AppDeps): Promise<{ stream: Readable; size: number; fileName: string } | { redirect: string }> {
   const row = await findDesktopApp(deps.db);
+  if (row?.fileKey && deps.storage.downloadUrl) {
+    const filename = row.fileName ?? 'casebridge-setup';
+    return { redirect: await deps.storage.downloadUrl(row.fileKey, { filename, contentType: 'application/octet-stream' }) };
+  }
   const opened = row?.fileKey ? await deps.storage.open(row.fileKey) : null;
   if (!row || !opened) throw new AppError(404, 'APP_NOT_AVAILABLE', 'App is not available');
   return { ...opened, fileName: row.fileName ?? 'casebridge-setup' };

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
+import { attachmentHeader } from '../../platform/storage/storage.ts';
 import { orderFileRule } from './order-files.rules.ts';
 import {
   componentZipLink,
@@ -127,15 +128,15 @@ export function orderFileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       config: { access: 'public' },
       schema: {
         tags: ['downloads'],
-        summary: 'Use a one-time download link (attachment, streamed)',
+        summary: 'Use a one-time download link (attachment, streamed; a single file in a bucket: 302 to a presigned URL)',
         params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/) }),
       },
       handler: async (request, reply) => {
         const download = await openDownload(deps, request.params.token);
-        reply
-          .header('content-type', download.contentType)
-          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(download.filename)}`)
-          .header('cache-control', 'no-store');
+        reply.header('cache-control', 'no-store');
+        // Navigations and fetch follow it; the bucket's answer names the file (ADR 0017).
+        if ('redirect' in download) return reply.redirect(download.redirect, 302);
+        reply.header('content-type', download.contentType).header('content-disposition', attachmentHeader(download.filename));
         if (download.size !== undefined) reply.header('content-length', download.size);
         return reply.send(download.stream);
       },

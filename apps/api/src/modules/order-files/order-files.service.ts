@@ -321,11 +321,16 @@ export interface DownloadStream {
   size?: number;
 }
 
+/** Where the client fetches the bytes itself (a presigned URL of the bucket), so they never pass through Node. */
+export interface DownloadRedirect {
+  redirect: string;
+}
+
 /**
  * Uses a link once. The link is the caller's authorisation; its user's rights are checked again,
  * as for any call, so a link outlives no permission.
  */
-export async function openDownload(deps: AppDeps, token: string): Promise<DownloadStream> {
+export async function openDownload(deps: AppDeps, token: string): Promise<DownloadStream | DownloadRedirect> {
   const link = await useDownloadLink(deps.db, hashOneTimeToken(token));
   const user = link && (await userById(deps.db, link.userId));
   if (!link || !user || user.blocked) throw AppError.notFound('Download');
@@ -340,12 +345,15 @@ export async function openDownload(deps: AppDeps, token: string): Promise<Downlo
   }
 }
 
-async function fileDownload(deps: AppDeps, user: SessionUser, fileId: number): Promise<DownloadStream> {
+/** One file, after the same check and count whether its bytes stream from the disk or the client is sent to the bucket. */
+async function fileDownload(deps: AppDeps, user: SessionUser, fileId: number): Promise<DownloadStream | DownloadRedirect> {
   const { file, grant } = await fileWithGrant(deps, user, fileId, 'order.read');
   await countAsFetched(deps, grant, [file]);
+  const contentType = 'application/octet-stream';
+  if (deps.storage.downloadUrl) return { redirect: await deps.storage.downloadUrl(file.storageKey, { filename: file.name, contentType }) };
   const opened = await deps.storage.open(file.storageKey);
   if (!opened) throw AppError.notFound('File');
-  return { stream: opened.stream, filename: file.name, contentType: 'application/octet-stream', size: opened.size };
+  return { stream: opened.stream, filename: file.name, contentType, size: opened.size };
 }
 
 /** The documents of one component, or of the whole order, as one ZIP. */

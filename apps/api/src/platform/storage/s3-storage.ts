@@ -3,8 +3,9 @@ import { rm, stat } from 'node:fs/promises';
 import { pipeline, type Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../../config.ts';
-import { checkedKey, Meter, newKey, type Storage, type StoredObject } from './storage.ts';
+import { attachmentHeader, checkedKey, Meter, newKey, type DownloadUrlOptions, type Storage, type StoredObject } from './storage.ts';
 
 /** S3 takes at most 10,000 parts for one object: 8 MiB parts hold 78 GiB, a larger limit gets larger parts. */
 const MIN_PART_BYTES = 8 * 1024 * 1024;
@@ -39,6 +40,8 @@ export class S3Storage implements Storage {
     private readonly client: S3Client,
     private readonly bucket: string,
     private readonly prefix: string,
+    /** Seconds a presigned download URL stays valid. */
+    private readonly downloadUrlSeconds = 300,
   ) {}
 
   async put(prefix: string, source: Readable, maxBytes: number): Promise<StoredObject> {
@@ -85,6 +88,21 @@ export class S3Storage implements Storage {
   async remove(key: string): Promise<void> {
     // Removing a missing object succeeds in S3, as rm with force does on the disk.
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+  }
+
+  /**
+   * A presigned GET: the store answers with the file's name and type from the signed query, so
+   * the browser saves it as the portal's own answer would. Signing is local, no request to the store.
+   */
+  async downloadUrl(key: string, options: DownloadUrlOptions): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: this.objectKey(key),
+      ResponseContentDisposition: attachmentHeader(options.filename),
+      ResponseContentType: options.contentType,
+      ResponseCacheControl: 'no-store',
+    });
+    return getSignedUrl(this.client, command, { expiresIn: this.downloadUrlSeconds });
   }
 
   private objectKey(key: string): string {

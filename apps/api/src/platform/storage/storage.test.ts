@@ -159,3 +159,29 @@ describe('the S3 client', () => {
     expect(await aws.config.requestChecksumCalculation()).toBe('WHEN_SUPPORTED');
   });
 });
+
+describe('download URLs', () => {
+  it('are absent on the disk, which streams the bytes itself', async () => {
+    const disk = await onDisk();
+    expect(disk.storage.downloadUrl).toBeUndefined();
+    await disk.close();
+  });
+
+  it('in a bucket: a presigned GET valid for S3_DOWNLOAD_URL_SECONDS whose answer names the file', async () => {
+    const server = await startS3Server();
+    try {
+      const storage = createStorage(loadConfig({ ...server.env('portal'), S3_DOWNLOAD_URL_SECONDS: '45' }));
+      const bytes = randomBytes(70_000);
+      const { key } = await storage.put('documents', streamOf(bytes), MiB);
+      const url = await storage.downloadUrl!(key, { filename: 'Zahn ü 1.stl', contentType: 'application/octet-stream' });
+      expect(new URL(url).searchParams.get('X-Amz-Expires')).toBe('45');
+      const answer = await fetch(url);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''Zahn%20%C3%BC%201.stl");
+      expect(answer.headers.get('content-type')).toBe('application/octet-stream');
+      expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -19,6 +19,23 @@ export interface Storage {
   adopt(prefix: string, localPath: string, knownSha256?: string | null): Promise<StoredObject>;
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
+  /**
+   * A short-lived URL the client fetches the bytes from itself, so they never pass through Node;
+   * absent where there is none (the disk), and the caller streams `open` instead. It is not checked
+   * that the file exists: a missing one answers 404 from the store.
+   */
+  downloadUrl?(key: string, options: DownloadUrlOptions): Promise<string>;
+}
+
+export interface DownloadUrlOptions {
+  /** The name the browser saves the file as (Content-Disposition: attachment). */
+  filename: string;
+  contentType: string;
+}
+
+/** Content-Disposition for a download saved under `filename`, any characters kept (RFC 6266/5987). */
+export function attachmentHeader(filename: string): string {
+  return `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 export class TooLargeError extends Error {}
