@@ -45,6 +45,17 @@ export async function deleteFilesOfComponents(tx: Db, componentIds: number[]): P
 }
 
 /** A document counts as fetched by the mill once any of its users downloaded it. */
+/**
+ * Two downloads of a component's last documents at once would each see only their own uncommitted
+ * record and neither would find the component complete: the counts of one component take turns.
+ * Ids in order, so two transactions never wait on each other's locks.
+ */
+export async function lockDownloadCounts(tx: Db, componentIds: number[]): Promise<void> {
+  for (const id of [...new Set(componentIds)].sort((a, b) => a - b)) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`component-downloads:${id}`}))`);
+  }
+}
+
 export async function recordDownloads(db: Db, fileIds: number[], userId: number): Promise<void> {
   if (fileIds.length === 0) return;
   await db

@@ -28,6 +28,7 @@ import {
   findFile,
   insertDownloadLink,
   insertFile,
+  lockDownloadCounts,
   recordDownloads,
   useDownloadLink,
   type DownloadTarget,
@@ -127,18 +128,19 @@ async function storeFormFile(
  * queued, never orphaned, even if this process dies next; the mill is told (409 PLAN_LIMIT_REACHED).
  */
 async function recordWithinPlan(deps: AppDeps, user: SessionUser, millId: number, file: NewFile): Promise<FileRow> {
-  let outcome: { row: FileRow } | { refusal: PlanLimitError };
+  let outcome: { row: FileRow; afterCommit: AfterCommit } | { refusal: PlanLimitError };
   try {
     outcome = await deps.db.transaction(async (tx) => {
+      let afterCommit: AfterCommit;
       try {
-        await deps.events.publish(tx, 'files.storing', { millId, bytes: file.size });
+        afterCommit = await deps.events.publish(tx, 'files.storing', { millId, bytes: file.size });
       } catch (error) {
         // Caught inside: thrown, it would roll back the queue entry along with everything else.
         if (!(error instanceof PlanLimitError)) throw error;
         await queueRemovals(tx, [file.storageKey]);
         return { refusal: error };
       }
-      return { row: await insertFile(tx, file) };
+      return { row: await insertFile(tx, file), afterCommit };
     });
   } catch (error) {
     await discardStored(deps, file.storageKey);
@@ -150,6 +152,7 @@ async function recordWithinPlan(deps: AppDeps, user: SessionUser, millId: number
     await removeQueued(deps.db, deps.storage, [file.storageKey]).catch(() => undefined);
     return tellingPlanLimits(deps, { millId, limit: 'storage', triedBy: user.id }, () => Promise.reject(refusal));
   }
+  await outcome.afterCommit();
   return outcome.row;
 }
 
@@ -182,9 +185,10 @@ export async function authorizeDocumentUpload(
 ): Promise<void> {
   const order = await writableOrderOf(deps, user, target);
   if (announcedBytes === null) return;
-  await tellingPlanLimits(deps, { millId: order.millId, limit: 'storage', triedBy: user.id }, () =>
+  const afterCommit = await tellingPlanLimits(deps, { millId: order.millId, limit: 'storage', triedBy: user.id }, () =>
     deps.db.transaction((tx) => deps.events.publish(tx, 'files.storing', { millId: order.millId, bytes: announcedBytes })),
   );
+  await afterCommit();
 }
 
 /** The order of a component the caller may add documents to now. */
@@ -385,14 +389,16 @@ async function countAsFetched(deps: AppDeps, grant: Grant, files: FileRow[]): Pr
   if (grant.role === 'lab') return;
   const documents = files.filter((f) => f.kind === 'document');
   if (documents.length === 0) return;
+  const componentIds = [...new Set(documents.map((f) => f.componentId))];
   const afterCommit = await deps.db.transaction(async (tx) => {
+    await lockDownloadCounts(tx, componentIds);
     await recordDownloads(
       tx,
       documents.map((f) => f.id),
       grant.user.id,
     );
-    const componentIds = await componentsFullyDownloaded(tx, [...new Set(documents.map((f) => f.componentId))]);
-    return componentIds.length > 0 ? deps.events.publish(tx, 'files.downloaded', { componentIds }) : null;
+    const complete = await componentsFullyDownloaded(tx, componentIds);
+    return complete.length > 0 ? deps.events.publish(tx, 'files.downloaded', { componentIds: complete }) : null;
   });
   await afterCommit?.();
 }
