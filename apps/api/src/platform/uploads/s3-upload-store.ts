@@ -10,7 +10,7 @@ import {
   UploadPartCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { DataStore, ERRORS, Upload } from '@tus/utils';
+import { DataStore, ERRORS, Upload } from '@tus/server';
 import { newKey } from '../storage/storage.ts';
 import { BackgroundSha256 } from './background-sha256.ts';
 
