@@ -239,10 +239,8 @@ export class S3UploadStore extends DataStore {
         const MultipartUpload = { Parts: record.parts };
         await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key, UploadId: record.multipartId, MultipartUpload }));
       }
-      await this.save({ ...record, inParts: record.size, inTail: 0, complete: true });
-      record.inParts = record.size;
-      record.inTail = 0;
-      record.complete = true;
+      Object.assign(record, { inParts: record.size, inTail: 0, complete: true });
+      await this.save(record);
       await this.deleteObject(this.recordKey(record.id, 'tail'));
       return;
     }
