@@ -1,70 +1,26 @@
-import path from 'node:path';
 import { MemoryLocker, Server as TusServer, type Locker } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { idSchema, lineSchema } from '@casebridge/shared/schemas/common';
-import { AppError } from '../../lib/app-error.ts';
 import type { UserRow } from '../../lib/current-user.ts';
 import { bearerToken, checkSession } from '../../access/session-check.ts';
 import { isAcceptedDocument } from '@casebridge/shared/constants/orders';
 import { authorizeDocumentUpload, recordUploadedDocument, type UploadTarget } from '../order-files/order-files.service.ts';
-import { open, rename, rm } from 'node:fs/promises';
-import { HashingFileStore } from '../../platform/uploads/hashing-file-store.ts';
+import { refuse, refusingAppErrors } from './tus-refusal.ts';
+import { bucketUploads, diskUploads } from './upload-backends.ts';
 import { RedisLocker } from '../../platform/uploads/redis-locker.ts';
 
 /**
  * Resumable uploads of order documents through the tus protocol (the web app and the CLI use
  * tus-js-client). An upload is created for one component of one order by a lab user who may
  * write to it; every later request must come from the same user. Once complete, the file is
- * checked against its name, moved into storage and recorded on the component. Who may upload,
+ * checked against its name, moved into storage and recorded on the component. Unfinished uploads
+ * live under DATA_DIR/tus, or with STORAGE_URL in the bucket (upload-backends.ts). Who may upload,
  * and what becomes of the file, is order-files' service (rule book: order.edit); this module
  * speaks tus.
  */
 const TUS_PATH = '/api/uploads';
-
-async function fileHead(localPath: string): Promise<Buffer> {
-  const handle = await open(localPath, 'r');
-  try {
-    const buffer = Buffer.alloc(512);
-    const { bytesRead } = await handle.read(buffer, 0, 512, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Takes a complete upload's file for finishing; false when another request took it first. */
-async function claimFile(localPath: string, claimed: string): Promise<boolean> {
-  try {
-    await rename(localPath, claimed);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-}
-
-class TusRefusal {
-  constructor(
-    readonly status_code: number,
-    readonly body: string,
-  ) {}
-}
-
-function refuse(status: number, code: string, message: string): TusRefusal {
-  return new TusRefusal(status, JSON.stringify({ statusCode: status, code, message }));
-}
-
-/** Only our own refusals travel to the client; anything else is a fault whose text stays here. */
-async function refusingAppErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError) throw refuse(error.statusCode, error.code, error.message);
-    throw error;
-  }
-}
 
 /** The order and component an upload is for, bounded like every other id: past the column's range is refused, not sent to SQL. */
 function targetOf(metadata: Upload['metadata']): UploadTarget {
@@ -83,8 +39,10 @@ function uploadLocker(app: FastifyInstance, redisUrl: string | undefined): Locke
 }
 
 export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void {
-  const directory = path.join(deps.config.dataDir, 'tus');
-  const datastore = new HashingFileStore({ directory, expirationPeriodInMilliseconds: 7 * 24 * 60 * 60 * 1000 });
+  const locker = uploadLocker(app, deps.config.redisUrl);
+  // With STORAGE_URL, unfinished uploads live in the bucket too: any process continues them (ADR 0018).
+  const backend = deps.config.s3 ? bucketUploads(deps, locker) : diskUploads(deps);
+  const { datastore } = backend;
 
   /** The upload's caller, through the same session check as every HTTP request and the websocket. */
   const caller = (req: Request): Promise<UserRow> =>
@@ -93,7 +51,7 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
   const tus = new TusServer({
     path: TUS_PATH,
     datastore,
-    locker: uploadLocker(app, deps.config.redisUrl),
+    locker,
     relativeLocation: true,
     maxSize: deps.config.maxUploadBytes,
     respectForwardedHeaders: deps.config.trustProxy !== false,
@@ -126,32 +84,11 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
     async onUploadFinish(req, upload) {
       const user = await caller(req);
       const target = targetOf(upload.metadata);
-      const localPath = path.join(directory, upload.id);
       const filename = String(upload.metadata?.filename);
-      // tus lets go of the upload's lock before this hook runs, so a second request for a complete
-      // upload (the last PATCH sent again, at once) can get here too: only the one whose rename
-      // wins goes on. A rename is atomic on the one disk that every process's tus folder is on.
-      const claimed = `${localPath}.finishing`;
-      if (!(await claimFile(localPath, claimed))) throw refuse(409, 'CONFLICT', 'This upload is already being finished');
-      // Asked before any check so that a refused upload's running hash is let go too.
-      const sha256 = await datastore.digestOf(upload.id, upload.size ?? -1);
-      try {
-        const file = await refusingAppErrors(async () =>
-          recordUploadedDocument(deps, user, { ...target, filename, head: await fileHead(claimed), localPath: claimed, sha256 }),
-        );
-        await rm(`${localPath}.json`, { force: true });
-        return { headers: { 'CaseBridge-File-Id': file.id, 'CaseBridge-Sha256': file.sha256 } };
-      } catch (error) {
-        if (error instanceof TusRefusal) {
-          // Refused for good (rights, content, the plan's storage): the upload is over and nothing of it
-          // stays here. Bytes already moved into storage were queued for removal by order-files.
-          await Promise.all([rm(claimed, { force: true }), rm(`${localPath}.json`, { force: true })]);
-        } else {
-          // A fault (the database away): the bytes go back where tus keeps them, so the last request can be sent again.
-          await rename(claimed, localPath).catch(() => undefined);
-        }
-        throw error;
-      }
+      const file = await backend.finish(upload, ({ storage, ...bytes }) =>
+        refusingAppErrors(() => recordUploadedDocument({ ...deps, storage }, user, { ...target, filename, ...bytes })),
+      );
+      return { headers: { 'CaseBridge-File-Id': file.id, 'CaseBridge-Sha256': file.sha256 } };
     },
   });
 

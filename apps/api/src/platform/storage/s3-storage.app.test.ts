@@ -68,7 +68,7 @@ describe('order documents with STORAGE_URL set to an S3-compatible store', () =>
     await expect(access(path.join(t.config.dataDir, 'files'))).rejects.toThrow();
   });
 
-  it('moves a finished resumable (tus) upload from the local tus folder into the bucket', async () => {
+  it('keeps a resumable (tus) upload in the bucket and stores it there under its final key', async () => {
     const w = await orderWorkspace(t);
     const order = await sendOrder(t, w.labJwt, w.mill.id, { submit: false, files: [] });
     const componentId = order.components[0]!.id;
@@ -100,8 +100,9 @@ describe('order documents with STORAGE_URL set to an S3-compatible store', () =>
     expect((await download(w.labJwt, document!.id)).equals(source)).toBe(true);
     const added = (await s3.contents()).filter((key) => !before.includes(key));
     expect(added).toEqual([expect.stringMatching(/^portal\/documents\/[A-Za-z0-9_-]{22}$/)]);
-    // Nothing of the upload stays in the local folder once its bytes are in the bucket.
-    expect(await readdir(path.join(t.config.dataDir, 'tus'))).toEqual([]);
+    // Nothing of the upload stays beside the stored file (ADR 0018), nor on the local disk.
+    expect((await s3.contents()).filter((key) => key.startsWith('portal/tus/'))).toEqual([]);
+    expect(await readdir(path.join(t.config.dataDir, 'tus')).catch(() => [])).toEqual([]);
   });
 
   it('sends a single download to a short-lived presigned URL after the same check; the mill fetching it marks the component Downloaded', async () => {

@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { Upload } from '@tus/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server, type TestS3Server } from '../../../test/s3-server.ts';
+import { loadConfig } from '../../config.ts';
+import { s3ClientOf } from '../storage/s3-storage.ts';
+import { S3UploadStore, uploadPartSize } from './s3-upload-store.ts';
+
+const MiB = 1024 * 1024;
+
+describe('unfinished uploads in the bucket (S3UploadStore)', () => {
+  let server: TestS3Server;
+  /** A store as one process has it; two of them stand for two processes. */
+  let storeOf: (expirationMs?: number) => S3UploadStore;
+  beforeAll(async () => {
+    server = await startS3Server();
+    const s3 = loadConfig(server.env('portal')).s3!;
+    // s3rver takes parts under S3's 5 MiB minimum: small parts keep the test fast and still cover several.
+    storeOf = (expirationMs = 60_000) =>
+      new S3UploadStore({
+        client: s3ClientOf(s3),
+        bucket: s3.bucket,
+        prefix: s3.prefix,
+        keyPrefix: 'documents',
+        partSize: 64 * 1024,
+        expirationPeriodInMilliseconds: expirationMs,
+      });
+  });
+  afterAll(() => server.close());
+
+  it('chooses one part size that fits the largest upload into 10,000 parts', () => {
+    expect(uploadPartSize(2_000_000)).toBe(5 * MiB);
+    const hundredGb = 100 * 1000 ** 3;
+    expect(uploadPartSize(hundredGb)).toBe(10 * MiB);
+    expect(uploadPartSize(hundredGb) * 10_000).toBeGreaterThanOrEqual(hundredGb);
+    expect(uploadPartSize(100 * 1024 ** 3) * 10_000).toBeGreaterThanOrEqual(100 * 1024 ** 3);
+  });
+
+  it('keeps parts and a tail, resumes through another process, and completes at the stored key, hashed there only when it has to', async () => {
+    const source = randomBytes(300_000);
+    const first = storeOf();
+    const id = randomBytes(16).toString('hex');
+    await first.create(new Upload({ id, size: source.length, offset: 0, metadata: {} }));
+    // 200,000 bytes: three parts of 65,536 and a tail of 3,392.
+    expect(await first.write(Readable.from([source.subarray(0, 200_000)]), id, 0)).toBe(200_000);
+    const second = storeOf();
+    expect((await second.getUpload(id)).offset).toBe(200_000);
+    const { key } = await second.record(id);
+    expect(await server.contents()).not.toContain(`portal/${key}`);
+    expect(await second.write(Readable.from([source.subarray(200_000)]), id, 200_000)).toBe(source.length);
+
+    const record = await second.record(id);
+    expect(record).toMatchObject({ complete: true, key });
+    expect(await server.contents()).toContain(`portal/${key}`);
+    expect(await second.headOf(key, 512)).toEqual(source.subarray(0, 512));
+    // The second process saw only the end: no running hash of the whole file.
+    expect(await second.digestOf(id, source.length)).toBeNull();
+    await second.forget(id);
+    expect((await server.contents()).filter((entry) => entry.includes(`tus/${id}`))).toEqual([]);
+  });
+
+  it('knows the SHA-256 of an upload it received whole', async () => {
+    const source = randomBytes(150_000);
+    const store = storeOf();
+    const id = randomBytes(16).toString('hex');
+    await store.create(new Upload({ id, size: source.length, offset: 0, metadata: {} }));
+    await store.write(Readable.from([source.subarray(0, 70_000)]), id, 0);
+    await store.write(Readable.from([source.subarray(70_000)]), id, 70_000);
+    expect(await store.digestOf(id, source.length)).toBe(createHash('sha256').update(source).digest('hex'));
+  });
+
+  it('removes expired uploads with their parts, and leaves the others', async () => {
+    const expired = storeOf(1);
+    const id = randomBytes(16).toString('hex');
+    await expired.create(new Upload({ id, size: 500_000, offset: 0, metadata: {} }));
+    await expired.write(Readable.from([randomBytes(100_000)]), id, 0);
+    const unfinishedBefore = (await server.contents()).filter((entry) => entry.startsWith('upload:'));
+    expect(unfinishedBefore.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await expired.deleteExpired()).toBeGreaterThanOrEqual(1);
+    const after = await server.contents();
+    expect(after.filter((entry) => entry.includes(`tus/${id}`) || entry.startsWith('upload:'))).toEqual([]);
+  });
+});

@@ -1,0 +1,312 @@
+import type { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  UploadPartCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { DataStore, ERRORS, Upload } from '@tus/server';
+import { newKey } from '../storage/storage.ts';
+import { BackgroundSha256 } from './background-sha256.ts';
+
+/** S3 takes at most 10,000 parts, each at least 5 MiB except the last (ADR 0018). */
+const MAX_PARTS = 10_000;
+const MiB = 1024 * 1024;
+const MIN_PART_BYTES = 5 * MiB;
+
+/** The one part size for every upload: whole MiB, enough that an upload of maxUploadBytes fits into 10,000 parts (100 GB: 10 MiB … 11 MiB). */
+export function uploadPartSize(maxUploadBytes: number): number {
+  return Math.max(MIN_PART_BYTES, Math.ceil(maxUploadBytes / MAX_PARTS / MiB) * MiB);
+}
+
+/** What the bucket keeps of an unfinished upload, beside its parts, as the object `<id>.info`. */
+interface UploadRecord {
+  id: string;
+  size: number | null;
+  metadata: Record<string, string | null>;
+  creation_date: string;
+  /** The storage key the complete file becomes (the multipart upload's own key): no copy at the end. */
+  key: string;
+  multipartId: string | null;
+  parts: { PartNumber: number; ETag: string }[];
+  /** Bytes in completed parts. */
+  inParts: number;
+  /** Bytes after the last full part, kept as the object `<id>.tail` until a part is full. */
+  inTail: number;
+  complete: boolean;
+}
+
+export interface S3UploadStoreOptions {
+  client: S3Client;
+  bucket: string;
+  /** The storage's key prefix ('' for none): unfinished uploads live under `<prefix>/tus/`. */
+  prefix: string;
+  /** The storage prefix a complete file's key is made under (order-files adopts it there). */
+  keyPrefix: string;
+  partSize: number;
+  expirationPeriodInMilliseconds: number;
+}
+
+/** Enough for every upload in flight; an evicted one is hashed from the bucket at the end instead. */
+const MAX_RUNNING = 10_000;
+
+/**
+ * A tus store whose unfinished uploads live in the bucket, so any process can continue one (under
+ * the Redis locker). Bytes go up in parts of one fixed size as an S3 multipart upload whose key is
+ * the stored file's final key; what arrived after the last full part waits as a small tail object
+ * until the next request fills a part. Memory per upload in flight: one part. The upload's record
+ * (size, metadata, the parts' ETags) is an object beside it, rewritten after each part.
+ *
+ * The running SHA-256 lives in the process that received the bytes, as with HashingFileStore;
+ * `digestOf` answers null for an upload continued elsewhere, and the caller hashes the object.
+ */
+export class S3UploadStore extends DataStore {
+  private readonly running = new Map<string, { hash: BackgroundSha256; offset: number }>();
+
+  constructor(readonly options: S3UploadStoreOptions) {
+    super();
+    this.extensions = ['creation', 'creation-with-upload', 'creation-defer-length', 'termination', 'expiration'];
+  }
+
+  /** The bucket key of a storage key. */
+  objectKey(key: string): string {
+    return this.options.prefix ? `${this.options.prefix}/${key}` : key;
+  }
+
+  private recordKey(id: string, kind: 'info' | 'tail'): string {
+    if (!/^[A-Za-z0-9_-]+$/.test(id)) throw ERRORS.FILE_NOT_FOUND;
+    return this.objectKey(`tus/${id}.${kind}`);
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    const record: UploadRecord = {
+      id: upload.id,
+      size: upload.size ?? null,
+      metadata: upload.metadata ?? {},
+      creation_date: new Date().toISOString(),
+      key: newKey(this.options.keyPrefix),
+      multipartId: null,
+      parts: [],
+      inParts: 0,
+      inTail: 0,
+      complete: false,
+    };
+    await this.save(record);
+    upload.creation_date = record.creation_date;
+    return upload;
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    return uploadOf(await this.record(id));
+  }
+
+  /** The record of an upload, with the storage key its complete file has; throws tus's 404 when there is none. */
+  async record(id: string): Promise<UploadRecord> {
+    const body = await this.read(this.recordKey(id, 'info'));
+    if (!body) throw ERRORS.FILE_NOT_FOUND;
+    return JSON.parse(body.toString('utf8')) as UploadRecord;
+  }
+
+  override async declareUploadLength(id: string, size: number): Promise<void> {
+    const record = await this.record(id);
+    await this.save({ ...record, size });
+  }
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    const record = await this.record(id);
+    if (record.complete || offset !== record.inParts + record.inTail) return record.inParts + record.inTail;
+    const hash = this.hashFor(id, offset);
+    const tail = record.inTail > 0 ? await this.read(this.recordKey(id, 'tail')) : null;
+    const pending = new Pending(tail ? [tail] : []);
+    let sourceError: unknown = null;
+    try {
+      for await (const chunk of readable) {
+        await hash?.update(chunk as Buffer);
+        pending.add(chunk as Buffer);
+        while (pending.bytes >= this.options.partSize) await this.uploadPart(record, pending.take(this.options.partSize));
+      }
+    } catch (error) {
+      // The bytes that did arrive are kept, as the disk keeps them, so the client resumes after them.
+      sourceError = error;
+    }
+    try {
+      await this.keepPending(record, pending.take(pending.bytes));
+    } catch (error) {
+      hash?.drop();
+      throw error;
+    }
+    const written = record.inParts + record.inTail;
+    if (hash) this.keep(id, { hash, offset: written });
+    if (sourceError) throw sourceError;
+    return written;
+  }
+
+  override async remove(id: string): Promise<void> {
+    const record = await this.record(id);
+    await this.discard(record);
+  }
+
+  /** Lets go of everything of an unfinished or refused upload except a complete file's object (the caller's). */
+  async forget(id: string): Promise<void> {
+    this.running.get(id)?.hash.drop();
+    this.running.delete(id);
+    await this.deleteObject(this.recordKey(id, 'tail'));
+    await this.deleteObject(this.recordKey(id, 'info'));
+  }
+
+  override getExpiration(): number {
+    return this.options.expirationPeriodInMilliseconds;
+  }
+
+  /** Removes the uploads past their expiry, parts included; the sweeper of abandoned multipart uploads. */
+  override async deleteExpired(): Promise<number> {
+    let removed = 0;
+    let ContinuationToken: string | undefined;
+    const now = Date.now();
+    do {
+      const page = await this.options.client.send(
+        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: this.objectKey('tus/'), ContinuationToken }),
+      );
+      for (const object of page.Contents ?? []) {
+        const id = /([A-Za-z0-9_-]+)\.info$/.exec(object.Key ?? '')?.[1];
+        const record = id ? await this.record(id).catch(() => null) : null;
+        if (!record || now <= Date.parse(record.creation_date) + this.getExpiration()) continue;
+        await this.discard(record);
+        removed += 1;
+      }
+      ContinuationToken = page.NextContinuationToken;
+    } while (ContinuationToken);
+    return removed;
+  }
+
+  /** The SHA-256 of an upload of `size` bytes, if this process hashed all of them; once. */
+  async digestOf(id: string, size: number): Promise<string | null> {
+    const state = this.running.get(id);
+    this.running.delete(id);
+    if (state?.offset === size) return state.hash.digest();
+    state?.hash.drop();
+    return null;
+  }
+
+  /** The first `bytes` bytes of a stored object (to check a file's content against its name). */
+  async headOf(key: string, bytes: number): Promise<Buffer> {
+    return (await this.read(this.objectKey(key), `bytes=0-${bytes - 1}`)) ?? Buffer.alloc(0);
+  }
+
+  private hashFor(id: string, offset: number): BackgroundSha256 | null {
+    const state = offset === 0 ? { hash: new BackgroundSha256(), offset: 0 } : this.running.get(id);
+    this.running.delete(id);
+    if (state && state.offset === offset) return state.hash;
+    state?.hash.drop();
+    return null;
+  }
+
+  private keep(id: string, state: { hash: BackgroundSha256; offset: number }): void {
+    this.running.set(id, state);
+    if (this.running.size <= MAX_RUNNING) return;
+    const oldest = this.running.keys().next().value!;
+    this.running.get(oldest)?.hash.drop();
+    this.running.delete(oldest);
+  }
+
+  private async uploadPart(record: UploadRecord, bytes: Buffer): Promise<void> {
+    const { client, bucket } = this.options;
+    const Key = this.objectKey(record.key);
+    record.multipartId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key }))).UploadId!;
+    const PartNumber = record.parts.length + 1;
+    const part = await client.send(new UploadPartCommand({ Bucket: bucket, Key, UploadId: record.multipartId, PartNumber, Body: bytes }));
+    record.parts.push({ PartNumber, ETag: part.ETag! });
+    record.inParts += bytes.length;
+    // The tail that went into this part is no longer the upload's end: the record says so before anything else.
+    record.inTail = 0;
+    await this.save(record);
+  }
+
+  /** Keeps bytes short of a part: the file's last part when they complete it, else the tail. */
+  private async keepPending(record: UploadRecord, bytes: Buffer): Promise<void> {
+    const { client, bucket } = this.options;
+    if (record.size !== null && record.inParts + bytes.length === record.size) {
+      const Key = this.objectKey(record.key);
+      if (record.multipartId === null) {
+        await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: bytes }));
+      } else {
+        if (bytes.length > 0 || record.parts.length === 0) await this.uploadPart(record, bytes);
+        const MultipartUpload = { Parts: record.parts };
+        await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key, UploadId: record.multipartId, MultipartUpload }));
+      }
+      Object.assign(record, { inParts: record.size, inTail: 0, complete: true });
+      await this.save(record);
+      await this.deleteObject(this.recordKey(record.id, 'tail'));
+      return;
+    }
+    if (bytes.length === 0 && record.inTail === 0) return;
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: this.recordKey(record.id, 'tail'), Body: bytes }));
+    record.inTail = bytes.length;
+    await this.save(record);
+  }
+
+  private async discard(record: UploadRecord): Promise<void> {
+    const { client, bucket } = this.options;
+    if (record.multipartId && !record.complete) {
+      const Key = this.objectKey(record.key);
+      await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId: record.multipartId }));
+    }
+    if (record.complete) await this.deleteObject(this.objectKey(record.key));
+    await this.forget(record.id);
+  }
+
+  private async save(record: UploadRecord): Promise<void> {
+    const Body = JSON.stringify(record);
+    await this.options.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: this.recordKey(record.id, 'info'), Body }));
+  }
+
+  private async deleteObject(Key: string): Promise<void> {
+    await this.options.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key }));
+  }
+
+  private async read(Key: string, Range?: string): Promise<Buffer | null> {
+    try {
+      const object = await this.options.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key, Range }));
+      return Buffer.from(await object.Body!.transformToByteArray());
+    } catch (error) {
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      throw error;
+    }
+  }
+}
+
+function uploadOf(record: UploadRecord): Upload {
+  return new Upload({
+    id: record.id,
+    size: record.size ?? undefined,
+    offset: record.inParts + record.inTail,
+    metadata: record.metadata,
+    creation_date: record.creation_date,
+  });
+}
+
+/** Bytes received and not yet in a part; concatenated only when a part is taken. */
+class Pending {
+  bytes: number;
+
+  constructor(private chunks: Buffer[]) {
+    this.bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  }
+
+  add(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.bytes += chunk.length;
+  }
+
+  take(count: number): Buffer {
+    const all = Buffer.concat(this.chunks, this.bytes);
+    this.chunks = count < all.length ? [all.subarray(count)] : [];
+    this.bytes = all.length - count;
+    return all.subarray(0, count);
+  }
+}
