@@ -122,6 +122,10 @@ describe('npm run storage:move', () => {
       expect((await move({ to: 'disk' }, back)).result).toMatchObject({ copied: 1, skipped: 8 });
       expect((await move({ to: 'disk', verify: true }, back)).result).toMatchObject({ copied: 1, skipped: 8 });
       for (const [key, bytes] of files) expect((await readFile(path.join(otherDir, 'files', key))).equals(bytes)).toBe(true);
+      const { output } = await move({ to: 'disk', deleteSource: true }, back);
+      expect(output).toContain('the source copies of 9 files removed');
+      expect((await s3.contents()).filter((key) => key.startsWith('portal/'))).toEqual([]);
+      for (const [key, bytes] of files) expect((await readFile(path.join(otherDir, 'files', key))).equals(bytes)).toBe(true);
     } finally {
       await rm(otherDir, { recursive: true, force: true });
     }

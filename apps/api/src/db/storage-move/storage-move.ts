@@ -54,7 +54,9 @@ export async function runStorageMove(
     parallel: options.parallel,
     listener: progress,
   }).finally(() => progress.finish());
-  options.out.write(`${summary(result)}\n`);
+  options.out.write(
+    `${summary(result)}${run.deleteSource ? `; the source copies of ${result.copied + result.skipped} files removed` : ''}\n`,
+  );
   return result;
 }
 
