@@ -116,6 +116,6 @@ export class S3Storage implements Storage {
   }
 }
 
-function partSizeFor(maxBytes: number): number {
+export function partSizeFor(maxBytes: number): number {
   return Math.min(MAX_PART_BYTES, Math.max(MIN_PART_BYTES, Math.ceil(maxBytes / MAX_PARTS)));
 }
