@@ -334,4 +334,58 @@ describe('two portal processes behind a round-robin proxy (one PostgreSQL, Redis
     }
     for (const subject of subjects) expect(mails.filter((mail) => mail.subject === subject)).toHaveLength(1);
   });
+
+  it('restarts both processes in turn under list requests and an upload: no request fails and the upload completes', async () => {
+    const listOutcomes: Promise<number | string>[] = [];
+    let restarting = true;
+    const stream = (async () => {
+      while (restarting) {
+        listOutcomes.push(
+          call(`/api/mills/${mill.millId}/projects`, { token: mill.jwt }).then(
+            async (answer) => (await answer.arrayBuffer(), answer.status),
+            (error: Error) => error.message,
+          ),
+        );
+        await sleep(100);
+      }
+    })();
+
+    // The upload goes on in chunks through the proxy, as the web app sends them, the last one held until the restarts are over.
+    const order = await createOrder('Across a rolling restart');
+    const source = Buffer.concat([binaryStl(1), randomBytes(16 * 1024 * 1024 - binaryStl(1).length)]);
+    const location = await createUpload(order, 'arch.stl', source.length);
+    const chunk = 256 * 1024;
+    const chunkOutcomes: number[] = [];
+    const upload = (async () => {
+      let offset = 0;
+      while (offset < source.length) {
+        const end = Math.min(offset + chunk, source.length);
+        while (end === source.length && restarting) await sleep(100);
+        const answer = await patchUpload(location, offset, source.subarray(offset, end));
+        chunkOutcomes.push(answer.status);
+        if (answer.status !== 204) throw new Error(`chunk at ${offset}: ${answer.status} ${await answer.text()}`);
+        if (end === source.length) return answer.headers.get('casebridge-sha256');
+        offset = Number(answer.headers.get('upload-offset'));
+        if (restarting) await sleep(200);
+      }
+      return null;
+    })();
+
+    const before = proxy.forwarded();
+    for (const index of [0, 1]) {
+      expect(await stopPortal(index)).toBe(0);
+      await startPortal(index);
+      await proxy.waitForRotation([0, 1]);
+    }
+    restarting = false;
+    await stream;
+    const [digest, outcomes] = await Promise.all([upload, Promise.all(listOutcomes)]);
+
+    expect(outcomes.filter((outcome) => outcome !== 200)).toEqual([]);
+    expect(outcomes.length).toBeGreaterThan(20);
+    expect(chunkOutcomes.filter((status) => status !== 204)).toEqual([]);
+    expect(digest).toBe(sha256(source));
+    // Both processes served while the other restarted.
+    expect(Math.min(...proxy.forwarded().map((count, index) => count - before[index]!))).toBeGreaterThan(10);
+  }, 240_000);
 });
