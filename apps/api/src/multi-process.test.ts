@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,7 +56,6 @@ let database: Database;
 let dropDatabase: () => Promise<void>;
 let proxy: RoundRobinProxy;
 let root: string;
-let sharedTus: string;
 const ports: number[] = [];
 const dataDirs: string[] = [];
 const portals: (Portal | null)[] = [null, null];
@@ -130,16 +130,10 @@ beforeAll(async () => {
   database = created.database;
   dropDatabase = created.drop;
   root = await mkdtemp(path.join(os.tmpdir(), 'casebridge-multi-'));
-  sharedTus = path.join(root, 'tus');
-  await mkdir(sharedTus);
   for (const name of ['a', 'b']) {
+    // Each process its own DATA_DIR, nothing shared on a disk: unfinished uploads live in the bucket too (ADR 0018).
     const dataDir = path.join(root, name);
     await mkdir(dataDir);
-    // Unfinished tus uploads still live in DATA_DIR/tus (issue 26 item 2 moves them into the
-    // bucket), and no setting names that folder on its own: each process keeps its own DATA_DIR
-    // and only its tus folder is the one shared folder, as a shared volume would be. Remove this
-    // once unfinished uploads live in the bucket.
-    await symlink(sharedTus, path.join(dataDir, 'tus'));
     dataDirs.push(dataDir);
     ports.push(await freePort());
   }
@@ -222,7 +216,6 @@ function patchUpload(location: string, offset: number, chunk: Buffer, backend?: 
  * bytes are in the upload's file, as a dropped network does.
  */
 async function sendAndCut(location: string, source: Buffer, backend: number, cutAfter: number): Promise<void> {
-  const file = path.join(sharedTus, path.basename(location));
   const request = http.request(`${proxy.url}${location}`, {
     method: 'PATCH',
     headers: {
@@ -235,12 +228,33 @@ async function sendAndCut(location: string, source: Buffer, backend: number, cut
     },
   });
   request.on('error', () => undefined);
-  const held = async () => (await stat(file).catch(() => null))?.size ?? 0;
+  const held = () => bytesInBucket(path.basename(location));
   for (let sent = 0; sent < source.length && (await held()) < cutAfter; sent += 1024 * 1024) {
     if (!request.write(source.subarray(sent, sent + 1024 * 1024))) await new Promise((resolve) => request.once('drain', resolve));
   }
   while ((await held()) < cutAfter) await sleep(20);
   request.destroy();
+}
+
+/** What the bucket holds of an unfinished upload, as its record says (platform/uploads/s3-upload-store.ts). */
+async function bytesInBucket(uploadId: string): Promise<number> {
+  const settings = s3.env('portal');
+  const client = new S3Client({
+    endpoint: settings.AWS_ENDPOINT_URL_S3,
+    region: settings.AWS_REGION,
+    forcePathStyle: true,
+    credentials: { accessKeyId: settings.AWS_ACCESS_KEY_ID!, secretAccessKey: settings.AWS_SECRET_ACCESS_KEY! },
+  });
+  try {
+    const bucket = /^s3:\/\/([^/]+)/.exec(settings.STORAGE_URL!)![1]!;
+    const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: `portal/tus/${uploadId}.info` }));
+    const record = JSON.parse(await object.Body!.transformToString()) as { inParts: number; inTail: number };
+    return record.inParts + record.inTail;
+  } catch {
+    return 0;
+  } finally {
+    client.destroy();
+  }
 }
 
 describe('two portal processes behind a round-robin proxy (one PostgreSQL, Redis and S3 store)', () => {
