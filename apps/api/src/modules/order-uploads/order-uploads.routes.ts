@@ -7,8 +7,7 @@ import type { UserRow } from '../../lib/current-user.ts';
 import { bearerToken, checkSession } from '../../access/session-check.ts';
 import { isAcceptedDocument } from '@casebridge/shared/constants/orders';
 import { authorizeDocumentUpload, recordUploadedDocument, type UploadTarget } from '../order-files/order-files.service.ts';
-import { refuse, refusingAppErrors } from './tus-refusal.ts';
-import { bucketUploads, diskUploads } from './upload-backends.ts';
+import { bucketUploads, diskUploads, refuse, refusingAppErrors } from './order-uploads.files.ts';
 import { RedisLocker } from '../../platform/uploads/redis-locker.ts';
 
 /**
@@ -16,7 +15,7 @@ import { RedisLocker } from '../../platform/uploads/redis-locker.ts';
  * tus-js-client). An upload is created for one component of one order by a lab user who may
  * write to it; every later request must come from the same user. Once complete, the file is
  * checked against its name, moved into storage and recorded on the component. Unfinished uploads
- * live under DATA_DIR/tus, or with STORAGE_URL in the bucket (upload-backends.ts). Who may upload,
+ * live under DATA_DIR/tus, or with STORAGE_URL in the bucket (order-uploads.files.ts). Who may upload,
  * and what becomes of the file, is order-files' service (rule book: order.edit); this module
  * speaks tus.
  */
