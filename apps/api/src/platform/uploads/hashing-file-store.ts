@@ -3,16 +3,13 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import { FileStore } from '@tus/file-store';
-import { BackgroundSha256 } from './background-sha256.ts';
+import { RunningHashes } from './running-hashes.ts';
 
 /** tus sends an error with these two fields as it is. */
 const UPLOAD_TAKEN = {
   status_code: 409,
   body: JSON.stringify({ statusCode: 409, code: 'CONFLICT', message: 'This upload is already being finished' }),
 };
-
-/** Enough for every upload in flight; an evicted one is hashed from disk at the end instead. */
-const MAX_RUNNING = 10_000;
 
 /**
  * A tus FileStore that hashes the bytes as it writes them (on a worker thread, see
@@ -23,7 +20,7 @@ const MAX_RUNNING = 10_000;
  * none here, and `digestOf` answers null so the caller hashes the file from disk.
  */
 export class HashingFileStore extends FileStore {
-  private readonly running = new Map<string, { hash: BackgroundSha256; offset: number }>();
+  private readonly running = new RunningHashes();
 
   override async write(readable: http.IncomingMessage | Readable, id: string, offset: number): Promise<number> {
     try {
@@ -48,41 +45,25 @@ export class HashingFileStore extends FileStore {
   }
 
   private async writeHashing(readable: http.IncomingMessage | Readable, id: string, offset: number): Promise<number> {
-    const state = offset === 0 ? { hash: new BackgroundSha256(), offset: 0 } : this.running.get(id);
-    this.running.delete(id);
-    if (!state || state.offset !== offset) {
-      state?.hash.drop();
-      return super.write(readable, id, offset);
-    }
+    const hash = this.running.take(id, offset);
+    if (!hash) return super.write(readable, id, offset);
     let hashed = 0;
     const hashing = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         hashed += chunk.length;
-        state.hash.update(chunk).then(() => done(null, chunk), done);
+        hash.update(chunk).then(() => done(null, chunk), done);
       },
     });
     readable.on('error', (error) => hashing.destroy(error));
     const written = await super.write(readable.pipe(hashing), id, offset);
     // Only a hash of exactly the bytes on disk is worth keeping.
-    if (written - offset === hashed) this.keep(id, { hash: state.hash, offset: written });
-    else state.hash.drop();
+    if (written - offset === hashed) this.running.keep(id, hash, written);
+    else hash.drop();
     return written;
   }
 
   /** The SHA-256 of an upload of `size` bytes, if this process hashed all of them; once. */
-  async digestOf(id: string, size: number): Promise<string | null> {
-    const state = this.running.get(id);
-    this.running.delete(id);
-    if (state?.offset === size) return state.hash.digest();
-    state?.hash.drop();
-    return null;
-  }
-
-  private keep(id: string, state: { hash: BackgroundSha256; offset: number }): void {
-    this.running.set(id, state);
-    if (this.running.size <= MAX_RUNNING) return;
-    const oldest = this.running.keys().next().value!;
-    this.running.get(oldest)?.hash.drop();
-    this.running.delete(oldest);
+  digestOf(id: string, size: number): Promise<string | null> {
+    return this.running.digestOf(id, size);
   }
 }

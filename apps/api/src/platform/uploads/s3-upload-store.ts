@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { DataStore, ERRORS, Upload } from '@tus/server';
 import { newKey } from '../storage/storage.ts';
-import { BackgroundSha256 } from './background-sha256.ts';
+import { RunningHashes } from './running-hashes.ts';
 
 /** S3 takes at most 10,000 parts, each at least 5 MiB except the last (ADR 0018). */
 const MAX_PARTS = 10_000;
@@ -52,9 +52,6 @@ export interface S3UploadStoreOptions {
   expirationPeriodInMilliseconds: number;
 }
 
-/** Enough for every upload in flight; an evicted one is hashed from the bucket at the end instead. */
-const MAX_RUNNING = 10_000;
-
 /**
  * A tus store whose unfinished uploads live in the bucket, so any process can continue one (under
  * the Redis locker). Bytes go up in parts of one fixed size as an S3 multipart upload whose key is
@@ -66,7 +63,7 @@ const MAX_RUNNING = 10_000;
  * `digestOf` answers null for an upload continued elsewhere, and the caller hashes the object.
  */
 export class S3UploadStore extends DataStore {
-  private readonly running = new Map<string, { hash: BackgroundSha256; offset: number }>();
+  private readonly running = new RunningHashes();
 
   constructor(readonly options: S3UploadStoreOptions) {
     super();
@@ -120,7 +117,7 @@ export class S3UploadStore extends DataStore {
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const record = await this.record(id);
     if (record.complete || offset !== record.inParts + record.inTail) return record.inParts + record.inTail;
-    const hash = this.hashFor(id, offset);
+    const hash = this.running.take(id, offset);
     const tail = record.inTail > 0 ? await this.read(this.recordKey(id, 'tail')) : null;
     const pending = new Pending(tail ? [tail] : []);
     let sourceError: unknown = null;
@@ -141,7 +138,7 @@ export class S3UploadStore extends DataStore {
       throw error;
     }
     const written = record.inParts + record.inTail;
-    if (hash) this.keep(id, { hash, offset: written });
+    if (hash) this.running.keep(id, hash, written);
     if (sourceError) throw sourceError;
     return written;
   }
@@ -153,8 +150,7 @@ export class S3UploadStore extends DataStore {
 
   /** Lets go of everything of an unfinished or refused upload except a complete file's object (the caller's). */
   async forget(id: string): Promise<void> {
-    this.running.get(id)?.hash.drop();
-    this.running.delete(id);
+    this.running.drop(id);
     await this.deleteObject(this.recordKey(id, 'tail'));
     await this.deleteObject(this.recordKey(id, 'info'));
   }
@@ -185,33 +181,13 @@ export class S3UploadStore extends DataStore {
   }
 
   /** The SHA-256 of an upload of `size` bytes, if this process hashed all of them; once. */
-  async digestOf(id: string, size: number): Promise<string | null> {
-    const state = this.running.get(id);
-    this.running.delete(id);
-    if (state?.offset === size) return state.hash.digest();
-    state?.hash.drop();
-    return null;
+  digestOf(id: string, size: number): Promise<string | null> {
+    return this.running.digestOf(id, size);
   }
 
   /** The first `bytes` bytes of a stored object (to check a file's content against its name). */
   async headOf(key: string, bytes: number): Promise<Buffer> {
     return (await this.read(this.objectKey(key), `bytes=0-${bytes - 1}`)) ?? Buffer.alloc(0);
-  }
-
-  private hashFor(id: string, offset: number): BackgroundSha256 | null {
-    const state = offset === 0 ? { hash: new BackgroundSha256(), offset: 0 } : this.running.get(id);
-    this.running.delete(id);
-    if (state && state.offset === offset) return state.hash;
-    state?.hash.drop();
-    return null;
-  }
-
-  private keep(id: string, state: { hash: BackgroundSha256; offset: number }): void {
-    this.running.set(id, state);
-    if (this.running.size <= MAX_RUNNING) return;
-    const oldest = this.running.keys().next().value!;
-    this.running.get(oldest)?.hash.drop();
-    this.running.delete(oldest);
   }
 
   private async uploadPart(record: UploadRecord, bytes: Buffer): Promise<void> {
