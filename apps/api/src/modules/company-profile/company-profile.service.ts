@@ -1,5 +1,6 @@
 import { companyInfoDataSchema, type Company } from '@casebridge/shared/schemas/account';
 import type { AppDeps } from '../../deps.ts';
+import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
@@ -72,12 +73,16 @@ export async function updateOwnCompany(
     if (data.country !== company.country && (await companyHasPaidMill(deps.db, company.id))) {
       throw AppError.fields({ country: ['COUNTRY_LOCKED_ON_PAID_PLAN'] }, 'The country cannot be changed on a paid plan');
     }
-    return updateCompanyInfo(deps.db, company.id, {
-      ...data,
-      ...(logo ? { logoPath: logo.key, logoName: logo.name } : {}),
-      companyInfoIsUpdated: true,
+    return deps.db.transaction(async (tx) => {
+      // The replaced logo's bytes are queued with the change, so they are removed even if this process dies next.
+      if (logo && company.logoPath) await queueRemovals(tx, [company.logoPath]);
+      return updateCompanyInfo(tx, company.id, {
+        ...data,
+        ...(logo ? { logoPath: logo.key, logoName: logo.name } : {}),
+        companyInfoIsUpdated: true,
+      });
     });
   });
-  if (updated.logoPath !== company.logoPath && company.logoPath) await deps.storage.remove(company.logoPath);
+  if (updated.logoPath !== company.logoPath && company.logoPath) await removeQueued(deps.db, deps.storage, [company.logoPath]);
   return toCompanyDto(deps.db, updated);
 }

@@ -4,7 +4,7 @@ import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
-import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
+import { discardUnrecorded, queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
 import { findDealer, updateDealerRow, type NewDealerRow } from './dealers.repository.ts';
 import { readDealer } from './dealers.service.ts';
 
@@ -82,7 +82,7 @@ async function replaceFile(
     const previous = field === 'logo' ? dealer.logoKey : dealer.fixedConfigFileKey;
     await forget(deps, id, previous, columns(file));
   } catch (error) {
-    await deps.storage.remove(file.key);
+    await discardUnrecorded(deps.db, deps.storage, file.key);
     throw error;
   }
   return readDealer(deps, user, id);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { landingPageDataSchema, type millDetailSchema } from '@casebridge/shared/schemas/mill-admin';
 import type { AppDeps } from '../../deps.ts';
+import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
@@ -63,14 +64,21 @@ export async function publicMill(deps: AppDeps, millId: number): Promise<PublicM
  */
 export async function updateLandingPage(deps: AppDeps, user: SessionUser, millId: number, readForm: ImageFormReader): Promise<MillDetail> {
   const grant = await authorize(deps.db, user, 'mill.update', { millId });
-  const previousLogo = (await companyById(deps.db, grant.mill!.companyId))?.logoPath ?? null;
-  const { mill, company } = await useImageForm(deps.storage, readForm, landingPageDataSchema, (page, logo) =>
-    deps.db.transaction(async (tx) => ({
-      mill: await setLandingPage(tx, millId, page),
-      company: logo ? await setCompanyLogo(tx, grant.mill!.companyId, logo) : await companyById(tx, grant.mill!.companyId),
-    })),
+  const companyId = grant.mill!.companyId;
+  const { mill, company, replaced } = await useImageForm(deps.storage, readForm, landingPageDataSchema, (page, logo) =>
+    deps.db.transaction(async (tx) => {
+      const previousLogo = (await companyById(tx, companyId))?.logoPath ?? null;
+      const replaced = logo && previousLogo ? previousLogo : null;
+      // The replaced logo's bytes are queued with the change, so they are removed even if this process dies next.
+      if (replaced) await queueRemovals(tx, [replaced]);
+      return {
+        mill: await setLandingPage(tx, millId, page),
+        company: logo ? await setCompanyLogo(tx, companyId, logo) : await companyById(tx, companyId),
+        replaced,
+      };
+    }),
   );
-  if (company?.logoPath !== previousLogo && previousLogo) await deps.storage.remove(previousLogo);
+  if (replaced) await removeQueued(deps.db, deps.storage, [replaced]);
   return toMillDetail(deps, mill, company);
 }
 

@@ -7,7 +7,7 @@ import type { UploadedFile } from '../../lib/multipart-form.ts';
 import { hashOneTimeToken, newOneTimeToken } from '../../lib/one-time-tokens.ts';
 import type { AfterCommit, DomainEvents } from '../../platform/events/domain-events.ts';
 import { documentPdf } from '../../platform/pdf/document-pdf.ts';
-import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
+import { discardUnrecorded, queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
 import { storedZip } from '../../platform/zip/stored-zip.ts';
 import { grantedOrder, refuseIfDeleted, type OrderRow } from '../orders/orders.service.ts';
 import { componentOfOrder, componentsOf, orderIdOfComponent, partiesOf } from '../orders/orders.queries.ts';
@@ -143,7 +143,7 @@ async function recordWithinPlan(deps: AppDeps, user: SessionUser, millId: number
       return { row: await insertFile(tx, file), afterCommit };
     });
   } catch (error) {
-    await discardStored(deps, file.storageKey);
+    await discardUnrecorded(deps.db, deps.storage, file.storageKey);
     throw error;
   }
   if ('refusal' in outcome) {
@@ -154,16 +154,6 @@ async function recordWithinPlan(deps: AppDeps, user: SessionUser, millId: number
   }
   await outcome.afterCommit();
   return outcome.row;
-}
-
-/** Bytes without a row after a failed transaction: through the queue when the database answers, else straight away. */
-async function discardStored(deps: AppDeps, key: string): Promise<void> {
-  try {
-    await queueRemovals(deps.db, [key]);
-    await removeQueued(deps.db, deps.storage, [key]);
-  } catch {
-    await deps.storage.remove(key).catch(() => undefined);
-  }
 }
 
 // ---- Resumable uploads (modules/order-uploads): the same rule as a form upload

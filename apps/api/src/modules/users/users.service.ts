@@ -2,6 +2,7 @@ import type { User, UserSettings } from '@casebridge/shared/schemas/auth';
 import { profileDataSchema } from '@casebridge/shared/schemas/account';
 import type { Language } from '@casebridge/shared/constants/languages';
 import type { AppDeps } from '../../deps.ts';
+import { queueRemovals, removeQueued } from '../../platform/storage/removals.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
@@ -65,13 +66,15 @@ export async function updateProfile(
           });
           // The confirmation mail (modules/auth sends it) leaves exactly when this change commits.
           if (emailChanged) await deps.jobs.enqueue(tx, 'mail.account', { kind: 'confirmation', userId: user.id, language });
+          // The replaced avatar's bytes are queued with the change, so they are removed even if this process dies next.
+          if (avatar && user.avatarPath) await queueRemovals(tx, [user.avatarPath]);
           return row;
         }),
       () => AppError.emailTaken(),
     );
   });
   const emailChanged = updated.email !== user.email;
-  if (updated.avatarPath !== user.avatarPath && user.avatarPath) await deps.storage.remove(user.avatarPath);
+  if (updated.avatarPath !== user.avatarPath && user.avatarPath) await removeQueued(deps.db, deps.storage, [user.avatarPath]);
   if (emailChanged) deps.realtime.endSessions(user.id);
   return { user: await userDto(deps.db, updated), emailChanged };
 }

@@ -1,10 +1,14 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addMillUser, createDealer, createLab, createManager, createMill, PASSWORD, signIn, uniqueEmail } from '../../../test/factories.ts';
 import { createTestApp, tokenFromMail, waitForMail, type TestApp } from '../../../test/test-app.ts';
 import { dealers } from '../../db/schema/dealers.ts';
+import { storageRemovals } from '../../db/schema/storage.ts';
+import { users } from '../../db/schema/users.ts';
+import { removeQueued } from '../../platform/storage/removals.ts';
+import { LocalStorage } from '../../platform/storage/storage.ts';
 import { multipartForm as multipart, PNG } from '../../../test/multipart.ts';
 
 let t: TestApp;
@@ -81,6 +85,36 @@ describe('PUT /api/users/profile', () => {
     expect(avatar.headers['content-type']).toBe('image/png');
     expect(avatar.headers['x-content-type-options']).toBe('nosniff');
     expect(avatar.headers['content-disposition']).toBe('attachment');
+  });
+
+  it('replaces the avatar and removes the old bytes through the removal queue, also when the store cannot remove them at once', async () => {
+    const { admin } = await createMill(t.db);
+    const jwt = await signIn(t, admin.email);
+    const put = (name: string) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/users/profile',
+        token: jwt,
+        ...multipart(
+          { data: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: admin.email }) },
+          { field: 'files.avatar', name, type: 'image/png', content: PNG },
+        ),
+      });
+    expect((await put('one.png')).statusCode).toBe(200);
+    const [{ avatarPath: first }] = (await t.db.select({ avatarPath: users.avatarPath }).from(users).where(eq(users.id, admin.id))) as [
+      { avatarPath: string },
+    ];
+    const storeAway = vi.spyOn(LocalStorage.prototype, 'remove').mockRejectedValueOnce(new Error('the store is away'));
+    try {
+      expect((await put('two.png')).statusCode).toBe(200);
+    } finally {
+      storeAway.mockRestore();
+    }
+    expect((await t.db.select().from(storageRemovals)).map((row) => row.storageKey)).toContain(first);
+    expect(await storedFiles('avatars')).toContain(path.basename(first));
+    // The queue's next run (every few minutes, and at start) removes them.
+    await removeQueued(t.db, new LocalStorage(path.join(t.config.dataDir, 'files')));
+    expect(await storedFiles('avatars')).not.toContain(path.basename(first));
   });
 
   it('refuses HTML disguised as a PNG', async () => {

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
-import { queueRemovals, removeQueued } from '../storage/removals.ts';
+import { discardUnrecorded, queueRemovals, removeQueued } from '../storage/removals.ts';
 import { SupersededImport, UnreadableImport } from './import-errors.ts';
 import type { ImportRun, ImportRunQueries } from './import-runs.repository.ts';
 
@@ -81,7 +81,7 @@ export function backgroundImport<Row extends ImportRun, Insert, Status>(
         kind.refusals.running,
       );
     } catch (error) {
-      await deps.storage.remove(file.key);
+      await discardUnrecorded(deps.db, deps.storage, file.key);
       throw error;
     }
     return kind.statusOf(deps, await latest(deps));

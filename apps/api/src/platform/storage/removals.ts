@@ -26,3 +26,17 @@ export async function removeQueued(db: Db, storage: Storage, keys?: string[]): P
   await deleteRemovals(db, removed);
   return removed.length;
 }
+
+/**
+ * Bytes that no row names after all (a refused or failed change): removed through the queue when
+ * the database answers, so a store that is away keeps them queued, else straight away. Never
+ * throws, so the caller's own error is the one the client sees.
+ */
+export async function discardUnrecorded(db: Db, storage: Storage, key: string): Promise<void> {
+  try {
+    await queueRemovals(db, [key]);
+    await removeQueued(db, storage, [key]);
+  } catch {
+    await storage.remove(key).catch(() => undefined);
+  }
+}
