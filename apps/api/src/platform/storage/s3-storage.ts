@@ -5,6 +5,7 @@ import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../../config.ts';
+import { ByteBudget } from './byte-budget.ts';
 import { attachmentHeader, checkedKey, Meter, newKey, type DownloadUrlOptions, type Storage, type StoredObject } from './storage.ts';
 
 /** S3 takes at most 10,000 parts for one object: 8 MiB parts hold 78 GiB, a larger limit gets larger parts. */
@@ -13,6 +14,11 @@ const MAX_PARTS = 10_000;
 const MAX_PART_BYTES = 5 * 1024 * 1024 * 1024;
 /** Parts on their way per upload: an upload holds about this many parts plus the one being filled in memory. */
 const PARTS_IN_FLIGHT = 2;
+/**
+ * What all puts and adoptions of one process may hold in memory at once (each about
+ * PARTS_IN_FLIGHT + 1 parts): past it an upload waits its turn instead of the process running out of memory.
+ */
+const UPLOAD_MEMORY_BYTES = 256 * 1024 * 1024;
 /** Each open download keeps its connection to the store until the client has read it; the SDK's default is 50. */
 const MAX_SOCKETS = 256;
 
@@ -36,6 +42,8 @@ export function s3ClientOf(settings: S3Settings): S3Client {
  * its upload completes, and a failed one is aborted, so nobody ever reads half a file.
  */
 export class S3Storage implements Storage {
+  private readonly uploadMemory = new ByteBudget(UPLOAD_MEMORY_BYTES);
+
   constructor(
     private readonly client: S3Client,
     private readonly bucket: string,
@@ -112,7 +120,9 @@ export class S3Storage implements Storage {
   /** One PutObject for a body smaller than a part, else a multipart upload that is aborted when anything fails. */
   private async upload(key: string, body: Readable, partSize: number, size?: number): Promise<void> {
     const params = { Bucket: this.bucket, Key: this.objectKey(key), Body: body, ContentLength: size };
-    await new Upload({ client: this.client, params, partSize, queueSize: PARTS_IN_FLIGHT, leavePartsOnError: false }).done();
+    await this.uploadMemory.with((PARTS_IN_FLIGHT + 1) * partSize, () =>
+      new Upload({ client: this.client, params, partSize, queueSize: PARTS_IN_FLIGHT, leavePartsOnError: false }).done(),
+    );
   }
 }
 
