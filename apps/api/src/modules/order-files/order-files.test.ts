@@ -105,6 +105,32 @@ describe('files', () => {
     expect(detail.status).toBe('Downloaded');
   });
 
+  it('turns a component Downloaded when the mill fetches its last two documents at the same moment', async () => {
+    const w = await workspace();
+    for (let round = 0; round < 5; round++) {
+      const order = await sendOrder(t, w.labJwt, w.mill.id, {
+        name: `Both at once ${round}`,
+        components: ['Crown'],
+        files: [
+          { name: 'a.stl', content: binaryStl() },
+          { name: 'b.stl', content: binaryStl(2) },
+        ],
+      });
+      const componentId = order.components[0]!.id;
+      const detail = async () =>
+        (await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}`, token: w.adminJwt })).json();
+      const documents = (await detail()).documents as { id: number }[];
+      const links = await Promise.all(
+        documents.map(
+          async (document) => (await t.request({ method: 'GET', url: `/api/files/${document.id}/download`, token: w.adminJwt })).json().url,
+        ),
+      );
+      const answers = await Promise.all(links.map((link: string) => t.request({ method: 'GET', url: link })));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      expect((await detail()).status, `round ${round}`).toBe('Downloaded');
+    }
+  });
+
   it('lays the ZIP out flat for users who chose flat folders', async () => {
     const w = await workspace();
     await t.request({ method: 'PUT', url: '/api/users/settings', token: w.adminJwt, payload: { projectDownloadFolderStructure: 'flat' } });
