@@ -25,7 +25,7 @@ export async function startS3Server(): Promise<TestS3Server> {
   const s3rver = new S3rver({ directory, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
   await s3rver.configureBuckets();
   const uploads = path.join(directory, BUCKET, '._S3rver_uploads');
-  const handle = s3rver.callback();
+  const handle = atomicWrites(s3rver.callback());
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://s3');
     const uploadId = url.searchParams.get('uploadId');
@@ -54,6 +54,30 @@ export async function startS3Server(): Promise<TestS3Server> {
       await new Promise((resolve) => server.close(resolve));
       await rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * S3 shows an object whole or not at all; s3rver writes it in place, so a read racing a rewrite (an
+ * unfinished upload's record, rewritten after each part) could see it half written. Reads of an
+ * object wait here until the writes of that same object that came before them are answered.
+ */
+function atomicWrites(handle: Handler): Handler {
+  const writing = new Map<string, Promise<void>>();
+  return (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://s3');
+    const object = url.pathname;
+    if (request.method === 'PUT' && !url.searchParams.has('uploadId')) {
+      const answered = new Promise<void>((resolve) => response.once('close', () => resolve()));
+      writing.set(object, answered);
+      void answered.then(() => writing.get(object) === answered && writing.delete(object));
+      return handle(request, response);
+    }
+    const pending = request.method === 'GET' || request.method === 'HEAD' ? writing.get(object) : undefined;
+    if (!pending) return handle(request, response);
+    void pending.then(() => handle(request, response));
   };
 }
 
