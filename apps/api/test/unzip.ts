@@ -1,19 +1,38 @@
 import { buffer } from 'node:stream/consumers';
 import yauzl from 'yauzl';
 
-/** Every entry of an archive by name, read with yauzl (an unzip written by others) through its central directory. */
-export function zipEntries(archive: Buffer): Promise<Map<string, Buffer>> {
+export interface ReadEntry {
+  name: string;
+  crc32: number;
+  content: Buffer;
+  modified: Date;
+  zip64: boolean;
+  madeOn: number;
+  mode: number;
+}
+
+/** Reads an archive with yauzl, an unzip written by others, through its central directory. */
+export function readZip(archive: Buffer): Promise<ReadEntry[]> {
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
+    yauzl.fromBuffer(archive, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (error, zip) => {
       if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
+      const entries: ReadEntry[] = [];
       zip.on('error', reject);
       zip.on('end', () => resolve(entries));
       zip.on('entry', (entry: yauzl.Entry) => {
         zip.openReadStream(entry, (openError, stream) => {
           if (openError) return reject(openError);
           buffer(stream).then((content) => {
-            entries.set(entry.fileName, content);
+            const zip64 = entry.extraFields.some((field) => field.id === 0x0001);
+            entries.push({
+              name: entry.fileName,
+              crc32: entry.crc32,
+              content,
+              modified: entry.getLastModDate(),
+              zip64,
+              madeOn: entry.versionMadeBy >> 8,
+              mode: entry.externalFileAttributes >>> 16,
+            });
             zip.readEntry();
           }, reject);
         });
@@ -21,4 +40,9 @@ export function zipEntries(archive: Buffer): Promise<Map<string, Buffer>> {
       zip.readEntry();
     });
   });
+}
+
+/** Every entry's content by name. */
+export async function zipEntries(archive: Buffer): Promise<Map<string, Buffer>> {
+  return new Map((await readZip(archive)).map((entry) => [entry.name, entry.content]));
 }

@@ -3,49 +3,8 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { readZip as unzip } from '../../../test/unzip.ts';
 import { storedZip, type ZipEntry } from './stored-zip.ts';
-
-interface ReadEntry {
-  name: string;
-  crc32: number;
-  content: Buffer;
-  modified: Date;
-  zip64: boolean;
-  madeOn: number;
-  mode: number;
-}
-
-/** Reads an archive with yauzl, an unzip written by others, through its central directory. */
-function unzip(archive: Buffer): Promise<ReadEntry[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(archive, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries: ReadEntry[] = [];
-      zip.on('error', reject);
-      zip.on('end', () => resolve(entries));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          buffer(stream).then((content) => {
-            const zip64 = entry.extraFields.some((field) => field.id === 0x0001);
-            entries.push({
-              name: entry.fileName,
-              crc32: entry.crc32,
-              content,
-              modified: entry.getLastModDate(),
-              zip64,
-              madeOn: entry.versionMadeBy >> 8,
-              mode: entry.externalFileAttributes >>> 16,
-            });
-            zip.readEntry();
-          }, reject);
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
 
 const entry = (name: string, content: Buffer, mtime = new Date(2025, 2, 1, 9, 6, 30)): ZipEntry => ({
   name,
