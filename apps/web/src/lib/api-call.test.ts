@@ -53,7 +53,9 @@ describe('the contract fake', () => {
     expect(() => post('/api/mills/7/updateLabBlockStatus', { userId: 21, blockedByMill: true })).toThrow(/no faked contract/);
     expect(() => answerFor(routes, { ...getLena, url: '/api/mill/7/updateLabBlockStatus' })).toThrow(/no faked contract/);
     expect(() => post('/api/mill/7/updateLabBlockStatus', { userId: 21, blocked: true })).toThrow(/body not as the contract says/);
-    expect(() => post('/api/mill/abc/updateLabBlockStatus', { userId: 21, blockedByMill: true })).toThrow(/params not as the contract says/);
+    expect(() => post('/api/mill/abc/updateLabBlockStatus', { userId: 21, blockedByMill: true })).toThrow(
+      /params not as the contract says/,
+    );
   });
 
   it('builds the path from the contract and sends the query and body the caller gives', async () => {

@@ -20,8 +20,7 @@ export interface FakeRequest<E extends Endpoint> {
 type RefusalStatus<E extends Endpoint> = Exclude<keyof E['responses'], 200 | string | symbol>;
 
 export type FakeAnswer<E extends Endpoint> =
-  | { status?: 200; body: z.input<E['responses'][200]> }
-  | { status: RefusalStatus<E>; body: z.input<typeof errorResponseSchema> };
+  { status?: 200; body: z.input<E['responses'][200]> } | { status: RefusalStatus<E>; body: z.input<typeof errorResponseSchema> };
 
 export interface FakeRoute {
   endpoint: Endpoint;
@@ -43,7 +42,8 @@ function parsePart(route: FakeRoute, part: 'params' | 'query' | 'body', schema: 
     return undefined;
   }
   const result = schema.safeParse(value);
-  if (!result.success) throw new FakeApiRefusal(`${route.endpoint.method} ${route.endpoint.path}: ${part} not as the contract says: ${result.error.message}`);
+  if (!result.success)
+    throw new FakeApiRefusal(`${route.endpoint.method} ${route.endpoint.path}: ${part} not as the contract says: ${result.error.message}`);
   return result.data;
 }
 
@@ -64,7 +64,9 @@ export function answerFor(routes: FakeRoute[], call: { method: string; url: stri
     const schema = responseSchema(endpoint, status);
     const checked = schema?.safeParse(body);
     if (!checked?.success) {
-      throw new FakeApiRefusal(`${endpoint.method} ${endpoint.path}: answer ${status} not as the contract says: ${checked?.error.message ?? 'no such status'}`);
+      throw new FakeApiRefusal(
+        `${endpoint.method} ${endpoint.path}: answer ${status} not as the contract says: ${checked?.error.message ?? 'no such status'}`,
+      );
     }
     return { status, body };
   }
@@ -78,7 +80,11 @@ export function fakeApi(routes: FakeRoute[]): FetchCall[] {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { url: String(input), method: init?.method ?? 'GET', body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body };
+      const call = {
+        url: String(input),
+        method: init?.method ?? 'GET',
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body,
+      };
       calls.push(call);
       try {
         const { status, body } = answerFor(routes, call);

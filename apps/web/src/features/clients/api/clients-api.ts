@@ -23,7 +23,8 @@ export interface ClientLab {
 /** Every client query of one mill (list, one client, instructions): what each clients write makes stale. */
 export const clientsKey = (millId: number) => pathKey(contracts.listClients, { millId });
 
-export const clientListQuery = (millId: number, query: ClientListParams) => endpointQuery(contracts.listClients, { params: { millId }, query });
+export const clientListQuery = (millId: number, query: ClientListParams) =>
+  endpointQuery(contracts.listClients, { params: { millId }, query });
 
 export const clientQuery = (millId: number, userId: number) => endpointQuery(contracts.getClient, { params: { millId, userId } });
 

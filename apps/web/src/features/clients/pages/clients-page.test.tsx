@@ -146,7 +146,10 @@ describe('ClientsPage row actions', () => {
     const message = 'This client was blocked by the system administrator. Please contact your admin.';
     const calls = stubApi(
       [client({ blockedByMill: true, blockedBySystem: true, status: 'inactive' })],
-      fake(contracts.setClientBlocked, () => ({ status: 409, body: { statusCode: 409, error: 'Conflict', code: 'CLIENT_BLOCKED_BY_SYSTEM', message } })),
+      fake(contracts.setClientBlocked, () => ({
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', code: 'CLIENT_BLOCKED_BY_SYSTEM', message },
+      })),
     );
     const user = userEvent.setup();
     const { router } = renderPage();
@@ -171,7 +174,10 @@ describe('ClientsPage row actions', () => {
   });
 
   it('blocks a client only after the confirmation, and not at all when cancelled', async () => {
-    const calls = stubApi([client()], fake(contracts.setClientBlocked, ({ body }) => ({ body })));
+    const calls = stubApi(
+      [client()],
+      fake(contracts.setClientBlocked, ({ body }) => ({ body })),
+    );
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Block Lena Lab' }));
@@ -192,7 +198,10 @@ describe('ClientsPage row actions', () => {
   });
 
   it('unblocks a client only after the confirmation', async () => {
-    const calls = stubApi([client({ blockedByMill: true, status: 'inactive' })], fake(contracts.setClientBlocked, ({ body }) => ({ body })));
+    const calls = stubApi(
+      [client({ blockedByMill: true, status: 'inactive' })],
+      fake(contracts.setClientBlocked, ({ body }) => ({ body })),
+    );
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Unblock Lena Lab' }));
@@ -204,7 +213,10 @@ describe('ClientsPage row actions', () => {
   });
 
   it('deletes a client only after the confirmation', async () => {
-    const calls = stubApi([client()], fake(contracts.removeClient, () => ({ body: { ok: true as const, message: 'Client deleted' } })));
+    const calls = stubApi(
+      [client()],
+      fake(contracts.removeClient, () => ({ body: { ok: true as const, message: 'Client deleted' } })),
+    );
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Delete Lena Lab' }));
