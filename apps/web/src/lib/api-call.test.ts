@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as clients from '@casebridge/shared/contracts/clients';
 import { withRenamedField } from '@casebridge/shared/contracts/testing';
 import type { Client } from '@casebridge/shared/schemas/clients';
-import { answerFor, fake, FakeApiRefusal } from '../test/fake-api.ts';
+import { answerFor, fake, fakeApi, FakeApiRefusal } from '../test/fake-api.ts';
 import { mockFetch } from '../test/render.tsx';
 import { callEndpoint, ContractMismatchError } from './api-call.ts';
 
@@ -56,6 +56,12 @@ describe('the contract fake', () => {
     expect(() => post('/api/mill/abc/updateLabBlockStatus', { userId: 21, blockedByMill: true })).toThrow(
       /params not as the contract says/,
     );
+  });
+
+  // Expected to fail: the page under test would only see a network error, so the fake fails the test itself.
+  it.fails('fails the test in which the app made a request no faked contract describes', async () => {
+    fakeApi(routes);
+    await expect(callEndpoint(clients.getClient, { params: { millId: 7, userId: 21 } })).rejects.toThrow();
   });
 
   it('builds the path from the contract and sends the query and body the caller gives', async () => {
