@@ -1,25 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ERROR_CODES } from '@casebridge/shared/errors';
 
-/** The error body of DESIGN §5, declared on routes so the OpenAPI document shows it. */
-export const errorResponseSchema = z.object({
-  statusCode: z.number(),
-  error: z.string(),
-  code: z.enum(ERROR_CODES),
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.enum(ERROR_CODES))).optional(),
-});
-
-export const commonErrors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  429: errorResponseSchema,
-} as const;
-
-export const localeQuerySchema = z.object({ locale: z.string().max(5).optional() });
+// The error body and the common refusals belong to the endpoint contracts (ADR 0022); routes not yet
+// declared by a contract take them from here.
+export { commonRefusals as commonErrors, errorResponseSchema, localeQuerySchema } from '@casebridge/shared/contracts/core';
 
 export const bearerAuth = [{ bearerAuth: [] }];
 

@@ -8,10 +8,11 @@ import {
   userEmailByTokenBodySchema,
   userEmailByTokenResponseSchema,
 } from '@casebridge/shared/schemas/auth';
-import { addClientBodySchema, addClientResponseSchema } from '@casebridge/shared/schemas/clients';
+import * as clientContracts from '@casebridge/shared/contracts/clients';
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
@@ -26,9 +27,6 @@ import {
 } from './invitations.service.ts';
 
 const tags = ['invitations'];
-const clientTags = ['clients'];
-const millParams = z.object({ millId: idSchema });
-const clientParams = z.object({ millId: idSchema, userId: idSchema });
 
 export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const tokenLimit = (request: Parameters<typeof enforceRateLimit>[3]) =>
@@ -98,31 +96,14 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     });
 
-    // Inviting a client lab, on the mill's clients pages.
-    app.post('/mills/:millId/clients', {
-      config: { access: 'clients.manage' },
-      schema: {
-        tags: clientTags,
-        summary: 'Add a client: an existing lab account at once, anyone else by invitation mail',
-        security: bearerAuth,
-        params: millParams,
-        querystring: localeQuerySchema,
-        body: addClientBodySchema,
-        response: { 200: addClientResponseSchema, ...commonErrors },
-      },
+    // Inviting a client lab, on the mill's clients pages (contracts in packages/shared, ADR 0022).
+    app.route({
+      ...fromContract(clientContracts.addClient),
       handler: async (request) => addClient(deps, callerOf(request), request.params.millId, request.body, mailLanguage(request, null)),
     });
 
-    app.post('/mills/:millId/clients/send-activation-instructions/:userId', {
-      config: { access: 'clients.manage' },
-      schema: {
-        tags: clientTags,
-        summary: 'Mail the invitation again (only before the lab accepted)',
-        security: bearerAuth,
-        params: clientParams,
-        querystring: localeQuerySchema,
-        response: { 200: messageResponseSchema.extend({ landingPageInfoIsUpdated: z.boolean() }), ...commonErrors },
-      },
+    app.route({
+      ...fromContract(clientContracts.resendInvitation),
       handler: async (request) => {
         const user = callerOf(request);
         const { landingPageInfoIsUpdated } = await resendInvitation(deps, user, request.params.millId, request.params.userId);

@@ -1,29 +1,17 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type { Company } from '@casebridge/shared/schemas/account';
-import type { Client } from '@casebridge/shared/schemas/clients';
+import * as contracts from '@casebridge/shared/contracts/clients';
+import type { InputOf, SuccessOf } from '@casebridge/shared/contracts/core';
+import type { clientListQuerySchema } from '@casebridge/shared/schemas/clients';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-call.ts';
+import { endpointQuery, pathKey, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
-export type ClientStatusFilter = 'any' | 'active' | 'inactive';
-
-export interface ClientListParams {
-  status: ClientStatusFilter;
-  _q?: string;
-  _start: number;
-  _limit: number;
-  _sort: string;
-}
-
-export interface NewClient {
-  firstName: string;
-  lastName: string;
-  email: string;
-  activationMessage: string;
-}
-
-export interface AddClientResult {
-  user: Client;
-  confirmed: boolean;
-}
+export type ClientListParams = z.input<typeof clientListQuerySchema>;
+export type ClientStatusFilter = NonNullable<ClientListParams['status']>;
+export type NewClient = InputOf<typeof contracts.addClient>['body'];
+export type AddClientResult = SuccessOf<typeof contracts.addClient>;
 
 export interface ClientLab {
   id: number;
@@ -32,23 +20,23 @@ export interface ClientLab {
   shippingAddress: { street: string; city: string; zipCode: string; phone: string };
 }
 
-export const clientsKey = (millId: number) => ['mills', millId, 'clients'] as const;
+/** Every client query of one mill (list, one client, instructions): what each clients write makes stale. */
+export const clientsKey = (millId: number) => pathKey(contracts.listClients, { millId });
+
+export const clientListQuery = (millId: number, query: ClientListParams) =>
+  endpointQuery(contracts.listClients, { params: { millId }, query });
+
+export const clientQuery = (millId: number, userId: number) => endpointQuery(contracts.getClient, { params: { millId, userId } });
 
 export function useClients(millId: number, params: ClientListParams) {
-  return useQuery({
-    queryKey: [...clientsKey(millId), 'list', params],
-    queryFn: ({ signal }) => apiRequest<{ count: number; data: Client[] }>(`/mills/${millId}/clients`, { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...clientListQuery(millId, params), placeholderData: keepPreviousData });
 }
 
 export function useClient(millId: number, userId: number) {
-  return useQuery({
-    queryKey: [...clientsKey(millId), 'one', userId],
-    queryFn: () => apiRequest<Client>(`/mills/${millId}/clients/${userId}`),
-  });
+  return useQuery(clientQuery(millId, userId));
 }
 
+// The company and its lab belong to the companies feature, whose endpoints have no contracts yet (issue 27, later slices).
 export function useClientCompany(companyId: number | undefined) {
   return useQuery({
     queryKey: ['companies', companyId],
@@ -66,36 +54,25 @@ export function useClientLab(companyId: number | undefined) {
 }
 
 export function fetchActivationInstructions(millId: number, userId: number) {
-  return apiRequest<{ message: string }>(`/mills/${millId}/clients/activation-instructions/${userId}`);
-}
-
-function useClientMutation<Vars, Result>(millId: number, call: (vars: Vars) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientsKey(millId) }),
-  });
+  return callEndpoint(contracts.activationInstructions, { params: { millId, userId } });
 }
 
 export function useAddClient(millId: number) {
-  return useClientMutation(millId, (body: NewClient) => apiRequest<AddClientResult>(`/mills/${millId}/clients`, { method: 'POST', body }));
+  return useEndpointMutation(contracts.addClient, (body: NewClient) => ({ params: { millId }, body }), [clientsKey(millId)]);
 }
 
 export function useSendInvite(millId: number) {
-  return useClientMutation(millId, (userId: number) =>
-    apiRequest<{ ok: boolean; message: string; landingPageInfoIsUpdated: boolean }>(
-      `/mills/${millId}/clients/send-activation-instructions/${userId}`,
-      { method: 'POST' },
-    ),
-  );
+  return useEndpointMutation(contracts.resendInvitation, (userId: number) => ({ params: { millId, userId } }), [clientsKey(millId)]);
 }
 
 export function useDeleteClient(millId: number) {
-  return useClientMutation(millId, (userId: number) => apiRequest(`/mills/${millId}/clients/${userId}`, { method: 'DELETE' }));
+  return useEndpointMutation(contracts.removeClient, (userId: number) => ({ params: { millId, userId } }), [clientsKey(millId)]);
 }
 
 export function useSetClientBlocked(millId: number) {
-  return useClientMutation(millId, (body: { userId: number; blockedByMill: boolean }) =>
-    apiRequest<{ userId: number; blockedByMill: boolean }>(`/mill/${millId}/updateLabBlockStatus`, { method: 'POST', body }),
+  return useEndpointMutation(
+    contracts.setClientBlocked,
+    (body: InputOf<typeof contracts.setClientBlocked>['body']) => ({ params: { millId }, body }),
+    [clientsKey(millId)],
   );
 }

@@ -2,9 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/clients';
 import type { Client } from '@casebridge/shared/schemas/clients';
+import { fake, fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { ClientsPage } from './clients-page.tsx';
 
 function client(overrides: Partial<Client> = {}): Client {
@@ -25,16 +27,17 @@ function client(overrides: Partial<Client> = {}): Client {
   };
 }
 
-const notFound = { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
-
-type Responder = Parameters<typeof mockFetch>[0];
-
-function stubApi(rows: Client[], extra: Responder = () => notFound) {
-  return mockFetch((call) => {
-    if (call.method === 'GET' && call.path === '/mills/7/clients') return { body: { count: rows.length, data: rows } };
-    return extra(call);
+/** The list of mill 7 and the other endpoints a test fakes; the fake refuses any other request. */
+function stubApi(rows: Client[], ...routes: FakeRoute[]) {
+  const list = fake(contracts.listClients, ({ params }) => {
+    expect(params.millId).toBe(7);
+    return { body: { count: rows.length, data: rows } };
   });
+  return fakeApi([list, ...routes]);
 }
+
+const added = (user: Client) => fake(contracts.addClient, () => ({ body: { user, confirmed: user.confirmed } }));
+const instructionsAnswer = (message: string) => fake(contracts.activationInstructions, () => ({ body: { message } }));
 
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 
@@ -73,11 +76,7 @@ describe('ClientsPage add-client dialog', () => {
   });
 
   it('names a confirmed client in a success dialog and fetches no instructions', async () => {
-    const calls = stubApi([], ({ method, path }) =>
-      method === 'POST' && path === '/mills/7/clients'
-        ? { body: { user: client({ id: 30, firstName: 'Nina', lastName: 'New' }), confirmed: true } }
-        : notFound,
-    );
+    const calls = stubApi([], added(client({ id: 30, firstName: 'Nina', lastName: 'New' })));
     const user = userEvent.setup();
     renderPage(false);
     await user.click(await screen.findByRole('button', { name: 'Add client' }));
@@ -95,12 +94,7 @@ describe('ClientsPage add-client dialog', () => {
   });
 
   it('shows the activation instructions of an unconfirmed client, then offers the landing page setup', async () => {
-    const calls = stubApi([], ({ method, path }) => {
-      if (method === 'POST' && path === '/mills/7/clients')
-        return { body: { user: client({ id: 31, confirmed: false }), confirmed: false } };
-      if (path === '/mills/7/clients/activation-instructions/31') return { body: { message: 'Open the link we sent.\n\nSee you soon' } };
-      return notFound;
-    });
+    const calls = stubApi([], added(client({ id: 31, confirmed: false })), instructionsAnswer('Open the link we sent.\n\nSee you soon'));
     const user = userEvent.setup();
     const { router } = renderPage(false);
     await user.click(await screen.findByRole('button', { name: 'Add client' }));
@@ -121,11 +115,7 @@ describe('ClientsPage add-client dialog', () => {
   });
 
   it('does not offer the landing page setup when the mill already has one', async () => {
-    stubApi([], ({ method, path }) => {
-      if (method === 'POST') return { body: { user: client({ id: 31, confirmed: false }), confirmed: false } };
-      if (path.includes('activation-instructions')) return { body: { message: 'Instructions' } };
-      return notFound;
-    });
+    stubApi([], added(client({ id: 31, confirmed: false })), instructionsAnswer('Instructions'));
     const user = userEvent.setup();
     renderPage(true);
     await user.click(await screen.findByRole('button', { name: 'Add client' }));
@@ -154,10 +144,12 @@ describe('ClientsPage row actions', () => {
 
   it("shows the server's message when a system-blocked client cannot be unblocked", async () => {
     const message = 'This client was blocked by the system administrator. Please contact your admin.';
-    const calls = stubApi([client({ blockedByMill: true, blockedBySystem: true, status: 'inactive' })], ({ method }) =>
-      method === 'POST'
-        ? { status: 409, body: { statusCode: 409, error: 'Conflict', code: 'CLIENT_BLOCKED_BY_SYSTEM', message } }
-        : notFound,
+    const calls = stubApi(
+      [client({ blockedByMill: true, blockedBySystem: true, status: 'inactive' })],
+      fake(contracts.setClientBlocked, () => ({
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', code: 'CLIENT_BLOCKED_BY_SYSTEM', message },
+      })),
     );
     const user = userEvent.setup();
     const { router } = renderPage();
@@ -182,7 +174,10 @@ describe('ClientsPage row actions', () => {
   });
 
   it('blocks a client only after the confirmation, and not at all when cancelled', async () => {
-    const calls = stubApi([client()], ({ method }) => (method === 'POST' ? { body: { userId: 21, blockedByMill: true } } : notFound));
+    const calls = stubApi(
+      [client()],
+      fake(contracts.setClientBlocked, ({ body }) => ({ body })),
+    );
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Block Lena Lab' }));
@@ -203,8 +198,9 @@ describe('ClientsPage row actions', () => {
   });
 
   it('unblocks a client only after the confirmation', async () => {
-    const calls = stubApi([client({ blockedByMill: true, status: 'inactive' })], ({ method }) =>
-      method === 'POST' ? { body: { userId: 21, blockedByMill: false } } : notFound,
+    const calls = stubApi(
+      [client({ blockedByMill: true, status: 'inactive' })],
+      fake(contracts.setClientBlocked, ({ body }) => ({ body })),
     );
     const user = userEvent.setup();
     renderPage();
@@ -217,7 +213,10 @@ describe('ClientsPage row actions', () => {
   });
 
   it('deletes a client only after the confirmation', async () => {
-    const calls = stubApi([client()], ({ method }) => (method === 'DELETE' ? { body: { ok: true, message: 'Client deleted' } } : notFound));
+    const calls = stubApi(
+      [client()],
+      fake(contracts.removeClient, () => ({ body: { ok: true as const, message: 'Client deleted' } })),
+    );
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Delete Lena Lab' }));

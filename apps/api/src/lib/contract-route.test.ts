@@ -1,0 +1,77 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as clients from '@casebridge/shared/contracts/clients';
+import { defineEndpoint } from '@casebridge/shared/contracts/core';
+import { withRenamedField } from '@casebridge/shared/contracts/testing';
+import { createLab, signedInMill, uniqueEmail } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { fromContract } from './contract-route.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A real client as the API answers it today. */
+async function realClient() {
+  const { mill, jwt } = await signedInMill(t);
+  const payload = { firstName: 'Rita', lastName: 'Rename', email: uniqueEmail('rename'), activationMessage: 'Hello' };
+  const added = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/clients`, token: jwt, payload });
+  const userId = (added.json() as { user: { id: number } }).user.id;
+  const response = await t.request({ method: 'GET', url: `/api/mills/${mill.id}/clients/${userId}`, token: jwt });
+  expect(response.statusCode).toBe(200);
+  return response.json() as unknown;
+}
+
+/** A bare Fastify app with the API's zod compilers and one route from the given contract. */
+async function serveFromContract(contract: typeof clients.getClient, answer: unknown) {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.route({ ...fromContract(contract), handler: async () => answer as never });
+  await app.ready();
+  return app;
+}
+
+describe('routes from contracts', () => {
+  it('after a field is renamed in a contract, the contract test and the server both refuse the old shape', async () => {
+    const body = await realClient();
+    const renamed = withRenamedField(clients.getClient, 'email', 'emailAddress');
+    expect(clients.getClient.responses[200].safeParse(body).success).toBe(true);
+    expect(renamed.responses[200].safeParse(body).success).toBe(false);
+
+    const current = await serveFromContract(clients.getClient, body);
+    expect((await current.inject({ method: 'GET', url: '/mills/1/clients/2' })).statusCode).toBe(200);
+    // The response serializer checks the answer against the contract: the old shape is a 500, not a silent pass.
+    const stale = await serveFromContract(renamed, body);
+    expect((await stale.inject({ method: 'GET', url: '/mills/1/clients/2' })).statusCode).toBe(500);
+    await Promise.all([current.close(), stale.close()]);
+  });
+
+  it('lists every answer of a contract in the OpenAPI document, the 409s of the clients included', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    expect(Object.keys(doc.paths['/api/mills/{millId}/clients']!.post!.responses)).toContain('409');
+    expect(Object.keys(doc.paths['/api/mill/{millId}/updateLabBlockStatus']!.post!.responses)).toContain('409');
+    expect(Object.keys(doc.paths['/api/mills/{millId}/clients/{userId}']!.get!.responses)).not.toContain('409');
+  });
+
+  it('refuses to register a contract whose access the rule book does not know', () => {
+    const typo = defineEndpoint({ ...clients.getClient, access: 'clients.reed' });
+    expect(() => fromContract(typo)).toThrow(/clients\.reed is not in the rule book/);
+  });
+
+  it('answers 409 LAB_ALREADY_CLIENT, as its contract says, when the address is already a client', async () => {
+    const { mill, jwt } = await signedInMill(t);
+    const lab = await createLab(t.db, { clientOf: mill.id });
+    const payload = { firstName: 'Rita', lastName: 'Twice', email: lab.user.email, activationMessage: 'Hello' };
+    const again = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/clients`, token: jwt, payload });
+    expect(again.statusCode).toBe(409);
+    expect(clients.addClient.responses[409].parse(again.json()).code).toBe('LAB_ALREADY_CLIENT');
+  });
+});

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as clients from '@casebridge/shared/contracts/clients';
+import { withRenamedField } from '@casebridge/shared/contracts/testing';
+import type { Client } from '@casebridge/shared/schemas/clients';
+import { answerFor, fake, fakeApi, FakeApiRefusal } from '../test/fake-api.ts';
+import { mockFetch } from '../test/render.tsx';
+import { callEndpoint, ContractMismatchError } from './api-call.ts';
+
+const lena: Client = {
+  id: 21,
+  labId: 5,
+  firstName: 'Lena',
+  lastName: 'Lab',
+  email: 'lena@lab.test',
+  company: { id: 50, name: 'Demo Lab' },
+  contactPerson: '',
+  confirmed: true,
+  status: 'active',
+  blockedByMill: false,
+  blockedBySystem: false,
+  createdAt: '2025-03-01T10:00:00.000Z',
+};
+
+const getLena = { method: 'GET', url: '/api/mills/7/clients/21?locale=en', body: undefined };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the web client and the test fake after a field is renamed in a contract', () => {
+  const renamed = withRenamedField(clients.getClient, 'email', 'emailAddress');
+
+  it('the web client reads the current shape and refuses the old one under the renamed contract', async () => {
+    const calls = mockFetch(() => ({ body: lena }));
+    await expect(callEndpoint(clients.getClient, { params: { millId: 7, userId: 21 } })).resolves.toEqual(lena);
+    await expect(callEndpoint(renamed, { params: { millId: 7, userId: 21 } })).rejects.toThrow(ContractMismatchError);
+    expect(calls.map((call) => call.url)).toEqual([expect.stringMatching(/^\/api\/mills\/7\/clients\/21\?/), expect.any(String)]);
+  });
+
+  it('a fake answering the old shape is refused under the renamed contract', () => {
+    expect(answerFor([fake(clients.getClient, () => ({ body: lena }))], getLena)).toEqual({ status: 200, body: lena });
+    expect(() => answerFor([fake(renamed, () => ({ body: lena }))], getLena)).toThrow(FakeApiRefusal);
+  });
+});
+
+describe('the contract fake', () => {
+  const routes = [fake(clients.setClientBlocked, ({ body }) => ({ body }))];
+
+  it('refuses a request no faked contract describes: another path, another method, a body not as the contract says', () => {
+    const post = (url: string, body: unknown) => answerFor(routes, { method: 'POST', url, body });
+    expect(post('/api/mill/7/updateLabBlockStatus', { userId: 21, blockedByMill: true })).toEqual({
+      status: 200,
+      body: { userId: 21, blockedByMill: true },
+    });
+    expect(() => post('/api/mills/7/updateLabBlockStatus', { userId: 21, blockedByMill: true })).toThrow(/no faked contract/);
+    expect(() => answerFor(routes, { ...getLena, url: '/api/mill/7/updateLabBlockStatus' })).toThrow(/no faked contract/);
+    expect(() => post('/api/mill/7/updateLabBlockStatus', { userId: 21, blocked: true })).toThrow(/body not as the contract says/);
+    expect(() => post('/api/mill/abc/updateLabBlockStatus', { userId: 21, blockedByMill: true })).toThrow(
+      /params not as the contract says/,
+    );
+  });
+
+  // Expected to fail: the page under test would only see a network error, so the fake fails the test itself.
+  it.fails('fails the test in which the app made a request no faked contract describes', async () => {
+    fakeApi(routes);
+    await expect(callEndpoint(clients.getClient, { params: { millId: 7, userId: 21 } })).rejects.toThrow();
+  });
+
+  it('builds the path from the contract and sends the query and body the caller gives', async () => {
+    const calls = mockFetch(() => ({ body: { count: 0, data: [] } }));
+    await callEndpoint(clients.listClients, { params: { millId: 7 }, query: { status: 'active', _start: 10 } });
+    const url = new URL(calls[0]!.url, 'http://localhost');
+    expect(url.pathname).toBe('/api/mills/7/clients');
+    expect(url.searchParams.get('status')).toBe('active');
+    expect(url.searchParams.get('_start')).toBe('10');
+  });
+});

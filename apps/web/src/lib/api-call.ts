@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { pathOf, responseSchema, type Endpoint, type InputOf, type SuccessOf } from '@casebridge/shared/contracts/core';
+import { apiRequest, type QueryParams } from './api-client.ts';
+
+/** An answer in a shape its contract does not describe: the server and the web app disagree. */
+export class ContractMismatchError extends Error {
+  constructor(endpoint: Endpoint, status: number, error: z.ZodError) {
+    super(`${endpoint.method} ${endpoint.path} answered ${status} in a shape its contract does not describe:\n${z.prettifyError(error)}`);
+    this.name = 'ContractMismatchError';
+  }
+}
+
+/**
+ * Development and tests refuse a mismatched answer, so a renamed field fails a test instead of a
+ * page. Production logs it and goes on with the answer as received (ADR 0022): the web app and the
+ * API ship together, so a mismatch there is our bug, and a page that reads only the fields that
+ * still match is better than an error screen.
+ */
+const refuseMismatches = !import.meta.env.PROD;
+
+/** The answer checked against the contract's schema for its status (parsed: defaults applied, unknown keys dropped). */
+export function checkAnswer<E extends Endpoint>(endpoint: E, status: number, body: unknown): SuccessOf<E> {
+  const schema = responseSchema(endpoint, status);
+  if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} has no answer ${status} in its contract`);
+  const result = schema.safeParse(body);
+  if (result.success) return result.data as SuccessOf<E>;
+  const mismatch = new ContractMismatchError(endpoint, status, result.error);
+  if (refuseMismatches) throw mismatch;
+  console.error(mismatch);
+  return body as SuccessOf<E>;
+}
+
+/**
+ * The web app's one way to call an endpoint: the URL from the contract's path and the given
+ * parameters, the query and body as given, the answer checked against the contract. Refusals
+ * arrive as ApiError (api-client.ts), as before.
+ */
+export async function callEndpoint<E extends Endpoint>(endpoint: E, input: InputOf<E>, signal?: AbortSignal): Promise<SuccessOf<E>> {
+  const { params, query, body } = input as { params?: Record<string, string | number>; query?: QueryParams; body?: unknown };
+  const answer = await apiRequest<unknown>(pathOf(endpoint, params), { method: endpoint.method, query, body, signal });
+  return checkAnswer(endpoint, 200, answer);
+}

@@ -1,0 +1,103 @@
+import { onTestFinished, vi } from 'vitest';
+import type { z } from 'zod';
+import { matchPath, responseSchema, type Endpoint, type errorResponseSchema, type SchemaOf } from '@casebridge/shared/contracts/core';
+import type { FetchCall } from './render.tsx';
+
+/**
+ * A fetch fake that knows the endpoint contracts (ADR 0022): it answers only requests a listed
+ * contract describes (method, path, parameters, query, body) and only with answers that contract
+ * describes, so a test notices a wrong path, a wrong field or a stale fake. Anything else is a
+ * refusal: the request fails and the test fails when it ends.
+ */
+type Parsed<E, K extends 'params' | 'query' | 'body'> = SchemaOf<E, K> extends z.ZodType ? z.output<SchemaOf<E, K>> : undefined;
+
+export interface FakeRequest<E extends Endpoint> {
+  params: Parsed<E, 'params'>;
+  query: Parsed<E, 'query'>;
+  body: Parsed<E, 'body'>;
+}
+
+type RefusalStatus<E extends Endpoint> = Exclude<keyof E['responses'], 200 | string | symbol>;
+
+export type FakeAnswer<E extends Endpoint> =
+  { status?: 200; body: z.input<E['responses'][200]> } | { status: RefusalStatus<E>; body: z.input<typeof errorResponseSchema> };
+
+export interface FakeRoute {
+  endpoint: Endpoint;
+  answer: (request: FakeRequest<Endpoint>) => { status?: number; body: unknown };
+}
+
+/** One faked endpoint: the answer is typed by the contract's schemas for the status it gives. */
+export function fake<E extends Endpoint>(endpoint: E, answer: (request: FakeRequest<E>) => FakeAnswer<E>): FakeRoute {
+  return { endpoint, answer: answer as unknown as FakeRoute['answer'] };
+}
+
+export class FakeApiRefusal extends Error {
+  override name = 'FakeApiRefusal';
+}
+
+function parsePart(route: FakeRoute, part: 'params' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) {
+    if (part === 'body' && value !== undefined) throw new FakeApiRefusal(`${route.endpoint.method} ${route.endpoint.path} takes no body`);
+    return undefined;
+  }
+  const result = schema.safeParse(value);
+  if (!result.success)
+    throw new FakeApiRefusal(`${route.endpoint.method} ${route.endpoint.path}: ${part} not as the contract says: ${result.error.message}`);
+  return result.data;
+}
+
+/** The fake's answer to one request, or a FakeApiRefusal saying what the contracts do not describe. */
+export function answerFor(routes: FakeRoute[], call: { method: string; url: string; body: unknown }): { status: number; body: unknown } {
+  const url = new URL(call.url, 'http://localhost');
+  const path = url.pathname.replace(/^\/api/, '');
+  for (const route of routes) {
+    const { endpoint } = route;
+    const params = endpoint.method === call.method ? matchPath(endpoint, path) : null;
+    if (!params) continue;
+    const request = {
+      params: parsePart(route, 'params', endpoint.params, params),
+      query: parsePart(route, 'query', endpoint.query, Object.fromEntries(url.searchParams)),
+      body: parsePart(route, 'body', endpoint.body, call.body),
+    };
+    const { status = 200, body } = route.answer(request as FakeRequest<Endpoint>);
+    const schema = responseSchema(endpoint, status);
+    const checked = schema?.safeParse(body);
+    if (!checked?.success) {
+      throw new FakeApiRefusal(
+        `${endpoint.method} ${endpoint.path}: answer ${status} not as the contract says: ${checked?.error.message ?? 'no such status'}`,
+      );
+    }
+    return { status, body };
+  }
+  throw new FakeApiRefusal(`${call.method} ${path}: no faked contract describes this request`);
+}
+
+/** Replaces fetch with the contract fake; returns the calls made, in order. */
+export function fakeApi(routes: FakeRoute[]): FetchCall[] {
+  const calls: FetchCall[] = [];
+  const refusals: FakeApiRefusal[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = {
+        url: String(input),
+        method: init?.method ?? 'GET',
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body,
+      };
+      calls.push(call);
+      try {
+        const { status, body } = answerFor(routes, call);
+        return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      } catch (error) {
+        if (error instanceof FakeApiRefusal) refusals.push(error);
+        throw error;
+      }
+    }),
+  );
+  // The app turns a failed fetch into a network error; the test must still hear what was refused.
+  onTestFinished(() => {
+    if (refusals.length > 0) throw new AggregateError(refusals, refusals.map((refusal) => refusal.message).join('\n'));
+  });
+  return calls;
+}

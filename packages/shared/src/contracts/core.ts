@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '../errors.ts';
+
+/**
+ * One endpoint, described once for the server, the web app, the command-line client and the
+ * tests (ADR 0022). The server registers its route from it, the web client builds its URL and
+ * checks its answer with it, and the test fakes refuse what it does not describe.
+ */
+
+/** The error body of DESIGN §5: every refusal of every endpoint has this shape. */
+export const errorResponseSchema = z.object({
+  statusCode: z.number(),
+  error: z.string(),
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.enum(ERROR_CODES))).optional(),
+});
+
+/** The refusals any signed-in endpoint can give (bad input, no session, no right, no such thing, too many calls). */
+export const commonRefusals = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+} as const;
+
+/** The language of the server's messages and mails (DESIGN §5); the web client always sends it. */
+export const localeQuerySchema = z.object({ locale: z.string().max(5).optional() });
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** Fastify's form: `/mills/:millId/clients/:userId`. */
+  path: string;
+  summary: string;
+  tags: readonly string[];
+  /**
+   * A rule-book action, `signedIn` or `public`. A plain string here because the rule book lives
+   * in the API; the server refuses to register an endpoint whose access it does not know.
+   */
+  access: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Every answer by status; the success is always 200. */
+  responses: { 200: z.ZodType } & Readonly<Partial<Record<number, z.ZodType>>>;
+}
+
+/** Keeps the literal types of a contract (its path, schemas and statuses) for the helpers below. */
+export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  return endpoint;
+}
+
+/** The schema of one request part, or undefined when the endpoint does not take that part. */
+export type SchemaOf<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType } ? S : undefined;
+type Part<E, K extends 'params' | 'query' | 'body'> = SchemaOf<E, K> extends z.ZodType ? z.input<SchemaOf<E, K>> : undefined;
+
+/** What a caller gives: path parameters, query and body, each only when the endpoint takes it. */
+export type InputOf<E extends Endpoint> = (Part<E, 'params'> extends undefined ? { params?: undefined } : { params: Part<E, 'params'> }) &
+  (Part<E, 'query'> extends undefined ? { query?: undefined } : { query?: Part<E, 'query'> }) &
+  (Part<E, 'body'> extends undefined ? { body?: undefined } : { body: Part<E, 'body'> });
+
+/** The success answer, as the web app and the command-line client read it. */
+export type SuccessOf<E extends Endpoint> = z.output<E['responses'][200]>;
+
+/** The success answer as the server may return it from a handler. */
+export type ReplyOf<E extends Endpoint> = z.input<E['responses'][200]>;
+
+/** The path with its parameters filled in, each encoded; a missing parameter is a programming error. */
+export function pathOf(endpoint: Endpoint, params: Record<string, string | number> = {}): string {
+  return endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${endpoint.method} ${endpoint.path}: missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The parameters of a concrete path, or null when the path is not this endpoint's. */
+export function matchPath(endpoint: Endpoint, path: string): Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = endpoint.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const match = new RegExp(`^${pattern}$`).exec(path);
+  if (!match) return null;
+  return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+}
+
+/** The schema of one answer, or undefined when the endpoint does not give that status. */
+export function responseSchema(endpoint: Endpoint, status: number): z.ZodType | undefined {
+  return (endpoint.responses as Partial<Record<number, z.ZodType>>)[status];
+}
