@@ -31,11 +31,17 @@ const UPLOAD_MEMORY_BYTES = 256 * 1024 * 1024;
 /** Each open download keeps its connection to the store until the client has read it; the SDK's default is 50. */
 const DOWNLOAD_SOCKETS = 256;
 /**
- * Connections for parts on their way: the puts' budget in parts of the smallest size, and as many
- * again for the resumable uploads' parts (their own budget, platform/uploads), so that neither
- * waits for a socket behind the downloads.
+ * What the unfinished resumable uploads (platform/uploads/s3-upload-store.ts) of one process may hold
+ * in parts at once, a budget of their own beside the puts': one part (5 MiB or more) per write in flight.
  */
-const PART_SOCKETS = 2 * Math.ceil(UPLOAD_MEMORY_BYTES / MIN_PART_BYTES);
+export const PART_MEMORY_BYTES = 256 * 1024 * 1024;
+const SMALLEST_UPLOAD_PART = 5 * 1024 * 1024;
+/**
+ * Connections for parts on their way, so that no part waits for a socket behind the downloads: the
+ * puts' budget in parts of their smallest size (each put sends fewer than it holds), and one per
+ * resumable upload's write that the part budget lets run.
+ */
+const PART_SOCKETS = Math.ceil(UPLOAD_MEMORY_BYTES / MIN_PART_BYTES) + Math.ceil(PART_MEMORY_BYTES / SMALLEST_UPLOAD_PART);
 export const MAX_SOCKETS = DOWNLOAD_SOCKETS + PART_SOCKETS;
 
 /** How long the client waits on the store (ADR 0017, addendum on timeouts). */

@@ -11,6 +11,8 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { DataStore, ERRORS, Upload } from '@tus/server';
+import { BudgetExhausted, ByteBudget } from '../storage/byte-budget.ts';
+import { PART_MEMORY_BYTES } from '../storage/s3-storage.ts';
 import { newKey } from '../storage/storage.ts';
 import { RunningHashes } from './running-hashes.ts';
 
@@ -50,6 +52,30 @@ export interface S3UploadStoreOptions {
   keyPrefix: string;
   partSize: number;
   expirationPeriodInMilliseconds: number;
+  /** The part bytes all writes of this process may hold at once (ADR 0018 addendum); default PART_MEMORY_BYTES. */
+  partBudget?: ByteBudget;
+  /** How long a write waits for its part's memory before it is refused with 503; default PART_WAIT_MS. */
+  partWaitMs?: number;
+}
+
+/**
+ * A write past the part budget waits this long for a write in flight to end, then is refused: a
+ * write holds its part for as long as its client sends (minutes for a whole file in one PATCH), so
+ * waiting longer would stall the client behind strangers' uploads, while a refusal lets it retry
+ * (tus clients retry a 503), perhaps through another process.
+ */
+const PART_WAIT_MS = 10_000;
+const RETRY_AFTER_SECONDS = 5;
+
+/** tus answers this refusal as it is (status and body); `retryAfterSeconds` is for a handler that can set headers. */
+export class UploadsBusy {
+  readonly status_code = 503;
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
+  readonly body = JSON.stringify({
+    statusCode: 503,
+    code: 'UPLOADS_BUSY',
+    message: `This server is receiving as many uploads as it can hold; send the upload's next bytes again in ${RETRY_AFTER_SECONDS} seconds`,
+  });
 }
 
 /**
@@ -64,9 +90,11 @@ export interface S3UploadStoreOptions {
  */
 export class S3UploadStore extends DataStore {
   private readonly running = new RunningHashes();
+  private readonly partBudget: ByteBudget;
 
   constructor(readonly options: S3UploadStoreOptions) {
     super();
+    this.partBudget = options.partBudget ?? new ByteBudget(PART_MEMORY_BYTES);
     this.extensions = ['creation', 'creation-with-upload', 'creation-defer-length', 'termination', 'expiration'];
   }
 
@@ -117,6 +145,15 @@ export class S3UploadStore extends DataStore {
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const record = await this.record(id);
     if (record.complete || offset !== record.inParts + record.inTail) return record.inParts + record.inTail;
+    // A write holds up to one part in memory (Pending), the tail included: one part of the budget each.
+    const refusal = (error: unknown) => Promise.reject(error instanceof BudgetExhausted ? new UploadsBusy() : error);
+    const { partSize, partWaitMs = PART_WAIT_MS } = this.options;
+    return this.partBudget.with(partSize, () => this.receive(readable, record, offset), partWaitMs).catch(refusal);
+  }
+
+  /** Takes a request's bytes into parts and a tail, within the write's share of the part budget. */
+  private async receive(readable: Readable, record: UploadRecord, offset: number): Promise<number> {
+    const { id } = record;
     const hash = this.running.take(id, offset);
     const tail = record.inTail > 0 ? await this.read(this.recordKey(id, 'tail')) : null;
     const pending = new Pending(tail ? [tail] : []);
