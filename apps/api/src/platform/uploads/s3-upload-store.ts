@@ -15,6 +15,7 @@ import { BudgetExhausted, ByteBudget } from '../storage/byte-budget.ts';
 import { PART_MEMORY_BYTES } from '../storage/s3-storage.ts';
 import { newKey } from '../storage/storage.ts';
 import { RunningHashes } from './running-hashes.ts';
+import { abortAbandonedParts } from './s3-upload-sweeper.ts';
 
 /** S3 takes at most 10,000 parts, each at least 5 MiB except the last (ADR 0018). */
 const MAX_PARTS = 10_000;
@@ -196,11 +197,17 @@ export class S3UploadStore extends DataStore {
     return this.options.expirationPeriodInMilliseconds;
   }
 
-  /** Removes the uploads past their expiry, parts included; the sweeper of abandoned multipart uploads. */
+  /**
+   * The sweeper (a scheduled job, once across processes): removes the unfinished uploads past their
+   * expiry with their parts and tails, then aborts the multipart uploads under the complete files'
+   * prefix begun before the expiry that no record names any more. An expired upload whose bytes are
+   * complete loses only its record: its object may already be a stored file whose adoption a crash
+   * cut before the record was forgotten, and a leaked object is better than a lost file.
+   */
   override async deleteExpired(): Promise<number> {
+    const cutoff = Date.now() - this.getExpiration();
     let removed = 0;
     let ContinuationToken: string | undefined;
-    const now = Date.now();
     do {
       const page = await this.options.client.send(
         new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: this.objectKey('tus/'), ContinuationToken }),
@@ -208,13 +215,14 @@ export class S3UploadStore extends DataStore {
       for (const object of page.Contents ?? []) {
         const id = /([A-Za-z0-9_-]+)\.info$/.exec(object.Key ?? '')?.[1];
         const record = id ? await this.record(id).catch(() => null) : null;
-        if (!record || now <= Date.parse(record.creation_date) + this.getExpiration()) continue;
-        await this.discard(record);
+        if (!record || Date.parse(record.creation_date) >= cutoff) continue;
+        await (record.complete ? this.forget(record.id) : this.discard(record));
         removed += 1;
       }
       ContinuationToken = page.NextContinuationToken;
     } while (ContinuationToken);
-    return removed;
+    const { client, bucket, keyPrefix } = this.options;
+    return removed + (await abortAbandonedParts(client, bucket, this.objectKey(`${keyPrefix}/`), new Date(cutoff)));
   }
 
   /** The SHA-256 of an upload of `size` bytes, if this process hashed all of them; once. */
