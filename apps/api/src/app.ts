@@ -80,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  const rateLimitStore: RateLimitStore = redis ? new RedisRateLimitStore(redis) : new MemoryRateLimitStore();
+  const rateLimitStore: RateLimitStore = redis ? new RedisRateLimitStore(redis, config.redisKeyPrefix) : new MemoryRateLimitStore();
   const outbox = config.smtpUrl ? null : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom);
 
   const jobs = new JobQueue({ pool: database.pool, work: config.runJobs, onError: (error) => app.log.error({ err: error }, 'job failed') });

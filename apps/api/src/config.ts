@@ -36,8 +36,16 @@ const envSchema = z.object({
   S3_DOWNLOAD_URL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
-  /** The Redis stream live events travel on; processes of one deployment share it. */
-  REALTIME_CHANNEL: z.string().min(1).default('casebridge:events'),
+  /**
+   * What this deployment's keys in Redis start with (rate-limit counters, and the live events' stream
+   * unless REALTIME_CHANNEL names it): two deployments on one Redis share nothing when it differs.
+   */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+    .default('casebridge'),
+  /** The Redis stream live events travel on; processes of one deployment share it. Default: `<REDIS_KEY_PREFIX>:events`. */
+  REALTIME_CHANNEL: z.string().min(1).optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('CaseBridge <no-reply@casebridge.local>'),
   JWT_SECRET: z.string().min(32).optional(),
@@ -164,6 +172,7 @@ export interface Config {
   readonly s3: S3Settings | null;
   readonly databaseUrl: string | undefined;
   readonly redisUrl: string | undefined;
+  readonly redisKeyPrefix: string;
   readonly realtimeChannel: string;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
@@ -243,7 +252,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: e.STORAGE_URL ? s3SettingsOf(e.STORAGE_URL, e) : null,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    realtimeChannel: e.REALTIME_CHANNEL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    realtimeChannel: e.REALTIME_CHANNEL ?? `${e.REDIS_KEY_PREFIX}:events`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
@@ -298,6 +308,7 @@ const ACCEPTS = {
   S3_DOWNLOAD_URL_SECONDS: 'a whole number of seconds from 10 to 3600',
   DATABASE_URL: 'a URL such as postgres://user:password@host:5432/database',
   REDIS_URL: 'a URL such as redis://host:6379',
+  REDIS_KEY_PREFIX: 'up to 64 letters, digits and . _ : -',
   REALTIME_CHANNEL: 'a name of at least one character',
   SMTP_URL: 'a URL such as smtp://user:password@mail.example.com:587',
   MAIL_FROM: 'a sender such as CaseBridge <no-reply@example.com>',

@@ -10,6 +10,7 @@ import { applyPaymentEvent, receiveWebhook } from './modules/subscriptions/subsc
 import { purgeUsageHistory } from './modules/usage/usage.service.ts';
 import { MAX_ATTEMPTS as TICKET_IMPORT_ATTEMPTS, runTicketImport } from './modules/ticket-imports/ticket-imports.service.ts';
 import { removeQueued } from './platform/storage/removals.ts';
+import { sweepAbandonedUploads } from './modules/order-uploads/order-uploads.files.ts';
 
 /** Mail servers fail for minutes, not seconds: 8 tries over roughly 40 minutes. */
 const MAIL_RETRIES = { retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 };
@@ -40,6 +41,8 @@ export function registerJobs(deps: AppDeps): void {
     );
     jobs.schedule('payments.test-renew', '*/5 * * * *', async () => void (await testPayments.renewDueSubscriptions()));
   }
+  // Hourly: uploads nobody continued for a week go with their bytes (the bucket's lifecycle rule is the second net).
+  jobs.schedule('uploads.sweep-abandoned', '47 * * * *', async () => void (await sweepAbandonedUploads(deps)), { expireInSeconds: 1800 });
   jobs.schedule('tokens.purge-expired', '17 3 * * *', () => purgeExpiredTokens(deps.db));
   // Daily: files past their keep period go, a week after their warning. Batches commit as they go,
   // so a run cut short (an hour's expiry, a crash) is finished by the next; two processes share it.

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -19,6 +19,7 @@ const BUCKET = 'casebridge-test';
  * s3rver (a fake S3 on the local disk) on a free port of 127.0.0.1, its files in a temp folder.
  * s3rver 3.7.1 knows no AbortMultipartUpload (it answers 405); this server answers it by dropping
  * the upload's parts, as S3 does, so the tests can see that a failed put leaves nothing behind.
+ * Nor ListMultipartUploads (the sweeper's): answered here from s3rver's uploads folder, in one page.
  */
 export async function startS3Server(): Promise<TestS3Server> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'casebridge-s3-'));
@@ -29,6 +30,12 @@ export async function startS3Server(): Promise<TestS3Server> {
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://s3');
     const uploadId = url.searchParams.get('uploadId');
+    if (request.method === 'GET' && url.searchParams.has('uploads')) {
+      void listUploads(uploads, url.searchParams.get('prefix') ?? '').then((xml) =>
+        response.writeHead(200, { 'content-type': 'application/xml' }).end(xml),
+      );
+      return;
+    }
     if (request.method !== 'DELETE' || !uploadId || !/^[0-9a-f]+$/.test(uploadId)) return handle(request, response);
     void rm(path.join(uploads, uploadId), { recursive: true, force: true }).then(() => response.writeHead(204).end());
   });
@@ -85,4 +92,25 @@ function atomicWrites(handle: Handler): Handler {
 async function objectKeys(bucketDir: string): Promise<string[]> {
   const entries = await readdir(bucketDir, { recursive: true });
   return entries.filter((entry) => entry.endsWith('._S3rver_object')).map((entry) => entry.slice(0, -'._S3rver_object'.length));
+}
+
+/** ListMultipartUploads' answer: s3rver keeps each upload as a folder holding its key, begun when that was written. */
+async function listUploads(uploadsDir: string, prefix: string): Promise<string> {
+  const ids = await readdir(uploadsDir).catch(() => []);
+  const uploads = await Promise.all(
+    ids.map(async (id) => {
+      const keyFile = path.join(uploadsDir, id, 'key');
+      // An upload aborted or completed meanwhile is no longer listed.
+      const found = await Promise.all([readFile(keyFile, 'utf8'), stat(keyFile)]).catch(() => null);
+      return found && { id, key: found[0], initiated: found[1].mtime.toISOString() };
+    }),
+  );
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const entries = uploads
+    .filter((upload) => upload !== null && upload.key.startsWith(prefix))
+    .map((upload) => upload!)
+    .map((u) => `<Upload><Key>${escape(u.key)}</Key><UploadId>${u.id}</UploadId><Initiated>${u.initiated}</Initiated></Upload>`);
+  const head = `<Bucket>${BUCKET}</Bucket><Prefix>${escape(prefix)}</Prefix><IsTruncated>false</IsTruncated>`;
+  const xmlns = 'http://s3.amazonaws.com/doc/2006-03-01/';
+  return `<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult xmlns="${xmlns}">${head}${entries.join('')}</ListMultipartUploadsResult>`;
 }

@@ -178,7 +178,7 @@ async function storeChecked(storage: Storage, stream: NodeJS.ReadableStream, fil
 
 /** The first bytes of a stored file: enough for every signature we check (DICOM's sits at 128). */
 export async function readHead(storage: Storage, key: string, bytes = 512): Promise<Buffer> {
-  const opened = await storage.open(key);
+  const opened = await storage.open(key, { firstBytes: bytes });
   if (!opened) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let length = 0;

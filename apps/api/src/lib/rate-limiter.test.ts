@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limiter.ts';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -41,12 +42,29 @@ describe('rate-limit stores', () => {
 
   it('counts per key in a window that resets, shared through Redis', async () => {
     await redis.connect();
-    await behavesAsFixedWindow(new RedisRateLimitStore(redis));
-    await takesHitsBack(new RedisRateLimitStore(redis));
+    await behavesAsFixedWindow(new RedisRateLimitStore(redis, 'test'));
+    await takesHitsBack(new RedisRateLimitStore(redis, 'test'));
     // Two stores on one Redis see the same counter: what several server processes need.
     const key = `test:${randomBytes(8).toString('hex')}`;
-    const other = new RedisRateLimitStore(redis);
-    await new RedisRateLimitStore(redis).hit(key, 5000);
+    const other = new RedisRateLimitStore(redis, 'test');
+    await new RedisRateLimitStore(redis, 'test').hit(key, 5000);
     expect((await other.hit(key, 5000)).count).toBe(2);
+  });
+
+  it('keeps two deployments on one Redis apart by their REDIS_KEY_PREFIX', async () => {
+    const key = `test:${randomBytes(8).toString('hex')}`;
+    const [config1, config2] = [loadConfig({}), loadConfig({ REDIS_KEY_PREFIX: 'clinic-b' })];
+    expect([config1.redisKeyPrefix, config1.realtimeChannel, config2.realtimeChannel]).toEqual([
+      'casebridge',
+      'casebridge:events',
+      'clinic-b:events',
+    ]);
+    const one = new RedisRateLimitStore(redis, config1.redisKeyPrefix);
+    const two = new RedisRateLimitStore(redis, config2.redisKeyPrefix);
+    await one.hit(key, 5000);
+    await one.hit(key, 5000);
+    expect((await two.hit(key, 5000)).count).toBe(1);
+    expect(await redis.exists(`clinic-b:rl:${key}`, `casebridge:rl:${key}`)).toBe(2);
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'a b' })).toThrow(/REDIS_KEY_PREFIX/);
   });
 });

@@ -50,11 +50,15 @@ const UNDO_SCRIPT = `local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 if count > 0 then return redis.call('DECR', KEYS[1]) end
 return 0`;
 
+/** Counters in Redis, shared by the processes of one deployment; `prefix` (REDIS_KEY_PREFIX) keeps other deployments' apart. */
 export class RedisRateLimitStore implements RateLimitStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
   async hit(key: string, windowMs: number) {
-    const redisKey = `casebridge:rl:${key}`;
+    const redisKey = `${this.prefix}:rl:${key}`;
     const result = await this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs, 'NX').pttl(redisKey).exec();
     const count = Number(result?.[0]?.[1] ?? 1);
     const ttl = Number(result?.[2]?.[1] ?? windowMs);
@@ -62,6 +66,6 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   async undo(key: string) {
-    await this.redis.eval(UNDO_SCRIPT, 1, `casebridge:rl:${key}`);
+    await this.redis.eval(UNDO_SCRIPT, 1, `${this.prefix}:rl:${key}`);
   }
 }

@@ -42,8 +42,10 @@ export function appInfoRoutes(deps: AppDeps, version: string): FastifyPluginAsyn
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Readiness: the database answers, its migrations are current, and the process is not shutting down',
-        description: 'A 503 names the reason in `message`: shutting down, database not reachable, or migrations pending.',
+        summary:
+          'Readiness: the database answers, its migrations are current, the file store answers, and the process is not shutting down',
+        description:
+          'A 503 names the reason in `message`: shutting down, database not reachable, migrations pending, or file storage not reachable (STORAGE_URL set).',
         response: { 200: z.object({ status: z.literal('ready') }), 503: errorResponseSchema },
       },
       handler: async (_request, reply) => {

@@ -53,10 +53,34 @@ export interface UploadBackend {
   finish<T>(upload: Upload, record: (bytes: CompleteBytes) => Promise<T>): Promise<T>;
 }
 
+const tusDirectory = (deps: AppDeps) => path.join(deps.config.dataDir, 'tus');
+const diskStore = (deps: AppDeps) => new HashingFileStore({ directory: tusDirectory(deps), expirationPeriodInMilliseconds: EXPIRATION_MS });
+
+function bucketStore(deps: AppDeps): S3UploadStore {
+  const s3 = deps.config.s3!;
+  return new S3UploadStore({
+    client: s3ClientOf(s3),
+    bucket: s3.bucket,
+    prefix: s3.prefix,
+    keyPrefix: 'documents',
+    partSize: uploadPartSize(deps.config.maxUploadBytes),
+    expirationPeriodInMilliseconds: EXPIRATION_MS,
+  });
+}
+
+/**
+ * The sweeper of abandoned uploads (scheduled in jobs.ts, so it runs once across processes): the
+ * expired ones go with their bytes, in the bucket with STORAGE_URL (records, tails and multipart
+ * uploads, ADR 0018), else under DATA_DIR/tus, the folder every process shares then. How many went.
+ */
+export function sweepAbandonedUploads(deps: AppDeps): Promise<number> {
+  return (deps.config.s3 ? bucketStore(deps) : diskStore(deps)).deleteExpired();
+}
+
 /** Unfinished uploads under DATA_DIR/tus, adopted into storage by a rename. */
 export function diskUploads(deps: AppDeps): UploadBackend {
-  const directory = path.join(deps.config.dataDir, 'tus');
-  const datastore = new HashingFileStore({ directory, expirationPeriodInMilliseconds: EXPIRATION_MS });
+  const directory = tusDirectory(deps);
+  const datastore = diskStore(deps);
   return {
     datastore,
     async finish(upload, record) {
@@ -93,15 +117,7 @@ export function diskUploads(deps: AppDeps): UploadBackend {
  * through the upload locker (Redis across processes), as the disk claims it by a rename.
  */
 export function bucketUploads(deps: AppDeps, locker: Locker): UploadBackend {
-  const s3 = deps.config.s3!;
-  const datastore = new S3UploadStore({
-    client: s3ClientOf(s3),
-    bucket: s3.bucket,
-    prefix: s3.prefix,
-    keyPrefix: 'documents',
-    partSize: uploadPartSize(deps.config.maxUploadBytes),
-    expirationPeriodInMilliseconds: EXPIRATION_MS,
-  });
+  const datastore = bucketStore(deps);
   return {
     datastore,
     async finish(upload, record) {

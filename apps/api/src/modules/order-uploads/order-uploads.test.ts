@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFile, readdir } from 'node:fs/promises';
+import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { S3Storage, s3ClientOf } from '../../platform/storage/s3-storage.ts';
 import { createStorage } from '../../platform/storage/create-storage.ts';
 import { removeQueued } from '../../platform/storage/removals.ts';
 import { S3UploadStore } from '../../platform/uploads/s3-upload-store.ts';
+import { sweepAbandonedUploads } from './order-uploads.files.ts';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server.ts';
 import { createLab, createManager, createMill, signIn } from '../../../test/factories.ts';
 import { binaryStl, sendOrder } from '../../../test/orders.ts';
@@ -28,8 +30,16 @@ interface Place {
   tusTraces(uploadIds: string[]): Promise<string[]>;
   /** The last bytes of an upload arrive, as through a process whose answer was lost. */
   appendLast(uploadId: string, offset: number, bytes: Buffer): Promise<void>;
+  /** The upload's record says it was created this long ago. */
+  backdate(uploadId: string, ms: number): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A tus record (JSON) with its creation date moved back. */
+const backdated = (record: string, ms: number) => {
+  const parsed = JSON.parse(record) as { creation_date: string };
+  return JSON.stringify({ ...parsed, creation_date: new Date(Date.parse(parsed.creation_date) - ms).toISOString() });
+};
 
 function onDisk(): Place {
   return {
@@ -40,6 +50,10 @@ function onDisk(): Place {
         .sort(),
     tusTraces: async (ids) => (await readdir(path.join(t.config.dataDir, 'tus'))).filter((name) => ids.some((id) => name.startsWith(id))),
     appendLast: (id, _offset, bytes) => appendFile(path.join(t.config.dataDir, 'tus', id), bytes),
+    async backdate(id, ms) {
+      const file = path.join(t.config.dataDir, 'tus', `${id}.json`);
+      await writeFile(file, backdated(await readFile(file, 'utf8'), ms));
+    },
     close: async () => undefined,
   };
 }
@@ -57,6 +71,12 @@ async function inBucket(): Promise<Place> {
       const options = { client: s3ClientOf(s3), bucket: s3.bucket, prefix: s3.prefix, keyPrefix: 'documents' };
       const store = new S3UploadStore({ ...options, partSize: 5 * 1024 * 1024, expirationPeriodInMilliseconds: 0 });
       await store.write(Readable.from([bytes]), id, offset);
+    },
+    async backdate(id, ms) {
+      const client = s3ClientOf(t.config.s3!);
+      const Key = `portal/tus/${id}.info`;
+      const record = await (await client.send(new GetObjectCommand({ Bucket: t.config.s3!.bucket, Key }))).Body!.transformToString();
+      await client.send(new PutObjectCommand({ Bucket: t.config.s3!.bucket, Key, Body: backdated(record, ms) }));
     },
     close: () => server.close(),
   };
@@ -112,6 +132,20 @@ describe.each([
   }
 
   describe('resumable uploads (tus)', () => {
+    it('sweeps an upload nobody continued for a week, with its bytes, and not before', async () => {
+      const s = await setup();
+      const created = await create(s.labJwt, 300_000, { filename: 'jaw.stl', orderId: s.order.id, componentId: s.componentId });
+      const location = String(created.headers.location);
+      const id = location.split('/').pop()!;
+      expect((await patch(s.labJwt, location, 0, randomBytes(120_000))).statusCode).toBe(204);
+      await sweepAbandonedUploads(t.app.deps);
+      expect(await place.tusTraces([id])).not.toEqual([]);
+      await place.backdate(id, 8 * 24 * 3600 * 1000);
+      expect(await sweepAbandonedUploads(t.app.deps)).toBeGreaterThanOrEqual(1);
+      expect(await place.tusTraces([id])).toEqual([]);
+      expect((await t.request({ method: 'HEAD', url: location, token: s.labJwt, headers: TUS })).statusCode).toBe(404);
+    });
+
     it('resumes an interrupted upload from what the server holds; the stored SHA-256 equals the source', async () => {
       const s = await setup();
       const source = Buffer.concat([binaryStl(1), randomBytes(300_000)]);

@@ -22,6 +22,8 @@ export interface JobTypes {
   'tokens.purge-expired': Record<string, never>;
   /** Scheduled: hourly usage roll-ups older than their retention (issue 12). */
   'usage.purge-hours': Record<string, never>;
+  /** Scheduled: unfinished resumable uploads past their expiry go, with their parts (order-uploads). */
+  'uploads.sweep-abandoned': Record<string, never>;
   /** Scheduled: files past their mill's keep period go, after a warning a week before. */
   'files.retention': Record<string, never>;
   /** Scheduled: ticket expiry reminders, one digest per dealer user and period (issue 14). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ByteBudget } from './byte-budget.ts';
+import { BudgetExhausted, ByteBudget } from './byte-budget.ts';
 
 /** A piece of work that runs until it is told to end, and says when it started. */
 function held() {
@@ -50,5 +50,25 @@ describe('ByteBudget', () => {
     expect(huge.state.started).toBe(true);
     huge.end();
     await run;
+  });
+});
+
+describe('ByteBudget with a longest wait', () => {
+  it('gives up a turn that does not come in time, taking nothing, and lets the ones behind it go', async () => {
+    const budget = new ByteBudget(100);
+    const a = held();
+    const running = budget.with(80, a.work);
+    await turn();
+    const refused = budget.with(50, async () => 'ran', 20);
+    const small = held();
+    const behind = budget.with(10, small.work);
+    await expect(refused).rejects.toThrow(BudgetExhausted);
+    await turn();
+    expect(small.state.started).toBe(true);
+    a.end();
+    small.end();
+    await Promise.all([running, behind]);
+    // Everything came back: the whole budget fits again at once.
+    expect(await budget.with(100, async () => 'whole', 0)).toBe('whole');
   });
 });

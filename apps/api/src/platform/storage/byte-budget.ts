@@ -12,10 +12,14 @@ export class ByteBudget {
     this.free = total;
   }
 
-  /** Waits until `bytes` fit (a request larger than the whole budget waits for all of it), runs `work`, and gives them back. */
-  async with<T>(bytes: number, work: () => Promise<T>): Promise<T> {
+  /**
+   * Waits until `bytes` fit (a request larger than the whole budget waits for all of it), runs `work`,
+   * and gives them back. With `maxWaitMs`, a turn that has not come by then fails with BudgetExhausted
+   * and takes nothing.
+   */
+  async with<T>(bytes: number, work: () => Promise<T>, maxWaitMs?: number): Promise<T> {
     const taken = Math.min(bytes, this.total);
-    await this.take(taken);
+    await this.take(taken, maxWaitMs);
     try {
       return await work();
     } finally {
@@ -24,13 +28,25 @@ export class ByteBudget {
     }
   }
 
-  private take(bytes: number): Promise<void> {
+  private take(bytes: number, maxWaitMs?: number): Promise<void> {
     // First come, first served: a large request is not passed over forever by small ones.
     if (this.waiting.length === 0 && bytes <= this.free) {
       this.free -= bytes;
       return Promise.resolve();
     }
-    return new Promise((resolve) => this.waiting.push({ bytes, start: resolve }));
+    return new Promise((resolve, reject) => {
+      const entry = { bytes, start: () => (clearTimeout(timer), resolve()) };
+      const timer =
+        maxWaitMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.waiting.splice(this.waiting.indexOf(entry), 1);
+              // The one that left may have held back smaller requests behind it.
+              this.wakeWaiting();
+              reject(new BudgetExhausted(`no turn within ${maxWaitMs} ms`));
+            }, maxWaitMs);
+      this.waiting.push(entry);
+    });
   }
 
   private wakeWaiting(): void {
@@ -41,3 +57,5 @@ export class ByteBudget {
     }
   }
 }
+
+export class BudgetExhausted extends Error {}

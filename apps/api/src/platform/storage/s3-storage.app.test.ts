@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createManager } from '../../../test/factories.ts';
 import { dataForm } from '../../../test/multipart.ts';
 import { binaryStl, orderWorkspace, sendOrder } from '../../../test/orders.ts';
@@ -169,5 +169,23 @@ describe('order documents with STORAGE_URL set to an S3-compatible store', () =>
     const file = await fetch(String(redirect.headers.location));
     expect(file.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''Setup%20%C3%BC.exe");
     expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+});
+
+// Last in this file: it stops the store.
+describe('readiness with STORAGE_URL', () => {
+  it('is ready while the bucket answers, and answers 503 naming the store once it does not', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({ status: 'ready' });
+    await s3.close();
+    // The last check's answer is kept a few seconds; a probe after that asks the store again.
+    const later = Date.now() + 10_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => later);
+    try {
+      const down = await t.request({ method: 'GET', url: '/api/health/ready' });
+      expect([down.statusCode, down.json().message]).toEqual([503, 'Not ready: file storage not reachable']);
+      expect((await t.request({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

@@ -136,6 +136,16 @@ describe.each([
     expect(await s.contents()).not.toContain(s.locationOf(stored.key));
   });
 
+  it('opens only the first bytes when asked, telling the whole size', async () => {
+    const bytes = randomBytes(100_000);
+    const { key } = await s.storage.put('documents', streamOf(bytes), MiB);
+    const opened = (await s.storage.open(key, { firstBytes: 300 }))!;
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+    expect([Buffer.concat(chunks).equals(bytes.subarray(0, 300)), opened.size]).toEqual([true, bytes.length]);
+    await s.storage.remove(key);
+  });
+
   it('refuses keys it did not make (no way out of its folder or prefix)', async () => {
     for (const key of [
       '../secrets.json',

@@ -17,7 +17,8 @@ export interface Storage {
   put(prefix: string, source: Readable, maxBytes: number): Promise<StoredObject>;
   /** Takes over a finished local file (a resumable upload): it is gone from its path afterwards; hashed unless its SHA-256 is known. */
   adopt(prefix: string, localPath: string, knownSha256?: string | null): Promise<StoredObject>;
-  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** The object's bytes (with `firstBytes`, at most that many from its start) and its whole size. */
+  open(key: string, options?: OpenOptions): Promise<{ stream: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
   /**
    * A short-lived URL the client fetches the bytes from itself, so they never pass through Node;
@@ -25,6 +26,13 @@ export interface Storage {
    * that the file exists: a missing one answers 404 from the store.
    */
   downloadUrl?(key: string, options: DownloadUrlOptions): Promise<string>;
+  /** Whether the store answers, for the readiness probe; absent where it is this process's own disk. */
+  reachable?(): Promise<boolean>;
+}
+
+export interface OpenOptions {
+  /** Only this many bytes from the start are wanted (a file's signature): the store sends no more. */
+  firstBytes?: number;
 }
 
 export interface DownloadUrlOptions {
@@ -109,11 +117,12 @@ export class LocalStorage implements Storage {
     return { key, size, sha256 };
   }
 
-  async open(key: string) {
+  async open(key: string, options: OpenOptions = {}) {
     const file = this.pathOf(key);
     const info = await stat(file).catch(() => null);
     if (!info) return null;
-    return { stream: createReadStream(file), size: info.size };
+    const end = options.firstBytes === undefined ? undefined : Math.max(0, options.firstBytes - 1);
+    return { stream: createReadStream(file, { end }), size: info.size };
   }
 
   async remove(key: string): Promise<void> {

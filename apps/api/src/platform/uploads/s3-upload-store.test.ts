@@ -1,23 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { AbortMultipartUploadCommand, CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@tus/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server.ts';
 import { loadConfig } from '../../config.ts';
 import { s3ClientOf } from '../storage/s3-storage.ts';
-import { S3UploadStore, uploadPartSize } from './s3-upload-store.ts';
+import { ByteBudget } from '../storage/byte-budget.ts';
+import { S3UploadStore, UploadsBusy, uploadPartSize, type S3UploadStoreOptions } from './s3-upload-store.ts';
 
 const MiB = 1024 * 1024;
 
 describe('unfinished uploads in the bucket (S3UploadStore)', () => {
   let server: TestS3Server;
   /** A store as one process has it; two of them stand for two processes. */
-  let storeOf: (expirationMs?: number) => S3UploadStore;
+  let storeOf: (expirationMs?: number, more?: Partial<S3UploadStoreOptions>) => S3UploadStore;
   beforeAll(async () => {
     server = await startS3Server();
     const s3 = loadConfig(server.env('portal')).s3!;
     // s3rver takes parts under S3's 5 MiB minimum: small parts keep the test fast and still cover several.
-    storeOf = (expirationMs = 60_000) =>
+    storeOf = (expirationMs = 60_000, more = {}) =>
       new S3UploadStore({
         client: s3ClientOf(s3),
         bucket: s3.bucket,
@@ -25,6 +27,7 @@ describe('unfinished uploads in the bucket (S3UploadStore)', () => {
         keyPrefix: 'documents',
         partSize: 64 * 1024,
         expirationPeriodInMilliseconds: expirationMs,
+        ...more,
       });
   });
   afterAll(() => server.close());
@@ -81,5 +84,54 @@ describe('unfinished uploads in the bucket (S3UploadStore)', () => {
     expect(await expired.deleteExpired()).toBeGreaterThanOrEqual(1);
     const after = await server.contents();
     expect(after.filter((entry) => entry.includes(`tus/${id}`) || entry.startsWith('upload:'))).toEqual([]);
+  });
+
+  it('holds at most its part budget across writes: one past it waits for a turn, and is refused with 503 if none comes in time', async () => {
+    // A budget of one part: one write at a time in this "process".
+    const store = storeOf(60_000, { partBudget: new ByteBudget(64 * 1024), partWaitMs: 300 });
+    const [a, b, c] = [0, 1, 2].map(() => randomBytes(16).toString('hex')) as [string, string, string];
+    for (const id of [a, b, c]) await store.create(new Upload({ id, size: 100_000, offset: 0, metadata: {} }));
+    // A client that sent some bytes and then nothing more for a while.
+    const slow = new PassThrough();
+    slow.write(randomBytes(1_000));
+    const first = store.write(slow, a, 0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await store.write(Readable.from([randomBytes(1_000)]), b, 0).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UploadsBusy);
+    expect(refused).toMatchObject({ status_code: 503, retryAfterSeconds: 5 });
+    expect(JSON.parse((refused as UploadsBusy).body)).toMatchObject({ code: 'UPLOADS_BUSY' });
+    expect((await store.getUpload(b)).offset).toBe(0);
+    // A write that arrives while the first is about to end waits for it instead.
+    const waiting = store.write(Readable.from([randomBytes(2_000)]), c, 0);
+    slow.end();
+    expect(await first).toBe(1_000);
+    expect(await waiting).toBe(2_000);
+  });
+
+  it("sweeps multipart uploads that no record names, begun before the expiry, under the complete files' prefix only", async () => {
+    const s3 = loadConfig(server.env('portal')).s3!;
+    const client = s3ClientOf(s3);
+    const begin = async (Key: string) => (await client.send(new CreateMultipartUploadCommand({ Bucket: s3.bucket, Key }))).UploadId!;
+    await begin(`portal/documents/${randomBytes(16).toString('base64url')}`);
+    const elsewhere = await begin(`portal/avatars/${randomBytes(16).toString('base64url')}`);
+    // A fresh upload: a week's expiry does not touch it.
+    expect(await storeOf().deleteExpired()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The earlier tests' uploads are past this expiry too; the one under documents/ no record names goes.
+    expect(await storeOf(10).deleteExpired()).toBeGreaterThanOrEqual(1);
+    expect((await server.contents()).filter((entry) => entry.startsWith('upload:'))).toEqual([`upload:${elsewhere}`]);
+    await client.send(new AbortMultipartUploadCommand({ Bucket: s3.bucket, Key: 'portal/avatars/x', UploadId: elsewhere }));
+  });
+
+  it('lets an expired complete upload go without its object, which may already be a stored file', async () => {
+    const store = storeOf(10);
+    const id = randomBytes(16).toString('hex');
+    await store.create(new Upload({ id, size: 70_000, offset: 0, metadata: {} }));
+    await store.write(Readable.from([randomBytes(70_000)]), id, 0);
+    const { key } = await store.record(id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await store.deleteExpired()).toBeGreaterThanOrEqual(1);
+    const after = await server.contents();
+    expect([after.includes(`portal/${key}`), after.some((entry) => entry.includes(`tus/${id}`))]).toEqual([true, false]);
   });
 });

@@ -11,8 +11,11 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { DataStore, ERRORS, Upload } from '@tus/server';
+import { BudgetExhausted, ByteBudget } from '../storage/byte-budget.ts';
+import { PART_MEMORY_BYTES } from '../storage/s3-storage.ts';
 import { newKey } from '../storage/storage.ts';
 import { RunningHashes } from './running-hashes.ts';
+import { abortAbandonedParts } from './s3-upload-sweeper.ts';
 
 /** S3 takes at most 10,000 parts, each at least 5 MiB except the last (ADR 0018). */
 const MAX_PARTS = 10_000;
@@ -50,6 +53,30 @@ export interface S3UploadStoreOptions {
   keyPrefix: string;
   partSize: number;
   expirationPeriodInMilliseconds: number;
+  /** The part bytes all writes of this process may hold at once (ADR 0018 addendum); default PART_MEMORY_BYTES. */
+  partBudget?: ByteBudget;
+  /** How long a write waits for its part's memory before it is refused with 503; default PART_WAIT_MS. */
+  partWaitMs?: number;
+}
+
+/**
+ * A write past the part budget waits this long for a write in flight to end, then is refused: a
+ * write holds its part for as long as its client sends (minutes for a whole file in one PATCH), so
+ * waiting longer would stall the client behind strangers' uploads, while a refusal lets it retry
+ * (tus clients retry a 503), perhaps through another process.
+ */
+const PART_WAIT_MS = 10_000;
+const RETRY_AFTER_SECONDS = 5;
+
+/** tus answers this refusal as it is (status and body); `retryAfterSeconds` is for a handler that can set headers. */
+export class UploadsBusy {
+  readonly status_code = 503;
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
+  readonly body = JSON.stringify({
+    statusCode: 503,
+    code: 'UPLOADS_BUSY',
+    message: `This server is receiving as many uploads as it can hold; send the upload's next bytes again in ${RETRY_AFTER_SECONDS} seconds`,
+  });
 }
 
 /**
@@ -64,9 +91,11 @@ export interface S3UploadStoreOptions {
  */
 export class S3UploadStore extends DataStore {
   private readonly running = new RunningHashes();
+  private readonly partBudget: ByteBudget;
 
   constructor(readonly options: S3UploadStoreOptions) {
     super();
+    this.partBudget = options.partBudget ?? new ByteBudget(PART_MEMORY_BYTES);
     this.extensions = ['creation', 'creation-with-upload', 'creation-defer-length', 'termination', 'expiration'];
   }
 
@@ -117,6 +146,15 @@ export class S3UploadStore extends DataStore {
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const record = await this.record(id);
     if (record.complete || offset !== record.inParts + record.inTail) return record.inParts + record.inTail;
+    // A write holds up to one part in memory (Pending), the tail included: one part of the budget each.
+    const refusal = (error: unknown) => Promise.reject(error instanceof BudgetExhausted ? new UploadsBusy() : error);
+    const { partSize, partWaitMs = PART_WAIT_MS } = this.options;
+    return this.partBudget.with(partSize, () => this.receive(readable, record, offset), partWaitMs).catch(refusal);
+  }
+
+  /** Takes a request's bytes into parts and a tail, within the write's share of the part budget. */
+  private async receive(readable: Readable, record: UploadRecord, offset: number): Promise<number> {
+    const { id } = record;
     const hash = this.running.take(id, offset);
     const tail = record.inTail > 0 ? await this.read(this.recordKey(id, 'tail')) : null;
     const pending = new Pending(tail ? [tail] : []);
@@ -159,11 +197,17 @@ export class S3UploadStore extends DataStore {
     return this.options.expirationPeriodInMilliseconds;
   }
 
-  /** Removes the uploads past their expiry, parts included; the sweeper of abandoned multipart uploads. */
+  /**
+   * The sweeper (a scheduled job, once across processes): removes the unfinished uploads past their
+   * expiry with their parts and tails, then aborts the multipart uploads under the complete files'
+   * prefix begun before the expiry that no record names any more. An expired upload whose bytes are
+   * complete loses only its record: its object may already be a stored file whose adoption a crash
+   * cut before the record was forgotten, and a leaked object is better than a lost file.
+   */
   override async deleteExpired(): Promise<number> {
+    const cutoff = Date.now() - this.getExpiration();
     let removed = 0;
     let ContinuationToken: string | undefined;
-    const now = Date.now();
     do {
       const page = await this.options.client.send(
         new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: this.objectKey('tus/'), ContinuationToken }),
@@ -171,13 +215,14 @@ export class S3UploadStore extends DataStore {
       for (const object of page.Contents ?? []) {
         const id = /([A-Za-z0-9_-]+)\.info$/.exec(object.Key ?? '')?.[1];
         const record = id ? await this.record(id).catch(() => null) : null;
-        if (!record || now <= Date.parse(record.creation_date) + this.getExpiration()) continue;
-        await this.discard(record);
+        if (!record || Date.parse(record.creation_date) >= cutoff) continue;
+        await (record.complete ? this.forget(record.id) : this.discard(record));
         removed += 1;
       }
       ContinuationToken = page.NextContinuationToken;
     } while (ContinuationToken);
-    return removed;
+    const { client, bucket, keyPrefix } = this.options;
+    return removed + (await abortAbandonedParts(client, bucket, this.objectKey(`${keyPrefix}/`), new Date(cutoff)));
   }
 
   /** The SHA-256 of an upload of `size` bytes, if this process hashed all of them; once. */
