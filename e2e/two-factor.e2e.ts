@@ -36,7 +36,7 @@ describe('two-factor sign-in', () => {
     const codes = (await dialog.getByTestId('recovery-codes').textContent())!.trim().split('\n');
     expect(codes).toHaveLength(10);
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/mills'));
+    await page.waitForURL((url) => url.pathname.startsWith('/mill'));
     await signOut(page);
 
     await signIn(page, 'user@secure-mill.test');
@@ -44,7 +44,7 @@ describe('two-factor sign-in', () => {
     // The next step's code: the one just used for enrolling is refused within its window.
     await field(step, 'Code from the authenticator app').fill(currentTotp(secret, at + 30_000));
     await step.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => url.pathname.startsWith('/mills'));
+    await page.waitForURL((url) => url.pathname.startsWith('/mill'));
     expect(await page.evaluate(() => localStorage.getItem('token'))).toEqual(expect.any(String));
     await page.context().close();
   });
