@@ -26,7 +26,7 @@ import { DomainEventBus } from './platform/events/domain-events.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import { attachRealtime } from './platform/realtime/realtime.ts';
 import { TestPaymentProvider } from './platform/payments/test-provider.ts';
-import { derivedSecret } from './lib/secrets.ts';
+import { derivedSecret, encryptionKeyOf } from './lib/secrets.ts';
 import { checkSession } from './access/session-check.ts';
 import { recordRouteAccess } from './access/route-access.ts';
 
@@ -103,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage: createStorage(config),
     rateLimitStore,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    encryptionKey: encryptionKeyOf(config.encryptionKey, options.jwtSecret),
     signJwt: (user) => app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion }),
     lifecycle: { stopping: false },
     // The websocket handshake goes through the same session check as every HTTP request.

@@ -38,10 +38,20 @@ describe('the JWT secret of a deployment', () => {
   it('must be configured in production on a database of its own, where several processes must share it', () => {
     const shared = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/casebridge' };
     expect(() => loadConfig(shared)).toThrow(/^JWT_SECRET must be set in production with DATABASE_URL/);
-    expect(loadConfig({ ...shared, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+    expect(loadConfig({ ...shared, JWT_SECRET: 'x'.repeat(32), APP_ENCRYPTION_KEY: 'k'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
     // Alone on its embedded database, or outside production, the secret generated into DATA_DIR serves.
     expect(loadConfig({ NODE_ENV: 'production' }).jwtSecret).toBeUndefined();
     expect(loadConfig({ ...shared, NODE_ENV: 'development' }).jwtSecret).toBeUndefined();
+  });
+});
+
+describe('the encryption key of a deployment (APP_ENCRYPTION_KEY)', () => {
+  it('must be configured in production on a database of its own, and not be the example placeholder', () => {
+    const shared = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/casebridge', JWT_SECRET: 'j'.repeat(32) };
+    expect(() => loadConfig(shared)).toThrow(/^APP_ENCRYPTION_KEY must be set in production with DATABASE_URL/);
+    expect(loadConfig({ ...shared, APP_ENCRYPTION_KEY: 'k'.repeat(32) }).encryptionKey).toBe('k'.repeat(32));
+    expect(() => loadConfig({ ...shared, APP_ENCRYPTION_KEY: `REPLACE_ME${'k'.repeat(32)}` })).toThrow(/example placeholder/);
+    expect(loadConfig({ NODE_ENV: 'development' }).encryptionKey).toBeUndefined();
   });
 });
 

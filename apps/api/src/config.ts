@@ -49,6 +49,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('CaseBridge <no-reply@casebridge.local>'),
   JWT_SECRET: z.string().min(32).optional(),
+  /** The key that seals secrets kept in the database (TOTP seeds, ADR 0020); unset, derived from the JWT secret. */
+  APP_ENCRYPTION_KEY: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DESKTOP_APP_URL: z.string().url().optional(),
@@ -152,6 +154,12 @@ const UNSHARED_JWT_SECRET =
   'JWT_SECRET must be set in production with DATABASE_URL: every process of a deployment signs and checks sessions with it ' +
   '(generate one with `openssl rand -base64 48`).';
 
+const UNSHARED_ENCRYPTION_KEY =
+  'APP_ENCRYPTION_KEY must be set in production with DATABASE_URL: it seals the two-factor secrets every process reads ' +
+  '(generate one with `openssl rand -base64 48`, keep it apart from JWT_SECRET and never change it without re-enrolling).';
+
+const PLACEHOLDER_ENCRYPTION_KEY = 'APP_ENCRYPTION_KEY is still the example placeholder (REPLACE_ME…): set a random key of your own.';
+
 /** Who issues the invoices unless INVOICE_SELLER says otherwise (the demo's operator). */
 export const DEFAULT_SELLER: InvoiceParty = {
   name: 'CaseBridge GmbH',
@@ -177,6 +185,8 @@ export interface Config {
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly jwtSecret: string | undefined;
+  /** Seals secrets at rest (lib/secret-box.ts); undefined: derived from the JWT secret (development, tests). */
+  readonly encryptionKey: string | undefined;
   /** Base of links in mails; defaults to the server's own address. */
   readonly publicUrl: string;
   readonly logLevel: string;
@@ -241,6 +251,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.JWT_SECRET) throw new StartupError(UNSHARED_JWT_SECRET);
   // deploy/k8s/secret.example.yaml's value is public: sessions signed with it could be forged by anyone.
   if (e.JWT_SECRET?.includes('REPLACE_ME')) throw new StartupError(PLACEHOLDER_JWT_SECRET);
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.APP_ENCRYPTION_KEY) throw new StartupError(UNSHARED_ENCRYPTION_KEY);
+  if (e.APP_ENCRYPTION_KEY?.includes('REPLACE_ME')) throw new StartupError(PLACEHOLDER_ENCRYPTION_KEY);
   // Half a key pair would fall back to the SDK's chain and fail later with a puzzling denial.
   if (!e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY)
     throw invalidSettings([{ path: [e.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'] }]);
@@ -257,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
+    encryptionKey: e.APP_ENCRYPTION_KEY,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     desktopAppUrl: e.DESKTOP_APP_URL,
@@ -313,6 +326,7 @@ const ACCEPTS = {
   SMTP_URL: 'a URL such as smtp://user:password@mail.example.com:587',
   MAIL_FROM: 'a sender such as CaseBridge <no-reply@example.com>',
   JWT_SECRET: 'a secret of at least 32 characters',
+  APP_ENCRYPTION_KEY: 'a secret of at least 32 characters',
   PUBLIC_URL: 'a URL such as https://portal.example.com',
   INVOICE_SELLER: 'JSON with name, street, zipCode, city, country (2 letters), vatNumber, email',
   LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',

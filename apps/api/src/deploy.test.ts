@@ -79,7 +79,12 @@ function podEnvironment(): Record<string, string> {
 }
 
 /** The configuration a pod loads once the operator has put a real secret in place of the example's placeholder. */
-const deployedConfig = () => loadConfig({ ...podEnvironment(), JWT_SECRET: randomBytes(48).toString('base64url') });
+const deployedConfig = () =>
+  loadConfig({
+    ...podEnvironment(),
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    APP_ENCRYPTION_KEY: randomBytes(48).toString('base64url'),
+  });
 
 describe('the Kubernetes manifests', () => {
   it('set only environment variables config.ts reads, with values it accepts for production', () => {
@@ -87,6 +92,10 @@ describe('the Kubernetes manifests', () => {
     expect(Object.keys(env).filter((name) => !(SETTING_NAMES as string[]).includes(name))).toEqual([]);
     // The example Secret's placeholder is refused, so a copy applied unchanged cannot start a portal whose sessions anyone could forge.
     expect(() => loadConfig(env)).toThrow(/JWT_SECRET is still the example placeholder/);
+    // The same for the key that seals the two-factor secrets (ADR 0020).
+    expect(() => loadConfig({ ...env, JWT_SECRET: randomBytes(48).toString('base64url') })).toThrow(
+      /APP_ENCRYPTION_KEY is still the example placeholder/,
+    );
     const config = deployedConfig();
     expect([config.env, Boolean(config.databaseUrl), Boolean(config.jwtSecret), Boolean(config.redisUrl)]).toEqual([
       'production',

@@ -30,19 +30,23 @@ export interface AppDeps {
   testPayments: TestPaymentProvider | null;
   realtime: Realtime;
   rateLimits: RateLimits;
+  /** APP_ENCRYPTION_KEY, or in development and tests a key derived from the JWT secret (ADR 0020). */
+  encryptionKey: string;
   /** Signs a session JWT carrying the user's current token version. */
   signJwt: (user: { id: number; tokenVersion: number }) => string;
   /** `stopping` turns true on SIGTERM (server.ts): the readiness probe answers 503 from then on. */
   lifecycle: { stopping: boolean };
 }
 
-export type RateLimitName = 'signIn' | 'forgotPassword' | 'checkUniqueEmail' | 'token' | 'register';
+export type RateLimitName = 'signIn' | 'secondFactor' | 'forgotPassword' | 'checkUniqueEmail' | 'token' | 'register';
 export type RateLimits = Record<RateLimitName, RateLimitPolicy>;
 
 const MINUTE = 60_000;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signIn: { perIp: { max: 30, windowMs: 15 * MINUTE }, perIdentifier: { max: 10, windowMs: 15 * MINUTE } },
+  // ADR 0020: five wrong codes lock a user's second factor for 15 minutes, whatever address they come from.
+  secondFactor: { perIp: { max: 30, windowMs: 15 * MINUTE }, perIdentifier: { max: 5, windowMs: 15 * MINUTE } },
   forgotPassword: { perIp: { max: 10, windowMs: 60 * MINUTE }, perIdentifier: { max: 5, windowMs: 60 * MINUTE } },
   checkUniqueEmail: { perIp: { max: 30, windowMs: 15 * MINUTE } },
   token: { perIp: { max: 30, windowMs: 15 * MINUTE } },

@@ -19,6 +19,7 @@ let t: TestApp;
 /** The events the refusing listener refuses now. */
 const refused = new Set<DomainEventName>();
 const EVENTS: DomainEventName[] = [
+  'auth.secondFactorReset',
   'dealerConfiguration.published',
   'files.downloaded',
   'files.storing',

@@ -10,6 +10,7 @@ import { deleteFilesOfOrder } from './modules/order-files/order-files.service.ts
 import { markComponentsDownloaded } from './modules/orders/orders.service.ts';
 import { assertStorageRoom } from './modules/subscriptions/subscriptions.service.ts';
 import { forgetMachinesOf } from './modules/usage/usage.service.ts';
+import { endAllSessions } from './modules/users/users.service.ts';
 
 /**
  * The explicit list of who listens to which domain event, as routes.ts lists the routes and
@@ -26,5 +27,11 @@ export function registerEventListeners(deps: AppDeps): void {
   events.on('licenceKey.consentWithdrawn', (tx, { licenceKeyId }) => forgetMachinesOf(tx, licenceKeyId));
   events.on('files.storing', (tx, { millId, bytes }) => assertStorageRoom(tx, millId, bytes));
   events.on('files.downloaded', (tx, { componentIds }) => markComponentsDownloaded(tx, componentIds));
+  // A second factor reset by an administrator (ADR 0020): the user's sessions end with it. The audit
+  // trail (issue 28 part 3) listens here too once it exists.
+  events.on('auth.secondFactorReset', async (tx, { userId }) => {
+    await endAllSessions(tx, userId);
+    return () => deps.realtime.endSessions(userId);
+  });
   events.on('dealerConfiguration.published', (tx, { dealerId, configJson }) => setProductionConfiguration(tx, dealerId, configJson));
 }

@@ -39,6 +39,8 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { licenceTicketRoutes } from './modules/licence-tickets/licence-tickets.routes.ts';
 import { dealerConfigurationRoutes } from './modules/dealer-configurations/dealer-configurations.routes.ts';
 import { ticketReminderRoutes } from './modules/ticket-reminders/ticket-reminders.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { twoFactorAdminRoutes } from './modules/two-factor-admin/two-factor-admin.routes.ts';
 
 /** The explicit list of feature modules: no autoloading, so what the API serves is read here. */
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps, options: { version: string; signingSecret: string }) {
@@ -47,6 +49,8 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(appInfoRoutes(deps, options.version));
       await api.register(desktopAppRoutes(deps));
       await api.register(authRoutes(deps, signInAndLink));
+      await api.register(twoFactorRoutes(deps));
+      await api.register(twoFactorAdminRoutes(deps));
       await api.register(invitationRoutes(deps));
       await api.register(sessionRoutes(deps));
       await api.register(userRoutes(deps));

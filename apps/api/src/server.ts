@@ -6,7 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/seed.ts';
 import { prepareHttpDrain } from './lib/http-drain.ts';
-import { loadOrCreateSecrets } from './lib/secrets.ts';
+import { encryptionKeyOf, loadOrCreateSecrets } from './lib/secrets.ts';
 import { DRAIN_LIMIT_MS, SHUTDOWN_LIMIT_MS } from './lib/shutdown-limits.ts';
 import { exitAfterFailedStart, StartupError } from './lib/startup-error.ts';
 
@@ -22,7 +22,8 @@ async function main() {
   const database = await openDatabase(config, secrets, (line) => pgLog.debug(line));
   await runMigrations(database);
   if (database.embedded) {
-    const demo = await seedIfEmpty(database.db, createStorage(config));
+    const encryptionKey = encryptionKeyOf(config.encryptionKey, config.jwtSecret ?? secrets.jwtSecret);
+    const demo = await seedIfEmpty(database.db, createStorage(config), encryptionKey);
     if (demo) {
       log.info({ accounts: demo.accounts.map((a) => a.email), activationKeys: demo.activationKeys }, 'demo data created');
       console.log(`\n${demo.summary}\n`);

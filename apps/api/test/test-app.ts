@@ -18,6 +18,7 @@ import { JOBS_SCHEMA } from '../src/platform/jobs/job-queue.ts';
 const RELAXED = { max: 10_000, windowMs: 60_000 };
 export const RELAXED_RATE_LIMITS: RateLimits = {
   signIn: { perIp: RELAXED, perIdentifier: RELAXED },
+  secondFactor: { perIp: RELAXED, perIdentifier: RELAXED },
   forgotPassword: { perIp: RELAXED, perIdentifier: RELAXED },
   checkUniqueEmail: { perIp: RELAXED },
   token: { perIp: RELAXED },

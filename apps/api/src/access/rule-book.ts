@@ -105,6 +105,12 @@ export const ACTIONS = {
   'clients.manage': { scope: 'mill', refusedWhen: ['millBlocked'], description: 'Invite, re-invite, block, unblock and remove clients' },
   'millUsers.read': { scope: 'mill', description: 'List the mill’s staff' },
   'millUsers.manage': { scope: 'mill', refusedWhen: ['millBlocked'], description: 'Add, change and remove the mill’s staff' },
+  // Not refused while blocked: securing the staff's sign-in does not grow the account (ADR 0020).
+  'mill.requireTwoFactor': { scope: 'mill', description: 'Read and set whether the mill’s staff must sign in with a second factor' },
+  'millUsers.resetSecondFactor': {
+    scope: 'mill',
+    description: 'Reset the second factor of a staff member who lost it (they enrol again; their sessions end)',
+  },
   'licenceKeys.read': { scope: 'mill', description: 'List the mill’s licence keys' },
   'licenceKeys.manage': { scope: 'mill', refusedWhen: ['millBlocked'], description: 'Register, change and remove licence keys' },
   'orders.list': { scope: 'mill', description: 'List the orders and messages exchanged with this mill (a lab: its own)' },
@@ -141,6 +147,10 @@ export const ACTIONS = {
   'desktopApp.manage': {
     scope: 'platform',
     description: 'Set the desktop app the portal offers: an external link or an uploaded installer, its version and release notes',
+  },
+  'platform.requireTwoFactor': {
+    scope: 'platform',
+    description: 'Read and set whether managers and dealer users must sign in with a second factor',
   },
   'plans.manage': { scope: 'platform', description: 'Change the plans’ prices and limits (they apply at once to every mill on the plan)' },
   // Concurrent use of the desktop software (issue 12); the pings themselves are public (the key is the credential).
@@ -196,6 +206,11 @@ export const ACTIONS = {
     description: 'List the dealer users one sees: the manager all, a dealer manager those of its subtree',
   },
   'dealerUsers.manage': { scope: 'dealer', description: 'Add, change, block and unblock the users of a dealer of one’s own subtree' },
+  // ADR 0020: the operator, not a dealer manager, vouches for who may sign in without their lost factor.
+  'dealerUsers.resetSecondFactor': {
+    scope: 'dealer',
+    description: 'Reset the second factor of a dealer user who lost it (they enrol again; their sessions end)',
+  },
   'customers.list': { scope: 'account', description: 'List and search the customers one sees, and check a customer id is unique' },
   'customers.read': { scope: 'dealer', description: 'Read a customer of a dealer of one’s own subtree' },
   // Spec §6: a sub-dealer sees customers read-only; a dealer adds customers for its sub-dealers only with subDealerAllowed.
@@ -335,6 +350,8 @@ export const PERMISSIONS = {
     'clients.manage',
     'millUsers.read',
     'millUsers.manage',
+    'mill.requireTwoFactor',
+    'millUsers.resetSecondFactor',
     'licenceKeys.read',
     'licenceKeys.manage',
     'subscription.read',
@@ -382,6 +399,7 @@ export const PERMISSIONS = {
     'policies.read',
     'policies.manage',
     'desktopApp.manage',
+    'platform.requireTwoFactor',
     'plans.manage',
     'subscription.read',
     'subscription.setCustom',
@@ -398,6 +416,7 @@ export const PERMISSIONS = {
     'dealers.createRoot',
     'dealerUsers.list',
     'dealerUsers.manage',
+    'dealerUsers.resetSecondFactor',
     'dealerConfig.test',
     'dealerConfig.edit',
     'dealerConfig.publish',

@@ -41,3 +41,11 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<LocalSecrets
 export function derivedSecret(master: string, purpose: string): string {
   return createHmac('sha256', master).update(purpose).digest('base64url');
 }
+
+/**
+ * The key that seals secrets kept in the database (lib/secret-box.ts): APP_ENCRYPTION_KEY, or in
+ * development and tests one derived from the JWT secret (ADR 0020). The server and the seed agree on it.
+ */
+export function encryptionKeyOf(configured: string | undefined, jwtSecret: string): string {
+  return configured ?? derivedSecret(jwtSecret, 'app encryption key');
+}

@@ -7,15 +7,18 @@ import { ask } from '../lib/prompt.ts';
 export const loginCommand: Command = {
   name: 'login',
   summary: 'Sign in to a portal and remember the session',
-  synopsis: 'casebridge login [--url <portal>] [--email <email>]',
+  synopsis: 'casebridge login [--url <portal>] [--email <email>] [--code <code>]',
   description: [
     `Asks for the password (it is never taken as an argument; scripts may set CASEBRIDGE_PASSWORD). The portal ` +
       `URL defaults to the one used last, else ${DEFAULT_URL}; the email is asked for when not given.`,
+    'With two-factor sign-in on, the code of your authenticator app (or a recovery code) is asked for after the password, ' +
+      'or taken from --code.',
     'The session is stored in $CASEBRIDGE_CONFIG, or ~/.config/casebridge/config.json, readable only by you (mode 0600).',
   ].join('\n\n'),
   options: {
     url: { type: 'string', description: `the portal (default: the last one, else ${DEFAULT_URL})`, placeholder: 'url' },
     email: { type: 'string', description: 'your sign-in email (asked for when missing)', placeholder: 'email' },
+    code: { type: 'string', description: 'the authenticator code or a recovery code (asked for when needed)', placeholder: 'code' },
   },
   positionals: { min: 0, max: 0 },
   run: login,
@@ -38,7 +41,8 @@ async function login(ctx: Context, args: Parsed): Promise<number> {
 
   let session: Session;
   try {
-    session = await new Api(url).post<Session>('/api/auth/local', { identifier: email, password });
+    const answer = await new Api(url).post<Session | Challenge>('/api/auth/local', { identifier: email, password });
+    session = 'challenge' in answer ? await secondFactor(url, answer.challenge, () => code(args, readLine)) : answer;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 400 || error.status === 401))
       throw new CliError(`Sign-in failed: ${error.serverMessage || 'wrong email or password'}.`);
@@ -52,6 +56,23 @@ async function login(ctx: Context, args: Parsed): Promise<number> {
   );
   for (const mill of session.mills) ctx.out(`  mill ${mill.id}: ${mill.company.name}${mill.millRole ? ` (${mill.millRole})` : ''}`);
   return 0;
+}
+
+interface Challenge {
+  challenge: { token: string; kind: 'verify' | 'enrol' };
+}
+
+/** The sign-in's second step (the portal's ADR 0020): a code for the challenge, which answers the session. */
+async function secondFactor(url: string, challenge: Challenge['challenge'], readCode: () => Promise<string>): Promise<Session> {
+  if (challenge.kind === 'enrol')
+    throw new CliError(
+      'Your organisation requires two-factor sign-in: set up an authenticator app in the web app first, then sign in here.',
+    );
+  return new Api(url).post<Session>('/api/auth/sign-in/second-factor', { token: challenge.token, code: (await readCode()).trim() });
+}
+
+async function code(args: Parsed, readLine: (prompt: string) => Promise<string>): Promise<string> {
+  return stringOption(args, 'code') ?? (await prompted(() => readLine('Authenticator code (or a recovery code): ')));
 }
 
 async function prompted(read: () => Promise<string>): Promise<string> {

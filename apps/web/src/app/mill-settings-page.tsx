@@ -1,3 +1,4 @@
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../components/loading.tsx';
 import { QueryTabsPage } from '../components/query-tabs.tsx';
@@ -6,7 +7,8 @@ import { BillingTab, InvoicesTab } from '../features/contract/components/invoice
 import { LandingPageTab } from '../features/landing-page/components/landing-page-tab.tsx';
 import { LicenceKeysTab } from '../features/licence-keys/components/licence-keys-tab.tsx';
 import { MillUsersTab } from '../features/mill-users/components/mill-users-tab.tsx';
-import { useSelectedMill, useSession } from '../lib/session.ts';
+import { TwoFactorRequirementSwitch } from '../features/mill-users/components/two-factor-requirement.tsx';
+import { millMay, useSelectedMill, useSession } from '../lib/session.ts';
 
 /**
  * Mill settings gathers tabs that belong to different features (landing page, company, users,
@@ -29,7 +31,12 @@ export function MillSettingsPage() {
         {
           value: 'users',
           label: t('millSettings.users'),
-          panel: <MillUsersTab key={mill.id} millId={mill.id} currentUserId={session.user.id} />,
+          panel: (
+            <Stack key={mill.id} gap="lg">
+              {millMay(mill, 'mill.requireTwoFactor') && <TwoFactorRequirementSwitch millId={mill.id} />}
+              <MillUsersTab millId={mill.id} currentUserId={session.user.id} />
+            </Stack>
+          ),
         },
         { value: 'license-keys', label: t('millSettings.licenseKeys'), panel: <LicenceKeysTab key={mill.id} millId={mill.id} /> },
         { value: 'billing', label: t('millSettings.billing'), panel: <BillingTab key={mill.id} millId={mill.id} /> },

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { createStorage } from '../../platform/storage/create-storage.ts';
 import { loadConfig } from '../../config.ts';
-import { loadOrCreateSecrets } from '../../lib/secrets.ts';
+import { encryptionKeyOf, loadOrCreateSecrets } from '../../lib/secrets.ts';
 import { exitAfterFailedStart } from '../../lib/startup-error.ts';
 import { openDatabase } from '../client.ts';
 import { runMigrations } from '../migrate.ts';
@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, secrets, (line) => log.debug(line), 'share');
   try {
     await runMigrations(database);
-    const demo = await seedDemo(database.db, createStorage(config));
+    // The key the servers open the demo authenticator's secret with (they must share JWT_SECRET or APP_ENCRYPTION_KEY).
+    const encryptionKey = encryptionKeyOf(config.encryptionKey, config.jwtSecret ?? secrets.jwtSecret);
+    const demo = await seedDemo(database.db, createStorage(config), encryptionKey);
     console.log(demo.summary);
   } catch (error) {
     log.error({ err: error }, 'seeding failed');

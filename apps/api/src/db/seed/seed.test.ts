@@ -15,8 +15,8 @@ afterAll(async () => {
 describe('demo data', () => {
   it('gives Demo Mill clients in every state, users, keys and a landing page, and is idempotent', async () => {
     const storage = new LocalStorage(path.join(t.config.dataDir, 'files'));
-    const first = await seedDemo(t.db, storage);
-    const second = await seedDemo(t.db, storage);
+    const first = await seedDemo(t.db, storage, t.app.deps.encryptionKey);
+    const second = await seedDemo(t.db, storage, t.app.deps.encryptionKey);
     expect(first.activationKeys).toHaveLength(3);
     expect(second.activationKeys).toEqual(first.activationKeys);
     const login = (
@@ -52,7 +52,7 @@ describe('demo data', () => {
   });
 
   it('shows the pending client by what Demo Mill typed when inviting it, never blank', async () => {
-    await seedDemo(t.db, new LocalStorage(path.join(t.config.dataDir, 'files')));
+    await seedDemo(t.db, new LocalStorage(path.join(t.config.dataDir, 'files')), t.app.deps.encryptionKey);
     const login = (
       await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'admin@demo-mill.test', password: DEMO_PASSWORD } })
     ).json();
@@ -67,7 +67,7 @@ describe('demo data', () => {
   });
 
   it('puts Demo Mill on essential with two invoices, and another mill on each other plan', async () => {
-    await seedDemo(t.db, new LocalStorage(path.join(t.config.dataDir, 'files')));
+    await seedDemo(t.db, new LocalStorage(path.join(t.config.dataDir, 'files')), t.app.deps.encryptionKey);
     const planOf = async (email: string) => {
       const login = (
         await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: email, password: DEMO_PASSWORD } })
@@ -109,7 +109,7 @@ describe('demo data', () => {
   });
 
   it("numbers Demo Mill's orders in the order they came in, so the latest ids read newest first and descending", async () => {
-    await seedDemo(t.db, new LocalStorage(path.join(t.config.dataDir, 'files')));
+    await seedDemo(t.db, new LocalStorage(path.join(t.config.dataDir, 'files')), t.app.deps.encryptionKey);
     const millId = (
       await t.request({ method: 'POST', url: '/api/auth/local', payload: { identifier: 'admin@demo-mill.test', password: DEMO_PASSWORD } })
     ).json().mills[0].id;

@@ -16,6 +16,7 @@ import { DEMO_DEALER_ACCOUNTS, seedDemoDealers } from './demo-dealers.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoUsage } from './demo-usage.ts';
 import { seedDemoTickets } from './demo-tickets.ts';
+import { DEMO_TWO_FACTOR_ACCOUNTS, seedDemoTwoFactor } from './demo-two-factor.ts';
 import { POLICY_TEXTS } from './policy-texts.ts';
 
 export const DEMO_PASSWORD = 'casebridge-demo';
@@ -224,6 +225,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'dealer@demo-dealer.test', role: 'root dealer, Demo Dealer' },
   ...DEMO_DEALER_ACCOUNTS,
   ...DEMO_MILLS.map((demo) => ({ email: demo.email, role: `mill admin, ${demo.name} (${demo.plan} plan)` })),
+  ...DEMO_TWO_FACTOR_ACCOUNTS,
 ];
 
 function describe(keys: string[]): string {
@@ -231,20 +233,26 @@ function describe(keys: string[]): string {
   return `Demo accounts (password: ${DEMO_PASSWORD}):\n${accounts}\nUnused activation keys for signing up a new mill:\n${keys.map((k) => `  activation key: ${k}`).join('\n')}`;
 }
 
-/** Adds the demo accounts unless they exist, and keeps at least three unused activation keys. */
-export async function seedDemo(db: Db, storage: Storage): Promise<DemoSummary> {
+/**
+ * Adds the demo accounts unless they exist, and keeps at least three unused activation keys.
+ * `encryptionKey` seals the demo authenticator's secret as the server will open it (lib/secrets.ts).
+ */
+export async function seedDemo(db: Db, storage: Storage, encryptionKey: string): Promise<DemoSummary> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo-mill.test'));
   if (!existing) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
-    await db.transaction((tx) => seedAccounts(tx, storage, passwordHash));
+    await db.transaction(async (tx) => {
+      await seedAccounts(tx, storage, passwordHash);
+      await seedDemoTwoFactor(tx, passwordHash, encryptionKey);
+    });
   }
   const activationKeys = await ensureFreeKeys(db);
   return { accounts: DEMO_ACCOUNTS, activationKeys, summary: describe(activationKeys) };
 }
 
 /** At start on the embedded database: only a database without any user gets demo data. */
-export async function seedIfEmpty(db: Db, storage: Storage): Promise<DemoSummary | null> {
+export async function seedIfEmpty(db: Db, storage: Storage, encryptionKey: string): Promise<DemoSummary | null> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return null;
-  return seedDemo(db, storage);
+  return seedDemo(db, storage, encryptionKey);
 }

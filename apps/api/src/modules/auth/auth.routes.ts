@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResponseSchema,
-  type AuthResponse,
   changePasswordBodySchema,
   checkUniqueEmailBodySchema,
   checkUniqueEmailResponseSchema,
@@ -12,6 +11,7 @@ import {
   resetPasswordBodySchema,
 } from '@casebridge/shared/schemas/auth';
 import { messageResponseSchema } from '@casebridge/shared/schemas/common';
+import { signInAnswerSchema, type SignInAnswer } from '@casebridge/shared/schemas/two-factor';
 import type { AppDeps } from '../../deps.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { enforceRateLimit, limitFailures } from '../../lib/rate-limit-guard.ts';
@@ -29,7 +29,7 @@ export type SignInAndLink = (
   deps: AppDeps,
   credentials: { identifier: string; password: string },
   invitation: { token: string; millId: number },
-) => Promise<AuthResponse>;
+) => Promise<SignInAnswer>;
 
 export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): FastifyPluginAsyncZod {
   const limit = (name: keyof AppDeps['rateLimits']) => deps.rateLimits[name];
@@ -39,10 +39,10 @@ export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): Fastify
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Sign in',
+        summary: 'Sign in: the session, or a challenge for the second factor (ADR 0020)',
         body: loginBodySchema,
         querystring: localeQuerySchema,
-        response: { 200: authResponseSchema, ...commonErrors },
+        response: { 200: signInAnswerSchema, ...commonErrors },
       },
       handler: async (request) => {
         const body = request.body;
@@ -108,9 +108,9 @@ export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): Fastify
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Set a new password with the reset link',
+        summary: 'Set a new password with the reset link (then signs in, or answers the second factor’s challenge)',
         body: resetPasswordBodySchema,
-        response: { 200: authResponseSchema, ...commonErrors },
+        response: { 200: signInAnswerSchema, ...commonErrors },
       },
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'token', limit('token'), request, null);

@@ -1,4 +1,5 @@
 import type { AuthResponse } from '@casebridge/shared/schemas/auth';
+import type { SignInAnswer } from '@casebridge/shared/schemas/two-factor';
 import type { Language } from '@casebridge/shared/constants/languages';
 import type { ErrorCode } from '@casebridge/shared/errors';
 import { LICENCE_KEY_PATTERN, normaliseLicenceKey } from '@casebridge/shared/constants/licence-key';
@@ -24,11 +25,12 @@ import {
 } from '../users/users.service.ts';
 import { languageOf } from '../users/users.queries.ts';
 import { sessionFor } from '../session/session.service.ts';
+import { signInAnswer } from '../two-factor/two-factor.service.ts';
 import { sendAccountMail } from './auth.mails.ts';
 
-/** `POST /auth/local` (public). */
-export async function signIn(deps: AppDeps, credentials: { identifier: string; password: string }): Promise<AuthResponse> {
-  return sessionFor(deps, await checkCredentials(deps, credentials.identifier, credentials.password));
+/** `POST /auth/local` (public): the session, or the second factor's challenge first (modules/two-factor). */
+export async function signIn(deps: AppDeps, credentials: { identifier: string; password: string }): Promise<SignInAnswer> {
+  return signInAnswer(deps, await checkCredentials(deps, credentials.identifier, credentials.password));
 }
 
 export interface RegisterInput {
@@ -124,7 +126,7 @@ export async function sendPasswordReset(deps: AppDeps, job: PasswordResetJob): P
 export async function resetPassword(
   deps: AppDeps,
   input: { code: string; password: string; passwordConfirmation: string },
-): Promise<AuthResponse> {
+): Promise<SignInAnswer> {
   checkNewPassword(input.password, input.passwordConfirmation);
   // A dealer user's invitation link sets the first password the same way (setPassword confirms the address).
   const row =
@@ -136,7 +138,8 @@ export async function resetPassword(
   await revokeAccountLinks(deps.db, user.id, 'dealer-invitation');
   deps.realtime.endSessions(user.id);
   if (user.blocked) throw accountBlocked();
-  return sessionFor(deps, user);
+  // The mailbox is no second factor: a user with one (or who must enrol one) is asked for it now.
+  return signInAnswer(deps, user);
 }
 
 /** `PUT /auth/password`: needs the current password; ends every other session. */

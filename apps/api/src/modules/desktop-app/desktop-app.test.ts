@@ -167,7 +167,7 @@ describe('the desktop app on offer', () => {
   it('is a small placeholder file in the demo, with a version and notes, that says what it is', async () => {
     const demo = await createTestApp();
     try {
-      await seedDemo(demo.db, new LocalStorage(path.join(demo.config.dataDir, 'files')));
+      await seedDemo(demo.db, new LocalStorage(path.join(demo.config.dataDir, 'files')), demo.app.deps.encryptionKey);
       const { release } = (await demo.request({ method: 'GET', url: '/api/desktop-app' })).json();
       expect(release).toMatchObject({ version: '1.0.0-demo', kind: 'file', fileName: 'casebridge-desktop-placeholder.txt' });
       expect(release.releaseNotes).not.toBe('');

@@ -1,4 +1,5 @@
 import type { AuthResponse } from '@casebridge/shared/schemas/auth';
+import type { SignInAnswer } from '@casebridge/shared/schemas/two-factor';
 import type { Language } from '@casebridge/shared/constants/languages';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +10,7 @@ import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { checkNewPassword, hashPassword } from '../../lib/passwords.ts';
 import type { InvitationDetails } from '../../platform/mail/templates.ts';
 import { sessionFor } from '../session/session.service.ts';
+import { challengeIfNeeded } from '../two-factor/two-factor.service.ts';
 import { clientOrNotFound, clientRelation, confirmClientRelation, saveClientRelation } from '../clients/clients.service.ts';
 import { renameCompany } from '../companies/companies.service.ts';
 import { companyById, labOfCompany } from '../companies/companies.queries.ts';
@@ -234,8 +236,11 @@ export async function signInAndLink(
   deps: AppDeps,
   credentials: { identifier: string; password: string },
   invitation: { token: string; millId: number },
-): Promise<AuthResponse> {
+): Promise<SignInAnswer> {
   const user = await checkCredentials(deps, credentials.identifier, credentials.password);
+  // A second factor comes first (ADR 0020): the invitation waits, to be accepted once signed in.
+  const challenge = await challengeIfNeeded(deps, user);
+  if (challenge) return challenge;
   await acceptWithAccount(deps, user, invitation.token, invitation.millId);
   return sessionFor(deps, user);
 }

@@ -3,18 +3,21 @@ import type { User } from '@casebridge/shared/schemas/auth';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { SettingsForm } from './settings-form.tsx';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 export function ProfileTab({ user }: { user: User }) {
   return <ProfileForm key={user.id} user={user} />;
 }
 
-/** Spec §2 "Account": password change beside the notification and download settings. */
+/** Spec §2 "Account": password change and two-factor sign-in beside the notification and download settings. */
 export function SettingsTab({ user }: { user: User }) {
   return (
     <Stack gap="xl">
       <SettingsForm key={user.id} user={user} />
       <Divider />
       <PasswordForm />
+      <Divider />
+      <TwoFactorSection />
     </Stack>
   );
 }

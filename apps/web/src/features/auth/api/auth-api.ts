@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse } from '@casebridge/shared/schemas/auth';
+import type { SignInAnswer, TotpEnrolment } from '@casebridge/shared/schemas/two-factor';
 import type { Language } from '@casebridge/shared/constants/languages';
 import type { RoleType } from '@casebridge/shared/constants/roles';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -45,10 +46,15 @@ export interface AccountCreationBody {
 }
 
 export const authApi = {
-  signIn: (body: SignInBody) => apiRequest<AuthResponse>('/auth/local', { method: 'POST', body }),
+  signIn: (body: SignInBody) => apiRequest<SignInAnswer>('/auth/local', { method: 'POST', body }),
+  secondFactor: (token: string, code: string) =>
+    apiRequest<AuthResponse>('/auth/sign-in/second-factor', { method: 'POST', body: { token, code } }),
+  startEnrolment: (token: string) => apiRequest<TotpEnrolment>('/auth/sign-in/enrolment', { method: 'POST', body: { token } }),
+  confirmEnrolment: (token: string, code: string) =>
+    apiRequest<AuthResponse & { recoveryCodes: string[] }>('/auth/sign-in/enrolment/confirm', { method: 'POST', body: { token, code } }),
   register: (body: RegisterBody) => apiRequest<MessageResponse>('/auth/local/register', { method: 'POST', body }),
   forgotPassword: (email: string) => apiRequest<MessageResponse>('/auth/forgot-password', { method: 'POST', body: { email } }),
-  resetPassword: (body: ResetPasswordBody) => apiRequest<AuthResponse>('/auth/reset-password', { method: 'POST', body }),
+  resetPassword: (body: ResetPasswordBody) => apiRequest<SignInAnswer>('/auth/reset-password', { method: 'POST', body }),
   confirmEmail: (confirmation: string) => apiRequest<AuthResponse>('/auth/email-confirmation', { query: { confirmation } }),
   emailByToken: (confirmationToken: string) =>
     apiRequest<{ emailByConfirmationToken: string; roleType: RoleType; accountExists: boolean }>('/auth/user-email-by-token', {
@@ -76,5 +82,16 @@ export function useAuthMutation<Vars>(call: (vars: Vars) => Promise<AuthResponse
   return useMutation({
     mutationFn: call,
     onSuccess: (auth) => storeAuthResponse(queryClient, auth),
+  });
+}
+
+/** A sign-in that may answer a challenge for the second factor first (ADR 0020): only a session is stored. */
+export function useSignInMutation<Vars>(call: (vars: Vars) => Promise<SignInAnswer>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => {
+      if (!('challenge' in answer)) storeAuthResponse(queryClient, answer);
+    },
   });
 }

@@ -1,12 +1,15 @@
 import { Alert, Anchor, Button, Modal, PasswordInput, Stack } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SignInChallenge } from '@casebridge/shared/schemas/two-factor';
 import { closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { resetPasswordBodySchema } from '@casebridge/shared/schemas/auth';
 import { confirmingPassword } from '../../../lib/form-schemas.ts';
-import { authApi, useAuthMutation, type ResetPasswordBody } from '../api/auth-api.ts';
+import { authApi, useSignInMutation, type ResetPasswordBody } from '../api/auth-api.ts';
+import { SecondFactorStep } from './second-factor-step.tsx';
 
 const schema = confirmingPassword(resetPasswordBodySchema.omit({ code: true }));
 
@@ -14,7 +17,9 @@ export function ResetPasswordDialog({ opened, code }: { opened: boolean; code: s
   const { t } = useTranslation();
   const afterSignIn = useAfterSignIn();
   const form = useForm({ initialValues: { password: '', passwordConfirmation: '' }, schema });
-  const reset = useAuthMutation((body: ResetPasswordBody) => authApi.resetPassword(body));
+  const reset = useSignInMutation((body: ResetPasswordBody) => authApi.resetPassword(body));
+  // The new password is set; a user with a second factor still gives a code before being signed in.
+  const [challenge, setChallenge] = useState<SignInChallenge['challenge'] | null>(null);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -23,14 +28,29 @@ export function ResetPasswordDialog({ opened, code }: { opened: boolean; code: s
     reset.mutate(
       { code, ...data },
       {
-        onSuccess: (auth) => {
+        onSuccess: (answer) => {
+          if ('challenge' in answer) return setChallenge(answer.challenge);
           closeAuthDialog();
-          afterSignIn(auth);
+          afterSignIn(answer);
         },
         onError: (error) => form.applyServerErrors(error),
       },
     );
   };
+
+  if (challenge) {
+    return (
+      <Modal opened={opened} onClose={closeAuthDialog} title={t('twoFactor.title')} centered>
+        <SecondFactorStep
+          challenge={challenge}
+          onSignedIn={(auth) => {
+            closeAuthDialog();
+            afterSignIn(auth);
+          }}
+        />
+      </Modal>
+    );
+  }
 
   return (
     <Modal opened={opened} onClose={closeAuthDialog} title={t('auth.reset.title')} centered>

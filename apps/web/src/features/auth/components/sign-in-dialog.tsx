@@ -1,5 +1,8 @@
 import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AuthResponse } from '@casebridge/shared/schemas/auth';
+import type { SignInChallenge } from '@casebridge/shared/schemas/two-factor';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import { loginBodySchema } from '@casebridge/shared/schemas/auth';
 import { type AuthDialogOptions, closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store.ts';
@@ -7,7 +10,8 @@ import { describeError } from '../../../lib/error-message.ts';
 import { writeStorage } from '../../../lib/local-storage.ts';
 import { useAfterInvitationAccepted, useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
 import { useForm } from '../../../lib/use-form.ts';
-import { authApi, useAuthMutation, type SignInBody } from '../api/auth-api.ts';
+import { authApi, useSignInMutation, type SignInBody } from '../api/auth-api.ts';
+import { SecondFactorStep } from './second-factor-step.tsx';
 
 const schema = loginBodySchema.pick({ identifier: true, password: true });
 
@@ -16,8 +20,17 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
   const afterSignIn = useAfterSignIn();
   const afterInvitation = useAfterInvitationAccepted();
   const form = useForm({ initialValues: { identifier: options.email ?? '', password: '' }, schema });
-  const signIn = useAuthMutation((body: SignInBody) => authApi.signIn(body));
+  const signIn = useSignInMutation((body: SignInBody) => authApi.signIn(body));
+  const [challenge, setChallenge] = useState<SignInChallenge['challenge'] | null>(null);
   const linking = options.linkToAnExistingAccount === true;
+
+  const signedIn = (auth: AuthResponse) => {
+    closeAuthDialog();
+    // Signing in to link an invitation is accepting it: an invited lab lands on the mill's welcome.
+    // With a second factor the invitation waits (ADR 0020): the lab accepts it from the link again.
+    if (linking && options.invitedMillId && !challenge) afterInvitation(auth, options.invitedMillId);
+    else afterSignIn(auth);
+  };
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -29,17 +42,23 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
     signIn.mutate(
       { ...data, ...link },
       {
-        onSuccess: (auth) => {
-          closeAuthDialog();
-          // Signing in to link an invitation is accepting it: an invited lab lands on the mill's welcome.
-          if (linking && options.invitedMillId) afterInvitation(auth, options.invitedMillId);
-          else afterSignIn(auth);
+        onSuccess: (answer) => {
+          if ('challenge' in answer) setChallenge(answer.challenge);
+          else signedIn(answer);
         },
         // Spec §4: a failed sign-in forgets any stored token.
         onError: () => writeStorage(STORAGE_KEYS.token, null),
       },
     );
   };
+
+  if (challenge) {
+    return (
+      <Modal opened={opened} onClose={closeAuthDialog} title={t('twoFactor.title')} centered>
+        <SecondFactorStep challenge={challenge} onSignedIn={signedIn} />
+      </Modal>
+    );
+  }
 
   return (
     <Modal opened={opened} onClose={closeAuthDialog} title={t('auth.signIn.title')} centered>

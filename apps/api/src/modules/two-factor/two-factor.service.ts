@@ -1,0 +1,184 @@
+/**
+ * Two-factor sign-in with an authenticator app (TOTP) and recovery codes (ADR 0020): a sign-in whose
+ * password was right answers a challenge when the user has a second factor, or must enrol one; the
+ * challenge's second call signs in. Every code check counts toward the user's failure limit.
+ */
+import type { AuthResponse } from '@casebridge/shared/schemas/auth';
+import type { SignInAnswer, SignInChallenge, TotpEnrolment, TwoFactorStatus } from '@casebridge/shared/schemas/two-factor';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/client.ts';
+import { authorize } from '../../access/access.ts';
+import type { SessionUser } from '../../access/session-check.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { SecretBox } from '../../lib/secret-box.ts';
+import { millMembershipsOf } from '../mill-users/mill-users.queries.ts';
+import { sessionFor } from '../session/session.service.ts';
+import type { UserRow } from '../users/users.service.ts';
+import { userById } from '../users/users.queries.ts';
+import * as repo from './two-factor.repository.ts';
+import * as rules from './two-factor.rules.ts';
+
+/** Runs a code check under the user's failure limit (the route's, through Redis across processes: ADR 0007). */
+export type FailureLimit = <T>(userId: number, attempt: () => Promise<T>) => Promise<T>;
+
+const box = (deps: AppDeps) => new SecretBox(deps.encryptionKey, 'totp');
+const wrongCode = () => AppError.fields({ code: ['SECOND_FACTOR_INVALID'] }, 'This code is not right, or was used already');
+const challengeGone = () => new AppError(400, 'TOKEN_INVALID', 'This sign-in has expired or was finished. Please sign in again.');
+
+/** Whether a mill of the user (as staff) or, for managers and dealer users, the platform requires a second factor. */
+export async function secondFactorRequired(db: Db, user: Pick<UserRow, 'id' | 'roleType'>): Promise<boolean> {
+  if (user.roleType === 'lab') return false;
+  const millIds = user.roleType === 'mill' ? (await millMembershipsOf(db, user.id)).map((m) => m.millId) : [];
+  return repo.requirementAmong(db, millIds, user.roleType !== 'mill');
+}
+
+/** What a sign-in whose password was right answers: the session, or a challenge (the one call of every sign-in path). */
+export async function signInAnswer(deps: AppDeps, user: UserRow): Promise<SignInAnswer> {
+  return (await challengeIfNeeded(deps, user)) ?? sessionFor(deps, user);
+}
+
+/** The challenge a sign-in must pass first, or null when the password is enough. */
+export async function challengeIfNeeded(deps: AppDeps, user: UserRow): Promise<SignInChallenge | null> {
+  const totp = await repo.findTotp(deps.db, user.id);
+  if (totp?.confirmedAt) return issueChallenge(deps, user.id, 'verify');
+  if (await secondFactorRequired(deps.db, user)) return issueChallenge(deps, user.id, 'enrol');
+  return null;
+}
+
+async function issueChallenge(deps: AppDeps, userId: number, kind: 'verify' | 'enrol'): Promise<SignInChallenge> {
+  const { token, hash } = rules.newChallengeToken();
+  const expiresAt = new Date(Date.now() + rules.CHALLENGE_TTL_MS);
+  await repo.insertChallenge(deps.db, { tokenHash: hash, userId, kind, expiresAt });
+  const methods = kind === 'verify' ? (['totp', 'recovery'] as const) : (['totp'] as const);
+  return { challenge: { token, kind, methods: [...methods], expiresAt: expiresAt.toISOString() } };
+}
+
+async function challengeOf(deps: AppDeps, token: string, kind: 'verify' | 'enrol'): Promise<repo.ChallengeRow> {
+  const challenge = await repo.openChallenge(deps.db, rules.hashChallengeToken(token));
+  if (!challenge || challenge.kind !== kind) throw challengeGone();
+  return challenge;
+}
+
+/** Closes the challenge and signs in: a challenge answered twice (a replayed request) finds it closed. */
+async function finishChallenge(deps: AppDeps, challenge: repo.ChallengeRow): Promise<AuthResponse> {
+  if (!(await repo.closeChallenge(deps.db, challenge.id))) throw challengeGone();
+  const user = await userById(deps.db, challenge.userId);
+  if (!user || user.blocked) throw new AppError(401, 'ACCOUNT_BLOCKED', 'Your account is blocked');
+  return sessionFor(deps, user);
+}
+
+/** A code of the user's confirmed authenticator (each 30-second step once) or an unused recovery code. */
+async function codeIsRight(deps: AppDeps, userId: number, code: string): Promise<boolean> {
+  const totp = await repo.findTotp(deps.db, userId);
+  if (!totp?.confirmedAt) return false;
+  if (!rules.looksLikeTotp(code)) return repo.useRecoveryCode(deps.db, userId, box(deps).digest(rules.normaliseRecoveryCode(code)));
+  const step = rules.totpStep(box(deps).open(totp.sealedSecret), code);
+  return step !== null && repo.claimTotpStep(deps.db, userId, step, false);
+}
+
+async function checkCode(deps: AppDeps, userId: number, code: string, limit: FailureLimit): Promise<void> {
+  await limit(userId, async () => {
+    if (!(await codeIsRight(deps, userId, code))) throw wrongCode();
+  });
+}
+
+/** `POST /auth/sign-in/second-factor`: the challenge's second call. */
+export async function answerChallenge(deps: AppDeps, input: { token: string; code: string }, limit: FailureLimit): Promise<AuthResponse> {
+  const challenge = await challengeOf(deps, input.token, 'verify');
+  await checkCode(deps, challenge.userId, input.code, limit);
+  return finishChallenge(deps, challenge);
+}
+
+async function beginEnrolment(deps: AppDeps, user: Pick<UserRow, 'id' | 'email'>): Promise<TotpEnrolment> {
+  const secret = rules.newTotpSecret();
+  const saved = await repo.savePendingTotp(deps.db, user.id, box(deps).seal(secret));
+  if (!saved) throw AppError.conflict('Two-factor sign-in is on already; turn it off first to enrol another authenticator');
+  return { uri: rules.otpauthUri(secret, user.email), secret };
+}
+
+/** The first code of the new authenticator confirms it; the ten recovery codes are answered this once. */
+async function completeEnrolment(deps: AppDeps, userId: number, code: string, limit: FailureLimit): Promise<string[]> {
+  return limit(userId, async () => {
+    const pending = await repo.findTotp(deps.db, userId);
+    if (!pending || pending.confirmedAt) throw AppError.conflict('There is no enrolment waiting for its code; start again');
+    const step = rules.looksLikeTotp(code) ? rules.totpStep(box(deps).open(pending.sealedSecret), code) : null;
+    if (step === null) throw wrongCode();
+    const codes = rules.newRecoveryCodes();
+    await deps.db.transaction(async (tx) => {
+      if (!(await repo.claimTotpStep(tx, userId, step, true))) throw wrongCode();
+      await repo.replaceRecoveryCodes(
+        tx,
+        userId,
+        codes.map((recovery) => box(deps).digest(rules.normaliseRecoveryCode(recovery))),
+      );
+    });
+    return codes;
+  });
+}
+
+/** `POST /auth/sign-in/enrolment`: an `enrol` challenge lets its user start enrolment and nothing else. */
+export async function startChallengeEnrolment(deps: AppDeps, token: string): Promise<TotpEnrolment> {
+  const challenge = await challengeOf(deps, token, 'enrol');
+  const user = await userById(deps.db, challenge.userId);
+  if (!user) throw challengeGone();
+  return beginEnrolment(deps, user);
+}
+
+/** `POST /auth/sign-in/enrolment/confirm`: the enrolment done, the user is signed in. */
+export async function confirmChallengeEnrolment(
+  deps: AppDeps,
+  input: { token: string; code: string },
+  limit: FailureLimit,
+): Promise<AuthResponse & { recoveryCodes: string[] }> {
+  const challenge = await challengeOf(deps, input.token, 'enrol');
+  const recoveryCodes = await completeEnrolment(deps, challenge.userId, input.code, limit);
+  return { ...(await finishChallenge(deps, challenge)), recoveryCodes };
+}
+
+/** `GET /users/me/two-factor`. */
+export async function twoFactorStatus(deps: AppDeps, user: SessionUser): Promise<TwoFactorStatus> {
+  await authorize(deps.db, user, 'account.read', {});
+  const totp = await repo.findTotp(deps.db, user.id);
+  return {
+    totp: Boolean(totp?.confirmedAt),
+    recoveryCodesLeft: totp?.confirmedAt ? await repo.unusedRecoveryCodeCount(deps.db, user.id) : 0,
+    required: await secondFactorRequired(deps.db, user),
+  };
+}
+
+/** `POST /users/me/two-factor/totp`. */
+export async function startEnrolment(deps: AppDeps, user: SessionUser): Promise<TotpEnrolment> {
+  await authorize(deps.db, user, 'account.update', {});
+  return beginEnrolment(deps, user);
+}
+
+/** `POST /users/me/two-factor/totp/confirm`. */
+export async function confirmEnrolment(deps: AppDeps, user: SessionUser, code: string, limit: FailureLimit): Promise<string[]> {
+  await authorize(deps.db, user, 'account.update', {});
+  return completeEnrolment(deps, user.id, code, limit);
+}
+
+/** `POST /users/me/two-factor/totp/disable`: the password and a code, so a borrowed open session cannot do it. */
+export async function disableTotp(deps: AppDeps, user: SessionUser, input: { password: string; code: string }, limit: FailureLimit) {
+  await authorize(deps.db, user, 'account.update', {});
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw AppError.fields({ password: ['WRONG_CURRENT_PASSWORD'] }, 'The password is wrong');
+  }
+  await checkCode(deps, user.id, input.code, limit);
+  await repo.removeSecondFactor(deps.db, user.id);
+}
+
+/** An administrator's reset (the two-factor-admin use case decided who may): the user enrols again. */
+export async function removeSecondFactorOf(db: Db, userId: number): Promise<boolean> {
+  return repo.removeSecondFactor(db, userId);
+}
+
+/** `millId` null: the platform's requirement for managers and dealer users. */
+export async function setRequirementOf(db: Db, millId: number | null, required: boolean, setBy: number): Promise<void> {
+  await repo.setRequirement(db, millId, required, setBy);
+}
+
+export async function requirementOf(db: Db, millId: number | null): Promise<boolean> {
+  return millId === null ? repo.requirementAmong(db, [], true) : repo.requirementAmong(db, [millId], false);
+}

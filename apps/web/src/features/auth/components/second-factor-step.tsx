@@ -1,0 +1,106 @@
+import { Alert, Button, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuthResponse } from '@casebridge/shared/schemas/auth';
+import type { SignInChallenge } from '@casebridge/shared/schemas/two-factor';
+import { RecoveryCodes, TotpSetup } from '../../../components/totp-setup.tsx';
+import { describeError } from '../../../lib/error-message.ts';
+import { storeAuthResponse } from '../../../lib/session.ts';
+import { authApi } from '../api/auth-api.ts';
+
+type Challenge = SignInChallenge['challenge'];
+
+/** The sign-in's second step (ADR 0020): a code for a `verify` challenge, enrolment for an `enrol` one. */
+export function SecondFactorStep({ challenge, onSignedIn }: { challenge: Challenge; onSignedIn: (auth: AuthResponse) => void }) {
+  return challenge.kind === 'verify' ? (
+    <VerifyStep token={challenge.token} onSignedIn={onSignedIn} />
+  ) : (
+    <EnrolStep token={challenge.token} onSignedIn={onSignedIn} />
+  );
+}
+
+function useSecondFactorCall<Vars>(call: (vars: Vars) => Promise<AuthResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: (auth) => void storeAuthResponse(queryClient, auth) });
+}
+
+function VerifyStep({ token, onSignedIn }: { token: string; onSignedIn: (auth: AuthResponse) => void }) {
+  const { t } = useTranslation();
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const verify = useSecondFactorCall((value: string) => authApi.secondFactor(token, value));
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (code.trim()) verify.mutate(code.trim(), { onSuccess: onSignedIn });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm">{t(recovery ? 'twoFactor.recoveryPrompt' : 'twoFactor.codePrompt')}</Text>
+        {verify.isError && <Alert color="red">{describeError(t, verify.error)}</Alert>}
+        <TextInput
+          label={t(recovery ? 'twoFactor.recoveryCode' : 'twoFactor.code')}
+          autoComplete="one-time-code"
+          inputMode={recovery ? 'text' : 'numeric'}
+          required
+          data-autofocus
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+        />
+        <Switch label={t('twoFactor.useRecovery')} checked={recovery} onChange={(event) => setRecovery(event.currentTarget.checked)} />
+        <Button type="submit" loading={verify.isPending}>
+          {t('twoFactor.verify')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function EnrolStep({ token, onSignedIn }: { token: string; onSignedIn: (auth: AuthResponse) => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [done, setDone] = useState<(AuthResponse & { recoveryCodes: string[] }) | null>(null);
+  // Started once per challenge: a second start would replace the secret the user just scanned.
+  const enrolment = useQuery({ queryKey: ['sign-in-enrolment', token], queryFn: () => authApi.startEnrolment(token), staleTime: Infinity });
+  // Signed in only on "Continue": storing the session at once would leave the page before the codes were read.
+  const queryClient = useQueryClient();
+  const confirm = useMutation({ mutationFn: (value: string) => authApi.confirmEnrolment(token, value) });
+  if (done) {
+    const proceed = () => {
+      storeAuthResponse(queryClient, done);
+      onSignedIn(done);
+    };
+    return (
+      <Stack>
+        <RecoveryCodes codes={done.recoveryCodes} />
+        <Button onClick={proceed}>{t('twoFactor.proceed')}</Button>
+      </Stack>
+    );
+  }
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (code.trim()) confirm.mutate(code.trim(), { onSuccess: setDone });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm">{t('twoFactor.enrolRequired')}</Text>
+        {enrolment.isError && <Alert color="red">{describeError(t, enrolment.error)}</Alert>}
+        {enrolment.data && <TotpSetup uri={enrolment.data.uri} secret={enrolment.data.secret} />}
+        {confirm.isError && <Alert color="red">{describeError(t, confirm.error)}</Alert>}
+        <TextInput
+          label={t('twoFactor.code')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+        />
+        <Button type="submit" loading={confirm.isPending} disabled={!enrolment.data}>
+          {t('twoFactor.confirm')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
