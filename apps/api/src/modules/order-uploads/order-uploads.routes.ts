@@ -9,6 +9,7 @@ import { isAcceptedDocument } from '@casebridge/shared/constants/orders';
 import { authorizeDocumentUpload, recordUploadedDocument, type UploadTarget } from '../order-files/order-files.service.ts';
 import { bucketUploads, diskUploads, refuse, refusingAppErrors } from './order-uploads.files.ts';
 import { RedisLocker } from '../../platform/uploads/redis-locker.ts';
+import { answerTusPatch, type TusPatchOptions } from '../../platform/uploads/tus-patch.ts';
 
 /**
  * Resumable uploads of order documents through the tus protocol (the web app and the CLI use
@@ -44,8 +45,29 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
   const { datastore } = backend;
 
   /** The upload's caller, through the same session check as every HTTP request and the websocket. */
-  const caller = (req: Request): Promise<UserRow> =>
-    refusingAppErrors(() => checkSession(deps.db, app.jwt, bearerToken(req.headers.get('authorization'))));
+  const caller = (authorization: string | null | undefined): Promise<UserRow> =>
+    refusingAppErrors(() => checkSession(deps.db, app.jwt, bearerToken(authorization ?? null)));
+
+  /** Every request after the first (POST) must come from the upload's creator; someone else's upload answers like a missing one. */
+  async function checkOwner(authorization: string | null | undefined, uploadId: string): Promise<void> {
+    const user = await caller(authorization);
+    const upload = await datastore.getUpload(uploadId).catch(() => null);
+    if (!upload || upload.metadata?.userId !== String(user.id)) throw refuse(404, 'UPLOAD_NOT_FOUND', 'Upload not found');
+  }
+
+  async function finishUpload(authorization: string | null | undefined, upload: Upload) {
+    const user = await caller(authorization);
+    const target = targetOf(upload.metadata);
+    const filename = String(upload.metadata?.filename);
+    const file = await backend.finish(upload, ({ storage, ...bytes }) =>
+      refusingAppErrors(() => recordUploadedDocument({ ...deps, storage }, user, { ...target, filename, ...bytes })),
+    );
+    return { headers: { 'CaseBridge-File-Id': String(file.id), 'CaseBridge-Sha256': file.sha256 } };
+  }
+
+  // tus's own size refusals are plain text; give them a code so the web app can say it in the user's language.
+  const sizeRefusal = (error: { status_code?: number }) =>
+    error.status_code === 413 ? refuse(413, 'UPLOAD_TOO_LARGE', 'The file is larger than uploads may be') : undefined;
 
   const tus = new TusServer({
     path: TUS_PATH,
@@ -55,7 +77,7 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
     maxSize: deps.config.maxUploadBytes,
     respectForwardedHeaders: deps.config.trustProxy !== false,
     async onUploadCreate(req, upload) {
-      const user = await caller(req);
+      const user = await caller(req.headers.get('authorization'));
       const filename = String(upload.metadata?.filename ?? '');
       if (!isAcceptedDocument(filename)) {
         throw refuse(400, 'FILE_TYPE_NOT_ALLOWED', 'This file type is not accepted');
@@ -68,30 +90,33 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
       return { metadata: { ...upload.metadata, filename: filename.slice(0, 200), userId: String(user.id) } };
     },
     async onIncomingRequest(req, uploadId) {
-      if (req.method === 'POST' || req.method === 'OPTIONS') return;
-      const user = await caller(req);
-      const upload = await datastore.getUpload(uploadId).catch(() => null);
-      // Someone else's upload answers like a missing one.
-      if (!upload || upload.metadata?.userId !== String(user.id)) throw refuse(404, 'UPLOAD_NOT_FOUND', 'Upload not found');
+      if (req.method !== 'POST' && req.method !== 'OPTIONS') await checkOwner(req.headers.get('authorization'), uploadId);
     },
-    // tus's own size refusals are plain text; give them a code so the web app can say it in the user's language.
-    onResponseError(_req, error) {
-      if ('status_code' in error && error.status_code === 413)
-        return refuse(413, 'UPLOAD_TOO_LARGE', 'The file is larger than uploads may be');
-      return undefined;
-    },
-    async onUploadFinish(req, upload) {
-      const user = await caller(req);
-      const target = targetOf(upload.metadata);
-      const filename = String(upload.metadata?.filename);
-      const file = await backend.finish(upload, ({ storage, ...bytes }) =>
-        refusingAppErrors(() => recordUploadedDocument({ ...deps, storage }, user, { ...target, filename, ...bytes })),
-      );
-      return { headers: { 'CaseBridge-File-Id': file.id, 'CaseBridge-Sha256': file.sha256 } };
+    onResponseError: (_req, error) => sizeRefusal(error as { status_code?: number }),
+    // An empty upload is complete when created.
+    onUploadFinish: (req, upload) => finishUpload(req.headers.get('authorization'), upload),
+  });
+  // The bytes of an upload go to the store as they come, without @tus/server (tus-patch.ts, ADR 0018).
+  const patchOptions: TusPatchOptions = {
+    datastore,
+    locker,
+    maxSize: deps.config.maxUploadBytes,
+    checkRequest: (request, uploadId) => checkOwner(request.headers.authorization, uploadId),
+    onUploadFinish: async (request, upload) => (await finishUpload(request.headers.authorization, upload)).headers,
+  };
+  // The body is left unread here: the PATCH handler streams it, @tus/server reads it for POST.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  app.route({
+    method: 'PATCH',
+    url: `${TUS_PATH}/:uploadId`,
+    schema: { hide: true },
+    config: { access: 'order.edit', session: 'tus' },
+    async handler(request, reply) {
+      const { uploadId } = request.params as { uploadId: string };
+      const answer = await answerTusPatch(patchOptions, request.raw, uploadId);
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
     },
   });
-
-  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   const handler = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
@@ -100,7 +125,7 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
     // Declared for the record; the hooks above check the session of each tus request (a CORS preflight carries none)
     // and ask the rule book (order.edit) through order-files.
     app.route({
-      method: ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS', 'GET'],
+      method: ['POST', 'HEAD', 'DELETE', 'OPTIONS', 'GET'],
       url,
       schema: { hide: true },
       config: { access: 'order.edit', session: 'tus' },
