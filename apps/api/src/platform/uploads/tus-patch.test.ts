@@ -8,6 +8,7 @@ import { FileStore } from '@tus/file-store';
 import { MemoryLocker } from '@tus/server';
 import { Upload } from '@tus/utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UploadsBusy } from './s3-upload-store.ts';
 import { answerTusPatch, type TusPatchOptions } from './tus-patch.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -68,6 +69,15 @@ function patch(id: string, offset: number, body: Buffer | ReadableStream, header
 const bytesOf = (id: string) => readFile(path.join(directory, id));
 
 describe('tus PATCH without @tus/server', () => {
+  it('tells a client refused by a full store when to send its bytes again (Retry-After)', async () => {
+    const id = await started(10);
+    options.datastore.write = () => Promise.reject(new UploadsBusy());
+    const answer = await patch(id, 0, Buffer.from('hello'));
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe(String(new UploadsBusy().retryAfterSeconds));
+    expect(await answer.json()).toMatchObject({ code: 'UPLOADS_BUSY' });
+  });
+
   it('writes the bytes at the offset and answers the new offset, when the upload expires, and the finishing headers', async () => {
     const id = await started(10);
     const first = await patch(id, 0, Buffer.from('hello'));

@@ -66,7 +66,10 @@ export async function answerTusPatch(options: TusPatchOptions, request: Incoming
     if (!isRefusal(error)) throw error;
     // tus's own refusals are plain text: given a code, so that the web app can say them in the user's language.
     const body = error.body.startsWith('{') ? error.body : refusal(error.status_code, error.body.trim()).body;
-    return { status: error.status_code, headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' }, body };
+    // A store that is full for now (the bucket's part budget) says when to come back.
+    const retryAfter =
+      'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number' ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
+    return { status: error.status_code, headers: { ...headers, ...retryAfter, 'Content-Type': 'application/json; charset=utf-8' }, body };
   }
 }
 
