@@ -67,7 +67,7 @@ export async function answerTusPatch(options: TusPatchOptions, request: Incoming
     // tus's own refusals are plain text: given a code, so that the web app can say them in the user's language.
     const body = error.body.startsWith('{') ? error.body : refusal(error.status_code, error.body.trim()).body;
     // A store that is full for now (the bucket's part budget) says when to come back.
-    const retryAfter =
+    const retryAfter: Record<string, string> =
       'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number' ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
     return { status: error.status_code, headers: { ...headers, ...retryAfter, 'Content-Type': 'application/json; charset=utf-8' }, body };
   }
