@@ -10,7 +10,7 @@ import { runMigrations } from '../apps/api/src/db/migrate.ts';
  * What the benches that measure the real server share: a fresh, migrated database on the machine's
  * PostgreSQL (DATABASE_URL or the local default) and the portal started as in production.
  */
-const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,16 +22,22 @@ export function benchDatabaseUrl(name: string): string {
   return url.toString();
 }
 
-/** Drops and recreates database `name`, applies the migrations and returns a connection to it. */
-export async function freshDatabase(name: string): Promise<Database> {
+async function withAdminClient(statements: string[]): Promise<void> {
   const admin = new pg.Client(adminUrl);
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
+    for (const statement of statements) await admin.query(statement);
   } finally {
     await admin.end();
   }
+}
+
+/** Drops database `name`, the clean-up of a bench that made it. */
+export const dropDatabase = (name: string) => withAdminClient([`drop database if exists ${name} with (force)`]);
+
+/** Drops and recreates database `name`, applies the migrations and returns a connection to it. */
+export async function freshDatabase(name: string): Promise<Database> {
+  await withAdminClient([`drop database if exists ${name} with (force)`, `create database ${name}`]);
   const db = connect(benchDatabaseUrl(name));
   await runMigrations(db);
   return db;
@@ -42,14 +48,27 @@ export interface ApiServer {
   base: string;
 }
 
+/** `npm run seed` (the demo accounts) with the portal's settings `env`. */
+export async function runSeed(env: NodeJS.ProcessEnv): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed/run-seed.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`seeding failed (exit ${code})`);
+}
+
 /**
- * The portal on a free port against database `name`, in production mode and without Redis, once
- * its health check answers. The child is node itself (no wrapper), so its pid is the server's.
+ * The portal on a free port against database `name`, in production mode and without Redis unless
+ * `env` names one (an inherited REDIS_URL would change what is measured), once its health check
+ * answers. The child is node itself (no wrapper), so its pid is the server's.
  */
 export async function startApiServer(name: string, env: NodeJS.ProcessEnv = {}): Promise<ApiServer> {
   const port = await freePort();
+  const { REDIS_URL: _inherited, ...inherited } = process.env;
   const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     DATABASE_URL: benchDatabaseUrl(name),
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -59,7 +78,6 @@ export async function startApiServer(name: string, env: NodeJS.ProcessEnv = {}):
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
     ...env,
   };
-  delete childEnv.REDIS_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: childEnv,

@@ -12,6 +12,14 @@ import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 export const BENCH_PASSWORD = 'bench-password-123';
 export const BENCH_ADMIN_EMAIL = 'bench-admin@mill.test';
 
+/** The orders-list queries the benches measure on this data: first page, deep page, status filter, search. */
+export const LIST_QUERIES = {
+  first: '_limit=10',
+  deep: '_start=2000&_limit=10',
+  status: '_limit=10&status=Closed',
+  search: '_limit=10&_q=patient%20c4ca',
+} as const;
+
 export async function generate(
   adminUrl: string,
   database: string,

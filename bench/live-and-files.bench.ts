@@ -1,19 +1,33 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomFillSync } from 'node:crypto';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import http from 'node:http';
-import { copyFile, mkdir, open, rm } from 'node:fs/promises';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import type { LiveEvent } from '@casebridge/shared/schemas/live-events';
 import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
-import { tusUpload } from '../apps/cli/src/lib/tus-upload.ts';
+import { runSeed } from './api-server.ts';
+import {
+  call,
+  drain,
+  MB,
+  round,
+  row,
+  settle,
+  signIn,
+  upload,
+  watchRss,
+  writeBinaryStl,
+  type Order,
+  type Row,
+  type SignedIn,
+} from './big-files.ts';
 
 /**
  * `node --import tsx bench/live-and-files.bench.ts`: big files and live events against the real
@@ -40,30 +54,13 @@ const dbName = 'casebridge_bench_files';
 const workDir = '/tmp/casebridge-bench-files';
 const dataDir = path.join(workDir, 'data');
 const inputDir = path.join(workDir, 'input');
-const MB = 1024 * 1024;
-const RSS_SAMPLE_MS = 50;
 const RSS_TARGET_MB = 64;
 const P99_TARGET_MS = 100;
 // The demo accounts of apps/api/src/db/seed; both mill users are members of Demo Mill.
-const DEMO_PASSWORD = 'casebridge-demo';
 const LAB_EMAIL = 'lab@demo-lab.test';
 const MILL_EMAILS = ['admin@demo-mill.test', 'user@demo-mill.test'];
 
-interface Row {
-  measurement: string;
-  result: string;
-  target: string;
-  met: string;
-}
-
-const row = (measurement: string, result: string, target: string, met?: boolean): Row => ({
-  measurement,
-  result,
-  target,
-  met: met === undefined ? '' : met ? 'yes' : 'NO',
-});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
 // ---- Database, server, seed
 
@@ -112,16 +109,6 @@ async function dropRealtimeStream(): Promise<void> {
   }
 }
 
-async function runSeed(env: NodeJS.ProcessEnv): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed/run-seed.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`seeding failed (exit ${code})`);
-}
-
 /** Polls /api/health, but gives up when the server dies or never answers: a bench must not hang. */
 async function waitHealthy(child: ChildProcess, base: string): Promise<void> {
   const died = once(child, 'exit').then(([code]) => Promise.reject(new Error(`server exited (${code}) before answering`)));
@@ -166,59 +153,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(force);
 }
 
-// ---- API calls (those of the CLI and the web app)
-
-async function call<T>(base: string, token: string | null, method: string, url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(60_000),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: HTTP ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-interface SignedIn {
-  jwt: string;
-  mills: { id: number }[];
-}
-
-/** Once per account: sign-in is rate limited per IP and per address, sockets share the token. */
-const signIn = (base: string, email: string) =>
-  call<SignedIn>(base, null, 'POST', '/api/auth/local', { identifier: email, password: DEMO_PASSWORD });
-
-interface Order {
-  id: number;
-  components: { id: number }[];
-}
-
 // ---- Files
-
-/** A valid binary STL (header, triangle count, 50 bytes per triangle) of about `mb` MB. */
-async function writeBinaryStl(file: string, mb: number): Promise<number> {
-  const triangles = Math.floor((mb * MB - 84) / 50);
-  const size = 84 + 50 * triangles;
-  const head = Buffer.alloc(84, ' ');
-  head.write('CaseBridge bench binary STL', 'latin1');
-  head.writeUInt32LE(triangles, 80);
-  const handle = await open(file, 'w');
-  try {
-    await handle.write(head);
-    const block = Buffer.alloc(8 * MB);
-    for (let left = size - 84; left > 0; left -= block.length) {
-      randomFillSync(block);
-      await handle.write(block, 0, Math.min(left, block.length));
-    }
-    // On disk before anything is timed, so no measurement pays for this file's writeback.
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  return size;
-}
 
 /**
  * copyFile is one copy_file_range call, done inside the kernel; a stream copy moves the bytes
@@ -285,37 +220,6 @@ function timeSha256(): number {
   return (rounds * 64) / ((performance.now() - started) / 1000);
 }
 
-/**
- * Waits for the disk to take the dirty pages (gigabytes here), so that one phase's writeback
- * does not compete for the CPUs in the next phase's measurement.
- */
-const settle = () => promisify(execFile)('sync');
-
-// ---- Server memory
-
-/** 0 once the process is gone: a throw here would be uncaught (timer) and skip the clean-up. */
-function rssMb(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-/** Runs `work` while sampling the server's RSS; growth is the peak minus the value just before. */
-async function watchRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; beforeMb: number; growthMb: number }> {
-  const beforeMb = rssMb(pid);
-  let peakMb = beforeMb;
-  const timer = setInterval(() => (peakMb = Math.max(peakMb, rssMb(pid))), RSS_SAMPLE_MS);
-  try {
-    const result = await work();
-    peakMb = Math.max(peakMb, rssMb(pid));
-    return { result, beforeMb, growthMb: peakMb - beforeMb };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 // ---- 1. Upload
 
 interface Setup {
@@ -323,11 +227,6 @@ interface Setup {
   server: ChildProcess;
   lab: SignedIn;
   mills: SignedIn[];
-}
-
-function upload(base: string, token: string, file: string, orderId: number, componentId: number) {
-  const metadata = { filename: path.basename(file), orderId: String(orderId), componentId: String(componentId) };
-  return tusUpload({ base, token, file, metadata, onUrl: () => undefined, onProgress: () => undefined });
 }
 
 /** The CLI's way of sending: create the order, tus-upload each file, submit. The first upload is measured. */
@@ -373,14 +272,6 @@ async function measureUpload(s: Setup, files: string[], size: number): Promise<{
 }
 
 // ---- 2. ZIP download
-
-async function drain(url: string): Promise<{ bytes: number; announced: number }> {
-  const response = await fetch(url);
-  if (!response.ok || !response.body) throw new Error(`GET ${url}: HTTP ${response.status}`);
-  let bytes = 0;
-  for await (const chunk of response.body) bytes += (chunk as Uint8Array).length;
-  return { bytes, announced: Number(response.headers.get('content-length')) };
-}
 
 /** As the web app does: ask for a one-time link to the order's ZIP, then fetch it (as the mill). */
 async function measureZip(s: Setup, order: Order, filesBytes: number): Promise<Row[]> {

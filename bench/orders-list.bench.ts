@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { COMPONENT_STATUSES } from '@casebridge/shared/constants/orders';
 import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
-import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, generate } from './generate.ts';
+import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, generate, LIST_QUERIES } from './generate.ts';
 
 /**
  * `npm run bench`: the orders list of the busiest mill against the issue's targets, on the real
@@ -168,25 +168,27 @@ const auth = { authorization: `Bearer ${login.jwt}` };
 const list = (port: number, query: string) => `http://127.0.0.1:${port}/api/mills/${busiestMillId}/projects?${query}`;
 const bareList = (query: string) => `http://127.0.0.1:${barePort}/bare/${busiestMillId}/projects?${query}`;
 
-const bareFirst = await measure('bare naive: first page', bareList('_limit=10'));
-const bareDeep = await measure('bare naive: deep page', bareList('_start=2000&_limit=10'));
+const bareFirst = await measure('bare naive: first page', bareList(LIST_QUERIES.first));
+const bareDeep = await measure('bare naive: deep page', bareList(LIST_QUERIES.deep));
 const rows = [
-  verdict(await measure('portal: first page', list(portalPort, '_limit=10'), auth), 30, bareFirst),
-  verdict(await measure('portal: deep page (_start=2000)', list(portalPort, '_start=2000&_limit=10'), auth), 30, bareDeep),
+  verdict(await measure('portal: first page', list(portalPort, LIST_QUERIES.first), auth), 30, bareFirst),
+  verdict(await measure('portal: deep page (_start=2000)', list(portalPort, LIST_QUERIES.deep), auth), 30, bareDeep),
   { ...bareFirst, target: '(reference)' },
   { ...bareDeep, target: '(reference)' },
-  verdict(await measure('portal: status filter (Closed)', list(portalPort, '_limit=10&status=Closed'), auth), 100),
-  verdict(await measure('portal: search term', list(portalPort, '_limit=10&_q=patient%20c4ca'), auth), 100),
+  verdict(await measure('portal: status filter (Closed)', list(portalPort, LIST_QUERIES.status), auth), 100),
+  verdict(await measure('portal: search term', list(portalPort, LIST_QUERIES.search), auth), 100),
 ];
 // The same requests with the response cache off, and with the cache invalidated ten times a second.
 const stopChanging = keepChanging(url, busiestMillId, 100);
-rows.push(verdict(await measure('portal: first page, an order changing every 100 ms', list(portalPort, '_limit=10'), auth), 30, bareFirst));
+rows.push(
+  verdict(await measure('portal: first page, an order changing every 100 ms', list(portalPort, LIST_QUERIES.first), auth), 30, bareFirst),
+);
 await stopChanging();
 rows.push(
-  verdict(await measure('portal, no cache: first page', list(uncachedPort, '_limit=10'), auth), 30, bareFirst),
-  verdict(await measure('portal, no cache: deep page', list(uncachedPort, '_start=2000&_limit=10'), auth), 30, bareDeep),
-  verdict(await measure('portal, no cache: status filter', list(uncachedPort, '_limit=10&status=Closed'), auth), 100),
-  verdict(await measure('portal, no cache: search term', list(uncachedPort, '_limit=10&_q=patient%20c4ca'), auth), 100),
+  verdict(await measure('portal, no cache: first page', list(uncachedPort, LIST_QUERIES.first), auth), 30, bareFirst),
+  verdict(await measure('portal, no cache: deep page', list(uncachedPort, LIST_QUERIES.deep), auth), 30, bareDeep),
+  verdict(await measure('portal, no cache: status filter', list(uncachedPort, LIST_QUERIES.status), auth), 100),
+  verdict(await measure('portal, no cache: search term', list(uncachedPort, LIST_QUERIES.search), auth), 100),
 );
 console.table(rows);
 console.log(
