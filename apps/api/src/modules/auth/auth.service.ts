@@ -26,9 +26,27 @@ import { languageOf } from '../users/users.queries.ts';
 import { sessionFor } from '../session/session.service.ts';
 import { sendAccountMail } from './auth.mails.ts';
 
-/** `POST /auth/local` (public). */
-export async function signIn(deps: AppDeps, credentials: { identifier: string; password: string }): Promise<AuthResponse> {
-  return sessionFor(deps, await checkCredentials(deps, credentials.identifier, credentials.password));
+/**
+ * `POST /auth/local` (public). Both outcomes go to the audit trail (issue 28): a refusal names the
+ * address that was tried and the reason's code, never the password.
+ */
+export async function signIn(deps: AppDeps, credentials: { identifier: string; password: string }, ip?: string): Promise<AuthResponse> {
+  let user;
+  try {
+    user = await checkCredentials(deps, credentials.identifier, credentials.password);
+  } catch (error) {
+    if (error instanceof AppError) {
+      const object = { kind: 'sign-in', id: credentials.identifier.trim().toLowerCase() };
+      await deps.audit.append(deps.db, { actor: { userId: null, ip }, action: 'auth.signIn.refused', object, after: { code: error.code } });
+    }
+    throw error;
+  }
+  await deps.audit.append(deps.db, {
+    actor: { userId: user.id, ip },
+    action: 'auth.signIn.succeeded',
+    object: { kind: 'user', id: user.id },
+  });
+  return sessionFor(deps, user);
 }
 
 export interface RegisterInput {
