@@ -99,11 +99,9 @@ async function measure(name: string, options: autocannon.Options): Promise<Row> 
 async function writes(port: number, label: string): Promise<Row[]> {
   const base = `http://127.0.0.1:${port}`;
   const [adminJwt, labJwt] = [await signIn(base, m.admin.email), await signIn(base, lab.user.email)];
-  const order = (await call(base, 'POST', '/api/orders', labJwt, {
-    millId: m.mill.id,
-    name: 'Bench',
-    components: [{ name: 'Crown' }],
-  })) as {
+  // Sixteen components, one per connection's turn: concurrent changes of one row would measure its lock.
+  const components = Array.from({ length: 16 }, (_, i) => ({ name: `Crown ${i}` }));
+  const order = (await call(base, 'POST', '/api/orders', labJwt, { millId: m.mill.id, name: 'Bench', components })) as {
     id: number;
     components: { id: number }[];
   };
@@ -116,11 +114,20 @@ async function writes(port: number, label: string): Promise<Row[]> {
     body: form.payload as Buffer,
   });
   await call(base, 'POST', `/api/orders/${order.id}/submit`, labJwt);
+  let turn = 0;
   const status = await measure(`${label}: component status change`, {
     url: `${base}/api/projects/${order.id}/components/${componentId}`,
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${adminJwt}` },
-    body: JSON.stringify({ status: 'Closed' }),
+    requests: [
+      {
+        setupRequest: (request) => {
+          const component = order.components[turn++ % order.components.length]!;
+          const status = turn % 3 ? 'Closed' : 'Open';
+          return { ...request, path: `/api/projects/${order.id}/components/${component.id}`, body: JSON.stringify({ status }) };
+        },
+      },
+    ],
   });
   return [status, upload];
 }

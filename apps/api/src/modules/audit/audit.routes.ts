@@ -19,10 +19,10 @@ const TRAILS: { path: string; access: Action; params: z.ZodObject; target: (para
     target: (p) => ({ kind: 'mill', millId: p.millId! }),
   },
   {
-    path: '/companies/:companyId/audit',
+    path: '/companies/:id/audit',
     access: 'audit.readLab',
-    params: z.object({ companyId: idSchema }),
-    target: (p) => ({ kind: 'lab', companyId: p.companyId! }),
+    params: z.object({ id: idSchema }),
+    target: (p) => ({ kind: 'lab', companyId: p.id! }),
   },
   {
     path: '/dealers/:dealerId/audit',
