@@ -23,6 +23,7 @@ import { registerRoutes } from './routes.ts';
 import { registerJobs } from './jobs.ts';
 import { registerEventListeners } from './events.ts';
 import { DomainEventBus } from './platform/events/domain-events.ts';
+import { AuditTrail } from './platform/audit/audit-trail.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import { attachRealtime } from './platform/realtime/realtime.ts';
 import { TestPaymentProvider } from './platform/payments/test-provider.ts';
@@ -115,10 +116,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     jobs,
     events: new DomainEventBus(),
+    audit: new AuditTrail(config.auditDisabled),
     payments,
     testPayments,
   };
-  registerJobs(deps);
+  if (config.auditDisabled) app.log.warn('AUDIT_DISABLED: changes are not audited (a measurement setting, ADR 0019)');
+  registerJobs(deps, app.log);
   registerEventListeners(deps);
   // Tests reach the adapters (the test payment provider's clock-driven renewals) through the app.
   app.decorate('deps', deps);

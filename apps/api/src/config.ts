@@ -138,6 +138,10 @@ const envSchema = z.object({
     .regex(/^https?:/i)
     .optional(),
   /** Hosts a dealer-given URL may reach although they resolve to a loopback, private or link-local address (comma-separated). */
+  /** How long audit entries are kept, in days (issue 28: two years); pruning keeps the chain verifiable. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
+  /** Only for bench/audit.bench.ts's measurement without the trail (the server warns at start). */
+  AUDIT_DISABLED: z.enum(['true', 'false']).default('false'),
   OUTBOUND_ALLOWED_HOSTS: z
     .string()
     .regex(/^[A-Za-z0-9.:[\]-]*(,[A-Za-z0-9.:[\]-]+)*$/)
@@ -218,6 +222,10 @@ export interface Config {
   readonly licenceContentUrl: string | null;
   /** Host names the guarded fetch of dealer-given URLs may reach on internal addresses (lib/safe-fetch.ts). */
   readonly outboundAllowedHosts: readonly string[];
+  /** Days an audit entry is kept before the daily pruning removes it. */
+  readonly auditRetentionDays: number;
+  /** True only in the bench's run without the audit trail. */
+  readonly auditDisabled: boolean;
 }
 
 /** Where stored files go when STORAGE_URL names a bucket (platform/storage/s3-storage.ts). */
@@ -297,6 +305,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    auditDisabled: e.AUDIT_DISABLED === 'true',
     ...overrides,
   });
 }
@@ -346,6 +356,8 @@ const ACCEPTS = {
   LICENCE_SERVER_TOKEN: 'a secret of at least 24 characters',
   LICENCE_CONTENT_URL: 'an http(s) URL such as https://licences.example.com/content',
   OUTBOUND_ALLOWED_HOSTS: 'comma-separated host names such as 127.0.0.1,components.internal',
+  AUDIT_RETENTION_DAYS: 'a whole number of days from 1 to 36500',
+  AUDIT_DISABLED: 'true or false (only for the audit bench)',
 } satisfies Record<keyof typeof envSchema.shape, string>;
 
 /** Every environment variable the portal reads (the README's configuration table lists each). */

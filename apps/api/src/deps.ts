@@ -3,6 +3,7 @@ import type { Db } from './db/client.ts';
 import type { RateLimitPolicy } from './lib/rate-limit-guard.ts';
 import type { RateLimitStore } from './lib/rate-limiter.ts';
 import type { Mailer, OutboxMailer } from './platform/mail/mailer.ts';
+import type { AuditTrail } from './platform/audit/audit-trail.ts';
 import type { DomainEventBus } from './platform/events/domain-events.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { PaymentProvider } from './platform/payments/payment-provider.ts';
@@ -23,6 +24,8 @@ export interface AppDeps {
   jobs: JobQueue;
   /** Effects that cross features, delivered in the publisher's transaction (events.ts, ADR 0016). */
   events: DomainEventBus;
+  /** The audit trail's append side: an entry in the transaction of the change (ADR 0019). */
+  audit: AuditTrail;
   rateLimitStore: RateLimitStore;
   /** The card payment provider (Stripe or the built-in test provider). */
   payments: PaymentProvider;

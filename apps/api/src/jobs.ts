@@ -1,4 +1,5 @@
 import type { AppDeps } from './deps.ts';
+import type { AuditJobDeps } from './platform/audit/audit-jobs.ts';
 import { sendAccountMail } from './modules/auth/auth.mails.ts';
 import { sendPasswordReset } from './modules/auth/auth.service.ts';
 import { purgeExpiredTokens } from './modules/users/users.service.ts';
@@ -11,12 +12,15 @@ import { purgeUsageHistory } from './modules/usage/usage.service.ts';
 import { MAX_ATTEMPTS as TICKET_IMPORT_ATTEMPTS, runTicketImport } from './modules/ticket-imports/ticket-imports.service.ts';
 import { removeQueued } from './platform/storage/removals.ts';
 import { sweepAbandonedUploads } from './modules/order-uploads/order-uploads.files.ts';
+import { verifyAndAlert } from './platform/audit/audit-jobs.ts';
+import { pruneAuditEntries } from './platform/audit/audit-prune.ts';
+import { sealAuditEntries } from './platform/audit/audit-seal.ts';
 
 /** Mail servers fail for minutes, not seconds: 8 tries over roughly 40 minutes. */
 const MAIL_RETRIES = { retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 };
 
 /** The explicit list of background jobs and schedules, as routes.ts lists the routes. */
-export function registerJobs(deps: AppDeps): void {
+export function registerJobs(deps: AppDeps, log: AuditJobDeps['log']): void {
   const { jobs } = deps;
   jobs.handle('mail.send', (message) => deps.mailer.send(message), MAIL_RETRIES);
   jobs.handle('mail.account', (job) => sendAccountMail(deps, job), MAIL_RETRIES);
@@ -65,5 +69,12 @@ export function registerJobs(deps: AppDeps): void {
   // run (a restart, another process) send nothing twice, and a missed day is caught up by the next.
   jobs.schedule('tickets.expiry-reminders', TICKET_REMINDERS_CRON, async () => void (await runTicketReminders(deps)), {
     expireInSeconds: 600,
+  });
+  // The audit chain (ADR 0019): entries are chained a minute after their commit at most; the
+  // daily check alerts the operator on a break; pruning keeps the last pruned hash as anchor.
+  jobs.schedule('audit.seal', '* * * * *', async () => void (await sealAuditEntries(deps.db)));
+  jobs.schedule('audit.verify', '7 4 * * *', async () => void (await verifyAndAlert({ ...deps, log })), { expireInSeconds: 3600 });
+  jobs.schedule('audit.prune', '37 3 * * *', async () => void (await pruneAuditEntries(deps.db, deps.config.auditRetentionDays)), {
+    expireInSeconds: 3600,
   });
 }

@@ -38,6 +38,7 @@ import { usageRoutes } from './modules/usage/usage.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { licenceTicketRoutes } from './modules/licence-tickets/licence-tickets.routes.ts';
 import { dealerConfigurationRoutes } from './modules/dealer-configurations/dealer-configurations.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { ticketReminderRoutes } from './modules/ticket-reminders/ticket-reminders.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { twoFactorAdminRoutes } from './modules/two-factor-admin/two-factor-admin.routes.ts';
@@ -83,6 +84,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(licenceTicketRoutes(deps));
       await api.register(dealerConfigurationRoutes(deps));
       await api.register(ticketReminderRoutes(deps));
+      await api.register(auditRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -16,7 +16,8 @@ import { users } from '../db/schema/users.ts';
  * are written by their features' repositories. Each lookup is one indexed query.
  */
 export type MillRow = typeof mills.$inferSelect;
-export type SessionUser = typeof users.$inferSelect;
+/** The signed-in user; `ip` is where the request came from (set by the HTTP session hook, for the audit trail). */
+export type SessionUser = typeof users.$inferSelect & { ip?: string };
 
 /**
  * The lookups every mill or dealer request makes run as named prepared statements: PostgreSQL parses

@@ -307,6 +307,15 @@ export const ACTIONS = {
     description: 'Make a tested FixedJson configuration the production configuration of a dealer of one’s own subtree',
     dealerRules: [OWN_CONFIGURATIONS],
   },
+
+  // The audit trail (issue 28, ADR 0019): each tenant reads the entries about it, the manager all.
+  'audit.readMill': { scope: 'mill', description: 'Read and export the mill’s audit trail: who changed what, when and from where' },
+  'audit.readLab': { scope: 'ownCompany', description: 'Read and export the audit trail of one’s own lab' },
+  'audit.readDealer': {
+    scope: 'dealer',
+    description: 'Read and export the audit trail of a dealer of one’s own subtree and its sub-dealers',
+  },
+  'audit.readAll': { scope: 'platform', description: 'Read and export the whole audit trail' },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTIONS;
@@ -354,6 +363,7 @@ export const PERMISSIONS = {
     'millUsers.resetSecondFactor',
     'licenceKeys.read',
     'licenceKeys.manage',
+    'audit.readMill',
     'subscription.read',
     'subscription.manage',
     'orders.list',
@@ -393,6 +403,7 @@ export const PERMISSIONS = {
     'order.message',
     'company.read',
     'company.update',
+    'audit.readLab',
   ],
   manager: [
     ...EVERYONE_ON_THEMSELVES,
@@ -420,6 +431,9 @@ export const PERMISSIONS = {
     'dealerConfig.test',
     'dealerConfig.edit',
     'dealerConfig.publish',
+    'audit.readMill',
+    'audit.readDealer',
+    'audit.readAll',
   ],
   dealer: [
     ...EVERYONE_ON_THEMSELVES,
@@ -430,6 +444,7 @@ export const PERMISSIONS = {
     'ticketReminders.preview',
     'dealerConfig.test',
     'dealerConfig.edit',
+    'audit.readDealer',
   ],
   dealerManager: [
     ...EVERYONE_ON_THEMSELVES,
@@ -443,6 +458,7 @@ export const PERMISSIONS = {
     'dealerConfig.test',
     'dealerConfig.edit',
     'dealerConfig.publish',
+    'audit.readDealer',
   ],
 } as const satisfies Record<Role, readonly Action[]>;
 

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { LocalSecrets } from '../lib/secrets.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
+import * as audit from './schema/audit.ts';
 import * as billing from './schema/billing.ts';
 import * as companies from './schema/companies.ts';
 import * as customerImports from './schema/customer-imports.ts';
@@ -20,6 +21,7 @@ import * as usage from './schema/usage.ts';
 import * as users from './schema/users.ts';
 
 export const schema = {
+  ...audit,
   ...billing,
   ...companies,
   ...customerImports,

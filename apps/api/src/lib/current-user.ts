@@ -45,7 +45,7 @@ export function registerSessionHook(app: FastifyInstance, db: Db): void {
     if (access === undefined || access === 'public' || session === 'tus') return;
     const token = bearerToken(request.headers.authorization);
     if (session === 'claims') request.callerClaims = verifySessionToken(request.server.jwt, token);
-    else request.caller = await checkSession(db, request.server.jwt, token);
+    else request.caller = { ...(await checkSession(db, request.server.jwt, token)), ip: request.ip };
   });
 }
 

@@ -52,7 +52,7 @@ export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): Fastify
           if (body.linkToAnExistingAccount && body.confirmationToken && body.invitedMillId) {
             return signInAndLink(deps, body, { token: body.confirmationToken, millId: body.invitedMillId });
           }
-          return signIn(deps, body);
+          return signIn(deps, body, request.ip);
         });
       },
     });

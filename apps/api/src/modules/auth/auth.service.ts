@@ -28,9 +28,29 @@ import { sessionFor } from '../session/session.service.ts';
 import { signInAnswer } from '../two-factor/two-factor.service.ts';
 import { sendAccountMail } from './auth.mails.ts';
 
-/** `POST /auth/local` (public): the session, or the second factor's challenge first (modules/two-factor). */
-export async function signIn(deps: AppDeps, credentials: { identifier: string; password: string }): Promise<SignInAnswer> {
-  return signInAnswer(deps, await checkCredentials(deps, credentials.identifier, credentials.password));
+/**
+ * `POST /auth/local` (public): the session, or the second factor's challenge first (modules/two-factor).
+ * Both outcomes go to the audit trail (issue 28): a refusal names the address that was tried and the
+ * reason's code, never the password; a password that opens only a challenge is recorded as such.
+ */
+export async function signIn(deps: AppDeps, credentials: { identifier: string; password: string }, ip?: string): Promise<SignInAnswer> {
+  let user;
+  try {
+    user = await checkCredentials(deps, credentials.identifier, credentials.password);
+  } catch (error) {
+    if (error instanceof AppError) {
+      const object = { kind: 'sign-in', id: credentials.identifier.trim().toLowerCase() };
+      await deps.audit.append(deps.db, { actor: { userId: null, ip }, action: 'auth.signIn.refused', object, after: { code: error.code } });
+    }
+    throw error;
+  }
+  const answer = await signInAnswer(deps, user);
+  await deps.audit.append(deps.db, {
+    actor: { userId: user.id, ip },
+    action: 'challenge' in answer ? 'auth.signIn.challenged' : 'auth.signIn.succeeded',
+    object: { kind: 'user', id: user.id },
+  });
+  return answer;
 }
 
 export interface RegisterInput {

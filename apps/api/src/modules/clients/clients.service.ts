@@ -1,5 +1,6 @@
 import type { Client } from '@casebridge/shared/schemas/clients';
 import type { AppDeps } from '../../deps.ts';
+import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
@@ -70,7 +71,11 @@ export async function updateBlockStatus(deps: AppDeps, user: SessionUser, millId
   if (client.blockedBySystem && !blocked) {
     throw new AppError(409, 'CLIENT_BLOCKED_BY_SYSTEM', 'This client was blocked by the system administrator. Please contact your admin.');
   }
-  await setBlockedByMill(deps.db, millId, client.labId, blocked);
+  await deps.db.transaction(async (tx) => {
+    await setBlockedByMill(tx, millId, client.labId, blocked);
+    const change = [{ blockedByMill: client.blockedByMill }, { blockedByMill: blocked }] as const;
+    await deps.audit.append(tx, clientAudit(user, millId, client.labId, blocked ? 'client.blocked' : 'client.unblocked', ...change));
+  });
   return { userId, blockedByMill: blocked };
 }
 
@@ -83,10 +88,24 @@ export async function removeClient(deps: AppDeps, user: SessionUser, millId: num
   const client = await clientOrNotFound(deps.db, millId, userId);
   await deps.db.transaction(async (tx) => {
     await deleteClient(tx, millId, client.labId);
+    await deps.audit.append(tx, clientAudit(user, millId, client.labId, 'client.removed', { email: client.email }, null));
     const invited = await userById(tx, userId);
     if (!invited || invited.confirmed) return;
     if ((await countRelationsOfUser(tx, userId)) === 0) await deletePlaceholderAccount(tx, invited);
   });
+}
+
+/** An audit entry of the mill's staff about a client lab: the mill's and the lab's trail. */
+function clientAudit(
+  user: SessionUser,
+  millId: number,
+  labId: number,
+  action: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): AuditEntry {
+  const actor = { userId: user.id, tenant: { kind: 'mill' as const, id: millId }, ip: user.ip };
+  return { actor, action, object: { kind: 'lab', id: labId }, before, after, scope: { millId, labId } };
 }
 
 // For other features (`db` may be a transaction).

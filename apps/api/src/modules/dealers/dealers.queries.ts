@@ -1,5 +1,12 @@
 import type { Db } from '../../db/client.ts';
-import { findDealer, findDealerOfUser, isInSubtree, type DealerMembership, type DealerWithParent } from './dealers.repository.ts';
+import {
+  dealerIdsOfSubtree,
+  findDealer,
+  findDealerOfUser,
+  isInSubtree,
+  type DealerMembership,
+  type DealerWithParent,
+} from './dealers.repository.ts';
 
 /**
  * The dealers module's read-only queries for the modules above it (ADR 0016): they take a database
@@ -18,4 +25,9 @@ export async function dealerIsInSubtree(db: Db, rootId: number, id: number): Pro
 
 export async function dealerById(db: Db, id: number): Promise<DealerWithParent | null> {
   return findDealer(db, id);
+}
+
+/** The ids of a dealer and every dealer below it: whose audit entries a dealer's trail holds. */
+export async function subtreeDealerIds(db: Db, rootId: number): Promise<number[]> {
+  return dealerIdsOfSubtree(db, rootId);
 }

@@ -152,3 +152,12 @@ export async function insertMember(db: Db, member: { dealerId: number; userId: n
 export async function moveMember(db: Db, userId: number, dealerId: number, dealerRole: DealerRole): Promise<void> {
   await db.update(dealerMembers).set({ dealerId, dealerRole }).where(eq(dealerMembers.userId, userId));
 }
+
+/** A dealer and every dealer below it, by the materialised path's GIN index. */
+export async function dealerIdsOfSubtree(db: Db, rootId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: dealers.id })
+    .from(dealers)
+    .where(sql`${dealers.path} @> array[${rootId}]::int[]`);
+  return rows.map((row) => row.id);
+}

@@ -2,6 +2,7 @@ import type { Language } from '@casebridge/shared/constants/languages';
 import type { MillRole } from '@casebridge/shared/constants/roles';
 import type { MillUser } from '@casebridge/shared/schemas/mill-users';
 import type { AppDeps } from '../../deps.ts';
+import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize, type Grant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
@@ -68,8 +69,12 @@ export async function addMillUser(
   const existing = await userByEmail(deps.db, input.email);
   if (existing && existing.roleType !== 'mill') throw AppError.fields({ email: ['EMAIL_TAKEN'] });
   if (existing) {
-    if (!(await insertMember(deps.db, { millId, userId: existing.id, millRole: input.millRole })))
-      throw AppError.emailTaken(ALREADY_MEMBER);
+    const added = await deps.db.transaction(async (tx) => {
+      if (!(await insertMember(tx, { millId, userId: existing.id, millRole: input.millRole }))) return false;
+      await deps.audit.append(tx, memberAudit(user, millId, existing.id, 'millUser.added', null, { millRole: input.millRole }));
+      return true;
+    });
+    if (!added) throw AppError.emailTaken(ALREADY_MEMBER);
     return memberOrNotFound(deps.db, millId, existing.id);
   }
   const created = await unlessDuplicate(
@@ -85,6 +90,10 @@ export async function addMillUser(
           confirmed: false,
         });
         await insertMember(tx, { millId, userId: invited.id, millRole: input.millRole });
+        await deps.audit.append(
+          tx,
+          memberAudit(user, millId, invited.id, 'millUser.added', null, { millRole: input.millRole, email: input.email }),
+        );
         await queueStaffInvitation(deps, tx, invited.id, millId, language);
         return invited;
       }),
@@ -114,6 +123,9 @@ export async function updateMillUser(
       deps.db.transaction(async (tx) => {
         const updated = await updateStaffDetails(tx, userId, { firstName: input.firstName, lastName: input.lastName, email: input.email });
         await setMemberRole(tx, millId, userId, input.millRole);
+        const before = { millRole: member.millRole, firstName: member.firstName, lastName: member.lastName, email: member.email };
+        const after = { millRole: input.millRole, firstName: input.firstName, lastName: input.lastName, email: input.email };
+        await deps.audit.append(tx, memberAudit(user, millId, userId, 'millUser.changed', before, after));
         if (!emailChanged) return;
         // The invitation follows the corrected address; a link mailed to the old one stops working.
         await revokeInvitationLinks(tx, userId);
@@ -134,6 +146,7 @@ export async function removeMillUser(deps: AppDeps, user: SessionUser, millId: n
   const member = await memberOrNotFound(deps.db, millId, userId);
   const sessionEnded = await deps.db.transaction(async (tx) => {
     await deleteMember(tx, millId, userId);
+    await deps.audit.append(tx, memberAudit(user, millId, userId, 'millUser.removed', { millRole: member.millRole }, null));
     if ((await membershipsOf(tx, userId)).length > 0) return false;
     if (member.confirmed) await blockUser(tx, userId);
     else await deleteUser(tx, userId);
@@ -141,6 +154,19 @@ export async function removeMillUser(deps: AppDeps, user: SessionUser, millId: n
   });
   // Open live connections end with the session, not at the next reconnect.
   if (sessionEnded) deps.realtime.endSessions(userId);
+}
+
+/** An audit entry of a mill admin about the mill's staff (issue 28: members and roles). */
+function memberAudit(
+  user: SessionUser,
+  millId: number,
+  userId: number,
+  action: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): AuditEntry {
+  const actor = { userId: user.id, tenant: { kind: 'mill' as const, id: millId }, ip: user.ip };
+  return { actor, action, object: { kind: 'user', id: userId }, before, after, scope: { millId } };
 }
 
 // For other features (`db` may be a transaction).

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps.ts';
+import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize, type Grant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
@@ -108,7 +109,7 @@ async function storeFormFile(
   if (!form.file) throw AppError.fields({ file: ['FILE_REQUIRED'] }, 'Choose a file');
   const { key, name, size, sha256, type } = form.file;
   return toFileDto(
-    await recordWithinPlan(deps, user, order.millId, {
+    await recordWithinPlan(deps, user, order, {
       componentId: component.id,
       kind,
       name,
@@ -127,7 +128,8 @@ async function storeFormFile(
  * the queue (platform/storage/removals.ts) in that same locked transaction, so they are gone or
  * queued, never orphaned, even if this process dies next; the mill is told (409 PLAN_LIMIT_REACHED).
  */
-async function recordWithinPlan(deps: AppDeps, user: SessionUser, millId: number, file: NewFile): Promise<FileRow> {
+async function recordWithinPlan(deps: AppDeps, user: SessionUser, order: OrderRow, file: NewFile): Promise<FileRow> {
+  const millId = order.millId;
   let outcome: { row: FileRow; afterCommit: AfterCommit } | { refusal: PlanLimitError };
   try {
     outcome = await deps.db.transaction(async (tx) => {
@@ -140,7 +142,9 @@ async function recordWithinPlan(deps: AppDeps, user: SessionUser, millId: number
         await queueRemovals(tx, [file.storageKey]);
         return { refusal: error };
       }
-      return { row: await insertFile(tx, file), afterCommit };
+      const row = await insertFile(tx, file);
+      await deps.audit.append(tx, fileAudit(user, order, 'file.uploaded', row));
+      return { row, afterCommit };
     });
   } catch (error) {
     await discardUnrecorded(deps.db, deps.storage, file.storageKey);
@@ -203,7 +207,7 @@ export async function recordUploadedDocument(
   if (!check.ok) throw new AppError(400, 'FILE_CONTENT_MISMATCH', 'The file is not what its name says');
   const stored = await deps.storage.adopt('documents', upload.localPath, upload.sha256);
   return toFileDto(
-    await recordWithinPlan(deps, user, order.millId, {
+    await recordWithinPlan(deps, user, order, {
       componentId: upload.componentId,
       kind: 'document',
       name: upload.filename,
@@ -220,11 +224,13 @@ export async function recordUploadedDocument(
 
 /** The mill takes back a file it handed back. Rows and the removal queue in one transaction, bytes after. */
 export async function deleteDownload(deps: AppDeps, user: SessionUser, fileId: number): Promise<void> {
-  const { file } = await fileWithGrant(deps, user, fileId, 'order.process');
+  const { file, grant } = await fileWithGrant(deps, user, fileId, 'order.process');
+  const order = grantedOrder(grant);
   if (file.kind !== 'download') throw AppError.forbidden('Only files the mill handed back can be deleted', 'ONLY_RETURNED_FILES_DELETABLE');
   await deps.db.transaction(async (tx) => {
     await deleteFile(tx, file.id);
     await queueRemovals(tx, [file.storageKey]);
+    await deps.audit.append(tx, fileAudit(user, order, 'file.deleted', file));
   });
   await removeQueued(deps.db, deps.storage, [file.storageKey]);
 }
@@ -376,11 +382,13 @@ async function zipDownload(deps: AppDeps, user: SessionUser, target: 'component'
  * fetched, an Open component becomes Downloaded. The lab fetching its own files changes nothing.
  */
 async function countAsFetched(deps: AppDeps, grant: Grant, files: FileRow[]): Promise<void> {
-  if (grant.role === 'lab') return;
+  const order = grantedOrder(grant);
   const documents = files.filter((f) => f.kind === 'document');
-  if (documents.length === 0) return;
   const componentIds = [...new Set(documents.map((f) => f.componentId))];
   const afterCommit = await deps.db.transaction(async (tx) => {
+    // Who fetched which file, whoever it was (issue 28: a data-protection request asks exactly that).
+    for (const file of files) await deps.audit.append(tx, fileAudit(grant.user, order, 'file.downloaded', file, grant));
+    if (grant.role === 'lab' || documents.length === 0) return null;
     await lockDownloadCounts(tx, componentIds);
     await recordDownloads(
       tx,
@@ -550,4 +558,18 @@ export async function deleteRetainedFiles(
   const keys = deleted.map((file) => file.storageKey);
   await queueRemovals(tx, keys);
   return { keys, bytes: deleted.reduce((sum, file) => sum + file.size, 0) };
+}
+
+/** An audit entry about one file of an order: the mill's and the lab's trail; the actor's tenant by its role there. */
+function fileAudit(user: SessionUser, order: OrderRow, action: string, file: FileRow, grant?: Grant): AuditEntry {
+  const asLab = grant ? grant.role === 'lab' : user.roleType === 'lab';
+  const tenant = asLab ? { kind: 'lab' as const, id: order.labId } : { kind: 'mill' as const, id: order.millId };
+  const after = { name: file.name, kind: file.kind, size: file.size, componentId: file.componentId };
+  return {
+    actor: { userId: user.id, tenant, ip: user.ip },
+    action,
+    object: { kind: 'file', id: file.id },
+    after,
+    scope: { millId: order.millId, labId: order.labId },
+  };
 }

@@ -2,6 +2,7 @@ import type { ComponentStatus } from '@casebridge/shared/constants/orders';
 import { orderSchema } from '@casebridge/shared/schemas/orders';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import type { AppDeps } from '../../deps.ts';
+import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize, authorizeStaff, type Grant } from '../../access/access.ts';
 import { acceptSession, type SessionUser } from '../../access/session-check.ts';
@@ -279,7 +280,12 @@ export async function updateComponent(
 ): Promise<OrderComponent> {
   const order = grantedOrder(await authorize(deps.db, user, 'order.process', { orderId }));
   const component = await componentOfOrder(deps.db, order.id, componentId);
-  await updateComponentRow(deps.db, component.id, patch);
+  await deps.db.transaction(async (tx) => {
+    await updateComponentRow(tx, component.id, patch);
+    const before = { status: component.status, comment: component.comment };
+    const action = patch.status !== undefined && patch.status !== component.status ? 'order.status.changed' : 'order.component.changed';
+    await deps.audit.append(tx, millAudit(user, order, action, { kind: 'component', id: component.id }, before, patch));
+  });
   return { order, component: { ...component, ...patch } };
 }
 
@@ -304,7 +310,24 @@ export async function setResponsible(
   if (responsibleId !== null && !(await isStaffOf(deps.db, order.millId, responsibleId))) {
     throw AppError.fields({ responsibleId: ['RESPONSIBLE_NOT_MILL_USER'] }, 'Choose a user of this mill');
   }
-  await setResponsibleRow(deps.db, order.id, responsibleId);
+  await deps.db.transaction(async (tx) => {
+    await setResponsibleRow(tx, order.id, responsibleId);
+    const change = [{ responsibleId: order.responsibleId }, { responsibleId }] as const;
+    await deps.audit.append(tx, millAudit(user, order, 'order.responsible.changed', { kind: 'order', id: order.id }, ...change));
+  });
+}
+
+/** An audit entry of the mill's staff about one of its orders: the mill's and the lab's trail. */
+function millAudit(
+  user: SessionUser,
+  order: OrderRow,
+  action: string,
+  object: AuditEntry['object'],
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): AuditEntry {
+  const actor = { userId: user.id, tenant: { kind: 'mill' as const, id: order.millId }, ip: user.ip };
+  return { actor, action, object, before, after, scope: { millId: order.millId, labId: order.labId } };
 }
 
 // ---- What the order's other features ask of it through their events (events.ts)

@@ -31,6 +31,12 @@ export interface JobTypes {
   /** A customer CSV import: reads its file from storage, resuming after the import's checkpoint. */
   'customers.import': { importId: number };
   'tickets.import': { importId: number };
+  /** Scheduled: chains the audit entries committed since the last run (ADR 0019). */
+  'audit.seal': Record<string, never>;
+  /** Scheduled: checks the audit chain and alerts the operator when it is broken. */
+  'audit.verify': Record<string, never>;
+  /** Scheduled: removes audit entries past the retention, keeping the chain verifiable. */
+  'audit.prune': Record<string, never>;
 }
 
 export type JobName = keyof JobTypes;
