@@ -30,8 +30,8 @@ export interface AppDeps {
   testPayments: TestPaymentProvider | null;
   realtime: Realtime;
   rateLimits: RateLimits;
-  /** Signs a session JWT carrying the user's current token version. */
-  signJwt: (user: { id: number; tokenVersion: number }) => string;
+  /** Signs a session JWT carrying the user's current token version and its session row (ADR 0021). */
+  signJwt: (session: { userId: number; tokenVersion: number; sessionId: string }) => string;
   /** `stopping` turns true on SIGTERM (server.ts): the readiness probe answers 503 from then on. */
   lifecycle: { stopping: boolean };
 }

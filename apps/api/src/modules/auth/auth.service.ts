@@ -24,11 +24,18 @@ import {
 } from '../users/users.service.ts';
 import { languageOf } from '../users/users.queries.ts';
 import { sessionFor } from '../session/session.service.ts';
+import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
+import { startSession } from '../user-sessions/user-sessions.service.ts';
 import { sendAccountMail } from './auth.mails.ts';
 
 /** `POST /auth/local` (public). */
-export async function signIn(deps: AppDeps, credentials: { identifier: string; password: string }): Promise<AuthResponse> {
-  return sessionFor(deps, await checkCredentials(deps, credentials.identifier, credentials.password));
+export async function signIn(
+  deps: AppDeps,
+  credentials: { identifier: string; password: string },
+  origin: SignInOrigin,
+): Promise<AuthResponse> {
+  const user = await checkCredentials(deps, credentials.identifier, credentials.password);
+  return sessionFor(deps, user, await startSession(deps, user, origin, 'password'));
 }
 
 export interface RegisterInput {
@@ -87,10 +94,11 @@ export async function register(deps: AppDeps, input: RegisterInput): Promise<voi
 }
 
 /** The link of the confirmation mail: confirms the address and signs in. */
-export async function confirmEmail(deps: AppDeps, token: string): Promise<AuthResponse> {
+export async function confirmEmail(deps: AppDeps, token: string, origin: SignInOrigin): Promise<AuthResponse> {
   const row = await consumeAccountLink(deps.db, token, 'email-confirmation');
   if (!row) throw new AppError(400, 'TOKEN_INVALID', 'This confirmation link is invalid, used or expired.');
-  return sessionFor(deps, await confirmUser(deps.db, row.userId));
+  const user = await confirmUser(deps.db, row.userId);
+  return sessionFor(deps, user, await startSession(deps, user, origin, 'confirmation-link'));
 }
 
 /**
@@ -124,6 +132,7 @@ export async function sendPasswordReset(deps: AppDeps, job: PasswordResetJob): P
 export async function resetPassword(
   deps: AppDeps,
   input: { code: string; password: string; passwordConfirmation: string },
+  origin: SignInOrigin,
 ): Promise<AuthResponse> {
   checkNewPassword(input.password, input.passwordConfirmation);
   // A dealer user's invitation link sets the first password the same way (setPassword confirms the address).
@@ -136,14 +145,15 @@ export async function resetPassword(
   await revokeAccountLinks(deps.db, user.id, 'dealer-invitation');
   deps.realtime.endSessions(user.id);
   if (user.blocked) throw accountBlocked();
-  return sessionFor(deps, user);
+  return sessionFor(deps, user, await startSession(deps, user, origin, 'reset-link'));
 }
 
-/** `PUT /auth/password`: needs the current password; ends every other session. */
+/** `PUT /auth/password`: needs the current password; ends every session and starts a new one here. */
 export async function changePassword(
   deps: AppDeps,
   user: SessionUser,
   input: { currentPassword: string; password: string; passwordConfirmation: string },
+  origin: SignInOrigin,
 ): Promise<AuthResponse> {
   await authorize(deps.db, user, 'account.update', {});
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
@@ -152,7 +162,7 @@ export async function changePassword(
   checkNewPassword(input.password, input.passwordConfirmation);
   const updated = await setPassword(deps.db, user.id, await hashPassword(input.password));
   deps.realtime.endSessions(user.id);
-  return sessionFor(deps, updated);
+  return sessionFor(deps, updated, await startSession(deps, updated, origin, 'password'));
 }
 
 /** The spec's explicit uniqueness check (public, rate limited by its route). */

@@ -24,6 +24,8 @@ import {
   resendConfirmation,
   resendInvitation,
 } from './invitations.service.ts';
+import { bearerToken } from '../../access/session-check.ts';
+import { signInOrigin } from '../../lib/sign-in-origin.ts';
 
 const tags = ['invitations'];
 const clientTags = ['clients'];
@@ -45,7 +47,7 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         await tokenLimit(request);
-        return createAccountFromInvitation(deps, request.body);
+        return createAccountFromInvitation(deps, request.body, signInOrigin(request));
       },
     });
 
@@ -94,7 +96,9 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request) => {
         await tokenLimit(request);
         if (request.params.millId !== request.body.millId) throw AppError.fields({ millId: ['VALIDATION_FAILED'] });
-        return linkToAccount(deps, callerOf(request), request.body.confirmationToken, request.body.millId);
+        // The signed-in lab stays in the session it is in: the answer carries its own token back.
+        const jwt = bearerToken(request.headers.authorization)!;
+        return linkToAccount(deps, callerOf(request), request.body.confirmationToken, request.body.millId, jwt);
       },
     });
 
