@@ -2,19 +2,22 @@ import { Divider, Stack } from '@mantine/core';
 import type { User } from '@casebridge/shared/schemas/auth';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { SessionsSection } from './sessions-section.tsx';
 import { SettingsForm } from './settings-form.tsx';
 
 export function ProfileTab({ user }: { user: User }) {
   return <ProfileForm key={user.id} user={user} />;
 }
 
-/** Spec §2 "Account": password change beside the notification and download settings. */
+/** Spec §2 "Account": password change beside the notification and download settings; where one is signed in (ADR 0021). */
 export function SettingsTab({ user }: { user: User }) {
   return (
     <Stack gap="xl">
       <SettingsForm key={user.id} user={user} />
       <Divider />
       <PasswordForm />
+      <Divider />
+      <SessionsSection />
     </Stack>
   );
 }
