@@ -28,7 +28,7 @@ import { JobQueue } from './platform/jobs/job-queue.ts';
 import { attachRealtime } from './platform/realtime/realtime.ts';
 import { TestPaymentProvider } from './platform/payments/test-provider.ts';
 import { derivedSecret, encryptionKeyOf } from './lib/secrets.ts';
-import { checkSession } from './access/session-check.ts';
+import { checkSessionClaims, SESSION_LIFETIME_SECONDS } from './access/session-check.ts';
 import { recordRouteAccess } from './access/route-access.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -76,7 +76,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   refuseIllFormedText(app);
 
   await registerSecurityHeaders(app);
-  await app.register(jwt, { secret: options.jwtSecret, sign: { algorithm: 'HS256', expiresIn: '7d' }, verify: { algorithms: ['HS256'] } });
+  await app.register(jwt, {
+    secret: options.jwtSecret,
+    sign: { algorithm: 'HS256', expiresIn: SESSION_LIFETIME_SECONDS },
+    verify: { algorithms: ['HS256'] },
+  });
   await app.register(multipart);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
@@ -105,12 +109,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimitStore,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     encryptionKey: encryptionKeyOf(config.encryptionKey, options.jwtSecret),
-    signJwt: (user) => app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion }),
+    signJwt: (session) => app.jwt.sign({ sub: String(session.userId), ver: session.tokenVersion, sid: session.sessionId }),
     lifecycle: { stopping: false },
     // The websocket handshake goes through the same session check as every HTTP request.
     realtime: attachRealtime(
       app.server,
-      async (token) => (await checkSession(database.db, app.jwt, token)).id,
+      async (token) => {
+        const { user, claims } = await checkSessionClaims(database.db, app.jwt, token);
+        return { userId: user.id, sessionId: claims.sessionId };
+      },
       redis,
       config.realtimeChannel,
     ),

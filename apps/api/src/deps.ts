@@ -35,8 +35,8 @@ export interface AppDeps {
   rateLimits: RateLimits;
   /** APP_ENCRYPTION_KEY, or in development and tests a key derived from the JWT secret (ADR 0020). */
   encryptionKey: string;
-  /** Signs a session JWT carrying the user's current token version. */
-  signJwt: (user: { id: number; tokenVersion: number }) => string;
+  /** Signs a session JWT carrying the user's current token version and its session row (ADR 0021). */
+  signJwt: (session: { userId: number; tokenVersion: number; sessionId: string }) => string;
   /** `stopping` turns true on SIGTERM (server.ts): the readiness probe answers 503 from then on. */
   lifecycle: { stopping: boolean };
 }

@@ -9,6 +9,7 @@ import { runTicketReminders } from './modules/ticket-reminders/ticket-reminders.
 import { RUN_CRON as TICKET_REMINDERS_CRON } from './modules/ticket-reminders/ticket-reminders.rules.ts';
 import { applyPaymentEvent, receiveWebhook } from './modules/subscriptions/subscriptions.service.ts';
 import { purgeUsageHistory } from './modules/usage/usage.service.ts';
+import { pruneOldSessions } from './modules/user-sessions/user-sessions.service.ts';
 import { MAX_ATTEMPTS as TICKET_IMPORT_ATTEMPTS, runTicketImport } from './modules/ticket-imports/ticket-imports.service.ts';
 import { removeQueued } from './platform/storage/removals.ts';
 import { sweepAbandonedUploads } from './modules/order-uploads/order-uploads.files.ts';
@@ -48,6 +49,8 @@ export function registerJobs(deps: AppDeps, log: AuditJobDeps['log']): void {
   // Hourly: uploads nobody continued for a week go with their bytes (the bucket's lifecycle rule is the second net).
   jobs.schedule('uploads.sweep-abandoned', '47 * * * *', async () => void (await sweepAbandonedUploads(deps)), { expireInSeconds: 1800 });
   jobs.schedule('tokens.purge-expired', '17 3 * * *', () => purgeExpiredTokens(deps.db));
+  // Daily: session rows ended or expired more than 90 days ago (ADR 0021).
+  jobs.schedule('sessions.prune', '23 3 * * *', async () => void (await pruneOldSessions(deps.db)));
   // Daily: files past their keep period go, a week after their warning. Batches commit as they go,
   // so a run cut short (an hour's expiry, a crash) is finished by the next; two processes share it.
   jobs.schedule('files.retention', '41 2 * * *', async () => void (await runFileRetention(deps)), { expireInSeconds: 3600 });

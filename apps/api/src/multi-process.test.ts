@@ -316,6 +316,39 @@ describe('two portal processes behind a round-robin proxy (one PostgreSQL, Redis
     expect((await signIn(identifier, from, 1, 'wrong-password')).status).toBe(429);
   });
 
+  it('refuses on process B, for HTTP and uploads, a session ended through process A, and closes its websocket on B at once', async () => {
+    const tokenOf = async (backend: number) =>
+      ((await (await signIn('lab@demo-lab.test', address, backend)).json()) as { jwt: string }).jwt;
+    const doomed = await tokenOf(1);
+    const keeper = await tokenOf(0);
+    const socket = connectSocket(proxy.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token: doomed },
+      extraHeaders: { [PIN_HEADER]: '1' },
+      reconnection: false,
+      forceNew: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      expect((await call('/api/users/me', { token: doomed, backend: 1 })).status).toBe(200);
+      const { sid } = JSON.parse(Buffer.from(doomed.split('.')[1]!, 'base64url').toString()) as { sid: string };
+      const ended = await call(`/api/users/me/sessions/${sid}`, { method: 'DELETE', token: keeper, backend: 0 });
+      expect(ended.status).toBe(200);
+      expect(await closed).toBe('io server disconnect');
+      expect((await call('/api/users/me', { token: doomed, backend: 1 })).status).toBe(401);
+      const upload = await call('/api/uploads', { method: 'POST', token: doomed, backend: 1, headers: { ...TUS, 'upload-length': '1' } });
+      expect(upload.status).toBe(401);
+      expect((await call('/api/users/me', { token: keeper, backend: 1 })).status).toBe(200);
+    } finally {
+      socket.close();
+    }
+  });
+
   it('runs each job exactly once, whichever process enqueued it', async () => {
     const topics = Array.from({ length: 6 }, (_, index) => `Across processes ${index} ${randomBytes(4).toString('hex')}`);
     for (const [index, topic] of topics.entries()) {

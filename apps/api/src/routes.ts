@@ -25,6 +25,7 @@ import { sessionRoutes } from './modules/session/session.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { companyProfileRoutes } from './modules/company-profile/company-profile.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { userSessionRoutes } from './modules/user-sessions/user-sessions.routes.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
@@ -55,6 +56,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(invitationRoutes(deps));
       await api.register(sessionRoutes(deps));
       await api.register(userRoutes(deps));
+      await api.register(userSessionRoutes(deps));
       await api.register(companyProfileRoutes(deps));
       await api.register(notificationRoutes(deps));
       await api.register(policyRoutes(deps, options.signingSecret));

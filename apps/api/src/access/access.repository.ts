@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MillRole } from '@casebridge/shared/constants/roles';
 import type { Db } from '../db/client.ts';
@@ -8,6 +8,7 @@ import { dealerMembers, dealers } from '../db/schema/dealers.ts';
 import { labs, millClients } from '../db/schema/labs.ts';
 import { millMembers, mills } from '../db/schema/mills.ts';
 import { projects } from '../db/schema/orders.ts';
+import { userSessions } from '../db/schema/user-sessions.ts';
 import { users } from '../db/schema/users.ts';
 
 /**
@@ -24,12 +25,26 @@ export type SessionUser = typeof users.$inferSelect & { ip?: string };
  * and plans them once per connection (ADR 0005: they are most of a cached orders page's cost).
  */
 const ownDealer = alias(dealers, 'own_dealer');
+
+/**
+ * The token's session as every session check reads it, inside the statement that reads the user
+ * (so a request still costs one read): seconds since it was last seen, or null when it is ended,
+ * expired, another user's, or of an older token version (ADR 0021). `sessionId` must be a uuid
+ * (verifySessionToken checks it before any statement runs).
+ */
+export function sessionAgeOf(sessionId: Placeholder) {
+  // Written out with its own alias: drizzle leaves column names unqualified in a one-table select.
+  return sql<number | null>`(select extract(epoch from now() - s.last_seen_at)::int from ${userSessions} s
+    where s.id = ${sessionId}::uuid and s.user_id = "users"."id" and s.token_version = "users"."token_version"
+      and s.ended_at is null and s.expires_at > now())`;
+}
+
 const rootDealer = alias(dealers, 'root_dealer');
 
 function prepareHotLookups(db: Db) {
   return {
     sessionUser: db
-      .select()
+      .select({ user: users, sessionAge: sessionAgeOf(sql.placeholder('sessionId')) })
       .from(users)
       .where(eq(users.id, sql.placeholder('userId')))
       .prepare('access_session_user'),
@@ -76,10 +91,18 @@ function prepareHotLookups(db: Db) {
 
 const hot = preparedPerDatabase(prepareHotLookups);
 
-/** The user a session token names, as the session check reads it. */
-export async function sessionUserById(db: Db, userId: number): Promise<SessionUser | null> {
-  const [user] = await hot(db).sessionUser.execute({ userId });
-  return user ?? null;
+/** The user a session token names and the age of its session, as the session check reads them. */
+export async function sessionUserById(db: Db, userId: number, sessionId: string) {
+  const [row] = await hot(db).sessionUser.execute({ userId, sessionId });
+  return row ?? null;
+}
+
+/** The session check's one write: last seen, at most once a minute per session (ADR 0021). */
+export async function markSessionSeen(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(userSessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(userSessions.id, sessionId));
 }
 
 /** A mill and the user's staff role in it (null when not staff), in one round trip; null when no such mill. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sessionToken } from '../../test/session-token.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -50,8 +51,8 @@ async function tenant() {
   const plain = await addMillUser(t.db, mill.id, company.id, 'user');
   const colleague = await addMillUser(t.db, mill.id, company.id, 'user');
   const lab = await createLab(t.db, { clientOf: mill.id });
-  const adminJwt = tokenOf(admin);
-  const order = await sendOrder(t, tokenOf(lab.user), mill.id);
+  const adminJwt = await tokenOf(admin);
+  const order = await sendOrder(t, await tokenOf(lab.user), mill.id);
   const componentId = order.components[0]!.id;
   const documentId = (
     await t.request({ method: 'GET', url: `/api/projects/${order.id}/components/${componentId}`, token: adminJwt })
@@ -133,8 +134,8 @@ async function dealerNetwork(root: typeof dealers.$inferSelect): Promise<IdBook>
 
 type Caller = typeof users.$inferSelect;
 
-function tokenOf(user: Caller): string {
-  return t.app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion });
+function tokenOf(user: Caller): Promise<string> {
+  return sessionToken(t.app, user);
 }
 
 async function withCompany(user: Caller, name: string): Promise<Caller> {
@@ -219,10 +220,11 @@ const MISSING = 2_000_000_000;
 const NAMED_BY_PROVIDER_RECORDS = new Set(['POST /api/payments/success', 'GET /api/payments/invoices/{id}/pdf']);
 
 /**
- * Calls naming a record by a key the generic sample cannot know (a ticket's 5×5 key): the sample is
- * one fixed key that no world's ticket has. licence-tickets.test.ts calls it as every role instead.
+ * Calls naming a record by a key the generic sample cannot know (a ticket's 5×5 key, a session's
+ * random id): the sample is one fixed key that no world's record has. licence-tickets.test.ts and
+ * user-sessions.test.ts call them as their callers instead (anonymous, owner, another user).
  */
-const NAMED_BY_KEY = new Set(['GET /api/dealer-tickets/by-key/{key}/content']);
+const NAMED_BY_KEY = new Set(['GET /api/dealer-tickets/by-key/{key}/content', 'DELETE /api/users/me/sessions/{sessionId}']);
 
 /** The records a caller calls "its own": for company reads a mill's staff pick their client's company; a dealer user its subtree's. */
 function ownIds(w: World, name: CallerName, kind: ScopeKind | null): IdBook {
@@ -281,7 +283,7 @@ function completed(payload: string | Buffer | undefined): string | Buffer | unde
 async function call(operation: Operation, ids: IdBook, caller: Caller | null): Promise<LightMyRequestResponse> {
   const generic = wellFormedRequest(operation, ids);
   const request = { ...generic, payload: completed(generic.payload) };
-  const headers = { ...request.headers, ...(caller ? { authorization: `Bearer ${tokenOf(caller)}` } : {}) };
+  const headers = { ...request.headers, ...(caller ? { authorization: `Bearer ${await tokenOf(caller)}` } : {}) };
   return t.app.inject({ method: request.method as 'GET', url: request.url, headers, payload: request.payload });
 }
 

@@ -93,6 +93,9 @@ export const ACTIONS = {
   'account.read': { scope: 'account', description: 'Read one’s own profile, settings, session and notifications' },
   'account.update': { scope: 'account', description: 'Change one’s own profile, password, settings, language and notifications' },
   // Only a lab account can become a mill's client; other accounts are refused (403), not hidden.
+  // ADR 0021: one's own sessions only; another user's session id is not found.
+  'sessions.list': { scope: 'account', description: 'List the places one is signed in (one’s own sessions)' },
+  'sessions.end': { scope: 'account', description: 'End one of one’s own sessions, or all but the current one' },
   'invitation.accept': { scope: 'account', description: 'Accept a mill’s invitation with one’s own lab account, becoming its client' },
 
   // A mill, as its staff and clients see it.
@@ -320,7 +323,7 @@ export const ACTIONS = {
 
 export type Action = keyof typeof ACTIONS;
 
-const EVERYONE_ON_THEMSELVES = ['account.read', 'account.update'] as const satisfies readonly Action[];
+const EVERYONE_ON_THEMSELVES = ['account.read', 'account.update', 'sessions.list', 'sessions.end'] as const satisfies readonly Action[];
 
 /** The reseller network as every dealer user and the manager work in it (subtree limits: access.ts). */
 const DEALER_NETWORK = [

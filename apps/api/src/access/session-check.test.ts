@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,9 +131,37 @@ describe('one session check for HTTP, uploads and the websocket', () => {
 
   it('refuses forged, expired and missing tokens the same way', async () => {
     const lab = await createLab(t.db);
-    const expired = t.app.jwt.sign({ sub: String(lab.user.id), ver: 0 }, { expiresIn: -10 });
+    const expired = t.app.jwt.sign({ sub: String(lab.user.id), ver: 0, sid: randomUUID() }, { expiresIn: -10 });
     const forged = `${(await signIn(t, lab.user.email)).slice(0, -4)}AAAA`;
     for (const token of [expired, forged, 'garbage', '']) expect(await allPaths(token)).toEqual(same('UNAUTHENTICATED'));
+  });
+
+  it('refuses a token signed before sessions had rows (no sid), and one of an ended session, on all three', async () => {
+    const lab = await createLab(t.db);
+    expect(await allPaths(t.app.jwt.sign({ sub: String(lab.user.id), ver: 0 } as never))).toEqual(same('UNAUTHENTICATED'));
+    const token = await signIn(t, lab.user.email);
+    const ended = await t.request({ method: 'POST', url: '/api/users/me/sessions/end-others', token: await signIn(t, lab.user.email) });
+    expect(ended.json()).toEqual({ ended: 1 });
+    expect(await allPaths(token)).toEqual(same('UNAUTHENTICATED'));
+  });
+
+  it('closes the websocket of an ended session at once, and not the sockets of the user’s other sessions', async () => {
+    const lab = await createLab(t.db);
+    const tokens = [await signIn(t, lab.user.email), await signIn(t, lab.user.email)];
+    const [ending, staying] = tokens.map(openSocket) as [Socket, Socket];
+    await Promise.all([ending, staying].map((socket) => new Promise((resolve) => socket.once('connect', () => resolve(null)))));
+    const closed = new Promise<string>((resolve) => ending.once('disconnect', (reason) => resolve(reason)));
+    let stayingClosed = false;
+    staying.once('disconnect', () => (stayingClosed = true));
+    const mine = await signIn(t, lab.user.email);
+    const sessions = (await t.request({ method: 'GET', url: '/api/users/me/sessions', token: mine })).json().sessions as { id: string }[];
+    // The oldest session is the first socket's: the list is the most recently used first.
+    const response = await t.request({ method: 'DELETE', url: `/api/users/me/sessions/${sessions.at(-1)!.id}`, token: mine });
+    expect(response.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stayingClosed).toBe(false);
+    staying.close();
   });
 
   it("closes a user's open websocket when their session ends", async () => {

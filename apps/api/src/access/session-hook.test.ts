@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { sessionToken } from '../../test/session-token.ts';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -49,12 +50,12 @@ beforeEach(() => {
   ran = [];
 });
 
-const tokenOf = (user: typeof users.$inferSelect) => t.app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion });
+const tokenOf = (user: typeof users.$inferSelect) => sessionToken(t.app, user);
 
 describe('the session hook', () => {
   it('refuses a signedIn or rule-book route without a valid session before its handler runs', async () => {
     const lab = await createLab(t.db);
-    const forged = `${tokenOf(lab.user).slice(0, -4)}AAAA`;
+    const forged = `${(await tokenOf(lab.user)).slice(0, -4)}AAAA`;
     for (const token of [undefined, 'garbage', forged]) {
       expect((await t.request({ method: 'GET', url: '/session-hook/signed-in', token })).statusCode).toBe(401);
       const action = await t.request({ method: 'POST', url: '/session-hook/action', token, payload: { name: 'crown' } });
@@ -66,16 +67,26 @@ describe('the session hook', () => {
   it('applies the whole session check: a blocked user is refused before the handler', async () => {
     const lab = await createLab(t.db);
     const [blocked] = await t.db.update(users).set({ blocked: true }).where(eq(users.id, lab.user.id)).returning();
-    const response = await t.request({ method: 'POST', url: '/session-hook/action', token: tokenOf(blocked!), payload: { name: 'crown' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/session-hook/action',
+      token: await tokenOf(blocked!),
+      payload: { name: 'crown' },
+    });
     expect(response.json()).toMatchObject({ statusCode: 401, code: 'ACCOUNT_BLOCKED' });
     expect(ran).toEqual([]);
   });
 
   it('hands the handler the signed-in caller', async () => {
     const lab = await createLab(t.db);
-    const response = await t.request({ method: 'POST', url: '/session-hook/action', token: tokenOf(lab.user), payload: { name: 'crown' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/session-hook/action',
+      token: await tokenOf(lab.user),
+      payload: { name: 'crown' },
+    });
     expect(response.json()).toEqual({ id: lab.user.id, name: 'crown' });
-    expect((await t.request({ method: 'GET', url: '/session-hook/signed-in', token: tokenOf(lab.user) })).json()).toEqual({
+    expect((await t.request({ method: 'GET', url: '/session-hook/signed-in', token: await tokenOf(lab.user) })).json()).toEqual({
       id: lab.user.id,
     });
     expect(ran).toEqual(['action', 'signed-in']);
@@ -90,7 +101,7 @@ describe('the session hook', () => {
   it('gives a claims route the verified token only, without reading the user (its service applies the session rules)', async () => {
     const lab = await createLab(t.db);
     const [blocked] = await t.db.update(users).set({ blocked: true }).where(eq(users.id, lab.user.id)).returning();
-    const response = await t.request({ method: 'GET', url: '/session-hook/claims', token: tokenOf(blocked!) });
+    const response = await t.request({ method: 'GET', url: '/session-hook/claims', token: await tokenOf(blocked!) });
     expect(response.json()).toEqual({ caller: null, claims: lab.user.id, userId: lab.user.id });
     expect((await t.request({ method: 'GET', url: '/session-hook/claims', token: 'garbage' })).statusCode).toBe(401);
     expect(ran).toEqual(['claims']);
@@ -98,7 +109,7 @@ describe('the session hook', () => {
 
   it('gives a public route no caller, even when the request carries a valid session', async () => {
     const lab = await createLab(t.db);
-    const response = await t.request({ method: 'GET', url: '/session-hook/public', token: tokenOf(lab.user) });
+    const response = await t.request({ method: 'GET', url: '/session-hook/public', token: await tokenOf(lab.user) });
     expect(response.json()).toEqual({ caller: null, claims: null });
     expect((await t.request({ method: 'GET', url: '/session-hook/public', token: 'garbage' })).statusCode).toBe(200);
     expect(ran).toEqual(['public', 'public']);

@@ -18,6 +18,7 @@ import * as policies from './schema/policies.ts';
 import * as storage from './schema/storage.ts';
 import * as tokens from './schema/tokens.ts';
 import * as usage from './schema/usage.ts';
+import * as userSessions from './schema/user-sessions.ts';
 import * as users from './schema/users.ts';
 
 export const schema = {
@@ -35,6 +36,7 @@ export const schema = {
   ...storage,
   ...tokens,
   ...usage,
+  ...userSessions,
   ...users,
 };
 export type Db = NodePgDatabase<typeof schema>;

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import type {} from '../access/route-access.ts';
 import {
   bearerToken,
-  checkSession,
+  checkSessionClaims,
   verifySessionToken,
   type JwtClaims,
   type SessionClaims,
@@ -17,7 +17,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by the session hook before the handler; handlers read it with `callerOf`. */
     caller: SessionUser | null;
-    /** A `session: 'claims'` route's verified token, set by the session hook; handlers read it with `claimsOf`. */
+    /** The verified token, set by the session hook; a `session: 'claims'` route's handler reads it with `claimsOf`, others the session with `sessionIdOf`. */
     callerClaims: SessionClaims | null;
   }
 }
@@ -45,7 +45,11 @@ export function registerSessionHook(app: FastifyInstance, db: Db): void {
     if (access === undefined || access === 'public' || session === 'tus') return;
     const token = bearerToken(request.headers.authorization);
     if (session === 'claims') request.callerClaims = verifySessionToken(request.server.jwt, token);
-    else request.caller = { ...(await checkSession(db, request.server.jwt, token)), ip: request.ip };
+    else {
+      const checked = await checkSessionClaims(db, request.server.jwt, token);
+      request.caller = { ...checked.user, ip: request.ip };
+      request.callerClaims = checked.claims;
+    }
   });
 }
 
@@ -59,4 +63,11 @@ export function callerOf(request: FastifyRequest): SessionUser {
 export function claimsOf(request: FastifyRequest): SessionClaims {
   if (!request.callerClaims) throw new Error(`${request.routeOptions.method} ${request.routeOptions.url} reads claims it does not declare`);
   return request.callerClaims;
+}
+
+/** The session row of the token a signed-in request came with (ADR 0021): the one it must not end by "all others". */
+export function sessionIdOf(request: FastifyRequest): string {
+  if (!request.callerClaims)
+    throw new Error(`${request.routeOptions.method} ${request.routeOptions.url} reads a session it does not declare`);
+  return request.callerClaims.sessionId;
 }

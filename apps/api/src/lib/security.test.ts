@@ -1,7 +1,8 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../deps.ts';
 import { createDealer, createLab, createManager, createMill, PASSWORD, signIn, uniqueEmail } from '../../test/factories.ts';
+import { sessionToken } from '../../test/session-token.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** The classic failures of token-based APIs (DESIGN §6), each tried against the real app. */
@@ -30,7 +31,7 @@ describe('forged and stale JWTs', () => {
     const tokens = [
       `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.`,
       hs256(claims, 'not-the-server-secret-not-the-server-secret'),
-      t.app.jwt.sign({ sub: String(admin.id), ver: 0 }, { expiresIn: -10 }),
+      t.app.jwt.sign({ sub: String(admin.id), ver: 0, sid: randomUUID() }, { expiresIn: -10 }),
       'garbage',
       '',
     ];
@@ -42,7 +43,7 @@ describe('forged and stale JWTs', () => {
 
   it('accepts a correctly signed token for the same claims (the test above is not vacuous)', async () => {
     const { admin } = await createMill(t.db);
-    const token = t.app.jwt.sign({ sub: String(admin.id), ver: 0 });
+    const token = await sessionToken(t.app, admin);
     expect((await t.request({ method: 'GET', url: '/api/users/me', token })).statusCode).toBe(200);
   });
 

@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { sessionAgeOf } from '../../access/access.repository.ts';
 import type { PlanKey } from '@casebridge/shared/schemas/billing';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared-statement.ts';
@@ -26,6 +27,7 @@ function prepareSessionAndStamp(db: Db) {
   return db
     .select({
       user: users,
+      sessionAge: sessionAgeOf(sql.placeholder('sessionId')),
       version: sql<string>`(select coalesce(sum(${analyticsVersions.version}), 0)::text from ${analyticsVersions}
         where ${millId}::int is null or ${analyticsVersions.millId} = ${millId}::int)`,
     })
@@ -36,8 +38,8 @@ function prepareSessionAndStamp(db: Db) {
 
 const sessionAndStampStatement = preparedPerDatabase(prepareSessionAndStamp);
 
-export async function sessionAndStamp(db: Db, userId: number, millId: number | null) {
-  const [row] = await sessionAndStampStatement(db).execute({ userId, millId });
+export async function sessionAndStamp(db: Db, claims: { userId: number; sessionId: string }, millId: number | null) {
+  const [row] = await sessionAndStampStatement(db).execute({ userId: claims.userId, sessionId: claims.sessionId, millId });
   return row ?? null;
 }
 

@@ -24,7 +24,7 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { authorize } from '../../access/access.ts';
-import { acceptSession, type SessionUser } from '../../access/session-check.ts';
+import { acceptLiveSession, type SessionClaims, type SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { cachePerApp } from '../../lib/versioned-response-cache.ts';
 import {
@@ -58,15 +58,15 @@ import {
 const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 const answerCacheOf = cachePerApp<AppDeps>(() => ANSWER_CACHE_BYTES);
 
-type Claims = { userId: number; ver: number };
+type Claims = SessionClaims;
 
 /**
  * The stamp of the answers (of one mill, or of the platform) once the session and the rule book
  * let the caller read analytics. Read before anything is built: a kept answer can only be newer.
  */
 async function stampFor(deps: AppDeps, claims: Claims, millId: number | null = null): Promise<string> {
-  const row = await sessionAndStamp(deps.db, claims.userId, millId);
-  await authorize(deps.db, acceptSession(row?.user, claims), 'analytics.read', {});
+  const row = await sessionAndStamp(deps.db, claims, millId);
+  await authorize(deps.db, await acceptLiveSession(deps.db, row, claims), 'analytics.read', {});
   return row!.version;
 }
 

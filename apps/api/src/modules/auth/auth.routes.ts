@@ -14,6 +14,7 @@ import { messageResponseSchema } from '@casebridge/shared/schemas/common';
 import { signInAnswerSchema, type SignInAnswer } from '@casebridge/shared/schemas/two-factor';
 import type { AppDeps } from '../../deps.ts';
 import { callerOf } from '../../lib/current-user.ts';
+import { signInOrigin, type SignInOrigin } from '../../lib/sign-in-origin.ts';
 import { enforceRateLimit, limitFailures } from '../../lib/rate-limit-guard.ts';
 import { mailLanguage, requestLocale } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
@@ -29,6 +30,7 @@ export type SignInAndLink = (
   deps: AppDeps,
   credentials: { identifier: string; password: string },
   invitation: { token: string; millId: number },
+  origin: SignInOrigin,
 ) => Promise<SignInAnswer>;
 
 export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): FastifyPluginAsyncZod {
@@ -50,9 +52,9 @@ export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): Fastify
         return limitFailures(deps.rateLimitStore, 'sign-in', limit('signIn'), request, body.identifier, () => {
           // Signing in can also accept an invitation with this existing account (the invitations feature).
           if (body.linkToAnExistingAccount && body.confirmationToken && body.invitedMillId) {
-            return signInAndLink(deps, body, { token: body.confirmationToken, millId: body.invitedMillId });
+            return signInAndLink(deps, body, { token: body.confirmationToken, millId: body.invitedMillId }, signInOrigin(request));
           }
-          return signIn(deps, body, request.ip);
+          return signIn(deps, body, signInOrigin(request));
         });
       },
     });
@@ -84,7 +86,7 @@ export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): Fastify
       },
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'token', limit('token'), request, null);
-        return confirmEmail(deps, request.query.confirmation);
+        return confirmEmail(deps, request.query.confirmation, signInOrigin(request));
       },
     });
 
@@ -114,7 +116,7 @@ export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): Fastify
       },
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'token', limit('token'), request, null);
-        return resetPassword(deps, request.body);
+        return resetPassword(deps, request.body, signInOrigin(request));
       },
     });
 
@@ -142,7 +144,7 @@ export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): Fastify
         response: { 200: authResponseSchema, ...commonErrors },
       },
       handler: async (request) => {
-        return changePassword(deps, callerOf(request), request.body);
+        return changePassword(deps, callerOf(request), request.body, signInOrigin(request));
       },
     });
   };

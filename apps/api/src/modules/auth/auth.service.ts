@@ -26,6 +26,8 @@ import {
 import { languageOf } from '../users/users.queries.ts';
 import { sessionFor } from '../session/session.service.ts';
 import { signInAnswer } from '../two-factor/two-factor.service.ts';
+import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
+import { startSession } from '../user-sessions/user-sessions.service.ts';
 import { sendAccountMail } from './auth.mails.ts';
 
 /**
@@ -33,20 +35,29 @@ import { sendAccountMail } from './auth.mails.ts';
  * Both outcomes go to the audit trail (issue 28): a refusal names the address that was tried and the
  * reason's code, never the password; a password that opens only a challenge is recorded as such.
  */
-export async function signIn(deps: AppDeps, credentials: { identifier: string; password: string }, ip?: string): Promise<SignInAnswer> {
+export async function signIn(
+  deps: AppDeps,
+  credentials: { identifier: string; password: string },
+  origin: SignInOrigin,
+): Promise<SignInAnswer> {
   let user;
   try {
     user = await checkCredentials(deps, credentials.identifier, credentials.password);
   } catch (error) {
     if (error instanceof AppError) {
       const object = { kind: 'sign-in', id: credentials.identifier.trim().toLowerCase() };
-      await deps.audit.append(deps.db, { actor: { userId: null, ip }, action: 'auth.signIn.refused', object, after: { code: error.code } });
+      await deps.audit.append(deps.db, {
+        actor: { userId: null, ip: origin.ip },
+        action: 'auth.signIn.refused',
+        object,
+        after: { code: error.code },
+      });
     }
     throw error;
   }
-  const answer = await signInAnswer(deps, user);
+  const answer = await signInAnswer(deps, user, origin, 'password');
   await deps.audit.append(deps.db, {
-    actor: { userId: user.id, ip },
+    actor: { userId: user.id, ip: origin.ip },
     action: 'challenge' in answer ? 'auth.signIn.challenged' : 'auth.signIn.succeeded',
     object: { kind: 'user', id: user.id },
   });
@@ -109,10 +120,11 @@ export async function register(deps: AppDeps, input: RegisterInput): Promise<voi
 }
 
 /** The link of the confirmation mail: confirms the address and signs in. */
-export async function confirmEmail(deps: AppDeps, token: string): Promise<AuthResponse> {
+export async function confirmEmail(deps: AppDeps, token: string, origin: SignInOrigin): Promise<AuthResponse> {
   const row = await consumeAccountLink(deps.db, token, 'email-confirmation');
   if (!row) throw new AppError(400, 'TOKEN_INVALID', 'This confirmation link is invalid, used or expired.');
-  return sessionFor(deps, await confirmUser(deps.db, row.userId));
+  const user = await confirmUser(deps.db, row.userId);
+  return sessionFor(deps, user, await startSession(deps, user, origin, 'confirmation-link'));
 }
 
 /**
@@ -146,6 +158,7 @@ export async function sendPasswordReset(deps: AppDeps, job: PasswordResetJob): P
 export async function resetPassword(
   deps: AppDeps,
   input: { code: string; password: string; passwordConfirmation: string },
+  origin: SignInOrigin,
 ): Promise<SignInAnswer> {
   checkNewPassword(input.password, input.passwordConfirmation);
   // A dealer user's invitation link sets the first password the same way (setPassword confirms the address).
@@ -159,14 +172,15 @@ export async function resetPassword(
   deps.realtime.endSessions(user.id);
   if (user.blocked) throw accountBlocked();
   // The mailbox is no second factor: a user with one (or who must enrol one) is asked for it now.
-  return signInAnswer(deps, user);
+  return signInAnswer(deps, user, origin, 'reset-link');
 }
 
-/** `PUT /auth/password`: needs the current password; ends every other session. */
+/** `PUT /auth/password`: needs the current password; ends every session and starts a new one here. */
 export async function changePassword(
   deps: AppDeps,
   user: SessionUser,
   input: { currentPassword: string; password: string; passwordConfirmation: string },
+  origin: SignInOrigin,
 ): Promise<AuthResponse> {
   await authorize(deps.db, user, 'account.update', {});
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
@@ -175,7 +189,7 @@ export async function changePassword(
   checkNewPassword(input.password, input.passwordConfirmation);
   const updated = await setPassword(deps.db, user.id, await hashPassword(input.password));
   deps.realtime.endSessions(user.id);
-  return sessionFor(deps, updated);
+  return sessionFor(deps, updated, await startSession(deps, updated, origin, 'password'));
 }
 
 /** The spec's explicit uniqueness check (public, rate limited by its route). */

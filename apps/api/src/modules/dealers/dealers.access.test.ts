@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sessionToken } from '../../../test/session-token.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDealerUser,
@@ -27,7 +28,7 @@ let t: TestApp;
 let w: Awaited<ReturnType<typeof world>>;
 
 /** A session token as sign-in issues it (signing in by password per world would be slow). */
-const tokenOf = (user: { id: number; tokenVersion: number }) => t.app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion });
+const tokenOf = (user: { id: number; tokenVersion: number }) => sessionToken(t.app, user);
 
 async function world() {
   const a = await createDealer(t.db, { subDealerAllowed: true, name: 'Dealer A' });
@@ -39,14 +40,14 @@ async function world() {
   const mill = await createMill(t.db);
   const lab = await createLab(t.db);
   const tokens: Record<Exclude<Caller, 'anonymous'>, string> = {
-    A: tokenOf(a.user),
-    A1: tokenOf(a1.user),
-    A1a: tokenOf(a1a.user),
-    B: tokenOf(b.user),
-    AM: tokenOf(am),
-    manager: tokenOf(await createManager(t.db)),
-    millAdmin: tokenOf(mill.admin),
-    lab: tokenOf(lab.user),
+    A: await tokenOf(a.user),
+    A1: await tokenOf(a1.user),
+    A1a: await tokenOf(a1a.user),
+    B: await tokenOf(b.user),
+    AM: await tokenOf(am),
+    manager: await tokenOf(await createManager(t.db)),
+    millAdmin: await tokenOf(mill.admin),
+    lab: await tokenOf(lab.user),
   };
   return {
     a: a.dealer,

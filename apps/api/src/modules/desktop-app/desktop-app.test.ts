@@ -1,4 +1,5 @@
 import { readdir, rm } from 'node:fs/promises';
+import { sessionToken } from '../../../test/session-token.ts';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desktopApp } from '../../db/schema/desktop-app.ts';
@@ -13,7 +14,7 @@ let manager: string;
 let millAdmin: string;
 let lab: string;
 
-const tokenOf = (user: { id: number; tokenVersion: number }) => t.app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion });
+const tokenOf = (user: { id: number; tokenVersion: number }) => sessionToken(t.app, user);
 const details = { version: '2.4.1', releaseNotes: 'Faster nesting.\nNew crown library.' };
 const installer = Buffer.from('MZ placeholder installer bytes');
 
@@ -29,10 +30,10 @@ const storedInstallers = async () => readdir(installerDir()).catch(() => []);
 
 beforeAll(async () => {
   t = await createTestApp();
-  manager = tokenOf(await createManager(t.db));
+  manager = await tokenOf(await createManager(t.db));
   const { mill, admin } = await createMill(t.db);
-  millAdmin = tokenOf(admin);
-  lab = tokenOf((await createLab(t.db, { clientOf: mill.id })).user);
+  millAdmin = await tokenOf(admin);
+  lab = await tokenOf((await createLab(t.db, { clientOf: mill.id })).user);
 });
 /** Each test starts with nothing set and nothing stored. */
 beforeEach(async () => {

@@ -25,6 +25,8 @@ import {
   resendConfirmation,
   resendInvitation,
 } from './invitations.service.ts';
+import { bearerToken } from '../../access/session-check.ts';
+import { signInOrigin } from '../../lib/sign-in-origin.ts';
 
 const tags = ['invitations'];
 
@@ -43,7 +45,7 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         await tokenLimit(request);
-        return createAccountFromInvitation(deps, request.body);
+        return createAccountFromInvitation(deps, request.body, signInOrigin(request));
       },
     });
 
@@ -92,7 +94,9 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request) => {
         await tokenLimit(request);
         if (request.params.millId !== request.body.millId) throw AppError.fields({ millId: ['VALIDATION_FAILED'] });
-        return linkToAccount(deps, callerOf(request), request.body.confirmationToken, request.body.millId);
+        // The signed-in lab stays in the session it is in: the answer carries its own token back.
+        const jwt = bearerToken(request.headers.authorization)!;
+        return linkToAccount(deps, callerOf(request), request.body.confirmationToken, request.body.millId, jwt);
       },
     });
 

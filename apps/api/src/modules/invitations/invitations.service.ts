@@ -11,6 +11,8 @@ import { checkNewPassword, hashPassword } from '../../lib/passwords.ts';
 import type { InvitationDetails } from '../../platform/mail/templates.ts';
 import { sessionFor } from '../session/session.service.ts';
 import { challengeIfNeeded } from '../two-factor/two-factor.service.ts';
+import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
+import { startSession } from '../user-sessions/user-sessions.service.ts';
 import { clientOrNotFound, clientRelation, confirmClientRelation, saveClientRelation } from '../clients/clients.service.ts';
 import { renameCompany } from '../companies/companies.service.ts';
 import { companyById, labOfCompany } from '../companies/companies.queries.ts';
@@ -157,7 +159,7 @@ export interface AccountCreationInput {
 }
 
 /** `POST /auth/account-creation` (public): the invited person sets a password (a lab also its company name) and is signed in. */
-export async function createAccountFromInvitation(deps: AppDeps, input: AccountCreationInput): Promise<AuthResponse> {
+export async function createAccountFromInvitation(deps: AppDeps, input: AccountCreationInput, origin: SignInOrigin): Promise<AuthResponse> {
   checkNewPassword(input.password);
   const { invited } = await openInvitation(deps.db, input.confirmationToken, input.millId);
   if (invited.email !== input.identifier) {
@@ -176,7 +178,7 @@ export async function createAccountFromInvitation(deps: AppDeps, input: AccountC
     if (lab) await confirmClientRelation(tx, input.millId, lab.id);
     return updated;
   });
-  return sessionFor(deps, user);
+  return sessionFor(deps, user, await startSession(deps, user, origin, 'invitation'));
 }
 
 /**
@@ -226,9 +228,9 @@ async function acceptWithAccount(deps: AppDeps, user: UserRow, token: string, mi
 }
 
 /** `POST /mills/{millId}/link-to-account`: the signed-in lab accepts the invitation. */
-export async function linkToAccount(deps: AppDeps, user: SessionUser, token: string, millId: number): Promise<AuthResponse> {
+export async function linkToAccount(deps: AppDeps, user: SessionUser, token: string, millId: number, jwt: string): Promise<AuthResponse> {
   await acceptWithAccount(deps, user, token, millId);
-  return sessionFor(deps, user);
+  return sessionFor(deps, user, jwt);
 }
 
 /** `POST /auth/local` with `linkToAnExistingAccount` (public): sign in and accept the invitation in one step. */
@@ -236,13 +238,14 @@ export async function signInAndLink(
   deps: AppDeps,
   credentials: { identifier: string; password: string },
   invitation: { token: string; millId: number },
+  origin: SignInOrigin,
 ): Promise<SignInAnswer> {
   const user = await checkCredentials(deps, credentials.identifier, credentials.password);
   // A second factor comes first (ADR 0020): the invitation waits, to be accepted once signed in.
   const challenge = await challengeIfNeeded(deps, user);
   if (challenge) return challenge;
   await acceptWithAccount(deps, user, invitation.token, invitation.millId);
-  return sessionFor(deps, user);
+  return sessionFor(deps, user, await startSession(deps, user, origin, 'password'));
 }
 
 // ---- A mill invites its client labs (the clients pages; the client rows are the clients feature's).

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { sessionAgeOf } from '../../access/access.repository.ts';
 import type { ComponentStatus } from '@casebridge/shared/constants/orders';
 import type { Order } from '@casebridge/shared/schemas/orders';
 import type { Db } from '../../db/client.ts';
@@ -183,6 +184,7 @@ function prepareSessionAndVersion(db: Db) {
   return db
     .select({
       user: users,
+      sessionAge: sessionAgeOf(sql.placeholder('sessionId')),
       staffRole: millMembers.millRole,
       mill: mills,
       version: sql<string>`(select coalesce(sum(${orderListVersions.version}), 0)::text from ${orderListVersions} where ${orderListVersions.millId} in (0, ${sql.placeholder('millId')}))`,
@@ -197,8 +199,8 @@ function prepareSessionAndVersion(db: Db) {
 const sessionAndVersionStatement = preparedPerDatabase(prepareSessionAndVersion);
 const listVersionStatement = preparedPerDatabase(prepareListVersion);
 
-export async function sessionMillAndVersion(db: Db, userId: number, millId: number) {
-  const [row] = await sessionAndVersionStatement(db).execute({ userId, millId });
+export async function sessionMillAndVersion(db: Db, claims: { userId: number; sessionId: string }, millId: number) {
+  const [row] = await sessionAndVersionStatement(db).execute({ userId: claims.userId, sessionId: claims.sessionId, millId });
   return row ?? null;
 }
 

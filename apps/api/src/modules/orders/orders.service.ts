@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize, authorizeStaff, type Grant } from '../../access/access.ts';
-import { acceptSession, type SessionUser } from '../../access/session-check.ts';
+import { acceptLiveSession, type SessionClaims, type SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ErrorCode } from '@casebridge/shared/errors';
 import { isStaffOf, staffNames } from '../mill-users/mill-users.queries.ts';
@@ -115,14 +115,9 @@ export async function orderList(deps: AppDeps, user: SessionUser, millId: number
  * trip (ADR 0005). The session rules and the rule book decide as everywhere else; anyone who is
  * not staff of this mill takes the general path.
  */
-export async function orderListForSession(
-  deps: AppDeps,
-  claims: { userId: number; ver: number },
-  millId: number,
-  query: OrderListQuery,
-): Promise<string> {
-  const row = await sessionMillAndVersion(deps.db, claims.userId, millId);
-  const user = acceptSession(row?.user, claims);
+export async function orderListForSession(deps: AppDeps, claims: SessionClaims, millId: number, query: OrderListQuery): Promise<string> {
+  const row = await sessionMillAndVersion(deps.db, claims, millId);
+  const user = await acceptLiveSession(deps.db, row, claims);
   const grant = authorizeStaff(user, 'orders.list', row?.mill ?? null, row?.staffRole ?? null);
   if (!grant) return orderList(deps, user, millId, query);
   return staffPage(deps, user, millId, query, row!.version);

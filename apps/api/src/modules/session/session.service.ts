@@ -19,9 +19,9 @@ import { labOrderCount, submittedOrderCount } from '../orders/orders.service.ts'
 import { type UserRow } from '../users/users.service.ts';
 import { userById, userDto } from '../users/users.queries.ts';
 
-/** The answer of every call that signs in: the session and a JWT for it. */
-export async function sessionFor(deps: AppDeps, user: UserRow): Promise<AuthResponse> {
-  return { ...(await sessionOf(deps.db, user.id)), jwt: deps.signJwt(user) };
+/** The answer of every call that signs in: the session and its JWT (user-sessions' `startSession`, or the caller's own). */
+export async function sessionFor(deps: AppDeps, user: UserRow, jwt: string): Promise<AuthResponse> {
+  return { ...(await sessionOf(deps.db, user.id)), jwt };
 }
 
 type SessionMill = Session['mills'][number];

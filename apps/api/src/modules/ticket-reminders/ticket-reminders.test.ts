@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sessionToken } from '../../../test/session-token.ts';
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -336,7 +337,7 @@ describe('ticket expiry reminders', () => {
   });
 
   it('answers the preview to dealer users only', async () => {
-    const sign = (user: { id: number; tokenVersion: number }) => app.jwt.sign({ sub: String(user.id), ver: user.tokenVersion });
+    const sign = (user: { id: number; tokenVersion: number }) => sessionToken(app, user);
     const get = (token?: string) =>
       app.inject({ method: 'GET', url: '/api/ticket-reminders/preview', headers: token ? { authorization: `Bearer ${token}` } : {} });
     const dealer = await createDealer(db(), { dealerRole: 'manager' });
@@ -346,11 +347,11 @@ describe('ticket expiry reminders', () => {
     const manager = await createManager(db());
 
     for (const user of [dealer.user, subDealer.user]) {
-      const response = await get(sign(user));
+      const response = await get(await sign(user));
       expect(response.statusCode).toBe(200);
       expect(reminderPreviewSchema.parse(response.json())).toMatchObject({ enabled: true, leadDays: 10, frequency: 'weekly' });
     }
-    for (const user of [manager, admin, lab.user]) expect((await get(sign(user))).statusCode).toBe(403);
+    for (const user of [manager, admin, lab.user]) expect((await get(await sign(user))).statusCode).toBe(403);
     expect((await get()).statusCode).toBe(401);
     // The digest rows of this user are untouched by the preview.
     expect(

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signInOrigin } from '../../lib/sign-in-origin.ts';
 import { authResponseSchema } from '@casebridge/shared/schemas/auth';
 import { messageResponseSchema } from '@casebridge/shared/schemas/common';
 import {
@@ -46,7 +47,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: secondFactorBodySchema,
         response: { 200: authResponseSchema, ...errors },
       },
-      handler: async (request) => answerChallenge(deps, request.body, limitOf(request)),
+      handler: async (request) => answerChallenge(deps, request.body, limitOf(request), signInOrigin(request)),
     });
 
     app.post('/auth/sign-in/enrolment', {
@@ -68,7 +69,7 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         body: secondFactorBodySchema,
         response: { 200: enrolledSignInSchema, ...errors },
       },
-      handler: async (request) => confirmChallengeEnrolment(deps, request.body, limitOf(request)),
+      handler: async (request) => confirmChallengeEnrolment(deps, request.body, limitOf(request), signInOrigin(request)),
     });
 
     app.get('/users/me/two-factor', {

@@ -14,6 +14,9 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { millMembershipsOf } from '../mill-users/mill-users.queries.ts';
 import { sessionFor } from '../session/session.service.ts';
+import { startSession } from '../user-sessions/user-sessions.service.ts';
+import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
+import type { SignInMethod } from '@casebridge/shared/schemas/user-sessions';
 import type { UserRow } from '../users/users.service.ts';
 import { userById } from '../users/users.queries.ts';
 import * as repo from './two-factor.repository.ts';
@@ -34,8 +37,8 @@ export async function secondFactorRequired(db: Db, user: Pick<UserRow, 'id' | 'r
 }
 
 /** What a sign-in whose password was right answers: the session, or a challenge (the one call of every sign-in path). */
-export async function signInAnswer(deps: AppDeps, user: UserRow): Promise<SignInAnswer> {
-  return (await challengeIfNeeded(deps, user)) ?? sessionFor(deps, user);
+export async function signInAnswer(deps: AppDeps, user: UserRow, origin: SignInOrigin, method: SignInMethod): Promise<SignInAnswer> {
+  return (await challengeIfNeeded(deps, user)) ?? sessionFor(deps, user, await startSession(deps, user, origin, method));
 }
 
 /** The challenge a sign-in must pass first, or null when the password is enough. */
@@ -61,11 +64,11 @@ async function challengeOf(deps: AppDeps, token: string, kind: 'verify' | 'enrol
 }
 
 /** Closes the challenge and signs in: a challenge answered twice (a replayed request) finds it closed. */
-async function finishChallenge(deps: AppDeps, challenge: repo.ChallengeRow): Promise<AuthResponse> {
+async function finishChallenge(deps: AppDeps, challenge: repo.ChallengeRow, origin: SignInOrigin): Promise<AuthResponse> {
   if (!(await repo.closeChallenge(deps.db, challenge.id))) throw challengeGone();
   const user = await userById(deps.db, challenge.userId);
   if (!user || user.blocked) throw new AppError(401, 'ACCOUNT_BLOCKED', 'Your account is blocked');
-  return sessionFor(deps, user);
+  return sessionFor(deps, user, await startSession(deps, user, origin, 'two-factor'));
 }
 
 /** A code of the user's confirmed authenticator (each 30-second step once) or an unused recovery code. */
@@ -84,10 +87,15 @@ async function checkCode(deps: AppDeps, userId: number, code: string, limit: Fai
 }
 
 /** `POST /auth/sign-in/second-factor`: the challenge's second call. */
-export async function answerChallenge(deps: AppDeps, input: { token: string; code: string }, limit: FailureLimit): Promise<AuthResponse> {
+export async function answerChallenge(
+  deps: AppDeps,
+  input: { token: string; code: string },
+  limit: FailureLimit,
+  origin: SignInOrigin,
+): Promise<AuthResponse> {
   const challenge = await challengeOf(deps, input.token, 'verify');
   await checkCode(deps, challenge.userId, input.code, limit);
-  return finishChallenge(deps, challenge);
+  return finishChallenge(deps, challenge, origin);
 }
 
 async function beginEnrolment(deps: AppDeps, user: Pick<UserRow, 'id' | 'email'>): Promise<TotpEnrolment> {
@@ -130,10 +138,11 @@ export async function confirmChallengeEnrolment(
   deps: AppDeps,
   input: { token: string; code: string },
   limit: FailureLimit,
+  origin: SignInOrigin,
 ): Promise<AuthResponse & { recoveryCodes: string[] }> {
   const challenge = await challengeOf(deps, input.token, 'enrol');
   const recoveryCodes = await completeEnrolment(deps, challenge.userId, input.code, limit);
-  return { ...(await finishChallenge(deps, challenge)), recoveryCodes };
+  return { ...(await finishChallenge(deps, challenge, origin)), recoveryCodes };
 }
 
 /** `GET /users/me/two-factor`. */

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { sessionAgeOf } from '../../access/access.repository.ts';
 import type { UsagePing } from '@casebridge/shared/schemas/usage';
 import type { Db } from '../../db/client.ts';
 import { executePrepared, preparedPerDatabase } from '../../db/prepared-statement.ts';
@@ -99,7 +100,11 @@ export type UsageKeyRow = {
  */
 function prepareSessionAndStamp(db: Db) {
   return db
-    .select({ user: users, version: sql<string>`(select last_value::text from usage_view_version)` })
+    .select({
+      user: users,
+      sessionAge: sessionAgeOf(sql.placeholder('sessionId')),
+      version: sql<string>`(select last_value::text from usage_view_version)`,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('usage_session_and_stamp');
@@ -107,8 +112,8 @@ function prepareSessionAndStamp(db: Db) {
 
 const sessionAndStampStatement = preparedPerDatabase(prepareSessionAndStamp);
 
-export async function sessionAndStamp(db: Db, userId: number) {
-  const [row] = await sessionAndStampStatement(db).execute({ userId });
+export async function sessionAndStamp(db: Db, claims: { userId: number; sessionId: string }) {
+  const [row] = await sessionAndStampStatement(db).execute({ userId: claims.userId, sessionId: claims.sessionId });
   return row ?? null;
 }
 

@@ -2,7 +2,7 @@ import { CONCURRENCY_WINDOW_MINUTES, usageViewSchema, type UsagePing, type Usage
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
-import { acceptSession, type SessionUser } from '../../access/session-check.ts';
+import { acceptLiveSession, type SessionClaims, type SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { cachePerApp } from '../../lib/versioned-response-cache.ts';
 import {
@@ -116,13 +116,9 @@ const viewCacheOf = cachePerApp<AppDeps>(() => VIEW_CACHE_BYTES);
  * 0027 and shows at once. The periods are wall-clock ones, the same in every process, so no process
  * serves an answer older than one period plus the build.
  */
-export async function usageView(
-  deps: AppDeps,
-  claims: { userId: number; ver: number },
-  page: { start: number; limit: number },
-): Promise<string> {
-  const row = await sessionAndStamp(deps.db, claims.userId);
-  await authorize(deps.db, acceptSession(row?.user, claims), 'usage.read', {});
+export async function usageView(deps: AppDeps, claims: SessionClaims, page: { start: number; limit: number }): Promise<string> {
+  const row = await sessionAndStamp(deps.db, claims);
+  await authorize(deps.db, await acceptLiveSession(deps.db, row, claims), 'usage.read', {});
   const build = async () => JSON.stringify(usageViewSchema.parse(await buildUsageView(deps, page, new Date())));
   const maxAge = deps.config.usageViewMaxAgeMs;
   if (maxAge === 0) return build();

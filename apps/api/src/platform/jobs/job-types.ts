@@ -20,6 +20,7 @@ export interface JobTypes {
   'payments.test-renew': Record<string, never>;
   /** Scheduled: one-time tokens long past their expiry. */
   'tokens.purge-expired': Record<string, never>;
+  'sessions.prune': Record<string, never>;
   /** Scheduled: hourly usage roll-ups older than their retention (issue 12). */
   'usage.purge-hours': Record<string, never>;
   /** Scheduled: unfinished resumable uploads past their expiry go, with their parts (order-uploads). */

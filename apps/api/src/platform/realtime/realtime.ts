@@ -9,11 +9,13 @@ export interface Realtime {
   publish(userIds: number[], event: LiveEvent | MessageReadEvent): void;
   /** Closes every open connection of this user, on every process: their session ended. */
   endSessions(userId: number): void;
+  /** Closes every open connection of this one session, on every process: the user ended it (ADR 0021). */
+  endSession(sessionId: string): void;
   close(): Promise<void>;
 }
 
-/** The session check: the user id, or a rejection carrying the same code an HTTP request would get. */
-export type Authenticate = (token: unknown) => Promise<number>;
+/** The session check: the user and session ids, or a rejection carrying the same code an HTTP request would get. */
+export type Authenticate = (token: unknown) => Promise<{ userId: number; sessionId: string }>;
 
 /**
  * socket.io on the API's own HTTP server. The bearer token travels in the handshake payload,
@@ -29,8 +31,9 @@ export function attachRealtime(http: HttpServer, authenticate: Authenticate, red
   });
   io.use((socket, next) => {
     authenticate(socket.handshake.auth?.token)
-      .then((userId) => {
-        void socket.join(`user:${userId}`);
+      .then(({ userId, sessionId }) => {
+        // Its user's room for events, its session's room so that ending the session reaches it.
+        void socket.join([`user:${userId}`, `session:${sessionId}`]);
         next();
       })
       .catch((error: unknown) => {
@@ -49,6 +52,9 @@ export function attachRealtime(http: HttpServer, authenticate: Authenticate, red
     endSessions(userId) {
       io.in(`user:${userId}`).disconnectSockets(true);
     },
+    endSession(sessionId) {
+      io.in(`session:${sessionId}`).disconnectSockets(true);
+    },
     async close() {
       // Not io.close(): that also closes the HTTP server, which Fastify closes itself. Nor
       // disconnectSockets(): its "server disconnect" tells clients not to reconnect. Closing the
@@ -61,4 +67,9 @@ export function attachRealtime(http: HttpServer, authenticate: Authenticate, red
 }
 
 /** For code paths that run without a server (seeding, some tests). */
-export const noRealtime: Realtime = { publish: () => undefined, endSessions: () => undefined, close: async () => undefined };
+export const noRealtime: Realtime = {
+  publish: () => undefined,
+  endSessions: () => undefined,
+  endSession: () => undefined,
+  close: async () => undefined,
+};

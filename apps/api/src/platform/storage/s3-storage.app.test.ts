@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sessionToken } from '../../../test/session-token.ts';
 import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -160,7 +161,7 @@ describe('order documents with STORAGE_URL set to an S3-compatible store', () =>
 
   it('sends the desktop installer to a presigned URL of the bucket', async () => {
     const manager = await createManager(t.db);
-    const token = t.app.jwt.sign({ sub: String(manager.id), ver: manager.tokenVersion });
+    const token = await sessionToken(t.app, manager);
     const bytes = randomBytes(50_000);
     const form = dataForm({ version: '3.0.0', releaseNotes: '' }, { field: 'files.file', name: 'Setup ü.exe', content: bytes });
     expect((await t.request({ method: 'POST', url: '/api/desktop-app/installer', token, ...form })).statusCode).toBe(200);

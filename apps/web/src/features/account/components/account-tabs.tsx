@@ -2,6 +2,7 @@ import { Divider, Stack } from '@mantine/core';
 import type { User } from '@casebridge/shared/schemas/auth';
 import { PasswordForm } from './password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';
+import { SessionsSection } from './sessions-section.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
@@ -9,7 +10,7 @@ export function ProfileTab({ user }: { user: User }) {
   return <ProfileForm key={user.id} user={user} />;
 }
 
-/** Spec §2 "Account": password change and two-factor sign-in beside the notification and download settings. */
+/** Spec §2 "Account": password change and two-factor sign-in beside the notification and download settings; where one is signed in (ADR 0021). */
 export function SettingsTab({ user }: { user: User }) {
   return (
     <Stack gap="xl">
@@ -18,6 +19,8 @@ export function SettingsTab({ user }: { user: User }) {
       <PasswordForm />
       <Divider />
       <TwoFactorSection />
+      <Divider />
+      <SessionsSection />
     </Stack>
   );
 }

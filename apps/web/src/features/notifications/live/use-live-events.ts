@@ -5,6 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import type { Session } from '@casebridge/shared/schemas/auth';
 import { raiseNewOrders } from '../../../lib/new-orders-counter.ts';
+import { sessionQueryKey } from '../../../lib/session.ts';
 import { notifyInfo } from '../../../lib/notify.ts';
 import { notificationsQuery } from '../api/notifications-api.ts';
 import { LIVE_EVENT_TYPES, MESSAGE_READ_EVENT, type LiveEvent, type MessageReadEvent } from '@casebridge/shared/schemas/live-events';
@@ -51,6 +52,11 @@ export function useLiveEvents(session: Session | null, selectedMillId: number | 
       }
     };
     for (const type of LIVE_EVENT_TYPES) socket.on(type, handle);
+    // The server closes the connection of a session that ended (signed out elsewhere, ADR 0021):
+    // asking for the session again answers 401, which signs this tab out at once.
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    });
     socket.on(MESSAGE_READ_EVENT, (event: MessageReadEvent) => {
       void queryClient.invalidateQueries({ queryKey: [...COMPONENT_QUERY_PREFIX, event.projectId] });
     });

@@ -1,0 +1,81 @@
+/**
+ * Sessions as rows (ADR 0021): every sign-in starts one, its id travels in the token (`sid`), and
+ * the user sees where they are signed in and ends any of those sessions. The session check reads a
+ * row's state in the statement that reads the user (access/session-check.ts); ending one here also
+ * closes its websocket connections on every process (platform/realtime).
+ */
+import type { UserSession } from '@casebridge/shared/schemas/user-sessions';
+import type { AppDeps } from '../../deps.ts';
+import { authorize } from '../../access/access.ts';
+import { SESSION_LIFETIME_SECONDS, type SessionUser } from '../../access/session-check.ts';
+import type { Db } from '../../db/client.ts';
+import type { SignInMethod } from '../../db/schema/user-sessions.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
+import {
+  endSessionOf,
+  endSessionsBut,
+  insertSession,
+  liveSessionsOf,
+  pruneSessions,
+  type UserSessionRow,
+} from './user-sessions.repository.ts';
+import { deviceName } from './user-sessions.rules.ts';
+
+/** Starts a session for a user who just proved who they are, and answers its token. */
+export async function startSession(
+  deps: AppDeps,
+  user: { id: number; tokenVersion: number },
+  origin: SignInOrigin,
+  method: SignInMethod,
+): Promise<string> {
+  const row = await insertSession(deps.db, {
+    userId: user.id,
+    tokenVersion: user.tokenVersion,
+    method,
+    device: deviceName(origin.userAgent),
+    ip: origin.ip,
+    expiresAt: new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000),
+  });
+  return deps.signJwt({ userId: user.id, tokenVersion: user.tokenVersion, sessionId: row.id });
+}
+
+function dto(row: UserSessionRow, currentId: string): UserSession {
+  return {
+    id: row.id,
+    device: row.device,
+    ip: row.ip,
+    method: row.method,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    current: row.id === currentId,
+  };
+}
+
+/** `GET /users/me/sessions`: the caller's live sessions, theirs only (the rule book's account scope). */
+export async function listSessions(deps: AppDeps, user: SessionUser, currentId: string): Promise<{ sessions: UserSession[] }> {
+  await authorize(deps.db, user, 'sessions.list', {});
+  return { sessions: (await liveSessionsOf(deps.db, user.id)).map((row) => dto(row, currentId)) };
+}
+
+/** `DELETE /users/me/sessions/:id`: another user's session, or one already over, is not found. */
+export async function endSession(deps: AppDeps, user: SessionUser, sessionId: string): Promise<void> {
+  await authorize(deps.db, user, 'sessions.end', {});
+  if (!(await endSessionOf(deps.db, user.id, sessionId))) throw AppError.notFound('Session');
+  deps.realtime.endSession(sessionId);
+}
+
+/** `POST /users/me/sessions/end-others`: every session but the caller's own. */
+export async function endOtherSessions(deps: AppDeps, user: SessionUser, currentId: string): Promise<{ ended: number }> {
+  await authorize(deps.db, user, 'sessions.end', {});
+  const ended = await endSessionsBut(deps.db, user.id, currentId);
+  for (const id of ended) deps.realtime.endSession(id);
+  return { ended: ended.length };
+}
+
+/** Ended or expired rows are kept this long for the list's history and then removed by a daily job. */
+export const SESSION_RETENTION_DAYS = 90;
+
+export async function pruneOldSessions(db: Db, now = new Date()): Promise<number> {
+  return pruneSessions(db, new Date(now.getTime() - SESSION_RETENTION_DAYS * 24 * 3600 * 1000));
+}

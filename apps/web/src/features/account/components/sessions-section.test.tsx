@@ -1,0 +1,45 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { UserSession } from '@casebridge/shared/schemas/user-sessions';
+import { sessionFixture } from '../../../test/fixtures.ts';
+import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { SessionsSection } from './sessions-section.tsx';
+
+const row = (id: string, device: string, current: boolean): UserSession => ({
+  id,
+  device,
+  ip: '203.0.113.7',
+  method: 'password',
+  createdAt: '2026-11-20T08:00:00.000Z',
+  lastSeenAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  current,
+});
+
+describe('SessionsSection', () => {
+  it('marks this device, has no sign-out for it, and signs another one out after confirming', async () => {
+    let sessions = [row('a', 'Chrome on Windows', true), row('b', 'Safari on iPhone', false)];
+    const calls = mockFetch(({ method, path }) => {
+      if (method === 'DELETE') sessions = sessions.filter((session) => !path.endsWith(session.id));
+      return { body: method === 'DELETE' ? { ok: true, message: 'Session ended' } : { sessions } };
+    });
+    renderWithProviders(<SessionsSection />, sessionFixture('lab'));
+    const mine = await screen.findByRole('listitem', { name: 'Chrome on Windows' });
+    expect(within(mine).getByText('This device')).toBeTruthy();
+    expect(within(mine).queryByRole('button')).toBeNull();
+    expect(within(mine).getByText('Last active 5 minutes ago')).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sign out Safari on iPhone' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url.includes('/users/me/sessions/b'))).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Safari on iPhone' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Sign out all other devices' })).toBeNull();
+  });
+
+  it('says when the list cannot be loaded', async () => {
+    mockFetch(() => ({ status: 500, body: { statusCode: 500, error: 'Internal', code: 'INTERNAL', message: 'down' } }));
+    renderWithProviders(<SessionsSection />, sessionFixture('lab'));
+    expect(await screen.findByText('Something went wrong')).toBeTruthy();
+  });
+});
