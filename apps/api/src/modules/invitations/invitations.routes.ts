@@ -13,7 +13,7 @@ import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/comm
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fromContract } from '../../lib/contract-route.ts';
-import { callerOf } from '../../lib/current-user.ts';
+import { callerOf, sessionIdOf } from '../../lib/current-user.ts';
 import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
 import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
@@ -25,7 +25,6 @@ import {
   resendConfirmation,
   resendInvitation,
 } from './invitations.service.ts';
-import { bearerToken } from '../../access/session-check.ts';
 import { signInOrigin } from '../../lib/sign-in-origin.ts';
 
 const tags = ['invitations'];
@@ -94,9 +93,8 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request) => {
         await tokenLimit(request);
         if (request.params.millId !== request.body.millId) throw AppError.fields({ millId: ['VALIDATION_FAILED'] });
-        // The signed-in lab stays in the session it is in: the answer carries its own token back.
-        const jwt = bearerToken(request.headers.authorization)!;
-        return linkToAccount(deps, callerOf(request), request.body.confirmationToken, request.body.millId, jwt);
+        // The signed-in lab stays in the session it is in: the answer carries a token of that session back.
+        return linkToAccount(deps, callerOf(request), request.body.confirmationToken, request.body.millId, sessionIdOf(request));
       },
     });
 

@@ -228,9 +228,15 @@ async function acceptWithAccount(deps: AppDeps, user: UserRow, token: string, mi
 }
 
 /** `POST /mills/{millId}/link-to-account`: the signed-in lab accepts the invitation. */
-export async function linkToAccount(deps: AppDeps, user: SessionUser, token: string, millId: number, jwt: string): Promise<AuthResponse> {
+export async function linkToAccount(
+  deps: AppDeps,
+  user: SessionUser,
+  token: string,
+  millId: number,
+  sessionId: string,
+): Promise<AuthResponse> {
   await acceptWithAccount(deps, user, token, millId);
-  return sessionFor(deps, user, jwt);
+  return sessionFor(deps, user, deps.signJwt({ userId: user.id, tokenVersion: user.tokenVersion, sessionId }));
 }
 
 /** `POST /auth/local` with `linkToAnExistingAccount` (public): sign in and accept the invitation in one step. */

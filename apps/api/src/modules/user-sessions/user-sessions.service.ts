@@ -4,12 +4,11 @@
  * row's state in the statement that reads the user (access/session-check.ts); ending one here also
  * closes its websocket connections on every process (platform/realtime).
  */
-import type { UserSession } from '@casebridge/shared/schemas/user-sessions';
+import type { SignInMethod, UserSession } from '@casebridge/shared/schemas/user-sessions';
 import type { AppDeps } from '../../deps.ts';
 import { authorize } from '../../access/access.ts';
 import { SESSION_LIFETIME_SECONDS, type SessionUser } from '../../access/session-check.ts';
 import type { Db } from '../../db/client.ts';
-import type { SignInMethod } from '../../db/schema/user-sessions.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
 import {
