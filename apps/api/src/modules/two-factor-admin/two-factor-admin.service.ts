@@ -56,7 +56,7 @@ export async function resetMillStaffFactor(deps: AppDeps, user: SessionUser, mil
   await authorize(deps.db, user, 'millUsers.resetSecondFactor', { millId });
   const memberships = await millMembershipsOf(deps.db, userId);
   if (!memberships.some((membership) => membership.millId === millId)) throw AppError.notFound('User');
-  await reset(deps, { userId, resetBy: user.id, millId, dealerId: null });
+  await reset(deps, { userId, resetBy: user.id, millId, dealerId: null }, user.ip);
 }
 
 /** `POST /dealer-users/:id/two-factor-reset`: the manager's; the dealer user's dealer is the tenant. */
@@ -64,13 +64,21 @@ export async function resetDealerUserFactor(deps: AppDeps, user: SessionUser, us
   const dealer = await dealerOfUser(deps.db, userId);
   if (!dealer) throw AppError.notFound('User');
   await authorize(deps.db, user, 'dealerUsers.resetSecondFactor', { dealerId: dealer.id });
-  await reset(deps, { userId, resetBy: user.id, millId: null, dealerId: dealer.id });
+  await reset(deps, { userId, resetBy: user.id, millId: null, dealerId: dealer.id }, user.ip);
 }
 
-async function reset(deps: AppDeps, event: SecondFactorReset): Promise<void> {
+async function reset(deps: AppDeps, event: SecondFactorReset, ip: string | undefined): Promise<void> {
   if (event.userId === event.resetBy) throw AppError.forbidden('Turn your own second factor off on your account page');
   const afterCommit = await deps.db.transaction(async (tx) => {
     if (!(await removeSecondFactorOf(tx, event.userId))) throw AppError.conflict('This user has no second factor to reset');
+    // Recorded in the tenant's trail, so the mill admin (or the manager) sees who reset whom (issue 28).
+    const tenant = event.millId ? { kind: 'mill' as const, id: event.millId } : { kind: 'platform' as const, id: null };
+    await deps.audit.append(tx, {
+      actor: { userId: event.resetBy, tenant, ip },
+      action: 'auth.secondFactor.reset',
+      object: { kind: 'user', id: event.userId },
+      scope: { millId: event.millId, dealerId: event.dealerId },
+    });
     return deps.events.publish(tx, 'auth.secondFactorReset', event);
   });
   await afterCommit();

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEntries } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/users.ts';
 import { addDealerUser, addMillUser, createDealer, createManager, createMill, PASSWORD, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -107,6 +108,11 @@ describe('an administrator’s reset of a lost second factor', () => {
     expect(await challengeOrSession(staff.email)).toHaveProperty('jwt');
     const [row] = await t.db.select({ v: users.tokenVersion }).from(users).where(eq(users.id, staff.id));
     expect(row!.v).toBeGreaterThan(staff.tokenVersion);
+    // The mill's trail says who reset whose factor: only the admin's reset, not the refused one.
+    const resets = await t.db.select().from(auditEntries).where(eq(auditEntries.action, 'auth.secondFactor.reset'));
+    expect(resets.filter((entry) => entry.objectId === String(staff.id))).toMatchObject([
+      { actorUserId: admin.id, actorTenantKind: 'mill', millId: mill.id, objectKind: 'user' },
+    ]);
   });
 
   it('lets the manager reset a dealer user’s, not the dealer’s own manager', async () => {

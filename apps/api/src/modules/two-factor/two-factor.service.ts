@@ -15,6 +15,7 @@ import { SecretBox } from '../../lib/secret-box.ts';
 import { millMembershipsOf } from '../mill-users/mill-users.queries.ts';
 import { sessionFor } from '../session/session.service.ts';
 import { startSession } from '../user-sessions/user-sessions.service.ts';
+import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
 import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
 import type { SignInMethod } from '@casebridge/shared/schemas/user-sessions';
 import type { UserRow } from '../users/users.service.ts';
@@ -106,7 +107,7 @@ async function beginEnrolment(deps: AppDeps, user: Pick<UserRow, 'id' | 'email'>
 }
 
 /** The first code of the new authenticator confirms it; the ten recovery codes are answered this once. */
-async function completeEnrolment(deps: AppDeps, userId: number, code: string, limit: FailureLimit): Promise<string[]> {
+async function completeEnrolment(deps: AppDeps, userId: number, code: string, limit: FailureLimit, ip?: string): Promise<string[]> {
   return limit(userId, async () => {
     const pending = await repo.findTotp(deps.db, userId);
     if (!pending || pending.confirmedAt) throw AppError.conflict('There is no enrolment waiting for its code; start again');
@@ -120,6 +121,7 @@ async function completeEnrolment(deps: AppDeps, userId: number, code: string, li
         userId,
         codes.map((recovery) => box(deps).digest(rules.normaliseRecoveryCode(recovery))),
       );
+      await deps.audit.append(tx, factorAudit(userId, 'auth.secondFactor.enrolled', ip));
     });
     return codes;
   });
@@ -141,7 +143,7 @@ export async function confirmChallengeEnrolment(
   origin: SignInOrigin,
 ): Promise<AuthResponse & { recoveryCodes: string[] }> {
   const challenge = await challengeOf(deps, input.token, 'enrol');
-  const recoveryCodes = await completeEnrolment(deps, challenge.userId, input.code, limit);
+  const recoveryCodes = await completeEnrolment(deps, challenge.userId, input.code, limit, origin.ip);
   return { ...(await finishChallenge(deps, challenge, origin)), recoveryCodes };
 }
 
@@ -165,7 +167,7 @@ export async function startEnrolment(deps: AppDeps, user: SessionUser): Promise<
 /** `POST /users/me/two-factor/totp/confirm`. */
 export async function confirmEnrolment(deps: AppDeps, user: SessionUser, code: string, limit: FailureLimit): Promise<string[]> {
   await authorize(deps.db, user, 'account.update', {});
-  return completeEnrolment(deps, user.id, code, limit);
+  return completeEnrolment(deps, user.id, code, limit, user.ip);
 }
 
 /** `POST /users/me/two-factor/totp/disable`: the password and a code, so a borrowed open session cannot do it. */
@@ -175,7 +177,15 @@ export async function disableTotp(deps: AppDeps, user: SessionUser, input: { pas
     throw AppError.fields({ password: ['WRONG_CURRENT_PASSWORD'] }, 'The password is wrong');
   }
   await checkCode(deps, user.id, input.code, limit);
-  await repo.removeSecondFactor(deps.db, user.id);
+  await deps.db.transaction(async (tx) => {
+    await repo.removeSecondFactor(tx, user.id);
+    await deps.audit.append(tx, factorAudit(user.id, 'auth.secondFactor.disabled', user.ip));
+  });
+}
+
+/** A user's own factor change: in no tenant's trail (the manager's, and the user's own data export). */
+function factorAudit(userId: number, action: string, ip: string | undefined): AuditEntry {
+  return { actor: { userId, ip }, action, object: { kind: 'user', id: userId } };
 }
 
 /** An administrator's reset (the two-factor-admin use case decided who may): the user enrols again. */

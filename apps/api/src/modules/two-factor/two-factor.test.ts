@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEntries } from '../../db/schema/audit.ts';
 import { signInChallenges, userTotp } from '../../db/schema/two-factor.ts';
 import { DEFAULT_RATE_LIMITS } from '../../deps.ts';
 import { createMill, PASSWORD, signIn } from '../../../test/factories.ts';
@@ -63,6 +64,20 @@ describe('enrolling an authenticator', () => {
     expect([wrong.statusCode, wrong.json().errors]).toEqual([400, { code: ['SECOND_FACTOR_INVALID'] }]);
     // Unconfirmed, it asks nothing at sign-in.
     expect((await post('/api/auth/local', { identifier: admin.email, password: PASSWORD })).json()).toHaveProperty('jwt');
+  });
+
+  it('records enrolling and turning off in the audit trail, never the secret or the codes', async () => {
+    const { admin, secret, recoveryCodes } = await enrolledStaff();
+    const jwt = await signInWithCode(admin.email, secret, 1);
+    await post('/api/users/me/two-factor/totp/disable', { password: PASSWORD, code: recoveryCodes[0]! }, jwt);
+    const entries = await t.db.select().from(auditEntries).where(eq(auditEntries.actorUserId, admin.id));
+    const factorEntries = entries.filter((entry) => entry.action.startsWith('auth.secondFactor.'));
+    expect(factorEntries.map((entry) => [entry.action, entry.objectId])).toEqual([
+      ['auth.secondFactor.enrolled', String(admin.id)],
+      ['auth.secondFactor.disabled', String(admin.id)],
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(secret);
+    expect(JSON.stringify(entries)).not.toContain(recoveryCodes[1]!);
   });
 });
 
@@ -179,5 +194,19 @@ describe('turning two-factor sign-in off', () => {
     );
     expect(await t.db.select().from(userTotp).where(eq(userTotp.userId, admin.id))).toEqual([]);
     expect((await post('/api/auth/local', { identifier: admin.email, password: PASSWORD })).json()).toHaveProperty('jwt');
+  });
+
+  it('records enrolling and turning off in the audit trail, never the secret or the codes', async () => {
+    const { admin, secret, recoveryCodes } = await enrolledStaff();
+    const jwt = await signInWithCode(admin.email, secret, 1);
+    await post('/api/users/me/two-factor/totp/disable', { password: PASSWORD, code: recoveryCodes[0]! }, jwt);
+    const entries = await t.db.select().from(auditEntries).where(eq(auditEntries.actorUserId, admin.id));
+    const factorEntries = entries.filter((entry) => entry.action.startsWith('auth.secondFactor.'));
+    expect(factorEntries.map((entry) => [entry.action, entry.objectId])).toEqual([
+      ['auth.secondFactor.enrolled', String(admin.id)],
+      ['auth.secondFactor.disabled', String(admin.id)],
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(secret);
+    expect(JSON.stringify(entries)).not.toContain(recoveryCodes[1]!);
   });
 });

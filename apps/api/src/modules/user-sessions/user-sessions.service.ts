@@ -6,6 +6,7 @@
  */
 import type { SignInMethod, UserSession } from '@casebridge/shared/schemas/user-sessions';
 import type { AppDeps } from '../../deps.ts';
+import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
 import { authorize } from '../../access/access.ts';
 import { SESSION_LIFETIME_SECONDS, type SessionUser } from '../../access/session-check.ts';
 import type { Db } from '../../db/client.ts';
@@ -60,14 +61,21 @@ export async function listSessions(deps: AppDeps, user: SessionUser, currentId: 
 /** `DELETE /users/me/sessions/:id`: another user's session, or one already over, is not found. */
 export async function endSession(deps: AppDeps, user: SessionUser, sessionId: string): Promise<void> {
   await authorize(deps.db, user, 'sessions.end', {});
-  if (!(await endSessionOf(deps.db, user.id, sessionId))) throw AppError.notFound('Session');
+  await deps.db.transaction(async (tx) => {
+    if (!(await endSessionOf(tx, user.id, sessionId))) throw AppError.notFound('Session');
+    await deps.audit.append(tx, sessionsEndedAudit(user, [sessionId]));
+  });
   deps.realtime.endSession(sessionId);
 }
 
 /** `POST /users/me/sessions/end-others`: every session but the caller's own. */
 export async function endOtherSessions(deps: AppDeps, user: SessionUser, currentId: string): Promise<{ ended: number }> {
   await authorize(deps.db, user, 'sessions.end', {});
-  const ended = await endSessionsBut(deps.db, user.id, currentId);
+  const ended = await deps.db.transaction(async (tx) => {
+    const ids = await endSessionsBut(tx, user.id, currentId);
+    if (ids.length > 0) await deps.audit.append(tx, sessionsEndedAudit(user, ids));
+    return ids;
+  });
   for (const id of ended) deps.realtime.endSession(id);
   return { ended: ended.length };
 }
@@ -77,4 +85,9 @@ export const SESSION_RETENTION_DAYS = 90;
 
 export async function pruneOldSessions(db: Db, now = new Date()): Promise<number> {
   return pruneSessions(db, new Date(now.getTime() - SESSION_RETENTION_DAYS * 24 * 3600 * 1000));
+}
+
+/** Sessions a user ended themselves: in the account's own record (the manager's trail and the data export). */
+function sessionsEndedAudit(user: SessionUser, sessionIds: string[]): AuditEntry {
+  return { actor: { userId: user.id, ip: user.ip }, action: 'session.ended', object: { kind: 'user', id: user.id }, after: { sessionIds } };
 }

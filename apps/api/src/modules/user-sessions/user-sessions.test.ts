@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEntries } from '../../db/schema/audit.ts';
 import { userSessions } from '../../db/schema/user-sessions.ts';
 import { createLab, createMill, PASSWORD, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -12,6 +13,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** The session ids of each `session.ended` audit entry of a user, oldest first. */
+async function endedEntriesOf(userId: number): Promise<string[][]> {
+  const rows = await t.db.select().from(auditEntries).where(eq(auditEntries.actorUserId, userId)).orderBy(auditEntries.id);
+  return rows.filter((row) => row.action === 'session.ended').map((row) => (row.after as { sessionIds: string[] }).sessionIds);
+}
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
@@ -57,6 +64,7 @@ describe('sessions a user sees and ends', () => {
     expect(await me(other)).toBe(401);
     expect(await me(mine)).toBe(200);
     expect(await listOf(mine)).toHaveLength(1);
+    expect(await endedEntriesOf(lab.user.id)).toEqual([[target.id]]);
   });
 
   it("answers 404 for another user's session, and leaves it alive", async () => {
@@ -69,6 +77,7 @@ describe('sessions a user sees and ends', () => {
     const response = await t.request({ method: 'DELETE', url: `/api/users/me/sessions/${ofB.id}`, token: tokenA });
     expect(response.statusCode).toBe(404);
     expect(await me(tokenB)).toBe(200);
+    expect(await endedEntriesOf(a.user.id)).toEqual([]);
     const anonymous = await t.request({ method: 'DELETE', url: `/api/users/me/sessions/${ofB.id}` });
     expect(anonymous.statusCode).toBe(401);
   });
@@ -80,6 +89,7 @@ describe('sessions a user sees and ends', () => {
     const response = await t.request({ method: 'POST', url: '/api/users/me/sessions/end-others', token: mine });
     expect(response.json()).toEqual({ ended: 2 });
     for (const token of others) expect(await me(token)).toBe(401);
+    expect((await endedEntriesOf(admin.id)).map((ids) => ids.length)).toEqual([2]);
     expect(await me(mine)).toBe(200);
   });
 
