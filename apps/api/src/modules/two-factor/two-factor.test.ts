@@ -65,20 +65,6 @@ describe('enrolling an authenticator', () => {
     // Unconfirmed, it asks nothing at sign-in.
     expect((await post('/api/auth/local', { identifier: admin.email, password: PASSWORD })).json()).toHaveProperty('jwt');
   });
-
-  it('records enrolling and turning off in the audit trail, never the secret or the codes', async () => {
-    const { admin, secret, recoveryCodes } = await enrolledStaff();
-    const jwt = await signInWithCode(admin.email, secret, 1);
-    await post('/api/users/me/two-factor/totp/disable', { password: PASSWORD, code: recoveryCodes[0]! }, jwt);
-    const entries = await t.db.select().from(auditEntries).where(eq(auditEntries.actorUserId, admin.id));
-    const factorEntries = entries.filter((entry) => entry.action.startsWith('auth.secondFactor.'));
-    expect(factorEntries.map((entry) => [entry.action, entry.objectId])).toEqual([
-      ['auth.secondFactor.enrolled', String(admin.id)],
-      ['auth.secondFactor.disabled', String(admin.id)],
-    ]);
-    expect(JSON.stringify(entries)).not.toContain(secret);
-    expect(JSON.stringify(entries)).not.toContain(recoveryCodes[1]!);
-  });
 });
 
 /** Signs in with the code `steps` steps ahead of now (the window allows one). */
