@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { field, launchBrowser, linkFromOutbox, newPage, openHome, signIn } from './browser.ts';
+import { field, launchBrowser, linkFromOutbox, newPage, openHome, signIn, signOut } from './browser.ts';
 
 /** The account journeys of the foundation, clicked through as a person would. */
 let browser: Browser;
@@ -10,12 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-}
 
 describe('each demo role signs in and lands on its own page', () => {
   const cases = [

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterEach, inject } from 'vitest';
+import { afterEach, expect, inject } from 'vitest';
 
 /** Debian's Chromium, started the way this machine allows (no sandbox as root, no network chatter). */
 export async function launchBrowser(): Promise<Browser> {
@@ -89,4 +89,11 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await field(dialog, 'Email').fill(email);
   await field(dialog, 'Password').fill(password);
   await dialog.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs out through the user menu and waits until the stored session is gone. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 }

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTotp } from '../apps/api/src/modules/two-factor/two-factor.rules.ts';
-import { field, launchBrowser, newPage, signIn } from './browser.ts';
+import { field, launchBrowser, newPage, signIn, signOut } from './browser.ts';
 
 /**
  * Two-factor sign-in (ADR 0020) as a person meets it: Secure Mill requires it, so its user (who has
@@ -15,12 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-}
 
 describe('two-factor sign-in', () => {
   it('enrols at a sign-in that requires it, then signs in with a code', async () => {
