@@ -1,11 +1,13 @@
 import { useSyncExternalStore } from 'react';
+import type { SignInChallenge } from '@casebridge/shared/schemas/two-factor';
 
 /**
  * Which authentication dialog is open. Several features open these dialogs (home buttons,
  * route guards, the home query parameters) while only the auth feature renders them, so the
  * state lives here rather than in any one feature.
  */
-export type AuthDialogKind = 'signIn' | 'signUp' | 'signUpDone' | 'forgotPassword' | 'resetPassword' | 'createAccount' | 'linkMill';
+export type AuthDialogKind =
+  'signIn' | 'signUp' | 'signUpDone' | 'forgotPassword' | 'resetPassword' | 'createAccount' | 'linkMill' | 'secondFactor';
 
 export interface AuthDialogOptions {
   /** Reset-password code from the `code` query parameter. */
@@ -16,6 +18,8 @@ export interface AuthDialogOptions {
   /** The sign-in dialog connects the invited mill to the account it signs in to. */
   linkToAnExistingAccount?: boolean;
   email?: string;
+  /** A mail link (address confirmation) that signs in only after the second factor. */
+  challenge?: SignInChallenge['challenge'];
 }
 
 export interface AuthDialogState {

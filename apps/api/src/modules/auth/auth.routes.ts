@@ -80,9 +80,9 @@ export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): Fastify
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Confirm an email address and sign in',
+        summary: 'Confirm an email address and sign in, or a challenge for the second factor first',
         querystring: emailConfirmationQuerySchema,
-        response: { 200: authResponseSchema, ...commonErrors },
+        response: { 200: signInAnswerSchema, ...commonErrors },
       },
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'token', limit('token'), request, null);

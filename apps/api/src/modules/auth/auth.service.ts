@@ -119,12 +119,16 @@ export async function register(deps: AppDeps, input: RegisterInput): Promise<voi
   });
 }
 
-/** The link of the confirmation mail: confirms the address and signs in. */
-export async function confirmEmail(deps: AppDeps, token: string, origin: SignInOrigin): Promise<AuthResponse> {
+/**
+ * The link of the confirmation mail: confirms the address and signs in. An address change sends
+ * it to an account that may have a second factor; the mailbox is none, so that account answers
+ * the challenge first, as after a password reset.
+ */
+export async function confirmEmail(deps: AppDeps, token: string, origin: SignInOrigin): Promise<SignInAnswer> {
   const row = await consumeAccountLink(deps.db, token, 'email-confirmation');
   if (!row) throw new AppError(400, 'TOKEN_INVALID', 'This confirmation link is invalid, used or expired.');
   const user = await confirmUser(deps.db, row.userId);
-  return sessionFor(deps, user, await startSession(deps, user, origin, 'confirmation-link'));
+  return signInAnswer(deps, user, origin, 'confirmation-link');
 }
 
 /**

@@ -165,6 +165,16 @@ describe('signing in with a second factor', () => {
     expect(reset.json()).toMatchObject({ challenge: { kind: 'verify' } });
     expect(reset.json()).not.toHaveProperty('jwt');
   });
+
+  it('asks the second factor after the confirmation link of an address change', async () => {
+    const { admin } = await enrolledStaff();
+    const { issueAccountLink } = await import('../users/users.service.ts');
+    const token = await issueAccountLink(t.db, 'email-confirmation', admin.id);
+    const confirmed = await t.request({ method: 'GET', url: `/api/auth/email-confirmation?confirmation=${token}` });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ challenge: { kind: 'verify' } });
+    expect(confirmed.json()).not.toHaveProperty('jwt');
+  });
 });
 
 describe('turning two-factor sign-in off', () => {

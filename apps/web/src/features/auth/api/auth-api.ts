@@ -55,7 +55,7 @@ export const authApi = {
   register: (body: RegisterBody) => apiRequest<MessageResponse>('/auth/local/register', { method: 'POST', body }),
   forgotPassword: (email: string) => apiRequest<MessageResponse>('/auth/forgot-password', { method: 'POST', body: { email } }),
   resetPassword: (body: ResetPasswordBody) => apiRequest<SignInAnswer>('/auth/reset-password', { method: 'POST', body }),
-  confirmEmail: (confirmation: string) => apiRequest<AuthResponse>('/auth/email-confirmation', { query: { confirmation } }),
+  confirmEmail: (confirmation: string) => apiRequest<SignInAnswer>('/auth/email-confirmation', { query: { confirmation } }),
   emailByToken: (confirmationToken: string) =>
     apiRequest<{ emailByConfirmationToken: string; roleType: RoleType; accountExists: boolean }>('/auth/user-email-by-token', {
       method: 'POST',

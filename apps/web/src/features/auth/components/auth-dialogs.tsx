@@ -5,6 +5,7 @@ import { CreateAccountDialog } from './create-account-dialog.tsx';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 import { LinkMillDialog } from './link-mill-dialog.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
+import { SecondFactorDialog } from './second-factor-dialog.tsx';
 import { SignInDialog } from './sign-in-dialog.tsx';
 import { SignUpDialog, SignUpDoneDialog } from './sign-up-dialog.tsx';
 
@@ -45,6 +46,8 @@ export function AuthDialogs() {
       return <CreateAccountDialog opened options={options} />;
     case 'linkMill':
       return <LinkMillDialog opened options={options} />;
+    case 'secondFactor':
+      return options.challenge ? <SecondFactorDialog opened challenge={options.challenge} /> : null;
     default:
       return null;
   }

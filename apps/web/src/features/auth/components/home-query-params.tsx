@@ -50,7 +50,11 @@ function useEmailConfirmation() {
     (token: string) => {
       authApi
         .confirmEmail(token)
-        .then((auth) => afterSignIn(storeAuthResponse(queryClient, auth)))
+        .then((answer) => {
+          // An address change of an account with a second factor: the code comes first.
+          if ('challenge' in answer) return openAuthDialog('secondFactor', { challenge: answer.challenge });
+          afterSignIn(storeAuthResponse(queryClient, answer));
+        })
         .catch(async (error: unknown) => {
           // The server's refusal is worded in the errors' texts, which the home's first load lacks.
           await loadAllTranslations();
