@@ -50,12 +50,13 @@ describe('signing out', () => {
     expect(screen.queryByRole('dialog', { name: 'Sign in' })).toBeNull();
   });
 
-  it('takes a lab user to the public start page', async () => {
-    stubApi();
+  it('takes a lab user to the public start page, and ends the session on the server', async () => {
+    const calls = stubApi();
     const user = userEvent.setup();
     const { router, client } = renderRoutes(appRoutes, { path: '/lab/messages', session: sessionFixture('lab') });
     await signOutFromMenu(user);
     await waitFor(() => expect(client.getQueryData(['session'])).toBeNull());
     expect(router.state.location.pathname).toBe('/');
+    expect(calls.filter((call) => call.method === 'POST' && call.url.includes('/api/auth/sign-out'))).toHaveLength(1);
   });
 });

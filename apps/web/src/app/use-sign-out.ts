@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { openConfirmDialog } from '../components/confirm-dialog.tsx';
 import { hasUnsavedChanges, markFormsSaved } from '../components/use-unsaved-changes-guard.ts';
+import { apiRequest } from '../lib/api-client.ts';
 import { clearSession, selectedMillFromStorage, signOutPath, useSession } from '../lib/session.ts';
 
 /**
@@ -32,6 +33,8 @@ export function useSignOut() {
   );
 
   const signOut = () => {
+    // The token stops working on the server too (ADR 0021); the page leaves without waiting for it.
+    apiRequest('/auth/sign-out', { method: 'POST' }).catch(() => undefined);
     const path = signOutPath(session, selectedMillFromStorage(session));
     markFormsSaved();
     signingOut.current = true;

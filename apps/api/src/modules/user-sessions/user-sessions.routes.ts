@@ -5,7 +5,7 @@ import { endedSessionsSchema, userSessionListSchema } from '@casebridge/shared/s
 import type { AppDeps } from '../../deps.ts';
 import { callerOf, sessionIdOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
-import { endOtherSessions, endSession, listSessions } from './user-sessions.service.ts';
+import { endOtherSessions, endSession, listSessions, signOut } from './user-sessions.service.ts';
 
 const tags = ['account'];
 
@@ -34,6 +34,20 @@ export function userSessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request) => {
         await endSession(deps, callerOf(request), request.params.sessionId);
         return { ok: true as const, message: 'Session ended' };
+      },
+    });
+
+    app.post('/auth/sign-out', {
+      config: { access: 'sessions.end' },
+      schema: {
+        tags,
+        summary: 'Sign out: this session ends on the server, its token stops working on every server',
+        security: bearerAuth,
+        response: { 200: messageResponseSchema, ...commonErrors },
+      },
+      handler: async (request) => {
+        await signOut(deps, callerOf(request), sessionIdOf(request));
+        return { ok: true as const, message: 'Signed out' };
       },
     });
 

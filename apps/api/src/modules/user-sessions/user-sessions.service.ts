@@ -68,6 +68,20 @@ export async function endSession(deps: AppDeps, user: SessionUser, sessionId: st
   deps.realtime.endSession(sessionId);
 }
 
+/**
+ * `POST /auth/sign-out`: the caller's own session ends on the server, so its token stops working
+ * at once on every process, not only in this browser (ASVS 5.0 7.4.1). Ending one already over
+ * (a second click, a race with another device ending it) changes nothing.
+ */
+export async function signOut(deps: AppDeps, user: SessionUser, sessionId: string): Promise<void> {
+  await authorize(deps.db, user, 'sessions.end', {});
+  await deps.db.transaction(async (tx) => {
+    if (!(await endSessionOf(tx, user.id, sessionId))) return;
+    await deps.audit.append(tx, { ...sessionsEndedAudit(user, [sessionId]), action: 'auth.signedOut' });
+  });
+  deps.realtime.endSession(sessionId);
+}
+
 /** `POST /users/me/sessions/end-others`: every session but the caller's own. */
 export async function endOtherSessions(deps: AppDeps, user: SessionUser, currentId: string): Promise<{ ended: number }> {
   await authorize(deps.db, user, 'sessions.end', {});

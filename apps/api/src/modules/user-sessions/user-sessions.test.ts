@@ -55,6 +55,20 @@ describe('sessions a user sees and ends', () => {
     expect((await listOf(first)).find((s) => s.current)!.device).toBe('Firefox on Windows');
   });
 
+  it('signs out on the server: the token is refused afterwards, the session leaves the list, a second sign-out is harmless', async () => {
+    const lab = await createLab(t.db);
+    const leaving = await signIn(t, lab.user.email);
+    const staying = await signIn(t, lab.user.email);
+    const out = await t.request({ method: 'POST', url: '/api/auth/sign-out', token: leaving });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await me(leaving)).toBe(401);
+    expect(await me(staying)).toBe(200);
+    expect(await listOf(staying)).toHaveLength(1);
+    expect((await t.request({ method: 'POST', url: '/api/auth/sign-out', token: leaving })).statusCode).toBe(401);
+    const actions = (await t.db.select().from(auditEntries).where(eq(auditEntries.actorUserId, lab.user.id))).map((row) => row.action);
+    expect(actions.filter((action) => action === 'auth.signedOut')).toHaveLength(1);
+  });
+
   it('ends one session: its next request is refused, the other goes on', async () => {
     const lab = await createLab(t.db);
     const other = await signIn(t, lab.user.email);
