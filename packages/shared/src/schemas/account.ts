@@ -8,6 +8,8 @@ export const profileDataSchema = z.strictObject({
   firstName: lineSchema.trim().min(1).max(100),
   lastName: lineSchema.trim().min(1).max(100),
   email: emailSchema,
+  /** Needed only when `email` changes: the address is how an account is recovered (ASVS 5.0 7.5.1). */
+  currentPassword: z.string().max(1024).optional(),
 });
 
 export const settingsBodySchema = userSettingsSchema.partial().strict();

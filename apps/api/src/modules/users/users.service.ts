@@ -40,9 +40,10 @@ import { userDto } from './users.queries.ts';
 export type { TokenPurpose, UserRow };
 
 /**
- * Name, email and avatar (multipart, read once the caller may). An email change ends every
- * session and leaves the account unconfirmed until the new address is confirmed through the link
- * we mail there: nobody takes over an account by typing an address.
+ * Name, email and avatar (multipart, read once the caller may). An email change needs the current
+ * password (the address is how an account is recovered, so a borrowed session must not move it),
+ * ends every session and leaves the account unconfirmed until the new address is confirmed through
+ * the link we mail there: nobody takes over an account by typing an address.
  */
 export async function updateProfile(
   deps: AppDeps,
@@ -53,6 +54,9 @@ export async function updateProfile(
   await authorize(deps.db, user, 'account.update', {});
   const updated = await useImageForm(deps.storage, readForm, profileDataSchema, async (input, avatar) => {
     const emailChanged = input.email !== user.email;
+    if (emailChanged && !(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
+      throw AppError.fields({ currentPassword: ['WRONG_CURRENT_PASSWORD'] }, 'Changing the email address needs your current password');
+    }
     if (emailChanged && (await findByEmail(deps.db, input.email))) throw AppError.fields({ email: ['EMAIL_TAKEN'] });
     // Two accounts moving to one address at once: the unique index lets one in.
     return unlessDuplicate(

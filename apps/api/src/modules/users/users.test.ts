@@ -157,11 +157,26 @@ describe('PUT /api/users/profile', () => {
     expect(Object.keys(response.json().errors)).toEqual(expect.arrayContaining(['firstName', 'email']));
   });
 
+  it('needs the current password to change the email address, and nothing changes without it', async () => {
+    const { admin } = await createMill(t.db);
+    const jwt = await signIn(t, admin.email);
+    for (const currentPassword of [undefined, 'not-the-password']) {
+      const form = multipart({ data: JSON.stringify({ firstName: 'A', lastName: 'B', email: uniqueEmail('hijack'), currentPassword }) });
+      const response = await t.request({ method: 'PUT', url: '/api/users/profile', token: jwt, ...form });
+      expect([response.statusCode, response.json().errors]).toEqual([400, { currentPassword: ['WRONG_CURRENT_PASSWORD'] }]);
+    }
+    const me = await t.request({ method: 'GET', url: '/api/users/me', token: jwt });
+    expect([me.statusCode, me.json().user.email]).toEqual([200, admin.email]);
+    // The name alone changes without it.
+    const rename = multipart({ data: JSON.stringify({ firstName: 'Renamed', lastName: 'B', email: admin.email }) });
+    expect((await t.request({ method: 'PUT', url: '/api/users/profile', token: jwt, ...rename })).statusCode).toBe(200);
+  });
+
   it('ends the session on an email change and asks to confirm the new address', async () => {
     const { admin } = await createMill(t.db);
     const jwt = await signIn(t, admin.email);
     const newEmail = uniqueEmail('moved');
-    const form = multipart({ data: JSON.stringify({ firstName: 'A', lastName: 'B', email: newEmail }) });
+    const form = multipart({ data: JSON.stringify({ firstName: 'A', lastName: 'B', email: newEmail, currentPassword: PASSWORD }) });
     const response = await t.request({ method: 'PUT', url: '/api/users/profile', token: jwt, ...form });
     expect(response.json().emailChanged).toBe(true);
     expect((await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).statusCode).toBe(401);
@@ -180,7 +195,7 @@ describe('PUT /api/users/profile', () => {
         method: 'PUT',
         url: '/api/users/profile',
         token: jwt,
-        ...multipart({ data: JSON.stringify({ firstName: 'A', lastName: 'B', email: target }) }),
+        ...multipart({ data: JSON.stringify({ firstName: 'A', lastName: 'B', email: target, currentPassword: PASSWORD }) }),
       });
     };
     const answers = await Promise.all([move(one.admin.email), move(two.admin.email)]);
@@ -194,7 +209,7 @@ describe('PUT /api/users/profile', () => {
     const { admin } = await createMill(t.db);
     const other = await createLab(t.db);
     const jwt = await signIn(t, admin.email);
-    const form = multipart({ data: JSON.stringify({ firstName: 'A', lastName: 'B', email: other.user.email }) });
+    const form = multipart({ data: JSON.stringify({ firstName: 'A', lastName: 'B', email: other.user.email, currentPassword: PASSWORD }) });
     const response = await t.request({ method: 'PUT', url: '/api/users/profile', token: jwt, ...form });
     expect(response.json().errors).toEqual({ email: ['EMAIL_TAKEN'] });
   });

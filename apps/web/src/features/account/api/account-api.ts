@@ -8,6 +8,7 @@ export interface ProfileData {
   firstName: string;
   lastName: string;
   email: string;
+  currentPassword?: string;
 }
 
 export type ProfileResponse = User & { emailChanged?: boolean };

@@ -1,4 +1,4 @@
-import { Avatar, Button, FileInput, Group, Stack, TextInput } from '@mantine/core';
+import { Avatar, Button, FileInput, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,21 +15,24 @@ export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const initial = { firstName: user.firstName, lastName: user.lastName, email: user.email };
+  const initial = { firstName: user.firstName, lastName: user.lastName, email: user.email, currentPassword: '' };
   const form = useForm({ initialValues: initial, schema: profileDataSchema });
   const [avatar, setAvatar] = useState<File | null>(null);
   const save = useSaveProfile();
   useUnsavedChangesGuard(form.dirty || avatar !== null);
+  // A new address needs the current password (the server refuses it otherwise): asked only then.
+  const emailChanging = form.values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const data = form.validate();
     if (!data) return;
+    const { currentPassword, ...profile } = data;
     save.mutate(
-      { data, avatar },
+      { data: emailChanging ? { ...profile, currentPassword } : profile, avatar },
       {
         onSuccess: (saved) => {
-          form.reset({ firstName: saved.firstName, lastName: saved.lastName, email: saved.email });
+          form.reset({ firstName: saved.firstName, lastName: saved.lastName, email: saved.email, currentPassword: '' });
           setAvatar(null);
           if (saved.emailChanged) {
             // Spec §4: a new email address ends the session; the user confirms it and signs in again.
@@ -74,6 +77,15 @@ export function ProfileForm({ user }: { user: User }) {
           description={t('profile.emailHint')}
           {...form.textProps('email')}
         />
+        {emailChanging && (
+          <PasswordInput
+            label={t('fields.currentPassword')}
+            description={t('profile.passwordForEmail')}
+            required
+            autoComplete="current-password"
+            {...form.textProps('currentPassword')}
+          />
+        )}
         <Group>
           <Button type="submit" loading={save.isPending}>
             {t('common.save')}
