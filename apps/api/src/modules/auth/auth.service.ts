@@ -23,7 +23,8 @@ import {
   accountBlocked,
   checkCredentials,
 } from '../users/users.service.ts';
-import { languageOf } from '../users/users.queries.ts';
+import { languageOf, noticeRecipientOf } from '../users/users.queries.ts';
+import { securityNotice } from '../../platform/mail/security-notices.ts';
 import { sessionFor } from '../session/session.service.ts';
 import { signInAnswer } from '../two-factor/two-factor.service.ts';
 import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
@@ -166,11 +167,17 @@ export async function resetPassword(
 ): Promise<SignInAnswer> {
   checkNewPassword(input.password, input.passwordConfirmation);
   // A dealer user's invitation link sets the first password the same way (setPassword confirms the address).
-  const row =
-    (await consumeAccountLink(deps.db, input.code, 'password-reset')) ??
-    (await consumeAccountLink(deps.db, input.code, 'dealer-invitation'));
+  const reset = await consumeAccountLink(deps.db, input.code, 'password-reset');
+  const row = reset ?? (await consumeAccountLink(deps.db, input.code, 'dealer-invitation'));
   if (!row) throw new AppError(400, 'TOKEN_INVALID', 'This reset link is invalid, used or expired. Please ask for a new one.');
-  const user = await setPassword(deps.db, row.userId, await hashPassword(input.password));
+  const passwordHash = await hashPassword(input.password);
+  // A first password chosen from an invitation is no change to tell anyone about; a reset is.
+  const user = await deps.db.transaction(async (tx) => {
+    const updated = await setPassword(tx, row.userId, passwordHash);
+    if (reset)
+      await deps.jobs.enqueue(tx, 'mail.send', securityNotice(noticeRecipientOf(updated), 'passwordChanged', deps.config.publicUrl));
+    return updated;
+  });
   await revokeAccountLinks(deps.db, user.id, 'password-reset');
   await revokeAccountLinks(deps.db, user.id, 'dealer-invitation');
   deps.realtime.endSessions(user.id);
@@ -191,7 +198,12 @@ export async function changePassword(
     throw AppError.fields({ currentPassword: ['WRONG_CURRENT_PASSWORD'] }, 'The current password is wrong');
   }
   checkNewPassword(input.password, input.passwordConfirmation);
-  const updated = await setPassword(deps.db, user.id, await hashPassword(input.password));
+  const passwordHash = await hashPassword(input.password);
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await setPassword(tx, user.id, passwordHash);
+    await deps.jobs.enqueue(tx, 'mail.send', securityNotice(noticeRecipientOf(row), 'passwordChanged', deps.config.publicUrl));
+    return row;
+  });
   deps.realtime.endSessions(user.id);
   return sessionFor(deps, updated, await startSession(deps, updated, origin, 'password'));
 }

@@ -9,7 +9,7 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dealerOfUser } from '../dealers/dealers.queries.ts';
 import { millMembershipsOf } from '../mill-users/mill-users.queries.ts';
-import { removeSecondFactorOf, requirementOf, setRequirementOf } from '../two-factor/two-factor.service.ts';
+import { queueFactorNotice, removeSecondFactorOf, requirementOf, setRequirementOf } from '../two-factor/two-factor.service.ts';
 
 export interface SecondFactorReset {
   userId: number;
@@ -79,6 +79,7 @@ async function reset(deps: AppDeps, event: SecondFactorReset, ip: string | undef
       object: { kind: 'user', id: event.userId },
       scope: { millId: event.millId, dealerId: event.dealerId },
     });
+    await queueFactorNotice(deps, tx, event.userId, 'secondFactorReset');
     return deps.events.publish(tx, 'auth.secondFactorReset', event);
   });
   await afterCommit();

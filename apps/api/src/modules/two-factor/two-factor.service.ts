@@ -19,7 +19,8 @@ import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
 import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
 import type { SignInMethod } from '@casebridge/shared/schemas/user-sessions';
 import type { UserRow } from '../users/users.service.ts';
-import { userById } from '../users/users.queries.ts';
+import { noticeRecipientOf, userById } from '../users/users.queries.ts';
+import { securityNotice, type SecurityChange } from '../../platform/mail/security-notices.ts';
 import * as repo from './two-factor.repository.ts';
 import * as rules from './two-factor.rules.ts';
 
@@ -122,6 +123,7 @@ async function completeEnrolment(deps: AppDeps, userId: number, code: string, li
         codes.map((recovery) => box(deps).digest(rules.normaliseRecoveryCode(recovery))),
       );
       await deps.audit.append(tx, factorAudit(userId, 'auth.secondFactor.enrolled', ip));
+      await queueFactorNotice(deps, tx, userId, 'secondFactorOn');
     });
     return codes;
   });
@@ -180,7 +182,14 @@ export async function disableTotp(deps: AppDeps, user: SessionUser, input: { pas
   await deps.db.transaction(async (tx) => {
     await repo.removeSecondFactor(tx, user.id);
     await deps.audit.append(tx, factorAudit(user.id, 'auth.secondFactor.disabled', user.ip));
+    await queueFactorNotice(deps, tx, user.id, 'secondFactorOff');
   });
+}
+
+/** The owner hears of any change to their second factor (ASVS 5.0 6.3.7), in the change's transaction. */
+export async function queueFactorNotice(deps: AppDeps, tx: Db, userId: number, change: SecurityChange): Promise<void> {
+  const user = await userById(tx, userId);
+  if (user) await deps.jobs.enqueue(tx, 'mail.send', securityNotice(noticeRecipientOf(user), change, deps.config.publicUrl));
 }
 
 /** A user's own factor change: in no tenant's trail (the manager's, and the user's own data export). */

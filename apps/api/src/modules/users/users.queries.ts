@@ -16,6 +16,11 @@ export function languageOf(user: UserRow): Language {
   return isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE;
 }
 
+/** Who hears of a change to how the account signs in (platform/mail/security-notices.ts): by default its own address. */
+export function noticeRecipientOf(user: UserRow, to = user.email): { to: string; name: string; language: Language } {
+  return { to, name: user.firstName, language: languageOf(user) };
+}
+
 /** Every response shows a user through this function, so no column (a password hash) leaks by accident. */
 function toUserDto(user: UserRow, company: CompanyRow | null): User {
   return {

@@ -35,7 +35,8 @@ import {
   type OneTimeTokenRow,
   type TokenPurpose,
 } from './users.repository.ts';
-import { userDto } from './users.queries.ts';
+import { noticeRecipientOf, userDto } from './users.queries.ts';
+import { securityNotice } from '../../platform/mail/security-notices.ts';
 
 export type { TokenPurpose, UserRow };
 
@@ -69,7 +70,11 @@ export async function updateProfile(
             newEmail: emailChanged ? input.email : undefined,
           });
           // The confirmation mail (modules/auth sends it) leaves exactly when this change commits.
-          if (emailChanged) await deps.jobs.enqueue(tx, 'mail.account', { kind: 'confirmation', userId: user.id, language });
+          if (emailChanged) {
+            await deps.jobs.enqueue(tx, 'mail.account', { kind: 'confirmation', userId: user.id, language });
+            // The old address hears of it: if someone else moved the account, its owner learns it there.
+            await deps.jobs.enqueue(tx, 'mail.send', securityNotice(noticeRecipientOf(user), 'emailChanged', deps.config.publicUrl));
+          }
           // The replaced avatar's bytes are queued with the change, so they are removed even if this process dies next.
           if (avatar && user.avatarPath) await queueRemovals(tx, [user.avatarPath]);
           return row;
