@@ -20,9 +20,12 @@ export const EXPORT_FILES = {
   'messages.json': 'Every message you wrote on an order: its text, the order and component, when it was written and first read.',
   'notifications.json': 'What the bell showed you: new orders, messages, plan limits and files about to be deleted.',
   'audit-entries.json':
-    'The audit trail entries of what you did (you are the actor): when, what, which object, from which IP address, the changed fields. Entries are kept for the configured retention (2 years unless the operator sets another).',
+    'The audit trail entries of what you did (you are the actor): when, what, which object, from which IP address, ' +
+    'the changed fields. Entries are kept for the configured retention (2 years unless the operator sets another).',
   'files.json':
-    'The files you uploaded to orders, described: name, size, SHA-256, type, order and component, when. Their contents are not included: they are the order of a mill and a lab, often with patient data, and are downloaded from the order itself while the mill keeps them.',
+    'The files you uploaded to orders, described: name, size, SHA-256, type, order and component, when. ' +
+    'Their contents are not included: they are the order of a mill and a lab, often with patient data, ' +
+    'and are downloaded from the order itself while the mill keeps them.',
 } as const;
 
 export type ExportFileName = keyof typeof EXPORT_FILES;

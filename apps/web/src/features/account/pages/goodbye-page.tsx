@@ -1,0 +1,17 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** After an account's deletion: the user is signed out (docs/privacy.md says what was kept). */
+export function GoodbyePage() {
+  const { t } = useTranslation();
+  return (
+    <Stack maw={560} gap="md" p="md">
+      <Title order={1}>{t('personalData.goodbyeTitle')}</Title>
+      <Text>{t('personalData.goodbyeText')}</Text>
+      <Button component={Link} to="/" style={{ alignSelf: 'flex-start' }}>
+        {t('personalData.goodbyeHome')}
+      </Button>
+    </Stack>
+  );
+}
