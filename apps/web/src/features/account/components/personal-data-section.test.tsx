@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { DataExport } from '@casebridge/shared/schemas/personal-data';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { mockFetch, renderRoutes } from '../../../test/render.tsx';
+import { ANY_ROLE, RequireRole } from '../../../app/guards/require-role.tsx';
 import { PersonalDataSection } from './personal-data-section.tsx';
 
 const requested: DataExport = {
@@ -16,14 +17,13 @@ const requested: DataExport = {
   downloadedAt: null,
 };
 
-function page() {
-  return (
-    <Routes>
-      <Route path="/" element={<PersonalDataSection />} />
-      <Route path="/goodbye" element={<p>goodbye page</p>} />
-    </Routes>
-  );
-}
+/** The section on a signed-in page (behind the guard, as in the app) and the goodbye page. */
+const routes: RouteObject[] = [
+  { element: <RequireRole roles={ANY_ROLE} />, children: [{ path: '/account', element: <PersonalDataSection /> }] },
+  { path: '/goodbye', element: <p>goodbye page</p> },
+  { path: '/', element: <p>home page</p> },
+];
+const page = (session: ReturnType<typeof sessionFixture>) => renderRoutes(routes, { path: '/account', session });
 
 describe('PersonalDataSection', () => {
   it('asks for an export and shows that it is being prepared', async () => {
@@ -33,7 +33,7 @@ describe('PersonalDataSection', () => {
       if (path === '/users/me/data-export') return { body: { export: latest } };
       return { body: { totp: false, recoveryCodesLeft: 0, required: false } };
     });
-    renderWithProviders(page(), sessionFixture('lab'));
+    page(sessionFixture('lab'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Download my data' }));
     expect(await screen.findByText(/we are preparing it/)).toBeTruthy();
@@ -47,7 +47,7 @@ describe('PersonalDataSection', () => {
       if (method === 'DELETE') return { body: { ok: true, message: 'Your account is deleted. Goodbye.' } };
       return { body: { totp: true, recoveryCodesLeft: 10, required: false } };
     });
-    renderWithProviders(page(), sessionFixture('lab'));
+    page(sessionFixture('lab'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account for good?' });
@@ -58,6 +58,7 @@ describe('PersonalDataSection', () => {
       expect(calls.find((call) => call.method === 'DELETE')?.body).toEqual({ password: 'a-long-test-password', code: '123456' }),
     );
     expect(await screen.findByText('goodbye page')).toBeTruthy();
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('shows why a deletion was refused and stays', async () => {
@@ -67,7 +68,7 @@ describe('PersonalDataSection', () => {
         return { status: 409, body: { statusCode: 409, error: 'Conflict', code: 'LAST_MILL_ADMIN', message: 'only admin' } };
       return { body: { totp: false, recoveryCodesLeft: 0, required: false } };
     });
-    renderWithProviders(page(), sessionFixture('mill'));
+    page(sessionFixture('mill'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog');

@@ -1,14 +1,13 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { useLocation, useNavigate } from 'react-router';
 import type { DataExport } from '@casebridge/shared/schemas/personal-data';
 import { describeError } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { clearSession } from '../../../lib/session.ts';
+import { clearSession, setDeletingAccount } from '../../../lib/session.ts';
 import { useDataExport, useDeleteAccount, useRequestDataExport } from '../api/personal-data-api.ts';
 import { useTwoFactorStatus } from '../api/two-factor-api.ts';
 
@@ -55,34 +54,25 @@ function DeleteDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
   const twoFactor = useTwoFactorStatus();
   const remove = useDeleteAccount();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const leaving = useRef(false);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  // As in useSignOut: the session is cleared once the goodbye page has rendered, so no guard sends it elsewhere.
-  useEffect(
-    () => () => {
-      if (leaving.current) clearSession(queryClient);
-    },
-    [location, queryClient],
-  );
   const needsCode = twoFactor.data?.totp === true;
-  const submit = (event: FormEvent) => {
+  // The server ends this account's sessions as it answers, which may sign the tab out before the
+  // answer arrives (and unmount this dialog): either way the guard leads to the goodbye page.
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    remove.mutate(
-      { password, ...(needsCode ? { code } : {}) },
-      {
-        onSuccess: () => {
-          leaving.current = true;
-          void navigate('/goodbye', { replace: true });
-        },
-      },
-    );
+    setDeletingAccount(true);
+    try {
+      await remove.mutateAsync({ password, ...(needsCode ? { code } : {}) });
+    } catch {
+      setDeletingAccount(false);
+      return; // Shown from remove.error.
+    }
+    clearSession(queryClient);
   };
   return (
     <Modal opened={opened} onClose={onClose} title={t('personalData.confirmTitle')}>
-      <form onSubmit={submit}>
+      <form onSubmit={(event) => void submit(event)}>
         <Stack>
           <Text size="sm">{t('personalData.confirmText')}</Text>
           {remove.error && <Alert color="red">{describeError(t, remove.error)}</Alert>}
