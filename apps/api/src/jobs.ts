@@ -10,6 +10,7 @@ import { RUN_CRON as TICKET_REMINDERS_CRON } from './modules/ticket-reminders/ti
 import { applyPaymentEvent, receiveWebhook } from './modules/subscriptions/subscriptions.service.ts';
 import { purgeUsageHistory } from './modules/usage/usage.service.ts';
 import { pruneOldSessions } from './modules/user-sessions/user-sessions.service.ts';
+import { buildDataExport, expireDataExports, mailDataExport } from './modules/personal-data/personal-data.service.ts';
 import { MAX_ATTEMPTS as TICKET_IMPORT_ATTEMPTS, runTicketImport } from './modules/ticket-imports/ticket-imports.service.ts';
 import { removeQueued } from './platform/storage/removals.ts';
 import { sweepAbandonedUploads } from './modules/order-uploads/order-uploads.files.ts';
@@ -51,6 +52,15 @@ export function registerJobs(deps: AppDeps, log: AuditJobDeps['log']): void {
   jobs.schedule('tokens.purge-expired', '17 3 * * *', () => purgeExpiredTokens(deps.db));
   // Daily: session rows ended or expired more than 90 days ago (ADR 0021).
   jobs.schedule('sessions.prune', '23 3 * * *', async () => void (await pruneOldSessions(deps.db)));
+  // A user's data export (issue 28 part 4): built, then mailed; expired links lose their file hourly.
+  jobs.handle('data-export.build', ({ exportId, language }) => buildDataExport(deps, exportId, language), {
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 900,
+  });
+  jobs.handle('mail.data-export', ({ exportId, language }) => mailDataExport(deps, exportId, language), MAIL_RETRIES);
+  jobs.schedule('data-export.expire', '53 * * * *', async () => void (await expireDataExports(deps)));
   // Daily: files past their keep period go, a week after their warning. Batches commit as they go,
   // so a run cut short (an hour's expiry, a crash) is finished by the next; two processes share it.
   jobs.schedule('files.retention', '41 2 * * *', async () => void (await runFileRetention(deps)), { expireInSeconds: 3600 });

@@ -26,6 +26,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { companyProfileRoutes } from './modules/company-profile/company-profile.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { userSessionRoutes } from './modules/user-sessions/user-sessions.routes.ts';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
 import { planRoutes } from './modules/plans/plans.routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
@@ -57,6 +58,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(sessionRoutes(deps));
       await api.register(userRoutes(deps));
       await api.register(userSessionRoutes(deps));
+      await api.register(personalDataRoutes(deps));
       await api.register(companyProfileRoutes(deps));
       await api.register(notificationRoutes(deps));
       await api.register(policyRoutes(deps, options.signingSecret));

@@ -99,6 +99,11 @@ export const ERROR_CODES = [
   'COMPONENTS_LIST_INVALID',
   'OUTBOUND_URL_REFUSED',
   'OUTBOUND_URL_FAILED',
+  // Personal data (issue 28 part 4).
+  'SECOND_FACTOR_REQUIRED',
+  'LAST_MILL_ADMIN',
+  'DATA_EXPORT_IN_PROGRESS',
+  'DATA_EXPORT_LINK_GONE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

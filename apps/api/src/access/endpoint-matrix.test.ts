@@ -221,10 +221,14 @@ const NAMED_BY_PROVIDER_RECORDS = new Set(['POST /api/payments/success', 'GET /a
 
 /**
  * Calls naming a record by a key the generic sample cannot know (a ticket's 5×5 key, a session's
- * random id): the sample is one fixed key that no world's record has. licence-tickets.test.ts and
- * user-sessions.test.ts call them as their callers instead (anonymous, owner, another user).
+ * random id, a data export link's token): the sample is one fixed key that no world's record has. licence-tickets.test.ts,
+ * user-sessions.test.ts and personal-data.test.ts call them as their callers instead (anonymous, owner, another user).
  */
-const NAMED_BY_KEY = new Set(['GET /api/dealer-tickets/by-key/{key}/content', 'DELETE /api/users/me/sessions/{sessionId}']);
+const NAMED_BY_KEY = new Set([
+  'GET /api/dealer-tickets/by-key/{key}/content',
+  'DELETE /api/users/me/sessions/{sessionId}',
+  'GET /api/users/me/data-export/{token}',
+]);
 
 /** The records a caller calls "its own": for company reads a mill's staff pick their client's company; a dealer user its subtree's. */
 function ownIds(w: World, name: CallerName, kind: ScopeKind | null): IdBook {

@@ -96,6 +96,13 @@ export const ACTIONS = {
   // ADR 0021: one's own sessions only; another user's session id is not found.
   'sessions.list': { scope: 'account', description: 'List the places one is signed in (one’s own sessions)' },
   'sessions.end': { scope: 'account', description: 'End one of one’s own sessions, or all but the current one' },
+  // Issue 28 part 4: one's own personal data. The export's link is bound to its user (another user: 404);
+  // a mill's last administrator cannot delete the account (409, the personal-data service decides it).
+  'personalData.export': { scope: 'account', description: 'Ask for, and download once, a ZIP of one’s own personal data' },
+  'account.delete': {
+    scope: 'account',
+    description: 'Delete one’s own account with the password and second factor (not a mill’s last administrator)',
+  },
   'invitation.accept': { scope: 'account', description: 'Accept a mill’s invitation with one’s own lab account, becoming its client' },
 
   // A mill, as its staff and clients see it.
@@ -323,7 +330,14 @@ export const ACTIONS = {
 
 export type Action = keyof typeof ACTIONS;
 
-const EVERYONE_ON_THEMSELVES = ['account.read', 'account.update', 'sessions.list', 'sessions.end'] as const satisfies readonly Action[];
+const EVERYONE_ON_THEMSELVES = [
+  'account.read',
+  'account.update',
+  'sessions.list',
+  'sessions.end',
+  'personalData.export',
+  'account.delete',
+] as const satisfies readonly Action[];
 
 /** The reseller network as every dealer user and the manager work in it (subtree limits: access.ts). */
 const DEALER_NETWORK = [

@@ -83,6 +83,16 @@ describe('one session check for HTTP, uploads and the websocket', () => {
     expect(await allPaths(jwt)).toEqual(same('accepted'));
   });
 
+  it('refuses every session of a deleted account the same way (issue 28 part 4)', async () => {
+    const lab = await createLab(t.db);
+    const token = await signIn(t, lab.user.email);
+    const kept = await signIn(t, lab.user.email);
+    const deleted = await t.request({ method: 'DELETE', url: '/api/users/me', token, payload: { password: PASSWORD } });
+    expect(deleted.statusCode).toBe(200);
+    expect(await allPaths(token)).toEqual(same('UNAUTHENTICATED'));
+    expect(await allPaths(kept)).toEqual(same('UNAUTHENTICATED'));
+  });
+
   it('refuses an unconfirmed address the same way', async () => {
     const lab = await createLab(t.db);
     const token = await signIn(t, lab.user.email);

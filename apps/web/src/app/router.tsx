@@ -22,6 +22,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'about-us', lazy: lazyPage(publicArea, (area) => area.AboutUsPage) },
   { path: 'desktop-app', lazy: lazyPage(publicArea, (area) => area.DesktopAppPage) },
   { path: 'privacy-policy', lazy: lazyPage(publicArea, (area) => area.PrivacyPolicyPage) },
+  { path: 'goodbye', lazy: lazyPage(publicArea, (area) => area.GoodbyePage) },
   { path: 'terms-of-service', lazy: lazyPage(publicArea, (area) => area.TermsOfServicePage) },
   { path: 'data-processing-agreement', lazy: lazyPage(publicArea, (area) => area.DataProcessingAgreementPage) },
   { path: 'payments/success', lazy: lazyPage(publicArea, (area) => area.PaymentSuccessPage) },
@@ -118,6 +119,8 @@ const signedInRoutes: RouteObject[] = [
   { path: 'notifications', lazy: lazyPage(signedInArea, (area) => area.NotificationsPage) },
   // Spec §2 lists /messages in the lab area; it leads to the messages page of the user's side.
   { path: 'messages', lazy: lazyPage(signedInArea, (area) => area.MessagesRedirect) },
+  // The data export's mailed link: fetched with the signed-in user's token (docs/privacy.md).
+  { path: 'data-export/:token', lazy: lazyPage(signedInArea, (area) => area.DataExportPage) },
 ];
 
 export const appRoutes: RouteObject[] = [

@@ -48,6 +48,11 @@ describe('companyGateRedirect', () => {
     expect(companyGateRedirect(lab, null, '/lab/messages')).toBe(LAB_COMPANY_PATH);
   });
 
+  it('lets an incomplete user use the mailed link of their data export, and only that page', () => {
+    expect(companyGateRedirect(lab, null, '/data-export/QKn1RyH-g8ZguUkCKrle_ad7kICKYpmAOSXJjiLyJRI')).toBeNull();
+    expect(companyGateRedirect(lab, null, '/data-export/a/b')).toBe(LAB_COMPANY_PATH);
+  });
+
   it('lets complete users go anywhere', () => {
     expect(companyGateRedirect(sessionFixture('lab'), null, '/lab/projects')).toBeNull();
   });

@@ -51,6 +51,8 @@ const COMPANY_GATE_ALLOWED = ['/lab/account', '/mill/settings', '/mill/account']
 /** The welcome page of one mill, where an invited lab lands after creating or linking its account. */
 export const millWelcomePath = (millId: number) => `/${millId}/lab/home`;
 const MILL_WELCOME_PATTERN = /^\/\d+\/lab\/home$/;
+/** The data export's mailed link is about the own account too, and works only while it lasts. */
+const DATA_EXPORT_PATTERN = /^\/data-export\/[^/]+$/;
 
 /**
  * The company page to send the user to, or null when the requested page may be shown. A mill's
@@ -59,5 +61,6 @@ const MILL_WELCOME_PATTERN = /^\/\d+\/lab\/home$/;
 export function companyGateRedirect(session: Session, mill: MillSummary | null, pathname: string): string | null {
   const target = companyInfoPath(session, mill);
   if (!target) return null;
-  return COMPANY_GATE_ALLOWED.includes(pathname) || MILL_WELCOME_PATTERN.test(pathname) ? null : target;
+  const open = COMPANY_GATE_ALLOWED.includes(pathname) || MILL_WELCOME_PATTERN.test(pathname) || DATA_EXPORT_PATTERN.test(pathname);
+  return open ? null : target;
 }

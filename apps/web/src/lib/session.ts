@@ -73,6 +73,20 @@ export function signOutPath(session: Session | null, mill: MillSummary | null): 
   return '/';
 }
 
+/**
+ * Set while an account deletion is asked for and after it succeeded: the server ends the account's
+ * sessions and closes its live connection as it answers, so the tab may be signed out before the
+ * answer arrives. Whichever signs it out, the guard then leads to the goodbye page, not to sign-in.
+ */
+let deletingAccount = false;
+export function setDeletingAccount(deleting: boolean): void {
+  deletingAccount = deleting;
+}
+export function isDeletingAccount(): boolean {
+  return deletingAccount;
+}
+export const GOODBYE_PATH = '/goodbye';
+
 export function clearSession(queryClient: QueryClient): void {
   clearStorage();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });

@@ -27,6 +27,8 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the user deleted their account: the row stays, pseudonymised (modules/personal-data). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
 );

@@ -149,6 +149,13 @@ export async function insertMember(db: Db, member: { dealerId: number; userId: n
     .onConflictDoUpdate({ target: [dealerMembers.dealerId, dealerMembers.userId], set: { dealerRole: member.dealerRole } });
 }
 
+export async function deleteMembershipsOf(db: Db, userId: number): Promise<{ dealerId: number; dealerRole: DealerRole }[]> {
+  return db
+    .delete(dealerMembers)
+    .where(eq(dealerMembers.userId, userId))
+    .returning({ dealerId: dealerMembers.dealerId, dealerRole: dealerMembers.dealerRole });
+}
+
 export async function moveMember(db: Db, userId: number, dealerId: number, dealerRole: DealerRole): Promise<void> {
   await db.update(dealerMembers).set({ dealerId, dealerRole }).where(eq(dealerMembers.userId, userId));
 }

@@ -20,6 +20,7 @@ import {
 import { userById } from '../users/users.queries.ts';
 import {
   dealerCodeTaken,
+  deleteMembershipsOf,
   findDealer,
   insertDealer,
   insertMember,
@@ -348,4 +349,12 @@ export async function moveDealerMember(tx: Db, userId: number, dealerId: number,
  */
 export async function setProductionConfiguration(tx: Db, dealerId: number, json: string): Promise<void> {
   await updateDealerRow(tx, dealerId, { fixedConfigJson: json });
+}
+
+/**
+ * Account deletion (personal-data), in its transaction: the user works for no dealer any more. A
+ * dealer left without users is invited again by its parent or the manager (`dealer.invite`).
+ */
+export async function leaveDealer(tx: Db, userId: number): Promise<{ dealerId: number; dealerRole: string }[]> {
+  return deleteMembershipsOf(tx, userId);
 }

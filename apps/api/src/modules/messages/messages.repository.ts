@@ -158,3 +158,22 @@ export async function findMillMessages(
   ]);
   return { total: total?.n ?? 0, rows };
 }
+
+/** Every message the user wrote, oldest first (the data export): text and where, not the conversation around it. */
+export async function messagesByAuthor(
+  db: Db,
+  authorId: number,
+): Promise<{ id: number; orderId: number; componentId: number | null; message: string; createdAt: Date; readAt: Date | null }[]> {
+  return db
+    .select({
+      id: messages.id,
+      orderId: messages.projectId,
+      componentId: messages.componentId,
+      message: messages.message,
+      createdAt: messages.createdAt,
+      readAt: messages.readAt,
+    })
+    .from(messages)
+    .where(eq(messages.authorId, authorId))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+}

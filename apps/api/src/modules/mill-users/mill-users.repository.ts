@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { MillRole } from '@casebridge/shared/constants/roles';
 import type { MillUser } from '@casebridge/shared/schemas/mill-users';
 import type { Db } from '../../db/client.ts';
@@ -104,4 +104,33 @@ export async function activeMemberNames(db: Db, millId: number): Promise<{ id: n
     .innerJoin(users, eq(users.id, millMembers.userId))
     .where(and(eq(millMembers.millId, millId), eq(users.blocked, false)))
     .orderBy(asc(users.lastName), asc(users.firstName));
+}
+
+/**
+ * The mills this user administers where no other administrator (not blocked) remains. The mills'
+ * admin rows are locked first, so two admins of one mill deleting their accounts at once cannot
+ * both see the other and leave the mill without one.
+ */
+export async function millsOnlyAdministeredBy(db: Db, userId: number): Promise<number[]> {
+  const { rows } = await db.execute<{ mill_id: number }>(sql`
+    with mine as (select mill_id from mill_members where user_id = ${userId} and mill_role = 'admin'),
+    locked as (
+      select m.mill_id, m.user_id from mill_members m
+      where m.mill_id in (select mill_id from mine) and m.mill_role = 'admin'
+      for update of m
+    )
+    select mine.mill_id from mine
+    where not exists (
+      select 1 from locked l join users u on u.id = l.user_id
+      where l.mill_id = mine.mill_id and l.user_id <> ${userId} and not u.blocked
+    )
+    order by mine.mill_id`);
+  return rows.map((row) => Number(row.mill_id));
+}
+
+export async function deleteMembershipsOf(db: Db, userId: number): Promise<{ millId: number; millRole: MillRole }[]> {
+  return db
+    .delete(millMembers)
+    .where(eq(millMembers.userId, userId))
+    .returning({ millId: millMembers.millId, millRole: millMembers.millRole });
 }

@@ -11,7 +11,9 @@ import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { blockUser, createUser, deleteUser, revokeInvitationLinks, updateStaffDetails, userByEmail } from '../users/users.service.ts';
 import {
   deleteMember,
+  deleteMembershipsOf,
   findMember,
+  millsOnlyAdministeredBy,
   insertMember,
   listMembers,
   membershipsOf,
@@ -184,4 +186,16 @@ export async function addMillMember(tx: Db, millId: number, userId: number, mill
  */
 async function queueStaffInvitation(deps: AppDeps, tx: Db, userId: number, millId: number, language: Language): Promise<void> {
   await deps.jobs.enqueue(tx, 'mail.account', { kind: 'staffInvitation', userId, language, millId });
+}
+
+// Needed by personal-data (account deletion), inside its transaction.
+
+/** The mills whose only administrator (not blocked) this user is; their admin rows stay locked until the commit. */
+export async function millsLeftWithoutAdmin(tx: Db, userId: number): Promise<number[]> {
+  return millsOnlyAdministeredBy(tx, userId);
+}
+
+/** A deleted account works for no mill any more: its memberships go (what it did keeps its user id). */
+export async function leaveEveryMill(tx: Db, userId: number): Promise<{ millId: number; millRole: MillRole }[]> {
+  return deleteMembershipsOf(tx, userId);
 }

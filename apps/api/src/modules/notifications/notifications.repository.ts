@@ -94,3 +94,12 @@ export async function filesExpiringCutoffs(
   const row = rows[0];
   return { warned: row?.warned ? new Date(row.warned) : null, due: row?.due ? new Date(row.due) : null };
 }
+
+/** Every notification of the user, oldest first (the data export). */
+export async function allOfUser(db: Db, userId: number): Promise<NotificationRow[]> {
+  return db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.createdAt, notifications.id);
+}
+
+export async function deleteAllOfUser(db: Db, userId: number): Promise<number> {
+  return (await db.delete(notifications).where(eq(notifications.userId, userId)).returning({ id: notifications.id })).length;
+}

@@ -14,6 +14,7 @@ import type { UserRow } from '../users/users.service.ts';
 import { settingsOf, labUsersOfCompany, languageOf, usersById } from '../users/users.queries.ts';
 import { renderNotificationMail } from './notifications.mails.ts';
 import {
+  deleteAllOfUser,
   insertNotifications,
   listOfUser,
   lockPlanLimitNotices,
@@ -319,4 +320,9 @@ export async function storeFilesExpiring(tx: Db, millId: number, notice: FilesEx
     staff.map((user) => ({ userId: user.id, millId, type: 'filesExpiring' as const, objectId: millId, parentObjectId: null, message })),
   );
   return staff;
+}
+
+/** Account deletion (personal-data), in its transaction: a deleted user's bell goes. */
+export async function deleteNotificationsOf(tx: Db, userId: number): Promise<number> {
+  return deleteAllOfUser(tx, userId);
 }

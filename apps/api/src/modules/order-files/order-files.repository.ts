@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { componentFiles, downloadTokens, fileDownloads, type DownloadTarget, type FileKind } from '../../db/schema/orders.ts';
+import { componentFiles, components, downloadTokens, fileDownloads, type DownloadTarget, type FileKind } from '../../db/schema/orders.ts';
 
 /** The order files' tables: the files of components, who fetched them, and one-time download links. */
 export type FileRow = typeof componentFiles.$inferSelect;
@@ -137,4 +137,24 @@ export async function deleteRetainedFileBatch(
     delete from component_files d using batch where d.id = batch.id
     returning d.storage_key, d.size`);
   return rows.map((row) => ({ storageKey: row.storage_key, size: Number(row.size) }));
+}
+
+/** The files a user uploaded, described (never their bytes), oldest first: the data export. */
+export async function filesByUploader(db: Db, userId: number) {
+  return db
+    .select({
+      id: componentFiles.id,
+      orderId: components.projectId,
+      componentId: componentFiles.componentId,
+      kind: componentFiles.kind,
+      name: componentFiles.name,
+      size: componentFiles.size,
+      sha256: componentFiles.sha256,
+      fileType: componentFiles.fileType,
+      createdAt: componentFiles.createdAt,
+    })
+    .from(componentFiles)
+    .innerJoin(components, eq(components.id, componentFiles.componentId))
+    .where(eq(componentFiles.uploadedById, userId))
+    .orderBy(asc(componentFiles.createdAt), asc(componentFiles.id));
 }

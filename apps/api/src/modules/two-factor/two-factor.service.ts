@@ -210,3 +210,14 @@ export async function setRequirementOf(db: Db, millId: number | null, required: 
 export async function requirementOf(db: Db, millId: number | null): Promise<boolean> {
   return millId === null ? repo.requirementAmong(db, [], true) : repo.requirementAmong(db, [millId], false);
 }
+
+// Account deletion (personal-data): confirmed with the factor as a sign-in would be.
+
+export async function hasSecondFactor(db: Db, userId: number): Promise<boolean> {
+  return Boolean((await repo.findTotp(db, userId))?.confirmedAt);
+}
+
+/** A right code is used up (its step, or the recovery code); the caller counts wrong ones toward its limit. */
+export async function secondFactorCodeIsRight(deps: AppDeps, userId: number, code: string): Promise<boolean> {
+  return codeIsRight(deps, userId, code);
+}

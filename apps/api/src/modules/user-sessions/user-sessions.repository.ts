@@ -67,3 +67,13 @@ export async function pruneSessions(db: Db, before: Date): Promise<number> {
     .returning({ id: userSessions.id });
   return removed.length;
 }
+
+/** Every row of the user, live or not, newest first (the data export). */
+export async function sessionsOf(db: Db, userId: number): Promise<UserSessionRow[]> {
+  return db.select().from(userSessions).where(eq(userSessions.userId, userId)).orderBy(desc(userSessions.createdAt));
+}
+
+/** Account deletion: the rows go (device and address are personal data); answers their ids. */
+export async function deleteSessionsOf(db: Db, userId: number): Promise<string[]> {
+  return (await db.delete(userSessions).where(eq(userSessions.userId, userId)).returning({ id: userSessions.id })).map((row) => row.id);
+}

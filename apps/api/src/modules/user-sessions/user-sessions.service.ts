@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
 import {
+  deleteSessionsOf,
   endSessionOf,
   endSessionsBut,
   insertSession,
@@ -104,4 +105,9 @@ export async function pruneOldSessions(db: Db, now = new Date()): Promise<number
 /** Sessions a user ended themselves: in the account's own record (the manager's trail and the data export). */
 function sessionsEndedAudit(user: SessionUser, sessionIds: string[]): AuditEntry {
   return { actor: { userId: user.id, ip: user.ip }, action: 'session.ended', object: { kind: 'user', id: user.id }, after: { sessionIds } };
+}
+
+/** Account deletion (personal-data), in its transaction: every row goes; the caller closes their live connections after the commit. */
+export async function deleteSessionsOfUser(tx: Db, userId: number): Promise<string[]> {
+  return deleteSessionsOf(tx, userId);
 }

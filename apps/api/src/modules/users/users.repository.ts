@@ -188,3 +188,36 @@ export async function revokeTokens(db: Db, userId: number, purpose: TokenPurpose
 export async function deleteTokensExpiredBefore(db: Db, interval: string): Promise<void> {
   await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, sql`now() - ${interval}::interval`));
 }
+
+// ---- Account deletion (personal-data, issue 28 part 4).
+
+/**
+ * The account's personal fields erased or replaced; the row stays, so what the person wrote keeps an
+ * author ("Deleted user") and the audit trail's user ids still name a row. Blocked with no password
+ * and a new token version: no sign-in, no session, no mail (mails skip blocked users). Answers the row as it was.
+ */
+export async function pseudonymiseUser(db: Db, userId: number, placeholderEmail: string): Promise<UserRow | null> {
+  const [before] = await db.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!before) return null;
+  await db
+    .update(users)
+    .set({
+      email: placeholderEmail,
+      passwordHash: null,
+      firstName: 'Deleted user',
+      lastName: '',
+      avatarPath: null,
+      settings: {},
+      language: 'en',
+      blocked: true,
+      promotionsOptOut: true,
+      tokenVersion: nextTokenVersion,
+      deletedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+  return before;
+}
+
+export async function deleteTokensOf(db: Db, userId: number): Promise<void> {
+  await db.delete(oneTimeTokens).where(eq(oneTimeTokens.userId, userId));
+}

@@ -30,6 +30,8 @@ import {
   issueToken,
   peekToken,
   revokeTokens,
+  deleteTokensOf,
+  pseudonymiseUser,
   type NewUser,
   type UserRow,
   type OneTimeTokenRow,
@@ -240,4 +242,21 @@ export async function checkCredentials(deps: AppDeps, email: string, password: s
   if (user.blocked) throw accountBlocked();
   if (!user.confirmed) throw new AppError(401, 'EMAIL_NOT_CONFIRMED', 'Please confirm your email address first. We sent you a link.');
   return user;
+}
+
+// ---- Account deletion: the personal-data use case decided who may, inside its transaction.
+
+/** A unique address no mail can reach (RFC 2606 reserves .invalid): the unique email index stays satisfied. */
+export function deletedUserEmail(userId: number): string {
+  return `deleted-user-${userId}@casebridge.invalid`;
+}
+
+/** Name, address, password, avatar, settings erased; answers the row as it was (null: no such user). */
+export async function eraseUser(tx: Db, userId: number): Promise<UserRow | null> {
+  return pseudonymiseUser(tx, userId, deletedUserEmail(userId));
+}
+
+/** Every link mailed to the account (confirmation, reset, invitations) goes with it. */
+export async function deleteAccountLinks(tx: Db, userId: number): Promise<void> {
+  await deleteTokensOf(tx, userId);
 }

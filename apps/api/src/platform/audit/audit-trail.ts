@@ -1,3 +1,4 @@
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditEntries } from '../../db/schema/audit.ts';
 
@@ -68,4 +69,9 @@ export class AuditTrail {
       dealerId: entry.scope?.dealerId ?? null,
     });
   }
+}
+
+/** The entries a user made (actor = them), oldest first, as stored: a person's own data export (issue 28 part 4). */
+export async function auditEntriesByActor(db: Db, userId: number): Promise<(typeof auditEntries.$inferSelect)[]> {
+  return db.select().from(auditEntries).where(eq(auditEntries.actorUserId, userId)).orderBy(asc(auditEntries.id));
 }

@@ -7,4 +7,5 @@ export { MillLandingPage } from '../../features/public/pages/mill-landing-page.t
 export { PaymentFailurePage, PaymentSuccessPage } from '../../features/public/pages/payment-pages.tsx';
 export { DataProcessingAgreementPage, TermsOfServicePage } from '../../features/public/pages/policy-pages.tsx';
 export { AboutUsPage, ContactPage, DesktopAppPage, PrivacyPolicyPage } from '../../features/public/pages/static-pages.tsx';
+export { GoodbyePage } from '../../features/account/pages/goodbye-page.tsx';
 export { PublicLicenceInfoPage } from '../../features/licence-info/pages/licence-info-page.tsx';

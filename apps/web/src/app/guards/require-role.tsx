@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { ROLE_TYPES } from '@casebridge/shared/constants/roles';
 import { Loading } from '../../components/loading.tsx';
 import { notifyCompanyInfoFirst } from '../../lib/notify.ts';
-import { useSelectedMill, useSession } from '../../lib/session.ts';
+import { GOODBYE_PATH, isDeletingAccount, useSelectedMill, useSession } from '../../lib/session.ts';
 import { guardDecision, type GuardRule } from './guard-decision.ts';
 
 export const ANY_ROLE = ROLE_TYPES;
@@ -24,6 +24,7 @@ export function RequireRole(rule: GuardRule) {
   const decision = guardDecision(session, mill, rule, pathname);
   switch (decision.kind) {
     case 'signIn':
+      if (isDeletingAccount()) return <Navigate to={GOODBYE_PATH} replace />;
       return <Navigate to="/" replace state={{ authDialog: 'signIn' }} />;
     case 'redirect':
       return <RedirectWithNotice to={decision.to} notice={decision.companyNotice} />;

@@ -1,6 +1,7 @@
 import { Divider, Stack } from '@mantine/core';
 import type { User } from '@casebridge/shared/schemas/auth';
 import { PasswordForm } from './password-form.tsx';
+import { PersonalDataSection } from './personal-data-section.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 import { SettingsForm } from './settings-form.tsx';
@@ -21,6 +22,8 @@ export function SettingsTab({ user }: { user: User }) {
       <TwoFactorSection />
       <Divider />
       <SessionsSection />
+      <Divider />
+      <PersonalDataSection />
     </Stack>
   );
 }
