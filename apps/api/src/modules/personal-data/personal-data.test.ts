@@ -247,3 +247,30 @@ describe('deleting one’s account', () => {
     expect(await t.db.select().from(dataExports).where(eq(dataExports.userId, lab.user.id))).toEqual([]);
   });
 });
+
+describe('bad input', () => {
+  it('answers 4xx, never 5xx, to malformed tokens and bodies', async () => {
+    const lab = await createLab(t.db);
+    const jwt = await signIn(t, lab.user.email);
+    const statuses = [
+      (await download('short', jwt)).statusCode,
+      (await download('x'.repeat(43).replace(/x/, '%'), jwt)).statusCode,
+      (await download('A'.repeat(43), jwt)).statusCode,
+      (await t.request({ method: 'DELETE', url: '/api/users/me', token: jwt })).statusCode,
+      (
+        await t.request({
+          method: 'DELETE',
+          url: '/api/users/me',
+          token: jwt,
+          payload: '[]',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+      (await remove(jwt, { password: '' })).statusCode,
+      (await remove(jwt, { password: PASSWORD, code: 'x'.repeat(500) })).statusCode,
+      (await remove(jwt, { password: { $ne: null } })).statusCode,
+    ];
+    expect(statuses).toEqual([400, 400, 404, 400, 400, 400, 400, 400]);
+    expect((await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).statusCode).toBe(200);
+  });
+});
