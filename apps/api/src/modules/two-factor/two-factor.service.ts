@@ -210,3 +210,8 @@ export async function setRequirementOf(db: Db, millId: number | null, required: 
 export async function requirementOf(db: Db, millId: number | null): Promise<boolean> {
   return millId === null ? repo.requirementAmong(db, [], true) : repo.requirementAmong(db, [millId], false);
 }
+
+/** Of these users (a mill's staff), how many have no confirmed second factor yet. */
+export async function notEnrolledAmong(db: Db, userIds: number[]): Promise<number> {
+  return userIds.length - (await repo.enrolledCountAmong(db, userIds));
+}
