@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TOTP_SECRET } from '../apps/api/src/db/seed/demo-two-factor.ts';
 import { currentTotp } from '../apps/api/src/modules/two-factor/two-factor.rules.ts';
 import { field, launchBrowser, newPage, signIn, signOut } from './browser.ts';
 
@@ -40,6 +41,50 @@ describe('two-factor sign-in', () => {
     await step.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/mill'));
     expect(await page.evaluate(() => localStorage.getItem('token'))).toEqual(expect.any(String));
+    await page.context().close();
+  });
+
+  // After the journey above: user@secure-mill.test has an authenticator now, which the admin resets.
+  it('lets the mill admin require it (confirmed) and reset a member’s factor, who then enrols again (360 px)', async () => {
+    const page = await newPage(browser);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await signIn(page, 'admin@secure-mill.test');
+    const step = page.getByRole('dialog', { name: 'Two-factor sign-in' });
+    await field(step, 'Code from the authenticator app').fill(currentTotp(DEMO_TOTP_SECRET));
+    await step.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/mill'));
+
+    await page.goto('/mill/settings?tab=users');
+    const requirement = page.getByRole('switch', { name: /^Require two-factor sign-in for all staff of this mill/ });
+    await expect.poll(() => requirement.isChecked()).toBe(true);
+    // Off and on again, each after its question; the count names who has no authenticator yet.
+    await requirement.click({ force: true });
+    await page
+      .getByRole('dialog', { name: 'Stop requiring two-factor sign-in?' })
+      .getByRole('button', { name: 'Stop requiring it' })
+      .click();
+    await expect.poll(() => requirement.isChecked()).toBe(false);
+    await requirement.click({ force: true });
+    const ask = page.getByRole('dialog', { name: 'Require two-factor sign-in?' });
+    await ask.getByText(/Everyone it concerns who has no authenticator app yet/).waitFor();
+    await ask.getByRole('button', { name: 'Require it' }).click();
+    await expect.poll(() => requirement.isChecked()).toBe(true);
+    await page.getByText('All staff have set up two-factor sign-in.').waitFor();
+
+    // Sina Staff is user@secure-mill.test (the admin's own row has no reset).
+    await page.getByRole('button', { name: 'Reset the second factor of Sina Staff' }).click();
+    const reset = page.getByRole('dialog', { name: 'Reset second factor?' });
+    await reset.getByText(/must set up two-factor sign-in again/).waitFor();
+    await reset.getByRole('button', { name: 'Reset second factor' }).click();
+    await page.getByText(/staff member has not set up two-factor sign-in yet/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await signOut(page);
+
+    // The member's next sign-in asks them to enrol before anything else.
+    await signIn(page, 'user@secure-mill.test');
+    const enrol = page.getByRole('dialog', { name: 'Two-factor sign-in' });
+    await enrol.getByText('Your organisation requires two-factor sign-in. Set up an authenticator app to continue.').waitFor();
+    await enrol.getByTestId('totp-secret').waitFor();
     await page.context().close();
   });
 });

@@ -7,7 +7,7 @@ import { BillingTab, InvoicesTab } from '../features/contract/components/invoice
 import { LandingPageTab } from '../features/landing-page/components/landing-page-tab.tsx';
 import { LicenceKeysTab } from '../features/licence-keys/components/licence-keys-tab.tsx';
 import { MillUsersTab } from '../features/mill-users/components/mill-users-tab.tsx';
-import { TwoFactorRequirementSwitch } from '../features/mill-users/components/two-factor-requirement.tsx';
+import { MillTwoFactorRequirement } from '../features/mill-users/components/two-factor-requirement.tsx';
 import { millMay, useSelectedMill, useSession } from '../lib/session.ts';
 
 /**
@@ -33,8 +33,12 @@ export function MillSettingsPage() {
           label: t('millSettings.users'),
           panel: (
             <Stack key={mill.id} gap="lg">
-              {millMay(mill, 'mill.requireTwoFactor') && <TwoFactorRequirementSwitch millId={mill.id} />}
-              <MillUsersTab millId={mill.id} currentUserId={session.user.id} />
+              {millMay(mill, 'mill.requireTwoFactor') && <MillTwoFactorRequirement millId={mill.id} />}
+              <MillUsersTab
+                millId={mill.id}
+                currentUserId={session.user.id}
+                mayResetSecondFactor={millMay(mill, 'millUsers.resetSecondFactor')}
+              />
             </Stack>
           ),
         },

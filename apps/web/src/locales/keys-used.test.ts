@@ -120,7 +120,7 @@ function scan(): { called: Found[]; literals: Found[] } {
         }
       } else if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && !isInCall(node) && looksLikeKey(node.text)) {
         // Keys kept in tables and props (`labelKey: 'orders.files'`) and handed to `t` later; a rule-book
-        // action asked of the session (`actions.includes('dealer.create')`) is a name of the API, not a text.
+        // action asked of the session (`actions.includes('dealer.create')`, `millMay(mill, …)`) is a name of the API, not a text.
         if (!ts.isImportDeclaration(node.parent) && !ts.isExternalModuleReference(node.parent) && !isActionAsked(node))
           literals.push({ ...where(node), key: node.text });
       }
@@ -133,7 +133,7 @@ function scan(): { called: Found[]; literals: Found[] } {
 
 function isActionAsked(node: ts.Node): boolean {
   const call = node.parent;
-  return ts.isCallExpression(call) && /(^|\.)actions\.includes$/.test(call.expression.getText());
+  return ts.isCallExpression(call) && /(^|\.)actions\.includes$|^millMay$/.test(call.expression.getText());
 }
 
 const { called, literals } = scan();

@@ -50,3 +50,7 @@ export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 export const twoFactorRequirementSchema = z.object({ required: z.boolean() });
 export type TwoFactorRequirement = z.infer<typeof twoFactorRequirementSchema>;
+
+/** The mill admin's view: the setting, and how many of the staff have no confirmed second factor yet. */
+export const millTwoFactorRequirementSchema = twoFactorRequirementSchema.extend({ notEnrolled: z.number().int().min(0) });
+export type MillTwoFactorRequirement = z.infer<typeof millTwoFactorRequirementSchema>;

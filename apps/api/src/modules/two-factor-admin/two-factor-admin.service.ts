@@ -8,8 +8,15 @@ import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dealerOfUser } from '../dealers/dealers.queries.ts';
-import { millMembershipsOf } from '../mill-users/mill-users.queries.ts';
-import { queueFactorNotice, removeSecondFactorOf, requirementOf, setRequirementOf } from '../two-factor/two-factor.service.ts';
+import { millMembershipsOf, staffUserIdsOf } from '../mill-users/mill-users.queries.ts';
+import {
+  notEnrolledAmong,
+  queueFactorNotice,
+  removeSecondFactorOf,
+  requirementOf,
+  setRequirementOf,
+} from '../two-factor/two-factor.service.ts';
+import type { MillTwoFactorRequirement } from '@casebridge/shared/schemas/two-factor';
 
 export interface SecondFactorReset {
   userId: number;
@@ -26,17 +33,25 @@ declare module '../../platform/events/domain-events.ts' {
   }
 }
 
-/** `GET /mills/:millId/two-factor-requirement`. */
-export async function readMillRequirement(deps: AppDeps, user: SessionUser, millId: number): Promise<{ required: boolean }> {
+/** `GET /mills/:millId/two-factor-requirement`, with the staff who would be asked to enrol at their next sign-in. */
+export async function readMillRequirement(deps: AppDeps, user: SessionUser, millId: number): Promise<MillTwoFactorRequirement> {
   await authorize(deps.db, user, 'mill.requireTwoFactor', { millId });
-  return { required: await requirementOf(deps.db, millId) };
+  return millRequirement(deps, millId);
+}
+
+async function millRequirement(deps: AppDeps, millId: number): Promise<MillTwoFactorRequirement> {
+  const [required, notEnrolled] = await Promise.all([
+    requirementOf(deps.db, millId),
+    staffUserIdsOf(deps.db, millId).then((ids) => notEnrolledAmong(deps.db, ids)),
+  ]);
+  return { required, notEnrolled };
 }
 
 /** `PUT /mills/:millId/two-factor-requirement`: from the next sign-in on, staff without a second factor must enrol one. */
 export async function setMillRequirement(deps: AppDeps, user: SessionUser, millId: number, required: boolean) {
   await authorize(deps.db, user, 'mill.requireTwoFactor', { millId });
   await setRequirementOf(deps.db, millId, required, user.id);
-  return { required };
+  return millRequirement(deps, millId);
 }
 
 /** `GET /two-factor-requirement`: the managers' and dealer users' duty. */
@@ -70,7 +85,8 @@ export async function resetDealerUserFactor(deps: AppDeps, user: SessionUser, us
 async function reset(deps: AppDeps, event: SecondFactorReset, ip: string | undefined): Promise<void> {
   if (event.userId === event.resetBy) throw AppError.forbidden('Turn your own second factor off on your account page');
   const afterCommit = await deps.db.transaction(async (tx) => {
-    if (!(await removeSecondFactorOf(tx, event.userId))) throw AppError.conflict('This user has no second factor to reset');
+    if (!(await removeSecondFactorOf(tx, event.userId)))
+      throw AppError.conflict('This user has no second factor to reset', 'NO_SECOND_FACTOR');
     // Recorded in the tenant's trail, so the mill admin (or the manager) sees who reset whom (issue 28).
     const tenant = event.millId ? { kind: 'mill' as const, id: event.millId } : { kind: 'platform' as const, id: null };
     await deps.audit.append(tx, {

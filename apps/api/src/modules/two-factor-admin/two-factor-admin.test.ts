@@ -46,7 +46,8 @@ describe('a mill that requires a second factor', () => {
       payload: { required: true },
       token: adminJwt,
     });
-    expect(set.json()).toEqual({ required: true });
+    // Both the admin and the staff member have no authenticator yet.
+    expect(set.json()).toEqual({ required: true, notEnrolled: 2 });
 
     const challenge = await challengeFor(staff.email);
     expect(challenge).toMatchObject({ kind: 'enrol', methods: ['totp'] });
@@ -64,6 +65,23 @@ describe('a mill that requires a second factor', () => {
     expect(done.json()).toMatchObject({ jwt: expect.any(String), user: { id: staff.id }, recoveryCodes: expect.any(Array) });
     // From now on a code is asked.
     expect((await challengeFor(staff.email)).kind).toBe('verify');
+  });
+
+  it('counts the staff without a confirmed second factor, of this mill only', async () => {
+    const { admin, mill, company } = await createMill(t.db);
+    const enrolled = await addMillUser(t.db, mill.id, company.id);
+    await addMillUser(t.db, mill.id, company.id);
+    const other = await createMill(t.db);
+    await enrolAndSignIn(other.admin.email);
+    const adminJwt = await signIn(t, admin.email);
+    const read = async () =>
+      (await t.request({ method: 'GET', url: `/api/mills/${mill.id}/two-factor-requirement`, token: adminJwt })).json();
+    expect(await read()).toEqual({ required: false, notEnrolled: 3 });
+    await enrolAndSignIn(enrolled.email);
+    // A started but unconfirmed enrolment still counts as not enrolled.
+    const pendingJwt = await signIn(t, admin.email);
+    await post('/api/users/me/two-factor/totp', {}, pendingJwt);
+    expect(await read()).toEqual({ required: false, notEnrolled: 2 });
   });
 
   it('is set only by the mill’s admin: a plain user gets 403, another mill’s admin 404', async () => {
@@ -103,8 +121,12 @@ describe('an administrator’s reset of a lost second factor', () => {
     const plain = await addMillUser(t.db, mill.id, company.id);
     const url = `/api/mills/${mill.id}/users/${staff.id}/two-factor-reset`;
     expect((await post(url, {}, await signIn(t, plain.email))).statusCode).toBe(403);
-    expect((await post(url, {}, await signIn(t, admin.email))).statusCode).toBe(200);
+    const adminJwt = await signIn(t, admin.email);
+    expect((await post(url, {}, adminJwt)).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/users/me', token: staffJwt })).statusCode).toBe(401);
+    // Twice: nothing left to reset, told by its own code (the web app translates it).
+    const again = await post(url, {}, adminJwt);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'NO_SECOND_FACTOR']);
     expect(await challengeOrSession(staff.email)).toHaveProperty('jwt');
     const [row] = await t.db.select({ v: users.tokenVersion }).from(users).where(eq(users.id, staff.id));
     expect(row!.v).toBeGreaterThan(staff.tokenVersion);

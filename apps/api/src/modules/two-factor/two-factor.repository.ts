@@ -105,6 +105,16 @@ export async function requirementAmong(db: Db, millIds: number[], platform: bool
   return rows.length > 0;
 }
 
+/** How many of these users have confirmed an authenticator. */
+export async function enrolledCountAmong(db: Db, userIds: number[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(userTotp)
+    .where(and(inArray(userTotp.userId, userIds), isNotNull(userTotp.confirmedAt)));
+  return row?.count ?? 0;
+}
+
 /** `millId` null: the platform's requirement (managers and dealer users). */
 export async function setRequirement(db: Db, millId: number | null, required: boolean, setBy: number): Promise<void> {
   const where = millId === null ? isNull(twoFactorRequirements.millId) : eq(twoFactorRequirements.millId, millId);

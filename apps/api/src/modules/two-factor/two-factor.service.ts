@@ -221,3 +221,8 @@ export async function hasSecondFactor(db: Db, userId: number): Promise<boolean> 
 export async function secondFactorCodeIsRight(deps: AppDeps, userId: number, code: string): Promise<boolean> {
   return codeIsRight(deps, userId, code);
 }
+
+/** Of these users (a mill's staff), how many have no confirmed second factor yet. */
+export async function notEnrolledAmong(db: Db, userIds: number[]): Promise<number> {
+  return userIds.length - (await repo.enrolledCountAmong(db, userIds));
+}

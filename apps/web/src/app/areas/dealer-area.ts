@@ -4,7 +4,7 @@ export { DealerHomePage } from '../../features/dealers/pages/dealer-home-page.ts
 export { DealerManagementPage } from '../../features/dealers/pages/dealer-management-page.tsx';
 export { CustomersPage } from '../../features/dealers/pages/customers-page.tsx';
 export { DealerUsersPage } from '../../features/dealers/pages/dealer-users-page.tsx';
-export { DealerSettingsPage } from '../../features/dealers/pages/dealer-settings-page.tsx';
+export { DealerSettingsPage } from '../own-settings-pages.tsx';
 // The desk with the customers feature's form in its picker (composed in the app layer).
 export { TicketsDeskPage as TicketsPage } from '../tickets-desk-page.tsx';
 export { DealerLicenceInfoPage } from '../../features/licence-info/pages/licence-info-page.tsx';

@@ -17,7 +17,7 @@ export { MillsViewPage } from '../../features/analytics/pages/mills-view-page.ts
 export { MillOrdersPage } from '../../features/analytics/pages/mill-orders-page.tsx';
 export { UsersViewPage } from '../../features/analytics/pages/users-view-page.tsx';
 export { ActivityPage } from '../../features/analytics/pages/activity-page.tsx';
-export { ManagerSettingsPage } from '../../features/analytics/pages/manager-settings-page.tsx';
+export { ManagerSettingsPage } from '../own-settings-pages.tsx';
 // The desk with the customers feature's form in its picker (composed in the app layer).
 export { TicketsDeskPage as TicketsPage } from '../tickets-desk-page.tsx';
 export { ManagerLicenceInfoPage } from '../../features/licence-info/pages/licence-info-page.tsx';

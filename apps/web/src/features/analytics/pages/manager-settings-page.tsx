@@ -1,4 +1,5 @@
 import { Paper, Select, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@casebridge/shared/constants/paging';
 import { Page } from '../../../components/page.tsx';
@@ -6,9 +7,10 @@ import { usePageSize } from '../../../lib/use-paging.ts';
 
 /**
  * Spec manager-dealer §2 "settings" (`/manager/settings`): the page size, kept in this browser's
- * local storage (spec §9) and read by every manager table through usePageSize.
+ * local storage (spec §9) and read by every manager table through usePageSize. `children`: the
+ * sections of other features the app layer adds below (two-factor sign-in).
  */
-export function ManagerSettingsPage() {
+export function ManagerSettingsPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const [pageSize, setPageSize] = usePageSize();
   return (
@@ -27,6 +29,7 @@ export function ManagerSettingsPage() {
           </Text>
         </Stack>
       </Paper>
+      {children}
     </Page>
   );
 }

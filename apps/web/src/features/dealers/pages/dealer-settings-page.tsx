@@ -1,6 +1,6 @@
 import { Badge, Button, Fieldset, Group, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@casebridge/shared/constants/languages';
 import { REMINDER_FREQUENCIES, REMINDER_LEAD_DAYS, type ReminderFrequency } from '@casebridge/shared/schemas/auth';
@@ -20,9 +20,10 @@ import { useSaveDealerSettings } from '../api/dealers-api.ts';
 /**
  * Spec §2 dealer settings: page size, language, and the ticket-expiry reminders (on or off, how many
  * days ahead, how often). The reminder settings are stored with the user's other settings; the
- * reminders themselves are sent by the tickets' reminder job (issue 14).
+ * reminders themselves are sent by the tickets' reminder job (issue 14). `children`: the sections of
+ * other features the app layer adds below the form (two-factor sign-in).
  */
-export function DealerSettingsPage() {
+export function DealerSettingsPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { session } = useSession();
   if (!session) return <Loading />;
@@ -37,6 +38,7 @@ export function DealerSettingsPage() {
           reminderFrequency: session.user.userSettings.ticketExpiryReminderFrequency,
         }}
       />
+      {children}
       <ReminderPreviewSection />
     </Page>
   );

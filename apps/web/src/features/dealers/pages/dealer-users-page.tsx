@@ -8,12 +8,14 @@ import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
+import { ResetSecondFactorButton } from '../../../components/reset-second-factor-button.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
 import { describeError } from '../../../lib/error-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useDealerUsers, useSaveDealerUser } from '../api/dealers-api.ts';
+import { useResetDealerUserFactor } from '../api/two-factor-reset-api.ts';
 import { SEARCH_DEBOUNCE_MS } from '../components/dealer-list.tsx';
 import { DealerUserDialog, type DealerUserDialogState } from '../components/dealer-user-dialog.tsx';
 
@@ -29,6 +31,9 @@ export function DealerUsersPage() {
   const paging = usePaging({ field: 'lastName', direction: 'asc' });
   const users = useDealerUsers({ ...paging.params, _q: debounced || undefined });
   const save = useSaveDealerUser();
+  const resetFactor = useResetDealerUserFactor();
+  // The rule book gives the reset to the manager only: a dealer manager may not vouch for a lost factor (ADR 0020).
+  const mayResetFactor = session?.actions.includes('dealerUsers.resetSecondFactor') ?? false;
 
   // Spec §4: block and unblock are confirmed, then saved with the flag flipped.
   const confirmBlock = (user: DealerUser) =>
@@ -107,6 +112,7 @@ export function DealerUsersPage() {
                 {user.blocked ? <IconLockOpen size={18} aria-hidden /> : <IconLock size={18} aria-hidden />}
               </ActionIcon>
             </Tooltip>
+            {mayResetFactor && <ResetSecondFactorButton name={fullName(user)} onReset={(done) => resetFactor.mutate(user.id, done)} />}
           </Group>
         ),
     },

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MillRole } from '@casebridge/shared/constants/roles';
 import type { MillUser } from '@casebridge/shared/schemas/mill-users';
-import type { TwoFactorRequirement } from '@casebridge/shared/schemas/two-factor';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface MillUserListParams {
@@ -44,23 +43,4 @@ export function useSaveMillUser(millId: number) {
 
 export function useDeleteMillUser(millId: number) {
   return useUsersMutation(millId, (id: number) => apiRequest(`/mills/${millId}/users/${id}`, { method: 'DELETE' }));
-}
-
-const requirementKey = (millId: number) => ['mills', millId, 'two-factor-requirement'];
-
-/** Whether the mill's staff must sign in with a second factor (ADR 0020; the mill admin's). */
-export function useTwoFactorRequirement(millId: number) {
-  return useQuery({
-    queryKey: requirementKey(millId),
-    queryFn: () => apiRequest<TwoFactorRequirement>(`/mills/${millId}/two-factor-requirement`),
-  });
-}
-
-export function useSetTwoFactorRequirement(millId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (required: boolean) =>
-      apiRequest<TwoFactorRequirement>(`/mills/${millId}/two-factor-requirement`, { method: 'PUT', body: { required } }),
-    onSuccess: (answer) => queryClient.setQueryData(requirementKey(millId), answer),
-  });
 }

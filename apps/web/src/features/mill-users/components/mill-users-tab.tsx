@@ -7,11 +7,13 @@ import type { MillUser } from '@casebridge/shared/schemas/mill-users';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
 import { Loading } from '../../../components/loading.tsx';
+import { ResetSecondFactorButton } from '../../../components/reset-second-factor-button.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
 import { describeError } from '../../../lib/error-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePaging } from '../../../lib/use-paging.ts';
 import { useDeleteMillUser, useMillUsers } from '../api/mill-users-api.ts';
+import { useResetSecondFactor } from '../api/two-factor-admin-api.ts';
 import { MillUserDialog, type MillUserDialogState } from './mill-user-dialog.tsx';
 
 const ALL = 'all';
@@ -21,16 +23,19 @@ export interface MillUsersTabProps {
   millId: number;
   /** The signed-in user: their own row gets no edit or delete (spec §6). */
   currentUserId: number;
+  /** The rule book's `millUsers.resetSecondFactor` (the mill admin's): a reset button per member. */
+  mayResetSecondFactor?: boolean;
 }
 
-/** Spec §2 settings "users" tab: role filter, add, edit, delete. */
-export function MillUsersTab({ millId, currentUserId }: MillUsersTabProps) {
+/** Spec §2 settings "users" tab: role filter, add, edit, delete, and resetting a lost second factor. */
+export function MillUsersTab({ millId, currentUserId, mayResetSecondFactor = false }: MillUsersTabProps) {
   const { t } = useTranslation();
   const [role, setRole] = useState<MillRole | typeof ALL>(ALL);
   const [dialog, setDialog] = useState<MillUserDialogState>(null);
   const paging = usePaging({ field: 'created_at', direction: 'desc' });
   const users = useMillUsers(millId, { millRole: role === ALL ? undefined : role, ...paging.params });
   const remove = useDeleteMillUser(millId);
+  const resetFactor = useResetSecondFactor(millId);
 
   const confirmDelete = (user: MillUser) =>
     openConfirmDialog({
@@ -80,6 +85,9 @@ export function MillUsersTab({ millId, currentUserId }: MillUsersTabProps) {
                 <IconPencil size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
+            {mayResetSecondFactor && (
+              <ResetSecondFactorButton name={fullName(user)} onReset={(done) => resetFactor.mutate(user.id, done)} />
+            )}
             <Tooltip label={t('common.delete')} withArrow>
               <ActionIcon
                 variant="subtle"

@@ -1,0 +1,49 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MANAGER_DEALER_ACTIONS, sessionFixture } from '../test/fixtures.ts';
+import { mockFetch, renderWithProviders } from '../test/render.tsx';
+import { DealerSettingsPage, ManagerSettingsPage } from './own-settings-pages.tsx';
+
+// The account's two-factor endpoints have no contracts yet: a plain fetch stub by path.
+function stubApi() {
+  let platform = { required: false };
+  return mockFetch(({ method, path, body }) => {
+    if (path === '/users/me/two-factor') return { body: { totp: false, recoveryCodesLeft: 0, required: true } };
+    if (path === '/users/me/two-factor/totp') return { body: { uri: 'otpauth://totp/CaseBridge:ada?secret=ABC', secret: 'ABC' } };
+    if (path === '/two-factor-requirement' && method === 'PUT') platform = body as typeof platform;
+    if (path === '/two-factor-requirement') return { body: platform };
+    return { body: { enabled: false, nextDigestOn: null } };
+  });
+}
+
+describe('the manager’s and the dealer’s own settings pages', () => {
+  it('give the manager the platform’s requirement, confirmed first, and their own two-factor sign-in', async () => {
+    const calls = stubApi();
+    renderWithProviders(
+      <ManagerSettingsPage />,
+      sessionFixture('manager', { actions: [...MANAGER_DEALER_ACTIONS, 'platform.requireTwoFactor'] }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeTruthy();
+    expect(await screen.findByText(/Your organisation requires two-factor sign-in/)).toBeTruthy();
+    const toggle = await screen.findByRole('switch', { name: /^Require two-factor sign-in for managers and dealers/ });
+    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    const user = userEvent.setup();
+    await user.click(toggle);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Require two-factor sign-in?' })).getByRole('button', { name: 'Require it' }),
+    );
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ required: true }]);
+  });
+
+  it('give the dealer the enrolment with a QR code on their settings page', async () => {
+    stubApi();
+    renderWithProviders(<DealerSettingsPage />, sessionFixture('dealer'));
+    expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: /^Require two-factor sign-in for managers and dealers/ })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
+    expect(await screen.findByTestId('totp-secret')).toHaveProperty('textContent', 'ABC');
+  });
+});
