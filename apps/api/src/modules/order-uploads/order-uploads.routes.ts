@@ -30,16 +30,16 @@ function targetOf(metadata: Upload['metadata']): UploadTarget {
   return { orderId: orderId.data, componentId: componentId.data };
 }
 
-/** Several server processes (REDIS_URL set) share their upload locks through Redis. */
-function uploadLocker(app: FastifyInstance, redisUrl: string | undefined): Locker {
-  if (!redisUrl) return new MemoryLocker();
-  const locker = new RedisLocker(redisUrl);
+/** Several server processes (REDIS_URL set) share their upload locks through Redis, under their deployment's prefix. */
+function uploadLocker(app: FastifyInstance, config: AppDeps['config']): Locker {
+  if (!config.redisUrl) return new MemoryLocker();
+  const locker = new RedisLocker(config.redisUrl, { prefix: `${config.redisKeyPrefix}:tus` });
   app.addHook('onClose', async () => locker.close());
   return locker;
 }
 
 export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void {
-  const locker = uploadLocker(app, deps.config.redisUrl);
+  const locker = uploadLocker(app, deps.config);
   // With STORAGE_URL, unfinished uploads live in the bucket too: any process continues them (ADR 0018).
   const backend = deps.config.s3 ? bucketUploads(deps, locker) : diskUploads(deps);
   const { datastore } = backend;

@@ -354,12 +354,14 @@ describe.each([
 
   describe('resumable uploads across server processes (REDIS_URL set)', () => {
     const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    // This run's own deployment prefix: its upload locks start with it (and meet no other run's).
+    const keyPrefix = `casebridge-test-${randomBytes(6).toString('hex')}`;
     let shared: TestApp;
     let redis: Redis;
     let listener: Redis;
     beforeAll(async () => {
       shared = await createTestApp({
-        env: { ...place.env, REDIS_URL: redisUrl, REALTIME_CHANNEL: `casebridge:test:${randomBytes(6).toString('hex')}` },
+        env: { ...place.env, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix },
       });
       redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
       listener = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
@@ -375,10 +377,10 @@ describe.each([
       const location = String(created.headers.location);
       const uploadId = location.split('/').pop()!;
       const releaseRequests: string[] = [];
-      await listener.subscribe('casebridge:tus:release');
+      await listener.subscribe(`${keyPrefix}:tus:release`);
       listener.on('message', (_channel: string, id: string) => releaseRequests.push(id));
       // Another process's PATCH holds the lock, and stops within 600 ms.
-      expect(await redis.set(`casebridge:tus:lock:${uploadId}`, 'another process', 'PX', 600, 'NX')).toBe('OK');
+      expect(await redis.set(`${keyPrefix}:tus:lock:${uploadId}`, 'another process', 'PX', 600, 'NX')).toBe('OK');
 
       const started = Date.now();
       const head = await shared.request({ method: 'HEAD', url: location, token: s.labJwt, headers: TUS });
@@ -387,7 +389,7 @@ describe.each([
       expect(Date.now() - started).toBeGreaterThan(300);
       expect(releaseRequests).toContain(uploadId);
       // Done with it, the request unlocked: the key is gone, not left to expire.
-      expect(await redis.exists(`casebridge:tus:lock:${uploadId}`)).toBe(0);
+      expect(await redis.exists(`${keyPrefix}:tus:lock:${uploadId}`)).toBe(0);
     });
   });
 });
