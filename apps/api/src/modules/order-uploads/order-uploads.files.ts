@@ -8,7 +8,9 @@ import { FINISHING_SUFFIX, HashingFileStore } from '../../platform/uploads/hashi
 import { S3UploadStore, uploadPartSize } from '../../platform/uploads/s3-upload-store.ts';
 import { s3ClientOf } from '../../platform/storage/s3-storage.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import type { ErrorCode } from '@casebridge/shared/errors';
 import { AppError } from '../../lib/app-error.ts';
+import { errorBody } from '../../lib/error-handler.ts';
 
 /** tus sends an error with these two fields as it is: only our own refusals travel to the client. */
 export class TusRefusal {
@@ -18,8 +20,8 @@ export class TusRefusal {
   ) {}
 }
 
-export function refuse(status: number, code: string, message: string): TusRefusal {
-  return new TusRefusal(status, JSON.stringify({ statusCode: status, code, message }));
+export function refuse(status: number, code: ErrorCode, message: string): TusRefusal {
+  return new TusRefusal(status, JSON.stringify(errorBody(status, code, message)));
 }
 
 /** Only our own refusals travel to the client; anything else is a fault whose text stays here. */
