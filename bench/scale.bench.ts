@@ -33,6 +33,7 @@ import { deleteRedisKey, startService, stopService, type Service } from './servi
  *
  * BENCH_UPLOAD_MB (default 1024): each of the order's two files. BENCH_SCALE (default 1): the
  * orders-list data. BENCH_SECONDS (default 10): each list measurement. REDIS_URL (default local).
+ * BENCH_PARTS (default `files,list`): which of the two to measure.
  */
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -43,6 +44,7 @@ const realtimeChannel = `casebridge-bench-scale:${process.pid}`;
 const filesDb = 'casebridge_bench_scale_files';
 const listDb = 'casebridge_bench_scale_list';
 const RSS_TARGET_MB = 64;
+const parts = (process.env.BENCH_PARTS ?? 'files,list').split(',');
 const LAB_EMAIL = 'lab@demo-lab.test';
 const MILL_EMAIL = 'admin@demo-mill.test';
 
@@ -169,6 +171,11 @@ async function measureList(storage: NodeJS.ProcessEnv, workDir: string): Promise
 
 async function measureAll(workDir: string): Promise<Row[]> {
   const s3 = JSON.parse((await service('s3', ['bench'])).line) as Record<string, string>;
+  const files = parts.includes('files') ? await measureBoth(s3, workDir) : [];
+  return [...files, ...(parts.includes('list') ? await measureList(s3, workDir) : [])];
+}
+
+async function measureBoth(s3: Record<string, string>, workDir: string): Promise<Row[]> {
   const input = path.join(workDir, 'input');
   await mkdir(input);
   const files = [path.join(input, 'bench-a.stl'), path.join(input, 'bench-b.stl')];
@@ -182,7 +189,7 @@ async function measureAll(workDir: string): Promise<Row[]> {
   const inBucket = await measureFiles({ ...s3, DATA_DIR: path.join(workDir, 's3') }, files, sizes);
   await rm(input, { recursive: true, force: true });
   await settle();
-  return [...filesRows(disk, inBucket, sizes), ...(await measureList(s3, workDir))];
+  return filesRows(disk, inBucket, sizes);
 }
 
 async function main(): Promise<void> {

@@ -37,8 +37,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   /**
-   * What this deployment's keys in Redis start with (rate-limit counters, and the live events' stream
-   * unless REALTIME_CHANNEL names it): two deployments on one Redis share nothing when it differs.
+   * What this deployment's keys in Redis start with (rate-limit counters, upload locks, and the live
+   * events' stream unless REALTIME_CHANNEL names it): two deployments on one Redis share nothing when it differs.
    */
   REDIS_KEY_PREFIX: z
     .string()

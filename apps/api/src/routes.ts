@@ -92,6 +92,6 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
     },
     { prefix: '/api' },
   );
-  registerOrderUploads(app, deps);
+  await registerOrderUploads(app, deps);
   if (deps.outbox && deps.config.env !== 'production') await app.register(devMailRoutes(deps.outbox));
 }

@@ -9,10 +9,13 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  410: 'Gone',
+  412: 'Precondition Failed',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 export function errorBody(statusCode: number, code: ErrorCode, message: string, errors?: Record<string, ErrorCode[]>): ApiErrorBody {
@@ -53,6 +56,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
       return reply.status(413).send(errorBody(413, 'FILE_TOO_LARGE', 'The upload is too large'));
+    }
+    if (error.statusCode === 415) {
+      // Fastify says only "Unsupported Media Type", also for a Content-Type it cannot read at all.
+      return reply
+        .status(415)
+        .send(errorBody(415, 'VALIDATION_FAILED', 'The Content-Type of this request is not one this endpoint accepts'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (malformed JSON, wrong content type): say so without internals.

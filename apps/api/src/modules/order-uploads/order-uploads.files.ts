@@ -4,11 +4,13 @@ import path from 'node:path';
 import type { Locker } from '@tus/server';
 import type { DataStore, Upload } from '@tus/utils';
 import type { AppDeps } from '../../deps.ts';
-import { HashingFileStore } from '../../platform/uploads/hashing-file-store.ts';
+import { FINISHING_SUFFIX, HashingFileStore } from '../../platform/uploads/hashing-file-store.ts';
 import { S3UploadStore, uploadPartSize } from '../../platform/uploads/s3-upload-store.ts';
 import { s3ClientOf } from '../../platform/storage/s3-storage.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import type { ErrorCode } from '@casebridge/shared/errors';
 import { AppError } from '../../lib/app-error.ts';
+import { errorBody } from '../../lib/error-handler.ts';
 
 /** tus sends an error with these two fields as it is: only our own refusals travel to the client. */
 export class TusRefusal {
@@ -18,8 +20,8 @@ export class TusRefusal {
   ) {}
 }
 
-export function refuse(status: number, code: string, message: string): TusRefusal {
-  return new TusRefusal(status, JSON.stringify({ statusCode: status, code, message }));
+export function refuse(status: number, code: ErrorCode, message: string): TusRefusal {
+  return new TusRefusal(status, JSON.stringify(errorBody(status, code, message)));
 }
 
 /** Only our own refusals travel to the client; anything else is a fault whose text stays here. */
@@ -88,7 +90,7 @@ export function diskUploads(deps: AppDeps): UploadBackend {
       // tus lets go of the upload's lock before this hook runs, so a second request for a complete
       // upload (the last PATCH sent again, at once) can get here too: only the one whose rename
       // wins goes on. A rename is atomic on the one disk that every process's tus folder is on.
-      const claimed = `${localPath}.finishing`;
+      const claimed = `${localPath}${FINISHING_SUFFIX}`;
       if (!(await claimFile(localPath, claimed))) throw alreadyFinishing();
       // Asked before any check so that a refused upload's running hash is let go too.
       const sha256 = await datastore.digestOf(upload.id, upload.size ?? -1);

@@ -1,4 +1,4 @@
-import { MemoryLocker, Server as TusServer, type Locker } from '@tus/server';
+import { MemoryLocker, Server as TusServer, TUS_RESUMABLE, type Locker } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
@@ -9,7 +9,8 @@ import { isAcceptedDocument } from '@casebridge/shared/constants/orders';
 import { authorizeDocumentUpload, recordUploadedDocument, type UploadTarget } from '../order-files/order-files.service.ts';
 import { bucketUploads, diskUploads, refuse, refusingAppErrors } from './order-uploads.files.ts';
 import { RedisLocker } from '../../platform/uploads/redis-locker.ts';
-import { answerTusPatch, type TusPatchOptions } from '../../platform/uploads/tus-patch.ts';
+import { answerTusPatch, inOurShape, type TusPatchOptions } from '../../platform/uploads/tus-patch.ts';
+import { errorBody } from '../../lib/error-handler.ts';
 
 /**
  * Resumable uploads of order documents through the tus protocol (the web app and the CLI use
@@ -30,16 +31,16 @@ function targetOf(metadata: Upload['metadata']): UploadTarget {
   return { orderId: orderId.data, componentId: componentId.data };
 }
 
-/** Several server processes (REDIS_URL set) share their upload locks through Redis. */
-function uploadLocker(app: FastifyInstance, redisUrl: string | undefined): Locker {
-  if (!redisUrl) return new MemoryLocker();
-  const locker = new RedisLocker(redisUrl);
+/** Several server processes (REDIS_URL set) share their upload locks through Redis, under their deployment's prefix. */
+function uploadLocker(app: FastifyInstance, config: AppDeps['config']): Locker {
+  if (!config.redisUrl) return new MemoryLocker();
+  const locker = new RedisLocker(config.redisUrl, { prefix: `${config.redisKeyPrefix}:tus` });
   app.addHook('onClose', async () => locker.close());
   return locker;
 }
 
-export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void {
-  const locker = uploadLocker(app, deps.config.redisUrl);
+export async function registerOrderUploads(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const locker = uploadLocker(app, deps.config);
   // With STORAGE_URL, unfinished uploads live in the bucket too: any process continues them (ADR 0018).
   const backend = deps.config.s3 ? bucketUploads(deps, locker) : diskUploads(deps);
   const { datastore } = backend;
@@ -65,10 +66,6 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
     return { headers: { 'CaseBridge-File-Id': String(file.id), 'CaseBridge-Sha256': file.sha256 } };
   }
 
-  // tus's own size refusals are plain text; give them a code so the web app can say it in the user's language.
-  const sizeRefusal = (error: { status_code?: number }) =>
-    error.status_code === 413 ? refuse(413, 'UPLOAD_TOO_LARGE', 'The file is larger than uploads may be') : undefined;
-
   const tus = new TusServer({
     path: TUS_PATH,
     datastore,
@@ -92,7 +89,8 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
     async onIncomingRequest(req, uploadId) {
       if (req.method !== 'POST' && req.method !== 'OPTIONS') await checkOwner(req.headers.get('authorization'), uploadId);
     },
-    onResponseError: (_req, error) => sizeRefusal(error as { status_code?: number }),
+    // tus's own refusals are plain text: in our shape, with a code the web app can say in the user's language.
+    onResponseError: (_req, error) => inOurShape(error),
     // An empty upload is complete when created.
     onUploadFinish: (req, upload) => finishUpload(req.headers.get('authorization'), upload),
   });
@@ -104,32 +102,43 @@ export function registerOrderUploads(app: FastifyInstance, deps: AppDeps): void 
     checkRequest: (request, uploadId) => checkOwner(request.headers.authorization, uploadId),
     onUploadFinish: async (request, upload) => (await finishUpload(request.headers.authorization, upload)).headers,
   };
-  // The body is left unread here: the PATCH handler streams it, @tus/server reads it for POST.
-  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-  app.route({
-    method: 'PATCH',
-    url: `${TUS_PATH}/:uploadId`,
-    schema: { hide: true },
-    config: { access: 'order.edit', session: 'tus' },
-    async handler(request, reply) {
-      const { uploadId } = request.params as { uploadId: string };
-      const answer = await answerTusPatch(patchOptions, request.raw, uploadId);
-      return reply.code(answer.status).headers(answer.headers).send(answer.body);
-    },
-  });
   const handler = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+    // @tus/server answers this one in plain text without asking onResponseError.
+    if (request.method !== 'OPTIONS' && request.method !== 'GET' && request.headers['tus-resumable'] === undefined)
+      return reply
+        .code(412)
+        .header('Tus-Resumable', TUS_RESUMABLE)
+        .send(errorBody(412, 'VALIDATION_FAILED', `Tus-Resumable ${TUS_RESUMABLE} required`));
     reply.hijack();
     await tus.handle(request.raw, reply.raw);
   };
-  for (const url of [TUS_PATH, `${TUS_PATH}/*`]) {
-    // Declared for the record; the hooks above check the session of each tus request (a CORS preflight carries none)
-    // and ask the rule book (order.edit) through order-files.
-    app.route({
-      method: ['POST', 'HEAD', 'DELETE', 'OPTIONS', 'GET'],
-      url,
+  // A tus request's body is its handler's to read (the PATCH handler streams it, @tus/server reads a POST's), so no
+  // parser of Fastify's reads it first or refuses its content type: tus's own rules answer, in our error shape
+  // (412 without Tus-Resumable, 415 for a PATCH that is not application/offset+octet-stream).
+  await app.register(async (tusRoutes) => {
+    tusRoutes.removeAllContentTypeParsers();
+    tusRoutes.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    tusRoutes.route({
+      method: 'PATCH',
+      url: `${TUS_PATH}/:uploadId`,
       schema: { hide: true },
       config: { access: 'order.edit', session: 'tus' },
-      handler,
+      async handler(request, reply) {
+        const { uploadId } = request.params as { uploadId: string };
+        const answer = await answerTusPatch(patchOptions, request.raw, uploadId);
+        return reply.code(answer.status).headers(answer.headers).send(answer.body);
+      },
     });
-  }
+    for (const url of [TUS_PATH, `${TUS_PATH}/*`]) {
+      // Declared for the record; the hooks above check the session of each tus request (a CORS preflight carries none)
+      // and ask the rule book (order.edit) through order-files.
+      tusRoutes.route({
+        method: ['POST', 'HEAD', 'DELETE', 'OPTIONS', 'GET'],
+        url,
+        schema: { hide: true },
+        config: { access: 'order.edit', session: 'tus' },
+        handler,
+      });
+    }
+  });
 }

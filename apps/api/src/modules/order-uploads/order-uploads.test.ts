@@ -132,6 +132,48 @@ describe.each([
   }
 
   describe('resumable uploads (tus)', () => {
+    it('answers a request of any content type, with or without tus headers, with a 4xx in our error shape', async () => {
+      const s = await setup();
+      const created = await create(s.labJwt, 1000, { filename: 'jaw.stl', orderId: s.order.id, componentId: s.componentId });
+      const location = String(created.headers.location);
+      const contentTypes = [{ 'content-type': 'text/foo' }, {}, { 'content-type': ';;;' }, { 'content-type': 'application/json' }];
+      const tusHeaders = [{}, { ...TUS, 'upload-offset': '0' }, { ...TUS, 'upload-offset': 'x', 'upload-length': '-1' }];
+      // @tus/server (POST, DELETE) answers malformed tus headers in plain text before any hook of ours: only PATCH is ours throughout.
+      const headersFor = (method: string) => (method === 'PATCH' ? tusHeaders : tusHeaders.slice(0, 2));
+      const requests = [
+        ['PATCH', location],
+        ['PATCH', '/api/uploads/unknown'],
+        ['POST', '/api/uploads'],
+        ['DELETE', '/api/uploads/unknown'],
+      ] as const;
+      for (const [method, url] of requests)
+        for (const token of [undefined, s.labJwt])
+          for (const contentType of contentTypes)
+            for (const tus of headersFor(method)) {
+              const answer = await t.request({ method, url, token, headers: { ...contentType, ...tus }, payload: '{' });
+              const what = `${method} ${url} ${JSON.stringify({ ...contentType, ...tus })}: ${answer.statusCode} ${answer.body}`;
+              expect(answer.statusCode, what).toBeGreaterThanOrEqual(400);
+              expect(answer.statusCode, what).toBeLessThan(500);
+              const body = answer.json<{ statusCode: number; error: string; code: string; message: string }>();
+              expect(body, what).toMatchObject({ statusCode: answer.statusCode, error: expect.any(String), code: expect.any(String) });
+              expect(body.message.length, what).toBeGreaterThan(10);
+            }
+      // tus's rules decide, not a body parser of Fastify's, and each says what is wrong.
+      const answer = (headers: Record<string, string>) =>
+        t.request({ method: 'PATCH', url: location, token: s.labJwt, headers, payload: '{' });
+      expect((await answer({ 'content-type': 'text/foo' })).json()).toMatchObject({
+        statusCode: 412,
+        message: 'Tus-Resumable 1.0.0 required',
+      });
+      expect((await answer({ 'content-type': 'application/json', ...TUS, 'upload-offset': '0' })).json()).toMatchObject({
+        statusCode: 415,
+        message: 'The Content-Type must be application/offset+octet-stream',
+      });
+      expect((await answer({ 'content-type': ';;;' })).json().message).toMatch(/Content-Type/);
+      // The upload is untouched by all of it.
+      expect((await patch(s.labJwt, location, 0, randomBytes(100))).statusCode).toBe(204);
+    });
+
     it('sweeps an upload nobody continued for a week, with its bytes, and not before', async () => {
       const s = await setup();
       const created = await create(s.labJwt, 300_000, { filename: 'jaw.stl', orderId: s.order.id, componentId: s.componentId });
@@ -354,12 +396,14 @@ describe.each([
 
   describe('resumable uploads across server processes (REDIS_URL set)', () => {
     const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    // This run's own deployment prefix: its upload locks start with it (and meet no other run's).
+    const keyPrefix = `casebridge-test-${randomBytes(6).toString('hex')}`;
     let shared: TestApp;
     let redis: Redis;
     let listener: Redis;
     beforeAll(async () => {
       shared = await createTestApp({
-        env: { ...place.env, REDIS_URL: redisUrl, REALTIME_CHANNEL: `casebridge:test:${randomBytes(6).toString('hex')}` },
+        env: { ...place.env, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix },
       });
       redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
       listener = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
@@ -375,10 +419,10 @@ describe.each([
       const location = String(created.headers.location);
       const uploadId = location.split('/').pop()!;
       const releaseRequests: string[] = [];
-      await listener.subscribe('casebridge:tus:release');
+      await listener.subscribe(`${keyPrefix}:tus:release`);
       listener.on('message', (_channel: string, id: string) => releaseRequests.push(id));
       // Another process's PATCH holds the lock, and stops within 600 ms.
-      expect(await redis.set(`casebridge:tus:lock:${uploadId}`, 'another process', 'PX', 600, 'NX')).toBe('OK');
+      expect(await redis.set(`${keyPrefix}:tus:lock:${uploadId}`, 'another process', 'PX', 600, 'NX')).toBe('OK');
 
       const started = Date.now();
       const head = await shared.request({ method: 'HEAD', url: location, token: s.labJwt, headers: TUS });
@@ -387,7 +431,7 @@ describe.each([
       expect(Date.now() - started).toBeGreaterThan(300);
       expect(releaseRequests).toContain(uploadId);
       // Done with it, the request unlocked: the key is gone, not left to expire.
-      expect(await redis.exists(`casebridge:tus:lock:${uploadId}`)).toBe(0);
+      expect(await redis.exists(`${keyPrefix}:tus:lock:${uploadId}`)).toBe(0);
     });
   });
 });

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in for the parts of the Stripe API the portal calls, for tests only (no network):
  * prices by lookup key, tax rates, Checkout Sessions, subscriptions (update with proration and
  * cancel at period end), the Billing Portal, invoices and the invoice preview. It answers with
- * objects shaped like Stripe's (only the fields the provider reads) and Stripe's error bodies.
+ * objects shaped like Stripe's (only the fields the provider reads) and Stripe's error bodies, and
+ * keeps Stripe's idempotency keys (a POST sent again under its key is answered as the first time).
  * What a buyer does on Stripe's pages (paying the checkout) is a method here.
  */
 
@@ -54,6 +55,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const taxRates = new Map<string, Json>();
   const customers = new Map<string, Json>();
   const failures: { error: FakeError; path: string | undefined }[] = [];
+  /** The answers to POSTs sent with an Idempotency-Key, by key. */
+  const idempotent = new Map<string, { form: string; answer: Json }>();
   let url = '';
 
   const now = () => Math.floor(Date.now() / 1000);
@@ -296,8 +299,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
         return;
       }
+      // Stripe answers a POST whose Idempotency-Key it has seen with the first answer, and refuses other parameters under it.
+      const key = method === 'POST' ? request.headers['idempotency-key'] : undefined;
+      const replayed = typeof key === 'string' ? idempotent.get(key) : undefined;
+      if (replayed && replayed.form !== form) {
+        send(400, {
+          error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters' },
+        });
+        return;
+      }
+      if (replayed) return send(200, replayed.answer);
       try {
-        send(200, route(method, address.pathname, params));
+        const answer = route(method, address.pathname, params);
+        if (typeof key === 'string') idempotent.set(key, { form, answer });
+        send(200, answer);
       } catch (error) {
         if (error instanceof FakeApiError)
           send(error.error.status, {

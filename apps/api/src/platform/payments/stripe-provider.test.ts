@@ -365,6 +365,24 @@ describe('the provider on its own', () => {
   const provider = () =>
     new StripePaymentProvider({ secretKey: 'sk_test_x', webhookSecret: WEBHOOK_SECRET, apiBase: new URL(fake.url), maxNetworkRetries: 0 });
 
+  it('creates one tax rate when two processes need a new percentage at once', async () => {
+    const checkout = (millId: number) =>
+      provider().createCheckout({
+        millId,
+        customerId: null,
+        customerEmail: 'billing@mill.test',
+        items: [{ lookupKey: ENTERPRISE, unitAmountCents: prices[ENTERPRISE]!, description: 'Enterprise' }],
+        taxPercent: 17.5,
+        successUrl: 'http://portal.test/ok',
+        cancelUrl: 'http://portal.test/cancel',
+      });
+    const sessions = await Promise.all([checkout(1), checkout(2), checkout(3)]);
+    const rates = [...fake.taxRates.values()].filter((rate) => rate.percentage === 17.5);
+    expect(rates).toHaveLength(1);
+    for (const { id } of sessions)
+      expect((fake.sessions.get(id)!.subscription_data_sent as { default_tax_rates: string[] }).default_tax_rates).toEqual([rates[0]!.id]);
+  });
+
   it('reads the mill and the subscription out of each kind of event', () => {
     const sign = (event: object) => {
       const payload = JSON.stringify(event);

@@ -239,8 +239,14 @@ export class StripePaymentProvider implements PaymentProvider {
         break;
       }
     }
+    // Two processes (or two checkouts in one) that both found none create it at once: one
+    // idempotency key per percentage makes Stripe create one rate and answer both with it. Stripe
+    // forgets keys after a day; by then the list above finds the rate.
     id ??= (
-      await this.stripe.taxRates.create({ display_name: 'VAT', percentage: percent, inclusive: false, metadata: { mark: TAX_RATE_MARK } })
+      await this.stripe.taxRates.create(
+        { display_name: 'VAT', percentage: percent, inclusive: false, metadata: { mark: TAX_RATE_MARK } },
+        { idempotencyKey: `${TAX_RATE_MARK}-${percent}` },
+      )
     ).id;
     this.taxRateIds.set(percent, id);
     return id;

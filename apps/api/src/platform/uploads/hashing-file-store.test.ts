@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rename, rm, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Upload } from '@tus/utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HashingFileStore } from './hashing-file-store.ts';
+import { FINISHING_SUFFIX, HashingFileStore } from './hashing-file-store.ts';
 
 let directory: string;
 beforeEach(async () => {
@@ -76,5 +76,54 @@ describe('HashingFileStore', () => {
       },
     });
     await expect(store.write(failing, id, 0)).rejects.toMatchObject({ status_code: 500 });
+  });
+});
+
+describe('HashingFileStore.deleteExpired', () => {
+  const WEEK = 7 * 24 * 3600 * 1000;
+  const eightDaysAgo = new Date(Date.now() - 8 * 24 * 3600 * 1000);
+
+  /** A complete upload created eight days ago whose finishing claimed its file (as order-uploads does) and then crashed. */
+  async function crashedWhileFinishing(store: HashingFileStore): Promise<string> {
+    const id = await started(store, 1000);
+    await store.write(Readable.from([randomBytes(1000)]), id, 0);
+    const record = (await store.configstore.get(id))!;
+    await store.configstore.set(id, new Upload({ ...record, creation_date: eightDaysAgo.toISOString() }));
+    await rename(path.join(directory, id), path.join(directory, `${id}${FINISHING_SUFFIX}`));
+    return id;
+  }
+
+  it('removes what a crash while finishing left once it was last written before the expiry, and not before', async () => {
+    const store = new HashingFileStore({ directory, expirationPeriodInMilliseconds: WEEK });
+    const id = await crashedWhileFinishing(store);
+    const fresh = await started(store, 1000);
+    // Its bytes were written just now: a finishing that may be running.
+    expect(await store.deleteExpired()).toBe(0);
+    expect((await readdir(directory)).sort()).toEqual([fresh, `${fresh}.json`, `${id}.finishing`, `${id}.json`].sort());
+
+    await utimes(path.join(directory, `${id}${FINISHING_SUFFIX}`), eightDaysAgo, eightDaysAgo);
+    expect(await store.deleteExpired()).toBe(1);
+    expect((await readdir(directory)).sort()).toEqual([fresh, `${fresh}.json`].sort());
+  });
+
+  it('removes old claimed bytes whose record is gone, and a record whose bytes are gone', async () => {
+    const store = new HashingFileStore({ directory, expirationPeriodInMilliseconds: WEEK });
+    const bytesOnly = await crashedWhileFinishing(store);
+    await rm(path.join(directory, `${bytesOnly}.json`));
+    await utimes(path.join(directory, `${bytesOnly}${FINISHING_SUFFIX}`), eightDaysAgo, eightDaysAgo);
+    const recordOnly = await crashedWhileFinishing(store);
+    await rm(path.join(directory, `${recordOnly}${FINISHING_SUFFIX}`));
+    expect(await store.deleteExpired()).toBe(2);
+    expect(await readdir(directory)).toEqual([]);
+  });
+
+  it('removes an expired unfinished upload with its bytes, as FileStore does', async () => {
+    const store = new HashingFileStore({ directory, expirationPeriodInMilliseconds: WEEK });
+    const id = await started(store, 1000);
+    await store.write(Readable.from([randomBytes(400)]), id, 0);
+    const record = (await store.configstore.get(id))!;
+    await store.configstore.set(id, new Upload({ ...record, creation_date: eightDaysAgo.toISOString() }));
+    expect(await store.deleteExpired()).toBe(1);
+    expect(await readdir(directory)).toEqual([]);
   });
 });

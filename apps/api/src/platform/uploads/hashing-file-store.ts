@@ -1,9 +1,14 @@
 import type http from 'node:http';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
-import { stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { FileStore } from '@tus/file-store';
 import { RunningHashes } from './running-hashes.ts';
+
+/** What finishing renames a complete upload's file to: order-uploads claims it so, once. */
+export const FINISHING_SUFFIX = '.finishing';
+/** FileStore's record of an upload, next to its bytes. */
+const RECORD_SUFFIX = '.json';
 
 /** tus sends an error with these two fields as it is. */
 const UPLOAD_TAKEN = {
@@ -36,12 +41,7 @@ export class HashingFileStore extends FileStore {
    * client can recover from (asking for the upload again), not a fault of the server.
    */
   private async isGone(id: string): Promise<boolean> {
-    try {
-      await stat(path.join(this.directory, id));
-      return false;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ENOENT';
-    }
+    return (await modifiedAt(path.join(this.directory, id))) === null;
   }
 
   private async writeHashing(readable: http.IncomingMessage | Readable, id: string, offset: number): Promise<number> {
@@ -62,8 +62,55 @@ export class HashingFileStore extends FileStore {
     return written;
   }
 
+  /**
+   * The sweeper (a scheduled job): removes every upload created before the expiry, in whatever
+   * state it was left. FileStore's own sees only uploads that have both their file and their
+   * record, so what a crash while finishing leaves stayed for good: the claimed bytes
+   * (`<id>.finishing`, a complete file) with their record, or either alone. Claimed bytes go only
+   * when they were last written before the expiry too: a finishing that runs wrote them moments
+   * ago. Without a record an upload is as old as its newest file. How many uploads went.
+   */
+  override async deleteExpired(): Promise<number> {
+    const expiration = this.getExpiration();
+    if (expiration <= 0) return 0;
+    const cutoff = Date.now() - expiration;
+    const ids = new Set((await readdir(this.directory)).map(uploadIdOf));
+    let removed = 0;
+    for (const id of ids) {
+      if (!(await this.isAbandoned(id, cutoff))) continue;
+      const traces = [id, `${id}${FINISHING_SUFFIX}`, `${id}${RECORD_SUFFIX}`];
+      await Promise.all(traces.map((name) => rm(path.join(this.directory, name), { force: true })));
+      removed += 1;
+    }
+    return removed;
+  }
+
+  private async isAbandoned(id: string, cutoff: number): Promise<boolean> {
+    const claimed = await modifiedAt(path.join(this.directory, `${id}${FINISHING_SUFFIX}`));
+    if (claimed !== null && claimed >= cutoff) return false;
+    const record = await this.configstore.get(id);
+    if (record?.creation_date) return Date.parse(record.creation_date) < cutoff;
+    const bytes = await modifiedAt(path.join(this.directory, id));
+    return Math.max(claimed ?? 0, bytes ?? 0) < cutoff;
+  }
+
   /** The SHA-256 of an upload of `size` bytes, if this process hashed all of them; once. */
   digestOf(id: string, size: number): Promise<string | null> {
     return this.running.digestOf(id, size);
+  }
+}
+
+function uploadIdOf(name: string): string {
+  for (const suffix of [RECORD_SUFFIX, FINISHING_SUFFIX]) if (name.endsWith(suffix)) return name.slice(0, -suffix.length);
+  return name;
+}
+
+/** A file's last write (ms), null when it is not there. */
+async function modifiedAt(file: string): Promise<number | null> {
+  try {
+    return (await stat(file)).mtimeMs;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
   }
 }

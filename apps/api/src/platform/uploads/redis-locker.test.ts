@@ -26,7 +26,7 @@ async function die(locker: RedisLocker): Promise<void> {
 }
 
 /** One server process's locker. */
-function processLocker(options: RedisLockerOptions = {}): RedisLocker {
+function processLocker(options: Partial<RedisLockerOptions> = {}): RedisLocker {
   const locker = new RedisLocker(redisUrl, { prefix, ttlMs: 600, retryMs: 20, ...options });
   open.push(locker);
   return locker;
@@ -151,5 +151,34 @@ describe('RedisLocker', () => {
     const waiting = second.newLock(id).lock(cancel.signal, () => undefined);
     cancel.abort();
     await expect(waiting).rejects.toBe(ERRORS.ERR_LOCK_TIMEOUT);
+  });
+
+  it('shares no lock and no release request with another prefix (another deployment on the same Redis)', async () => {
+    const id = uploadId();
+    let asked = false;
+    await processLocker({ prefix: `${prefix}:staging` })
+      .newLock(id)
+      .lock(never(), () => {
+        asked = true;
+      });
+    const other = processLocker({ prefix: `${prefix}:production` }).newLock(id);
+    expect(
+      await within(
+        other.lock(never(), () => undefined),
+        300,
+      ),
+    ).toBe('resolved');
+    await sleep(100);
+    expect(asked).toBe(false);
+
+    // The same deployment's waiter does wait, and asks.
+    const sameDeployment = processLocker({ prefix: `${prefix}:staging` }).newLock(id);
+    expect(
+      await within(
+        sameDeployment.lock(never(), () => undefined),
+        300,
+      ),
+    ).toBe('pending');
+    expect(asked).toBe(true);
   });
 });

@@ -6,7 +6,9 @@ import { Redis } from 'ioredis';
  * A tus locker shared by every server process through Redis (ADR 0003), so two requests for one
  * upload never write at once even when they reach different processes.
  *
- * - The lock is the key `<prefix>:lock:<upload id>`, set with NX and a random token. It expires
+ * - The lock is the key `<prefix>:lock:<upload id>`, set with NX and a random token, where the
+ *   portal's prefix is `<REDIS_KEY_PREFIX>:tus`: deployments sharing a Redis share no lock and no
+ *   release request, as they share no rate-limit counter. It expires
  *   after `ttlMs` unless its holder renews it, so a process that dies frees its uploads.
  * - Renewal and release run as Lua scripts that compare the token first: a holder whose lock
  *   expired (a long pause) never extends or deletes the lock another process took since.
@@ -16,14 +18,13 @@ import { Redis } from 'ioredis';
  *   lock or `acquireTimeoutMs` passes.
  */
 export interface RedisLockerOptions {
-  prefix?: string;
+  prefix: string;
   ttlMs?: number;
   acquireTimeoutMs?: number;
   retryMs?: number;
 }
 
-const DEFAULTS: Required<RedisLockerOptions> = {
-  prefix: 'casebridge:tus',
+const DEFAULTS: Required<Omit<RedisLockerOptions, 'prefix'>> = {
   // Long enough that renewal every few seconds survives a slow Redis, short enough that a
   // client coming back after a crashed process does not wait long.
   ttlMs: 10_000,
@@ -43,7 +44,7 @@ export class RedisLocker implements Locker {
   /** The locks this process holds, by upload id: where release requests land. */
   private readonly held = new Map<string, RedisLock>();
 
-  constructor(url: string, options: RedisLockerOptions = {}) {
+  constructor(url: string, options: RedisLockerOptions) {
     this.options = { ...DEFAULTS, ...options };
     this.commands = new Redis(url, { maxRetriesPerRequest: 2 });
     // Waits for Redis instead of failing: a missed release request is sent again by the waiter.

@@ -92,6 +92,7 @@ export class UploadsBusy {
 export class S3UploadStore extends DataStore {
   private readonly running = new RunningHashes();
   private readonly partBudget: ByteBudget;
+  private readonly spareParts: PartBuffer[] = [];
 
   constructor(readonly options: S3UploadStoreOptions) {
     super();
@@ -146,7 +147,7 @@ export class S3UploadStore extends DataStore {
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const record = await this.record(id);
     if (record.complete || offset !== record.inParts + record.inTail) return record.inParts + record.inTail;
-    // A write holds up to one part in memory (Pending), the tail included: one part of the budget each.
+    // A write holds up to one part in memory (its part buffer), the tail included: one part of the budget each.
     const refusal = (error: unknown) => Promise.reject(error instanceof BudgetExhausted ? new UploadsBusy() : error);
     const { partSize, partWaitMs = PART_WAIT_MS } = this.options;
     return this.partBudget.with(partSize, () => this.receive(readable, record, offset), partWaitMs).catch(refusal);
@@ -156,31 +157,49 @@ export class S3UploadStore extends DataStore {
   private async receive(readable: Readable, record: UploadRecord, offset: number): Promise<number> {
     const { id } = record;
     const hash = this.running.take(id, offset);
-    const tail = record.inTail > 0 ? await this.read(this.recordKey(id, 'tail')) : null;
-    const pending = new Pending(tail ? [tail] : []);
-    let sourceError: unknown = null;
+    const part = this.partBuffer();
     try {
-      for await (const chunk of readable) {
-        await hash?.update(chunk as Buffer);
-        pending.add(chunk as Buffer);
-        while (pending.bytes >= this.options.partSize) await this.uploadPart(record, pending.take(this.options.partSize));
+      const take = async (bytes: Buffer) => {
+        for (let rest = bytes; rest.length > 0;) {
+          rest = part.fill(rest);
+          if (part.full) await this.uploadPart(record, part.takeAll());
+        }
+      };
+      const tail = record.inTail > 0 ? await this.read(this.recordKey(id, 'tail')) : null;
+      if (tail) await take(tail);
+      let sourceError: unknown = null;
+      try {
+        for await (const chunk of readable) {
+          await hash?.update(chunk as Buffer);
+          await take(chunk as Buffer);
+        }
+      } catch (error) {
+        // The bytes that did arrive are kept, as the disk keeps them, so the client resumes after them.
+        sourceError = error;
       }
-    } catch (error) {
-      // The bytes that did arrive are kept, as the disk keeps them, so the client resumes after them.
-      sourceError = error;
+      try {
+        await this.keepPending(record, part.takeAll());
+      } catch (error) {
+        hash?.drop();
+        throw error;
+      }
+      const written = record.inParts + record.inTail;
+      if (hash) this.running.keep(id, hash, written);
+      if (sourceError) throw sourceError;
+      return written;
+    } finally {
+      if (this.spareParts.length < SPARE_PARTS) this.spareParts.push(part);
     }
-    try {
-      await this.keepPending(record, pending.take(pending.bytes));
-    } catch (error) {
-      hash?.drop();
-      throw error;
-    }
-    const written = record.inParts + record.inTail;
-    if (hash) this.running.keep(id, hash, written);
-    if (sourceError) throw sourceError;
-    return written;
   }
 
+  /**
+   * One part's buffer for a write, reused for each of its parts and then by the next write: a part
+   * is copied once, from the request's chunks into it, and no part-sized garbage is left behind
+   * (concatenating each part anew grew the server by 95 MB during a 1 GB upload, ADR 0018).
+   */
+  private partBuffer(): PartBuffer {
+    return this.spareParts.pop() ?? new PartBuffer(this.options.partSize);
+  }
   override async remove(id: string): Promise<void> {
     const record = await this.record(id);
     await this.discard(record);
@@ -293,7 +312,8 @@ export class S3UploadStore extends DataStore {
   private async read(Key: string, Range?: string): Promise<Buffer | null> {
     try {
       const object = await this.options.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key, Range }));
-      return Buffer.from(await object.Body!.transformToByteArray());
+      const bytes = await object.Body!.transformToByteArray();
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
     } catch (error) {
       if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
       throw error;
@@ -311,23 +331,34 @@ function uploadOf(record: UploadRecord): Upload {
   });
 }
 
-/** Bytes received and not yet in a part; concatenated only when a part is taken. */
-class Pending {
-  bytes: number;
+/** Part buffers kept between writes: enough for uploads that follow one another, not a peak's worth held for good. */
+const SPARE_PARTS = 2;
 
-  constructor(private chunks: Buffer[]) {
-    this.bytes = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+/** A part's bytes as they arrive, in one buffer of the part size. */
+class PartBuffer {
+  private readonly buffer: Buffer;
+  private filled = 0;
+
+  constructor(size: number) {
+    this.buffer = Buffer.allocUnsafeSlow(size);
   }
 
-  add(chunk: Buffer): void {
-    this.chunks.push(chunk);
-    this.bytes += chunk.length;
+  get full(): boolean {
+    return this.filled === this.buffer.length;
   }
 
-  take(count: number): Buffer {
-    const all = Buffer.concat(this.chunks, this.bytes);
-    this.chunks = count < all.length ? [all.subarray(count)] : [];
-    this.bytes = all.length - count;
-    return all.subarray(0, count);
+  /** Copies as much of `chunk` as fits; answers what did not. */
+  fill(chunk: Buffer): Buffer {
+    const taken = Math.min(chunk.length, this.buffer.length - this.filled);
+    chunk.copy(this.buffer, this.filled, 0, taken);
+    this.filled += taken;
+    return chunk.subarray(taken);
+  }
+
+  /** The bytes so far, emptying the buffer: valid until the next fill, so sent before it. */
+  takeAll(): Buffer {
+    const bytes = this.buffer.subarray(0, this.filled);
+    this.filled = 0;
+    return bytes;
   }
 }

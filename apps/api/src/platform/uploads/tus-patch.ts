@@ -50,6 +50,12 @@ function isRefusal(error: unknown): error is Refusal {
   return typeof error === 'object' && error !== null && 'status_code' in error && typeof error.status_code === 'number' && 'body' in error;
 }
 
+/** A refusal of tus or of our hooks in our JSON error shape: tus's own are plain text. Anything else (a fault) is not one. */
+export function inOurShape(error: unknown): Refusal | undefined {
+  if (!isRefusal(error)) return undefined;
+  return error.body.startsWith('{') ? error : refusal(error.status_code, error.body.trim());
+}
+
 /** A tus header value: a non-negative integer written plainly, else null. */
 function byteCount(value: string | string[] | undefined): number | null {
   const count = Number(value);
@@ -63,9 +69,10 @@ export async function answerTusPatch(options: TusPatchOptions, request: Incoming
     const answer = await patch(options, request, id);
     return { ...answer, headers: { ...headers, ...answer.headers } };
   } catch (error) {
-    if (!isRefusal(error)) throw error;
     // tus's own refusals are plain text: given a code, so that the web app can say them in the user's language.
-    const body = error.body.startsWith('{') ? error.body : refusal(error.status_code, error.body.trim()).body;
+    const ours = inOurShape(error);
+    if (!ours || !isRefusal(error)) throw error;
+    const { body } = ours;
     // A store that is full for now (the bucket's part budget) says when to come back.
     const retryAfter: Record<string, string> =
       'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number' ? { 'Retry-After': String(error.retryAfterSeconds) } : {};
