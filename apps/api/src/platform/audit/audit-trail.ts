@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { auditEntries } from '../../db/schema/audit.ts';
+import { insertAuditEntry } from './audit.repository.ts';
 
 /** On behalf of which tenant an actor acted. */
 export interface AuditTenant {
@@ -53,7 +53,7 @@ export class AuditTrail {
 
   async append(tx: Db, entry: AuditEntry): Promise<void> {
     if (this.disabled) return;
-    await tx.insert(auditEntries).values({
+    await insertAuditEntry(tx, {
       actorUserId: entry.actor.userId,
       actorTenantKind: entry.actor.tenant?.kind ?? null,
       actorTenantId: entry.actor.tenant?.id ?? null,
