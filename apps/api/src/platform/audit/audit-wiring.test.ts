@@ -1,9 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD } from '../../../test/factories.ts';
+import { createLab, createManager, PASSWORD, signIn, signedInMill, uniqueEmail } from '../../../test/factories.ts';
 import { orderWorkspace, sendOrder } from '../../../test/orders.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, tokenFromMail, waitForMail, type TestApp } from '../../../test/test-app.ts';
 import { auditEntries } from '../../db/schema/audit.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { randomLicenceKey } from '../../db/seed/seed.ts';
 import { sealAuditEntries } from './audit-seal.ts';
 import { verifyAuditChain } from './audit-verify.ts';
 
@@ -102,6 +104,134 @@ describe('the first audited events (issue 28)', () => {
     expect(await last('millUser.changed')).toMatchObject({ before: { millRole: 'user' }, after: { millRole: 'admin' }, millId: w.mill.id });
     expect((await t.request({ method: 'DELETE', url, token: w.adminJwt })).statusCode).toBe(200);
     expect(await last('millUser.removed')).toMatchObject({ objectId: String(w.staff.id), before: { millRole: 'admin' } });
+  });
+
+  it('client invitations: sent, accepted by an existing lab, withdrawn', async () => {
+    const existing = await createLab(t.db);
+    const invite = (email: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/mills/${w.mill.id}/clients?locale=en`,
+        token: w.adminJwt,
+        payload: { firstName: 'Ivo', lastName: 'Invited', email, activationMessage: 'Welcome' },
+      });
+    expect((await invite(existing.user.email)).statusCode).toBe(200);
+    expect(await last('client.invitation.sent')).toMatchObject({
+      actorUserId: w.admin.id,
+      actorTenantKind: 'mill',
+      objectKind: 'lab',
+      objectId: String(existing.lab.id),
+      after: { email: existing.user.email, newAccount: false },
+      millId: w.mill.id,
+      labId: existing.lab.id,
+    });
+    const mail = await waitForMail(t, (m) => m.to === existing.user.email && m.text.includes('activation='));
+    const linked = await t.request({
+      method: 'POST',
+      url: `/api/mills/${w.mill.id}/link-to-account`,
+      token: await signIn(t, existing.user.email),
+      payload: { confirmationToken: tokenFromMail(mail, 'activation'), millId: w.mill.id },
+    });
+    expect(linked.statusCode).toBe(200);
+    expect(await last('client.invitation.accepted')).toMatchObject({
+      actorUserId: existing.user.id,
+      actorTenantKind: 'lab',
+      objectId: String(existing.lab.id),
+      millId: w.mill.id,
+      labId: existing.lab.id,
+    });
+    const email = uniqueEmail('withdrawn');
+    const added = await invite(email);
+    const url = `/api/mills/${w.mill.id}/clients/${added.json<{ user: { id: number } }>().user.id}`;
+    expect((await t.request({ method: 'DELETE', url, token: w.adminJwt })).statusCode).toBe(200);
+    expect(await last('client.invitation.withdrawn')).toMatchObject({ actorUserId: w.admin.id, before: { email }, millId: w.mill.id });
+  });
+
+  it('licence keys and their consent, without the key itself', async () => {
+    const key = randomLicenceKey();
+    const url = '/api/toolpass-data-collection-consents';
+    const payload = { millId: w.mill.id, licenseKey: key, enableDataCollection: true };
+    const added = await t.request({ method: 'POST', url, token: w.adminJwt, payload });
+    expect(added.statusCode).toBe(200);
+    const id = added.json<{ id: number }>().id;
+    const entry = { actorUserId: w.admin.id, objectKind: 'licenceKey', objectId: String(id), millId: w.mill.id };
+    expect(await last('licenceKey.added')).toMatchObject({ ...entry, after: { keyEnd: key.slice(-4), enableDataCollection: true } });
+    const off = await t.request({ method: 'PUT', url: `${url}/${id}`, token: w.adminJwt, payload: { enableDataCollection: false } });
+    expect(off.statusCode).toBe(200);
+    const withdrawn = { before: { enableDataCollection: true }, after: { enableDataCollection: false } };
+    expect(await last('licenceKey.consent.withdrawn')).toMatchObject({ ...entry, ...withdrawn });
+    expect((await t.request({ method: 'DELETE', url: `${url}/${id}`, token: w.adminJwt })).statusCode).toBe(200);
+    expect(await last('licenceKey.removed')).toMatchObject({ ...entry, before: { enableDataCollection: false }, after: null });
+    expect(JSON.stringify(await t.db.select().from(auditEntries))).not.toContain(key);
+  });
+
+  it("plan and add-on changes by the mill's admin, the manager's plans and custom contracts", async () => {
+    const paying = await signedInMill(t);
+    const details = { country: 'DE', street: 'Hauptstraße 1', city: 'Berlin', zipCode: '10115', companyInfoIsUpdated: true };
+    await t.db.update(companies).set(details).where(eq(companies.id, paying.company.id));
+    const checkout = await t.request({
+      method: 'POST',
+      url: '/api/checkout',
+      token: paying.jwt,
+      payload: { millId: paying.mill.id, lookupKey: 'casebridge_essential_monthly', policyAgreement: true, dataProcessingAgreement: true },
+    });
+    const { sessionId } = checkout.json<{ sessionId: string }>();
+    const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Test Buyer' };
+    await t.request({ method: 'POST', url: `/api/test-payments/checkouts/${sessionId}/pay`, payload: card });
+    const success = await t.request({ method: 'POST', url: '/api/payments/success', token: paying.jwt, payload: { sessionId } });
+    expect(success.statusCode).toBe(200);
+    const mill = { actorUserId: paying.admin.id, actorTenantKind: 'mill', objectKind: 'mill', millId: paying.mill.id };
+    expect(await last('subscription.plan.changed')).toMatchObject({
+      ...mill,
+      after: { planKey: 'essential', addOnKey: null },
+    });
+    const addOns = await t.request({ method: 'GET', url: '/api/add-ons', token: paying.jwt });
+    const addOnKey = addOns.json<{ data: { key: string }[] }>().data[0]!.key;
+    const bought = await t.request({
+      method: 'POST',
+      url: '/api/add-ons',
+      token: paying.jwt,
+      payload: { millId: paying.mill.id, filesKeepDurationKey: addOnKey, policyAgreement: true, dataProcessingAgreement: true },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(await last('subscription.addOn.changed')).toMatchObject({ ...mill, before: { addOnKey: null }, after: { addOnKey } });
+    const cancelled = await t.request({ method: 'DELETE', url: `/api/payments?millId=${paying.mill.id}`, token: paying.jwt });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await last('subscription.cancelled')).toMatchObject({ ...mill, before: { cancelAt: null }, after: { planKey: 'essential' } });
+
+    const manager = await createManager(t.db);
+    const managerJwt = await signIn(t, manager.email);
+    const terms = { priceCents: 12_345, maxOrdersCount: 10, allowedClients: 3 };
+    const custom = await t.request({
+      method: 'PUT',
+      url: `/api/mills/${paying.mill.id}/custom-contract`,
+      token: managerJwt,
+      payload: { customContract: terms },
+    });
+    expect(custom.statusCode).toBe(200);
+    expect(await last('subscription.customContract.changed')).toMatchObject({
+      actorUserId: manager.id,
+      actorTenantKind: 'platform',
+      objectId: String(paying.mill.id),
+      before: { customContract: null },
+      after: { customContract: terms },
+      millId: paying.mill.id,
+    });
+    const types = await t.request({ method: 'GET', url: '/api/contract-types', token: managerJwt });
+    const plan = types.json<{ data: Record<string, unknown>[] }>().data.find((p) => p.id === 'enterprise')!;
+    const values = { priceCents: 99_900, maxOrdersCount: plan.maxOrdersCount, allowedClients: plan.allowedClients };
+    const payload = { ...values, storageMb: plan.storageMb, support: plan.support, filesKeepDays: plan.filesKeepDays };
+    const changed = await t.request({ method: 'PUT', url: '/api/contract-types/enterprise', token: managerJwt, payload });
+    expect(changed.statusCode).toBe(200);
+    expect(await last('plan.changed')).toMatchObject({
+      actorUserId: manager.id,
+      objectKind: 'plan',
+      objectId: 'enterprise',
+      before: { priceCents: plan.priceCents },
+      after: { priceCents: 99_900 },
+      millId: null,
+      dealerId: null,
+    });
   });
 
   it('every entry chains and verifies', async () => {
