@@ -69,3 +69,12 @@ export class AuditTrail {
     });
   }
 }
+
+/**
+ * The manager or a dealer user acting in the reseller network: on behalf of their dealer (the
+ * grant an access check answered names it), the manager on behalf of the platform.
+ */
+export function networkActor(user: { id: number; ip?: string }, grant: { dealer?: { dealerId: number } }): AuditActor {
+  const tenant: AuditTenant = grant.dealer ? { kind: 'dealer', id: grant.dealer.dealerId } : { kind: 'platform', id: null };
+  return { userId: user.id, tenant, ip: user.ip ?? null };
+}

@@ -1,10 +1,21 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLab, createManager, PASSWORD, signIn, signedInMill, uniqueEmail } from '../../../test/factories.ts';
+import {
+  createDealer,
+  createDealerCustomer,
+  createLab,
+  createManager,
+  createTicket,
+  PASSWORD,
+  signIn,
+  signedInMill,
+  uniqueEmail,
+} from '../../../test/factories.ts';
 import { orderWorkspace, sendOrder } from '../../../test/orders.ts';
 import { createTestApp, tokenFromMail, waitForMail, type TestApp } from '../../../test/test-app.ts';
 import { auditEntries } from '../../db/schema/audit.ts';
 import { companies } from '../../db/schema/companies.ts';
+import { licenceTickets } from '../../db/schema/dealers.ts';
 import { randomLicenceKey } from '../../db/seed/seed.ts';
 import { sealAuditEntries } from './audit-seal.ts';
 import { verifyAuditChain } from './audit-verify.ts';
@@ -232,6 +243,97 @@ describe('the first audited events (issue 28)', () => {
       millId: null,
       dealerId: null,
     });
+  });
+
+  it("the dealer tree and dealer users, in the sub-dealer's trail that its parent reads", async () => {
+    const root = await createDealer(t.db, { subDealerAllowed: true, dealerRole: 'manager' });
+    const rootJwt = await signIn(t, root.user.email);
+    const code = `SUB-${Date.now()}`;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/dealers',
+      token: rootJwt,
+      payload: { dealerId: code, name: 'Sub dealer', parentDealerId: root.dealer.id },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const sub = created.json<{ id: number }>();
+    const byRoot = { actorUserId: root.user.id, actorTenantKind: 'dealer', actorTenantId: root.dealer.id };
+    expect(await last('dealer.created')).toMatchObject({
+      ...byRoot,
+      objectKind: 'dealer',
+      objectId: String(sub.id),
+      after: { parentId: root.dealer.id, name: 'Sub dealer' },
+      dealerId: sub.id,
+    });
+    const changed = await t.request({
+      method: 'PUT',
+      url: `/api/dealers/${sub.id}`,
+      token: rootJwt,
+      payload: { dealerId: code, name: 'Renamed', parentDealerId: root.dealer.id },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await last('dealer.changed')).toMatchObject({
+      ...byRoot,
+      before: { name: 'Sub dealer' },
+      after: { name: 'Renamed' },
+      dealerId: sub.id,
+    });
+
+    const body = { firstName: 'Dana', lastName: 'Dealer', email: uniqueEmail('dealer'), role: 'dealer', dealerId: sub.id, blocked: false };
+    const added = await t.request({ method: 'POST', url: '/api/dealer-users', token: rootJwt, payload: body });
+    expect(added.statusCode, added.body).toBe(200);
+    const userId = added.json<{ id: number }>().id;
+    expect(await last('dealerUser.added')).toMatchObject({
+      ...byRoot,
+      objectKind: 'user',
+      objectId: String(userId),
+      after: { email: body.email, role: 'dealer', dealerId: sub.id },
+      dealerId: sub.id,
+    });
+    const blocked = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-users/${userId}`,
+      token: rootJwt,
+      payload: { ...body, blocked: true },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(await last('dealerUser.changed')).toMatchObject({ before: { blocked: false }, after: { blocked: true }, dealerId: sub.id });
+
+    // The parent's trail holds its sub-dealer's events; the sub-dealer's own users do not read the parent's.
+    await sealAuditEntries(t.db);
+    const trail = await t.request({ method: 'GET', url: `/api/dealers/${root.dealer.id}/audit?_limit=50`, token: rootJwt });
+    expect(trail.statusCode, trail.body).toBe(200);
+    const actions = trail.json<{ data: { action: string }[] }>().data.map((entry) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(['dealer.created', 'dealer.changed', 'dealerUser.added', 'dealerUser.changed']));
+  });
+
+  it('licence ticket assignments, moves and archives, in the dealer trail', async () => {
+    const root = await createDealer(t.db, { subDealerAllowed: true, dealerRole: 'manager' });
+    const sub = await createDealer(t.db, { parentId: root.dealer.id });
+    const rootJwt = await signIn(t, root.user.email);
+    const key = await createTicket(t.db);
+    const [ticket] = await t.db.update(licenceTickets).set({ dealerId: sub.dealer.id }).where(eq(licenceTickets.key, key)).returning();
+    const url = `/api/dealer-tickets/${ticket!.id}`;
+    const customer = await createDealerCustomer(t.db, sub.dealer.id);
+    const assigned = await t.request({ method: 'PUT', url: `${url}/customer`, token: rootJwt, payload: { dealerCustomerId: customer.id } });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const entry = { actorUserId: root.user.id, actorTenantKind: 'dealer', objectKind: 'ticket', objectId: String(ticket!.id) };
+    const assignment = { before: { customerId: null }, after: { customerId: customer.id }, dealerId: sub.dealer.id };
+    expect(await last('ticket.assigned')).toMatchObject({ ...entry, ...assignment });
+    const moved = await t.request({ method: 'PUT', url: `${url}/dealer`, token: rootJwt, payload: { dealerId: root.dealer.id } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const move = { before: { dealerId: sub.dealer.id, customerId: customer.id }, after: { dealerId: root.dealer.id, customerId: null } };
+    expect(await last('ticket.moved')).toMatchObject({ ...entry, ...move, dealerId: root.dealer.id });
+    const external = { externalCustomerId: 'EXT-1', description: 'Front desk' };
+    expect((await t.request({ method: 'PUT', url: `${url}/external`, token: rootJwt, payload: external })).statusCode).toBe(200);
+    expect(await last('ticket.externalCustomer.changed')).toMatchObject({ ...entry, after: external });
+    const batch = { ticketIds: [ticket!.id], archived: true };
+    const archived = await t.request({ method: 'POST', url: '/api/dealer-tickets/batch-archive', token: rootJwt, payload: batch });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(await last('ticket.archived')).toMatchObject({ ...entry, after: { archived: true }, dealerId: root.dealer.id });
+    const back = await t.request({ method: 'PUT', url: `${url}/archived`, token: rootJwt, payload: { archived: false } });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await last('ticket.unarchived')).toMatchObject({ ...entry, after: { archived: false } });
   });
 
   it('every entry chains and verifies', async () => {
