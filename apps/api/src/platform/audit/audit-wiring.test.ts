@@ -17,6 +17,7 @@ import { auditEntries } from '../../db/schema/audit.ts';
 import { companies } from '../../db/schema/companies.ts';
 import { licenceTickets } from '../../db/schema/dealers.ts';
 import { randomLicenceKey } from '../../db/seed/seed.ts';
+import { currentTotp } from '../../modules/two-factor/two-factor.rules.ts';
 import { sealAuditEntries } from './audit-seal.ts';
 import { verifyAuditChain } from './audit-verify.ts';
 
@@ -334,6 +335,56 @@ describe('the first audited events (issue 28)', () => {
     const back = await t.request({ method: 'PUT', url: `${url}/archived`, token: rootJwt, payload: { archived: false } });
     expect(back.statusCode, back.body).toBe(200);
     expect(await last('ticket.unarchived')).toMatchObject({ ...entry, after: { archived: false } });
+  });
+
+  it("a lab's deletion of a sent order, in the mill's and the lab's trail, without the order's name", async () => {
+    // A workspace of its own: the shared one's lab stopped being a client above.
+    const v = await orderWorkspace(t);
+    const sent = await sendOrder(t, v.labJwt, v.mill.id, { name: 'Case of Erika Mustermann' });
+    expect((await t.request({ method: 'DELETE', url: `/api/orders/${sent.id}`, token: v.labJwt })).statusCode).toBe(200);
+    const entry = await last('order.deleted');
+    expect(entry).toMatchObject({
+      actorUserId: v.lab.user.id,
+      actorTenantKind: 'lab',
+      objectKind: 'order',
+      objectId: String(sent.id),
+      before: { submitted: true, components: sent.components.length },
+      after: null,
+      millId: v.mill.id,
+      labId: v.lab.lab.id,
+    });
+    expect(JSON.stringify(entry)).not.toContain('Mustermann');
+  });
+
+  it('a sign-in completed with a second factor, with its method', async () => {
+    const { admin } = await signedInMill(t);
+    const jwt = await signIn(t, admin.email);
+    const { secret } = (await t.request({ method: 'POST', url: '/api/users/me/two-factor/totp', payload: {}, token: jwt })).json<{
+      secret: string;
+    }>();
+    const confirm = { code: currentTotp(secret, Date.now()) };
+    expect(
+      (await t.request({ method: 'POST', url: '/api/users/me/two-factor/totp/confirm', payload: confirm, token: jwt })).statusCode,
+    ).toBe(200);
+    const challenged = await t.request({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: admin.email, password: PASSWORD },
+    });
+    expect(await last('auth.signIn.challenged')).toMatchObject({ actorUserId: admin.id });
+    const payload = {
+      token: challenged.json<{ challenge: { token: string } }>().challenge.token,
+      code: currentTotp(secret, Date.now() + 30_000),
+    };
+    const answered = await t.request({ method: 'POST', url: '/api/auth/sign-in/second-factor', payload });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(await last('auth.signIn.succeeded')).toMatchObject({
+      actorUserId: admin.id,
+      objectKind: 'user',
+      objectId: String(admin.id),
+      ip: '127.0.0.1',
+      after: { method: 'two-factor:totp' },
+    });
   });
 
   it('every entry chains and verifies', async () => {
