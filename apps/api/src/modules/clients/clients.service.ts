@@ -88,7 +88,9 @@ export async function removeClient(deps: AppDeps, user: SessionUser, millId: num
   const client = await clientOrNotFound(deps.db, millId, userId);
   await deps.db.transaction(async (tx) => {
     await deleteClient(tx, millId, client.labId);
-    await deps.audit.append(tx, clientAudit(user, millId, client.labId, 'client.removed', { email: client.email }, null));
+    // Removing a client who never accepted withdraws the invitation.
+    const action = client.confirmed ? 'client.removed' : 'client.invitation.withdrawn';
+    await deps.audit.append(tx, clientAudit(user, millId, client.labId, action, { email: client.email }, null));
     const invited = await userById(tx, userId);
     if (!invited || invited.confirmed) return;
     if ((await countRelationsOfUser(tx, userId)) === 0) await deletePlaceholderAccount(tx, invited);

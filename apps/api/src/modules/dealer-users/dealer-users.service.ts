@@ -2,9 +2,10 @@ import type { Language } from '@casebridge/shared/constants/languages';
 import type { DealerUser, DealerUserBody } from '@casebridge/shared/schemas/dealers';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import { authorize } from '../../access/access.ts';
+import { authorize, type Grant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { networkActor, type AuditEntry } from '../../platform/audit/audit-trail.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { addDealerMember, moveDealerMember, queueDealerInvitation, subtreeOf } from '../dealers/dealers.service.ts';
 import { dealerById, dealerIsInSubtree } from '../dealers/dealers.queries.ts';
@@ -47,7 +48,7 @@ async function userOrNotFound(db: Db, userId: number): Promise<DealerUser> {
 }
 
 export async function addDealerUser(deps: AppDeps, user: SessionUser, body: DealerUserBody, language: Language): Promise<DealerUser> {
-  await authorize(deps.db, user, 'dealerUsers.manage', { dealerId: body.dealerId });
+  const grant = await authorize(deps.db, user, 'dealerUsers.manage', { dealerId: body.dealerId });
   const dealer = await dealerById(deps.db, body.dealerId);
   if (!dealer) throw AppError.notFound('Dealer');
   if (await userByEmail(deps.db, body.email)) throw AppError.emailTaken();
@@ -66,6 +67,7 @@ export async function addDealerUser(deps: AppDeps, user: SessionUser, body: Deal
         await addDealerMember(tx, dealer.id, invited.id, body.role);
         if (body.blocked) await setUserBlocked(tx, invited.id, true);
         await queueDealerInvitation(deps, tx, invited.id, language);
+        await deps.audit.append(tx, dealerUserAudit(user, grant, invited.id, body.dealerId, 'dealerUser.added', null, fieldsOf(body)));
         return invited;
       }),
     () => AppError.emailTaken(),
@@ -86,7 +88,7 @@ export async function updateDealerUser(
   language: Language,
 ): Promise<DealerUser> {
   const existing = await userOrNotFound(deps.db, userId);
-  await authorize(deps.db, user, 'dealerUsers.manage', { dealerId: existing.dealerId });
+  const grant = await authorize(deps.db, user, 'dealerUsers.manage', { dealerId: existing.dealerId });
   if (body.dealerId !== existing.dealerId) await authorize(deps.db, user, 'dealerUsers.manage', { dealerId: body.dealerId });
   if (userId === user.id) throw AppError.forbidden(NOT_OWN_ROW, 'OWN_USER_LOCKED');
   const emailChanged = body.email !== existing.email;
@@ -97,6 +99,11 @@ export async function updateDealerUser(
         await updateStaffDetails(tx, userId, { firstName: body.firstName, lastName: body.lastName, email: body.email });
         await moveDealerMember(tx, userId, body.dealerId, body.role);
         if (body.blocked !== existing.blocked) await setUserBlocked(tx, userId, body.blocked);
+        const [before, after] = [fieldsOf(existing), fieldsOf(body)];
+        const changed = AUDITED.filter((field) => before[field] !== after[field]);
+        const pick = (fields: Record<string, unknown>) => Object.fromEntries(changed.map((field) => [field, fields[field]]));
+        if (changed.length)
+          await deps.audit.append(tx, dealerUserAudit(user, grant, userId, body.dealerId, 'dealerUser.changed', pick(before), pick(after)));
         if (emailChanged && existing.confirmed) await endAllSessions(tx, userId);
         if (emailChanged && !existing.confirmed) {
           await revokeDealerInvitationLinks(tx, userId);
@@ -108,4 +115,26 @@ export async function updateDealerUser(
   // Open live connections end with the session, not at the next reconnect.
   if (body.blocked || (emailChanged && existing.confirmed)) deps.realtime.endSessions(userId);
   return userOrNotFound(deps.db, userId);
+}
+
+const AUDITED = ['firstName', 'lastName', 'email', 'role', 'dealerId', 'blocked'] as const;
+
+function fieldsOf(row: Pick<DealerUserBody, (typeof AUDITED)[number]>): Record<string, unknown> {
+  return Object.fromEntries(AUDITED.map((field) => [field, row[field]]));
+}
+
+/**
+ * An audit entry about a dealer's user (issue 28: dealer users), in the trail of the dealer the
+ * user belongs to (after a move, the new one): the dealers above it read it through their subtree.
+ */
+function dealerUserAudit(
+  user: SessionUser,
+  grant: Grant,
+  userId: number,
+  dealerId: number,
+  action: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+): AuditEntry {
+  return { actor: networkActor(user, grant), action, object: { kind: 'user', id: userId }, before, after, scope: { dealerId } };
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize, listScopeOf, type Grant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
+import { networkActor, type AuditEntry } from '../../platform/audit/audit-trail.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { fileUrl } from '../../lib/file-url.ts';
@@ -204,9 +205,10 @@ async function assertCodeFree(db: Db, code: string, exceptId: number | null): Pr
  */
 export async function createDealer(deps: AppDeps, user: SessionUser, body: DealerBody): Promise<Dealer> {
   const parentId = body.parentDealerId ?? null;
-  if (parentId === null) await authorize(deps.db, user, 'dealers.createRoot', {});
+  let grant: Grant;
+  if (parentId === null) grant = await authorize(deps.db, user, 'dealers.createRoot', {});
   else {
-    const grant = await authorize(deps.db, user, 'dealer.create', { dealerId: parentId });
+    grant = await authorize(deps.db, user, 'dealer.create', { dealerId: parentId });
     if (configurationChanged(BLANK_CONFIGURATION, formColumns(body)))
       await authorize(deps.db, grant, 'dealer.configure', { dealerId: parentId });
   }
@@ -217,7 +219,15 @@ export async function createDealer(deps: AppDeps, user: SessionUser, body: Deale
       deps.db.transaction(async (tx) => {
         // Every dealer is a company of the platform, like mills and labs.
         const company = await createCompany(tx, { name: body.name, email: body.email });
-        return insertDealer(tx, { ...formColumns(body), companyId: company.id, parentId, dealerCode: body.dealerId, name: body.name });
+        const dealer = await insertDealer(tx, {
+          ...formColumns(body),
+          companyId: company.id,
+          parentId,
+          dealerCode: body.dealerId,
+          name: body.name,
+        });
+        await deps.audit.append(tx, dealerAudit(user, grant, dealer.id, 'dealer.created', null, { parentId, ...formColumns(body) }));
+        return dealer;
       }),
     () => new AppError(409, 'DEALER_ID_TAKEN', DEALER_ID_TAKEN, { dealerId: ['DEALER_ID_TAKEN'] }),
   );
@@ -256,6 +266,8 @@ export async function updateDealer(deps: AppDeps, user: SessionUser, id: number,
     () =>
       deps.db.transaction(async (tx) => {
         await updateDealerRow(tx, id, formColumns(body));
+        const [before, after] = changedColumns(existing, formColumns(body));
+        if (Object.keys(after).length) await deps.audit.append(tx, dealerAudit(user, grant, id, 'dealer.changed', before, after));
         // The linked user signs in with the dealer's email: it moves along, and their sessions end.
         if (linkedUser && body.email !== linkedUser.email) await changeEmailEndingSessions(tx, linkedUser.id, body.email);
       }),
@@ -309,6 +321,30 @@ export async function inviteDealer(
   );
   deps.realtime.endSessions(linked.id);
   return { signedOut: self };
+}
+
+/**
+ * An audit entry about a dealer of the tree (issue 28: dealer tree), in that dealer's trail: the
+ * dealers above it read it through their subtree, the manager reads all.
+ */
+function dealerAudit(
+  user: SessionUser,
+  grant: Grant,
+  dealerId: number,
+  action: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): AuditEntry {
+  return { actor: networkActor(user, grant), action, object: { kind: 'dealer', id: dealerId }, before, after, scope: { dealerId } };
+}
+
+/** The form's columns that differ from the stored dealer: before and after. */
+function changedColumns(existing: DealerWithParent, columns: Partial<NewDealerRow>): [Record<string, unknown>, Record<string, unknown>] {
+  // Contacts are objects: compared by their JSON.
+  const changed = Object.entries(columns).filter(
+    ([name, value]) => JSON.stringify(existing[name as keyof DealerWithParent]) !== JSON.stringify(value),
+  );
+  return [Object.fromEntries(changed.map(([name]) => [name, existing[name as keyof DealerWithParent]])), Object.fromEntries(changed)];
 }
 
 async function inviteNewUser(deps: AppDeps, dealer: DealerWithParent, email: string, language: Language): Promise<void> {

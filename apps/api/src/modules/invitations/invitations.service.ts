@@ -8,6 +8,7 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import { checkNewPassword, hashPassword } from '../../lib/passwords.ts';
+import type { AuditActor, AuditEntry } from '../../platform/audit/audit-trail.ts';
 import type { InvitationDetails } from '../../platform/mail/templates.ts';
 import { sessionFor } from '../session/session.service.ts';
 import { challengeIfNeeded } from '../two-factor/two-factor.service.ts';
@@ -62,6 +63,7 @@ export interface InviteLabInput {
  */
 async function inviteLab(
   deps: AppDeps,
+  user: SessionUser,
   millId: number,
   input: InviteLabInput,
   language: Language,
@@ -88,6 +90,8 @@ async function inviteLab(
           invited: { firstName: input.firstName, lastName: input.lastName, email: input.email },
         });
         if (relation) await revokeInvitationLinks(tx, invited.id);
+        const sent = { email: input.email, newAccount: !existing, again: Boolean(relation) };
+        await deps.audit.append(tx, invitationAudit(millActor(user, millId), millId, lab.id, 'client.invitation.sent', sent));
         // The invitee's language: an existing lab's own, a new address the one the mill invited it in.
         await queueInvitation(deps, tx, invited, millId, languageOf(invited));
         return { userId: invited.id, confirmed: false };
@@ -176,6 +180,8 @@ export async function createAccountFromInvitation(deps: AppDeps, input: AccountC
     const lab = invited.roleType === 'lab' ? await labOfCompany(tx, invited.companyId) : null;
     if (lab && input.companyName) await renameCompany(tx, lab.companyId, input.companyName);
     if (lab) await confirmClientRelation(tx, input.millId, lab.id);
+    const actor = { userId: invited.id, tenant: lab && { kind: 'lab' as const, id: lab.id }, ip: origin.ip };
+    if (lab) await deps.audit.append(tx, invitationAudit(actor, input.millId, lab.id, 'client.invitation.accepted', { newAccount: true }));
     return updated;
   });
   return sessionFor(deps, user, await startSession(deps, user, origin, 'invitation'));
@@ -207,7 +213,7 @@ const ONLY_LABS = 'Only a lab account can become a client of a mill';
  * Accepts an invitation with an existing lab account (rule book: invitation.accept, labs only).
  * The placeholder account the invitation created goes away.
  */
-async function acceptWithAccount(deps: AppDeps, user: UserRow, token: string, millId: number): Promise<void> {
+async function acceptWithAccount(deps: AppDeps, user: UserRow, token: string, millId: number, ip: string | undefined): Promise<void> {
   await authorize(deps.db, user, 'invitation.accept', {}).catch((error: unknown) => {
     // The rule book's bare 403, said plainly: this account is not a lab's.
     throw error instanceof AppError && error.statusCode === 403 ? AppError.forbidden(ONLY_LABS, 'ONLY_LABS_CAN_BE_CLIENTS') : error;
@@ -223,6 +229,8 @@ async function acceptWithAccount(deps: AppDeps, user: UserRow, token: string, mi
       // The invitation's relation was with the placeholder's lab: this lab is a new client.
       if (!(await clientRelation(tx, millId, lab.id))) await assertClientRoom(tx, millId);
       await saveClientRelation(tx, { millId, labId: lab.id, userId: user.id, confirmed: true });
+      const actor = { userId: user.id, tenant: { kind: 'lab' as const, id: lab.id }, ip };
+      await deps.audit.append(tx, invitationAudit(actor, millId, lab.id, 'client.invitation.accepted', { newAccount: false }));
     }),
   );
 }
@@ -235,7 +243,7 @@ export async function linkToAccount(
   millId: number,
   sessionId: string,
 ): Promise<AuthResponse> {
-  await acceptWithAccount(deps, user, token, millId);
+  await acceptWithAccount(deps, user, token, millId, user.ip);
   return sessionFor(deps, user, deps.signJwt({ userId: user.id, tokenVersion: user.tokenVersion, sessionId }));
 }
 
@@ -250,7 +258,7 @@ export async function signInAndLink(
   // A second factor comes first (ADR 0020): the invitation waits, to be accepted once signed in.
   const challenge = await challengeIfNeeded(deps, user);
   if (challenge) return challenge;
-  await acceptWithAccount(deps, user, invitation.token, invitation.millId);
+  await acceptWithAccount(deps, user, invitation.token, invitation.millId, origin.ip);
   return sessionFor(deps, user, await startSession(deps, user, origin, 'password'));
 }
 
@@ -263,7 +271,7 @@ export async function signInAndLink(
 export async function addClient(deps: AppDeps, user: SessionUser, millId: number, input: InviteLabInput, language: Language) {
   await authorize(deps.db, user, 'clients.manage', { millId });
   const result = await tellingPlanLimits(deps, { millId, limit: 'clients', triedBy: user.id }, () =>
-    inviteLab(deps, millId, input, language),
+    inviteLab(deps, user, millId, input, language),
   );
   return { user: await clientOrNotFound(deps.db, millId, result.userId), confirmed: result.confirmed };
 }
@@ -286,6 +294,20 @@ export async function resendInvitation(
   await deps.db.transaction(async (tx) => {
     await revokeInvitationLinks(tx, invited.id);
     await queueInvitation(deps, tx, invited, millId, languageOf(invited));
+    const sent = { email: invited.email, newAccount: false, again: true };
+    await deps.audit.append(tx, invitationAudit(millActor(user, millId), millId, client.labId, 'client.invitation.sent', sent));
   });
   return { landingPageInfoIsUpdated: grant.mill!.landingPageInfoIsUpdated };
+}
+
+/** The mill's staff acting for the mill. */
+const millActor = (user: SessionUser, millId: number): AuditActor => ({
+  userId: user.id,
+  tenant: { kind: 'mill', id: millId },
+  ip: user.ip,
+});
+
+/** An audit entry about a mill's invitation of a lab: the mill's and the lab's trail (issue 28: client invitations). */
+function invitationAudit(actor: AuditActor, millId: number, labId: number, action: string, after: Record<string, unknown>): AuditEntry {
+  return { actor, action, object: { kind: 'lab', id: labId }, after, scope: { millId, labId } };
 }

@@ -5,6 +5,7 @@ import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
+import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
 import {
   countKeys,
   deleteKey,
@@ -58,7 +59,16 @@ export async function addLicenceKey(
   await authorize(deps.db, user, 'licenceKeys.manage', { millId: input.millId });
   // One key, one mill: whoever holds it, the answer does not say.
   const row = await unlessDuplicate(
-    () => insertKey(deps.db, { millId: input.millId, key: input.licenseKey, enableDataCollection: input.enableDataCollection }),
+    () =>
+      deps.db.transaction(async (tx) => {
+        const added = await insertKey(tx, {
+          millId: input.millId,
+          key: input.licenseKey,
+          enableDataCollection: input.enableDataCollection,
+        });
+        await deps.audit.append(tx, keyAudit(user, added, 'licenceKey.added', null, { enableDataCollection: added.enableDataCollection }));
+        return added;
+      }),
     () => AppError.fields({ licenseKey: ['LICENCE_KEY_TAKEN'] }, 'This licence key is already registered'),
   );
   return toDto(row);
@@ -77,6 +87,10 @@ export async function setLicenceKeyDataCollection(
   const changed = await deps.db.transaction(async (tx) => {
     const row = await setDataCollection(tx, key.id, enableDataCollection);
     if (!enableDataCollection) await deps.events.publish(tx, 'licenceKey.consentWithdrawn', { licenceKeyId: key.id });
+    const consent = (value: boolean) => ({ enableDataCollection: value });
+    const action = enableDataCollection ? 'licenceKey.consent.given' : 'licenceKey.consent.withdrawn';
+    if (key.enableDataCollection !== enableDataCollection)
+      await deps.audit.append(tx, keyAudit(user, key, action, consent(key.enableDataCollection), consent(enableDataCollection)));
     return row;
   });
   return toDto(changed);
@@ -84,7 +98,33 @@ export async function setLicenceKeyDataCollection(
 
 export async function removeLicenceKey(deps: AppDeps, user: SessionUser, id: number): Promise<void> {
   const key = await manageableKey(deps, user, id);
-  await deleteKey(deps.db, key.id);
+  await deps.db.transaction(async (tx) => {
+    await deleteKey(tx, key.id);
+    await deps.audit.append(tx, keyAudit(user, key, 'licenceKey.removed', { enableDataCollection: key.enableDataCollection }, null));
+  });
+}
+
+/**
+ * An audit entry of a mill admin about one of the mill's licence keys (issue 28: licence keys and
+ * consent). The key itself opens the licence content, so the trail keeps only its last characters.
+ */
+function keyAudit(
+  user: SessionUser,
+  key: LicenceKeyRow,
+  action: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): AuditEntry {
+  const actor = { userId: user.id, tenant: { kind: 'mill' as const, id: key.millId }, ip: user.ip };
+  const named = (fields: Record<string, unknown> | null) => fields && { keyEnd: key.key.slice(-4), ...fields };
+  return {
+    actor,
+    action,
+    object: { kind: 'licenceKey', id: key.id },
+    before: named(before),
+    after: named(after),
+    scope: { millId: key.millId },
+  };
 }
 
 /**

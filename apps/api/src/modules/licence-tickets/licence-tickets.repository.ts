@@ -283,9 +283,14 @@ export async function setTicketExternal(db: Db, id: number, externalCustomerId: 
 
 /**
  * Archives or unarchives the tickets among `ids` that lie in the scope and are not in that state
- * yet; returns how many changed. Ids outside the scope are skipped silently, like missing ones.
+ * yet; returns those that changed, with their dealers. Ids outside the scope are skipped silently, like missing ones.
  */
-export async function archiveTickets(db: Db, scope: TicketScope, ids: number[], archived: boolean): Promise<number> {
+export async function archiveTickets(
+  db: Db,
+  scope: TicketScope,
+  ids: number[],
+  archived: boolean,
+): Promise<{ id: number; dealerId: number | null }[]> {
   const changed = await db
     .update(licenceTickets)
     .set({ archivedAt: archived ? sql`now()` : null, updatedAt: sql`now()` })
@@ -296,8 +301,8 @@ export async function archiveTickets(db: Db, scope: TicketScope, ids: number[], 
         archived ? isNull(licenceTickets.archivedAt) : isNotNull(licenceTickets.archivedAt),
       ),
     )
-    .returning({ id: licenceTickets.id });
-  return changed.length;
+    .returning({ id: licenceTickets.id, dealerId: licenceTickets.dealerId });
+  return changed;
 }
 
 export async function ticketContentByKey(db: Db, key: string): Promise<{ id: number; content: LicenceContent | null } | null> {

@@ -16,6 +16,7 @@ import type { SessionUser } from '../../access/session-check.ts';
 import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { networkActor, type AuditEntry } from '../../platform/audit/audit-trail.ts';
 import type { RateLimitPolicy } from '../../lib/rate-limit-guard.ts';
 import { cachePerApp } from '../../lib/versioned-response-cache.ts';
 import { customerById } from '../dealer-customers/dealer-customers.queries.ts';
@@ -199,22 +200,34 @@ async function reread(db: Db, id: number): Promise<DealerTicket> {
 }
 
 export async function assignCustomer(deps: AppDeps, user: SessionUser, id: number, customerId: number | null): Promise<DealerTicket> {
-  const { row } = await ticketFor(deps.db, user, 'tickets.assign', id);
+  const { row, grant } = await ticketFor(deps.db, user, 'tickets.assign', id);
   if (customerId !== null) {
     const customer = await customerById(deps.db, customerId);
     // Missing and foreign customers answer alike, so the field error leaks nothing.
     const inSubtree = customer !== null && row.dealerId !== null && (await dealerIsInSubtree(deps.db, row.dealerId, customer.dealerId));
     if (!inSubtree) throw AppError.fields({ dealerCustomerId: ['VALIDATION_FAILED'] }, CUSTOMER_NOT_IN_SUBTREE);
   }
-  await setTicketCustomer(deps.db, id, customerId);
+  await deps.db.transaction(async (tx) => {
+    await setTicketCustomer(tx, id, customerId);
+    const change = [{ customerId: row.customerId }, { customerId }] as const;
+    await deps.audit.append(tx, ticketAudit(user, grant, { id, dealerId: row.dealerId }, 'ticket.assigned', ...change));
+  });
   return reread(deps.db, id);
 }
 
 export async function changeTicketDealer(deps: AppDeps, user: SessionUser, id: number, dealerId: number): Promise<DealerTicket> {
-  const { grant } = await ticketFor(deps.db, user, 'tickets.move', id);
+  const { row, grant } = await ticketFor(deps.db, user, 'tickets.move', id);
   // The target must be in the caller's subtree too: another subtree's dealer is 404.
   await authorize(deps.db, grant, 'tickets.move', { dealerId });
-  await moveTicket(deps.db, id, dealerId);
+  await deps.db.transaction(async (tx) => {
+    await moveTicket(tx, id, dealerId);
+    // In the new dealer's trail: the mover's own subtree holds both dealers, so the mover reads it.
+    const change = [
+      { dealerId: row.dealerId, customerId: row.customerId },
+      { dealerId, customerId: null },
+    ] as const;
+    await deps.audit.append(tx, ticketAudit(user, grant, { id, dealerId }, 'ticket.moved', ...change));
+  });
   return reread(deps.db, id);
 }
 
@@ -225,21 +238,53 @@ export async function setExternalCustomer(
   externalCustomerId: string,
   description: string,
 ): Promise<DealerTicket> {
-  await ticketFor(deps.db, user, 'tickets.setExternal', id);
-  await setTicketExternal(deps.db, id, externalCustomerId, description);
+  const { row, grant } = await ticketFor(deps.db, user, 'tickets.setExternal', id);
+  await deps.db.transaction(async (tx) => {
+    await setTicketExternal(tx, id, externalCustomerId, description);
+    const before = { externalCustomerId: row.externalCustomerId, description: row.description };
+    const after = { externalCustomerId, description };
+    await deps.audit.append(tx, ticketAudit(user, grant, { id, dealerId: row.dealerId }, 'ticket.externalCustomer.changed', before, after));
+  });
   return reread(deps.db, id);
 }
 
 export async function archiveTicket(deps: AppDeps, user: SessionUser, id: number, archived: boolean): Promise<DealerTicket> {
   const { grant } = await ticketFor(deps.db, user, 'tickets.archive', id);
-  await archiveTickets(deps.db, listScopeOf(grant), [id], archived);
+  await archiveAudited(deps, user, grant, [id], archived);
   return reread(deps.db, id);
 }
 
 export async function archiveTicketBatch(deps: AppDeps, user: SessionUser, ids: number[], archived: boolean): Promise<{ changed: number }> {
   // The batch names no dealer: the caller's own subtree bounds it in the statement itself.
   const grant = await authorize(deps.db, user, 'tickets.archiveMany', {});
-  return { changed: await archiveTickets(deps.db, listScopeOf(grant), [...new Set(ids)], archived) };
+  return { changed: await archiveAudited(deps, user, grant, [...new Set(ids)], archived) };
+}
+
+/** Archives or unarchives in one transaction with an audit entry per ticket that changed; answers how many. */
+async function archiveAudited(deps: AppDeps, user: SessionUser, grant: Grant, ids: number[], archived: boolean): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const changed = await archiveTickets(tx, listScopeOf(grant), ids, archived);
+    const action = archived ? 'ticket.archived' : 'ticket.unarchived';
+    for (const ticket of changed)
+      await deps.audit.append(tx, ticketAudit(user, grant, ticket, action, { archived: !archived }, { archived }));
+    return changed.length;
+  });
+}
+
+/**
+ * An audit entry about a licence ticket (issue 28: ticket moves, archives and assignments), in its
+ * dealer's trail, so the dealers above read it through their subtree; a ticket of no dealer is the manager's.
+ */
+function ticketAudit(
+  user: SessionUser,
+  grant: Grant,
+  ticket: { id: number; dealerId: number | null },
+  action: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): AuditEntry {
+  const object = { kind: 'ticket', id: ticket.id };
+  return { actor: networkActor(user, grant), action, object, before, after, scope: { dealerId: ticket.dealerId } };
 }
 
 // ---- Licence content (spec §2 licence info page, §3 Licence content, §7 POST to a configurable URL) ----

@@ -247,10 +247,24 @@ export async function deleteOrder(deps: AppDeps, user: SessionUser, orderId: num
     const afterCommit = await deps.events.publish(tx, 'order.deleted', { orderId: order.id, componentIds: parts.map((part) => part.id) });
     if (order.submittedAt) await markDeleted(tx, order.id);
     else await deleteOrderRow(tx, order.id);
+    await deps.audit.append(tx, deletionAudit(user, order, parts.length));
     return afterCommit;
   });
   await afterCommit();
   return order.submittedAt ? 'deleted' : 'discarded';
+}
+
+/**
+ * The lab's deletion of an order (issue 28): in the lab's trail, and the mill's once it was sent
+ * (a draft the mill never saw stays the lab's alone).
+ */
+function deletionAudit(user: SessionUser, order: OrderRow, components: number): AuditEntry {
+  const actor = { userId: user.id, tenant: { kind: 'lab' as const, id: order.labId }, ip: user.ip };
+  // No name: an order's name may carry the patient's, which the lab took back with the order.
+  const before = { submitted: order.submittedAt !== null, components };
+  const scope = { millId: order.submittedAt ? order.millId : null, labId: order.labId };
+  const action = order.submittedAt ? 'order.deleted' : 'order.discarded';
+  return { actor, action, object: { kind: 'order', id: order.id }, before, after: null, scope };
 }
 
 // ---- One component, as both sides see it (modules/order-views shows it with its files and messages)

@@ -11,7 +11,8 @@ import type { AppDeps } from '../../deps.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { listAddOns, listPlans, listPromotions, updatePlan, type AddOnRow, type PlanRow } from './plans.repository.ts';
+import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
+import { findPlan, listAddOns, listPlans, listPromotions, updatePlan, type AddOnRow, type PlanRow } from './plans.repository.ts';
 import type { CustomTerms } from './plans.queries.ts';
 
 /**
@@ -62,9 +63,23 @@ export async function changePlan(
 ): Promise<ContractType> {
   await authorize(deps.db, user, 'plans.manage', {});
   const { maxOrdersCount, allowedClients, ...rest } = values;
-  const updated = await updatePlan(deps.db, key, { ...rest, maxOrders: maxOrdersCount, allowedClients });
+  const updated = await deps.db.transaction(async (tx) => {
+    const before = await findPlan(tx, key);
+    const after = await updatePlan(tx, key, { ...rest, maxOrders: maxOrdersCount, allowedClients });
+    if (before && after) await deps.audit.append(tx, planAudit(user, before, after));
+    return after;
+  });
   if (!updated) throw AppError.notFound('Plan');
   return toContractType(updated);
+}
+
+/** The manager's change of a plan in the catalogue: the platform's trail only (issue 28: manager changes of plans). */
+function planAudit(user: SessionUser, before: PlanRow, after: PlanRow): AuditEntry {
+  const fields = ['priceCents', 'maxOrders', 'allowedClients', 'storageMb', 'support', 'filesKeepDays'] as const;
+  const changed = fields.filter((field) => before[field] !== after[field]);
+  const pick = (row: PlanRow) => Object.fromEntries(changed.map((field) => [field, row[field]]));
+  const actor = { userId: user.id, tenant: { kind: 'platform' as const, id: null }, ip: user.ip };
+  return { actor, action: 'plan.changed', object: { kind: 'plan', id: after.key }, before: pick(before), after: pick(after) };
 }
 
 // Limits: subscriptions checks them in the transaction that consumes them; a refusal is told.

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
 import type { PriceRef, ProviderEvent, ProviderSubscription } from '../../platform/payments/payment-provider.ts';
 import { WebhookSignatureError } from '../../platform/payments/payment-provider.ts';
 import { recordProviderInvoice, taxOfBuyer } from '../invoices/invoices.service.ts';
@@ -113,7 +114,8 @@ export async function confirmCheckout(deps: AppDeps, user: SessionUser, sessionI
   if (!session.paid || !session.subscriptionId) {
     throw AppError.conflict('Payment process was not successful due to manual interuption or invalid card information', 'PAYMENT_FAILED');
   }
-  await syncMill(deps, session.millId, session.subscriptionId);
+  const before = await findSubscription(deps.db, session.millId);
+  await syncMill(deps, session.millId, session.subscriptionId, { user, action: 'subscription.plan.changed', before });
   return subscriptionDto(deps.db, session.millId);
 }
 
@@ -125,7 +127,7 @@ export async function changePlan(deps: AppDeps, user: SessionUser, input: { mill
   const addOn = row.addOnKey ? await addOnByKey(deps.db, row.addOnKey) : null;
   const buyer = await taxOfBuyer(deps.db, input.millId);
   await deps.payments.updateItems(row.providerSubscriptionId!, [price, ...(addOn ? [addOnPrice(addOn)] : [])], buyer.vatPercent);
-  await syncMill(deps, input.millId, row.providerSubscriptionId!);
+  await syncMill(deps, input.millId, row.providerSubscriptionId!, { user, action: 'subscription.plan.changed', before: row });
   return subscriptionDto(deps.db, input.millId);
 }
 
@@ -134,7 +136,7 @@ export async function cancelAtPeriodEnd(deps: AppDeps, user: SessionUser, millId
   await authorize(deps.db, user, 'subscription.manage', { millId });
   const row = await liveSubscription(deps.db, millId);
   await deps.payments.setCancelAtPeriodEnd(row.providerSubscriptionId!, true);
-  await syncMill(deps, millId, row.providerSubscriptionId!);
+  await syncMill(deps, millId, row.providerSubscriptionId!, { user, action: 'subscription.cancelled', before: row });
   return subscriptionDto(deps.db, millId);
 }
 
@@ -143,7 +145,7 @@ export async function resume(deps: AppDeps, user: SessionUser, millId: number): 
   const row = await liveSubscription(deps.db, millId);
   if (!row.cancelAt) throw AppError.conflict('The subscription is not cancelled', 'SUBSCRIPTION_NOT_CANCELLED');
   await deps.payments.setCancelAtPeriodEnd(row.providerSubscriptionId!, false);
-  await syncMill(deps, millId, row.providerSubscriptionId!);
+  await syncMill(deps, millId, row.providerSubscriptionId!, { user, action: 'subscription.resumed', before: row });
   return subscriptionDto(deps.db, millId);
 }
 
@@ -157,7 +159,7 @@ export async function setAddOn(deps: AppDeps, user: SessionUser, input: { millId
   const planPrice = await priceOf(deps.db, row, plan.lookupKey);
   const buyer = await taxOfBuyer(deps.db, input.millId);
   await deps.payments.updateItems(row.providerSubscriptionId!, [planPrice, ...(addOn ? [addOnPrice(addOn)] : [])], buyer.vatPercent);
-  await syncMill(deps, input.millId, row.providerSubscriptionId!);
+  await syncMill(deps, input.millId, row.providerSubscriptionId!, { user, action: 'subscription.addOn.changed', before: row });
   return millAddOnsOf(deps, user, input.millId);
 }
 
@@ -203,12 +205,15 @@ export async function setCustomContract(
 ): Promise<Subscription> {
   await authorize(deps.db, user, 'subscription.setCustom', { millId });
   await deps.db.transaction(async (tx) => {
-    await lockSubscription(tx, millId);
+    const before = customTerms(await lockSubscription(tx, millId));
     await updateSubscription(tx, millId, {
       customPriceCents: terms?.priceCents ?? null,
       customMaxOrders: terms?.maxOrdersCount ?? null,
       customAllowedClients: terms?.allowedClients ?? null,
     });
+    const actor = { userId: user.id, tenant: { kind: 'platform' as const, id: null }, ip: user.ip };
+    const entry = { action: 'subscription.customContract.changed', before: { customContract: before }, after: { customContract: terms } };
+    await deps.audit.append(tx, { ...entry, actor, object: { kind: 'mill', id: millId }, scope: { millId } });
   });
   return subscriptionDto(deps.db, millId);
 }
@@ -242,12 +247,43 @@ export async function applyPaymentEvent(deps: AppDeps, event: ProviderEvent): Pr
   });
 }
 
-/** Reads the provider's current state of the subscription and stores it (under the mill's lock). */
-async function syncMill(deps: AppDeps, millId: number, subscriptionId: string): Promise<void> {
+/** A mill admin's change of the contract, for the audit trail. */
+interface ContractChange {
+  user: SessionUser;
+  action: 'subscription.plan.changed' | 'subscription.addOn.changed' | 'subscription.cancelled' | 'subscription.resumed';
+  /** As read before the provider was asked: its webhook may have been applied already when the sync locks the row. */
+  before: SubscriptionRow | null;
+}
+
+/**
+ * Reads the provider's current state of the subscription and stores it (under the mill's lock);
+ * a mill admin's change is audited with the stored state before and after, in that transaction.
+ */
+async function syncMill(deps: AppDeps, millId: number, subscriptionId: string, change: ContractChange): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const row = await lockSubscription(tx, millId);
     await applyProviderSubscription(deps, tx, row, subscriptionId);
+    await deps.audit.append(tx, contractAudit(change, millId, await findSubscription(tx, millId)));
   });
+}
+
+/** The mill's trail: which plan and add-on, and whether it ends (issue 28: plan and add-on changes). */
+function contractAudit(change: ContractChange, millId: number, after: SubscriptionRow | null): AuditEntry {
+  const state = (row: SubscriptionRow | null) => ({
+    planKey: row?.planKey ?? BASIC,
+    addOnKey: row?.addOnKey ?? null,
+    status: row?.status ?? 'active',
+    cancelAt: row?.cancelAt?.toISOString() ?? null,
+  });
+  const actor = { userId: change.user.id, tenant: { kind: 'mill' as const, id: millId }, ip: change.user.ip };
+  return {
+    actor,
+    action: change.action,
+    object: { kind: 'mill', id: millId },
+    before: state(change.before),
+    after: state(after),
+    scope: { millId },
+  };
 }
 
 async function applyProviderSubscription(deps: AppDeps, tx: Db, row: SubscriptionRow, subscriptionId: string): Promise<void> {

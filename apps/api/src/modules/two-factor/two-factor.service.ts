@@ -65,12 +65,23 @@ async function challengeOf(deps: AppDeps, token: string, kind: 'verify' | 'enrol
   return challenge;
 }
 
-/** Closes the challenge and signs in: a challenge answered twice (a replayed request) finds it closed. */
-async function finishChallenge(deps: AppDeps, challenge: repo.ChallengeRow, origin: SignInOrigin): Promise<AuthResponse> {
+/**
+ * Closes the challenge and signs in: a challenge answered twice (a replayed request) finds it closed.
+ * The completed sign-in goes to the audit trail with how the second factor was given (issue 28).
+ */
+async function finishChallenge(
+  deps: AppDeps,
+  challenge: repo.ChallengeRow,
+  origin: SignInOrigin,
+  method: 'totp' | 'recovery' | 'enrolment',
+): Promise<AuthResponse> {
   if (!(await repo.closeChallenge(deps.db, challenge.id))) throw challengeGone();
   const user = await userById(deps.db, challenge.userId);
   if (!user || user.blocked) throw new AppError(401, 'ACCOUNT_BLOCKED', 'Your account is blocked');
-  return sessionFor(deps, user, await startSession(deps, user, origin, 'two-factor'));
+  const answer = sessionFor(deps, user, await startSession(deps, user, origin, 'two-factor'));
+  const entry = { action: 'auth.signIn.succeeded', object: { kind: 'user', id: user.id }, after: { method: `two-factor:${method}` } };
+  await deps.audit.append(deps.db, { ...entry, actor: { userId: user.id, ip: origin.ip } });
+  return answer;
 }
 
 /** A code of the user's confirmed authenticator (each 30-second step once) or an unused recovery code. */
@@ -97,7 +108,7 @@ export async function answerChallenge(
 ): Promise<AuthResponse> {
   const challenge = await challengeOf(deps, input.token, 'verify');
   await checkCode(deps, challenge.userId, input.code, limit);
-  return finishChallenge(deps, challenge, origin);
+  return finishChallenge(deps, challenge, origin, rules.looksLikeTotp(input.code) ? 'totp' : 'recovery');
 }
 
 async function beginEnrolment(deps: AppDeps, user: Pick<UserRow, 'id' | 'email'>): Promise<TotpEnrolment> {
@@ -146,7 +157,7 @@ export async function confirmChallengeEnrolment(
 ): Promise<AuthResponse & { recoveryCodes: string[] }> {
   const challenge = await challengeOf(deps, input.token, 'enrol');
   const recoveryCodes = await completeEnrolment(deps, challenge.userId, input.code, limit, origin.ip);
-  return { ...(await finishChallenge(deps, challenge, origin)), recoveryCodes };
+  return { ...(await finishChallenge(deps, challenge, origin, 'enrolment')), recoveryCodes };
 }
 
 /** `GET /users/me/two-factor`. */

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { auditEntries } from '../../db/schema/audit.ts';
-
-export type AuditRow = typeof auditEntries.$inferSelect;
+import type { AuditRow } from './audit.repository.ts';
 
 /** The chain's start: the previous hash of the first entry when nothing was ever pruned. */
 export const GENESIS = Buffer.alloc(32);

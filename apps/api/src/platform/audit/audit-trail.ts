@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditEntries } from '../../db/schema/audit.ts';
+import { insertAuditEntry } from './audit.repository.ts';
+export { auditEntriesByActor } from './audit.repository.ts';
 
 /** On behalf of which tenant an actor acted. */
 export interface AuditTenant {
@@ -54,7 +54,7 @@ export class AuditTrail {
 
   async append(tx: Db, entry: AuditEntry): Promise<void> {
     if (this.disabled) return;
-    await tx.insert(auditEntries).values({
+    await insertAuditEntry(tx, {
       actorUserId: entry.actor.userId,
       actorTenantKind: entry.actor.tenant?.kind ?? null,
       actorTenantId: entry.actor.tenant?.id ?? null,
@@ -71,7 +71,11 @@ export class AuditTrail {
   }
 }
 
-/** The entries a user made (actor = them), oldest first, as stored: a person's own data export (issue 28 part 4). */
-export async function auditEntriesByActor(db: Db, userId: number): Promise<(typeof auditEntries.$inferSelect)[]> {
-  return db.select().from(auditEntries).where(eq(auditEntries.actorUserId, userId)).orderBy(asc(auditEntries.id));
+/**
+ * The manager or a dealer user acting in the reseller network: on behalf of their dealer (the
+ * grant an access check answered names it), the manager on behalf of the platform.
+ */
+export function networkActor(user: { id: number; ip?: string }, grant: { dealer?: { dealerId: number } }): AuditActor {
+  const tenant: AuditTenant = grant.dealer ? { kind: 'dealer', id: grant.dealer.dealerId } : { kind: 'platform', id: null };
+  return { userId: user.id, tenant, ip: user.ip ?? null };
 }

@@ -1,7 +1,6 @@
-import { asc, eq, gt, and, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditAnchor, auditEntries } from '../../db/schema/audit.ts';
 import { entryHash, GENESIS } from './audit-chain.ts';
+import { auditAnchorRow, sealedAfter, unsealedCount } from './audit.repository.ts';
 
 export type VerifyResult =
   { ok: true; checked: number; unsealed: number } | { ok: false; checked: number; brokenId: number | null; reason: string };
@@ -16,18 +15,13 @@ const DAY_MS = 86_400_000;
  * were removed that pruning would have kept.
  */
 export async function verifyAuditChain(db: Db, retentionDays: number, now = new Date()): Promise<VerifyResult> {
-  const [anchor] = await db.select().from(auditAnchor).where(eq(auditAnchor.id, 1));
+  const anchor = await auditAnchorRow(db);
   if (anchor && anchor.at.getTime() > now.getTime() - retentionDays * DAY_MS)
     return { ok: false, checked: 0, brokenId: null, reason: `the anchor (seq ${anchor.seq}) is younger than the retention` };
   let end = anchor ? { seq: anchor.seq, hash: anchor.hash } : { seq: 0, hash: GENESIS };
   let checked = 0;
   for (;;) {
-    const rows = await db
-      .select()
-      .from(auditEntries)
-      .where(and(isNotNull(auditEntries.seq), gt(auditEntries.seq, end.seq)))
-      .orderBy(asc(auditEntries.seq))
-      .limit(BATCH);
+    const rows = await sealedAfter(db, end.seq, BATCH);
     for (const { hash, ...row } of rows) {
       if (row.seq !== end.seq + 1) return broken(checked, row.id, `entry ${row.id} has seq ${row.seq}, ${end.seq + 1} is missing`);
       const expected = entryHash(end.hash, row);
@@ -37,7 +31,7 @@ export async function verifyAuditChain(db: Db, retentionDays: number, now = new 
     }
     if (rows.length < BATCH) break;
   }
-  const unsealed = await db.$count(auditEntries, sql`${auditEntries.seq} is null`);
+  const unsealed = await unsealedCount(db);
   return { ok: true, checked, unsealed };
 }
 

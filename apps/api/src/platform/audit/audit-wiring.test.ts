@@ -1,9 +1,23 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD } from '../../../test/factories.ts';
+import {
+  createDealer,
+  createDealerCustomer,
+  createLab,
+  createManager,
+  createTicket,
+  PASSWORD,
+  signIn,
+  signedInMill,
+  uniqueEmail,
+} from '../../../test/factories.ts';
 import { orderWorkspace, sendOrder } from '../../../test/orders.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, tokenFromMail, waitForMail, type TestApp } from '../../../test/test-app.ts';
 import { auditEntries } from '../../db/schema/audit.ts';
+import { companies } from '../../db/schema/companies.ts';
+import { licenceTickets } from '../../db/schema/dealers.ts';
+import { randomLicenceKey } from '../../db/seed/seed.ts';
+import { currentTotp } from '../../modules/two-factor/two-factor.rules.ts';
 import { sealAuditEntries } from './audit-seal.ts';
 import { verifyAuditChain } from './audit-verify.ts';
 
@@ -102,6 +116,275 @@ describe('the first audited events (issue 28)', () => {
     expect(await last('millUser.changed')).toMatchObject({ before: { millRole: 'user' }, after: { millRole: 'admin' }, millId: w.mill.id });
     expect((await t.request({ method: 'DELETE', url, token: w.adminJwt })).statusCode).toBe(200);
     expect(await last('millUser.removed')).toMatchObject({ objectId: String(w.staff.id), before: { millRole: 'admin' } });
+  });
+
+  it('client invitations: sent, accepted by an existing lab, withdrawn', async () => {
+    const existing = await createLab(t.db);
+    const invite = (email: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/mills/${w.mill.id}/clients?locale=en`,
+        token: w.adminJwt,
+        payload: { firstName: 'Ivo', lastName: 'Invited', email, activationMessage: 'Welcome' },
+      });
+    expect((await invite(existing.user.email)).statusCode).toBe(200);
+    expect(await last('client.invitation.sent')).toMatchObject({
+      actorUserId: w.admin.id,
+      actorTenantKind: 'mill',
+      objectKind: 'lab',
+      objectId: String(existing.lab.id),
+      after: { email: existing.user.email, newAccount: false },
+      millId: w.mill.id,
+      labId: existing.lab.id,
+    });
+    const mail = await waitForMail(t, (m) => m.to === existing.user.email && m.text.includes('activation='));
+    const linked = await t.request({
+      method: 'POST',
+      url: `/api/mills/${w.mill.id}/link-to-account`,
+      token: await signIn(t, existing.user.email),
+      payload: { confirmationToken: tokenFromMail(mail, 'activation'), millId: w.mill.id },
+    });
+    expect(linked.statusCode).toBe(200);
+    expect(await last('client.invitation.accepted')).toMatchObject({
+      actorUserId: existing.user.id,
+      actorTenantKind: 'lab',
+      objectId: String(existing.lab.id),
+      millId: w.mill.id,
+      labId: existing.lab.id,
+    });
+    const email = uniqueEmail('withdrawn');
+    const added = await invite(email);
+    const url = `/api/mills/${w.mill.id}/clients/${added.json<{ user: { id: number } }>().user.id}`;
+    expect((await t.request({ method: 'DELETE', url, token: w.adminJwt })).statusCode).toBe(200);
+    expect(await last('client.invitation.withdrawn')).toMatchObject({ actorUserId: w.admin.id, before: { email }, millId: w.mill.id });
+  });
+
+  it('licence keys and their consent, without the key itself', async () => {
+    const key = randomLicenceKey();
+    const url = '/api/toolpass-data-collection-consents';
+    const payload = { millId: w.mill.id, licenseKey: key, enableDataCollection: true };
+    const added = await t.request({ method: 'POST', url, token: w.adminJwt, payload });
+    expect(added.statusCode).toBe(200);
+    const id = added.json<{ id: number }>().id;
+    const entry = { actorUserId: w.admin.id, objectKind: 'licenceKey', objectId: String(id), millId: w.mill.id };
+    expect(await last('licenceKey.added')).toMatchObject({ ...entry, after: { keyEnd: key.slice(-4), enableDataCollection: true } });
+    const off = await t.request({ method: 'PUT', url: `${url}/${id}`, token: w.adminJwt, payload: { enableDataCollection: false } });
+    expect(off.statusCode).toBe(200);
+    const withdrawn = { before: { enableDataCollection: true }, after: { enableDataCollection: false } };
+    expect(await last('licenceKey.consent.withdrawn')).toMatchObject({ ...entry, ...withdrawn });
+    expect((await t.request({ method: 'DELETE', url: `${url}/${id}`, token: w.adminJwt })).statusCode).toBe(200);
+    expect(await last('licenceKey.removed')).toMatchObject({ ...entry, before: { enableDataCollection: false }, after: null });
+    expect(JSON.stringify(await t.db.select().from(auditEntries))).not.toContain(key);
+  });
+
+  it("plan and add-on changes by the mill's admin, the manager's plans and custom contracts", async () => {
+    const paying = await signedInMill(t);
+    const details = { country: 'DE', street: 'Hauptstraße 1', city: 'Berlin', zipCode: '10115', companyInfoIsUpdated: true };
+    await t.db.update(companies).set(details).where(eq(companies.id, paying.company.id));
+    const checkout = await t.request({
+      method: 'POST',
+      url: '/api/checkout',
+      token: paying.jwt,
+      payload: { millId: paying.mill.id, lookupKey: 'casebridge_essential_monthly', policyAgreement: true, dataProcessingAgreement: true },
+    });
+    const { sessionId } = checkout.json<{ sessionId: string }>();
+    const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Test Buyer' };
+    await t.request({ method: 'POST', url: `/api/test-payments/checkouts/${sessionId}/pay`, payload: card });
+    const success = await t.request({ method: 'POST', url: '/api/payments/success', token: paying.jwt, payload: { sessionId } });
+    expect(success.statusCode).toBe(200);
+    const mill = { actorUserId: paying.admin.id, actorTenantKind: 'mill', objectKind: 'mill', millId: paying.mill.id };
+    expect(await last('subscription.plan.changed')).toMatchObject({
+      ...mill,
+      after: { planKey: 'essential', addOnKey: null },
+    });
+    const addOns = await t.request({ method: 'GET', url: '/api/add-ons', token: paying.jwt });
+    const addOnKey = addOns.json<{ data: { key: string }[] }>().data[0]!.key;
+    const bought = await t.request({
+      method: 'POST',
+      url: '/api/add-ons',
+      token: paying.jwt,
+      payload: { millId: paying.mill.id, filesKeepDurationKey: addOnKey, policyAgreement: true, dataProcessingAgreement: true },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(await last('subscription.addOn.changed')).toMatchObject({ ...mill, before: { addOnKey: null }, after: { addOnKey } });
+    const cancelled = await t.request({ method: 'DELETE', url: `/api/payments?millId=${paying.mill.id}`, token: paying.jwt });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await last('subscription.cancelled')).toMatchObject({ ...mill, before: { cancelAt: null }, after: { planKey: 'essential' } });
+
+    const manager = await createManager(t.db);
+    const managerJwt = await signIn(t, manager.email);
+    const terms = { priceCents: 12_345, maxOrdersCount: 10, allowedClients: 3 };
+    const custom = await t.request({
+      method: 'PUT',
+      url: `/api/mills/${paying.mill.id}/custom-contract`,
+      token: managerJwt,
+      payload: { customContract: terms },
+    });
+    expect(custom.statusCode).toBe(200);
+    expect(await last('subscription.customContract.changed')).toMatchObject({
+      actorUserId: manager.id,
+      actorTenantKind: 'platform',
+      objectId: String(paying.mill.id),
+      before: { customContract: null },
+      after: { customContract: terms },
+      millId: paying.mill.id,
+    });
+    const types = await t.request({ method: 'GET', url: '/api/contract-types', token: managerJwt });
+    const plan = types.json<{ data: Record<string, unknown>[] }>().data.find((p) => p.id === 'enterprise')!;
+    const values = { priceCents: 99_900, maxOrdersCount: plan.maxOrdersCount, allowedClients: plan.allowedClients };
+    const payload = { ...values, storageMb: plan.storageMb, support: plan.support, filesKeepDays: plan.filesKeepDays };
+    const changed = await t.request({ method: 'PUT', url: '/api/contract-types/enterprise', token: managerJwt, payload });
+    expect(changed.statusCode).toBe(200);
+    expect(await last('plan.changed')).toMatchObject({
+      actorUserId: manager.id,
+      objectKind: 'plan',
+      objectId: 'enterprise',
+      before: { priceCents: plan.priceCents },
+      after: { priceCents: 99_900 },
+      millId: null,
+      dealerId: null,
+    });
+  });
+
+  it("the dealer tree and dealer users, in the sub-dealer's trail that its parent reads", async () => {
+    const root = await createDealer(t.db, { subDealerAllowed: true, dealerRole: 'manager' });
+    const rootJwt = await signIn(t, root.user.email);
+    const code = `SUB-${Date.now()}`;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/dealers',
+      token: rootJwt,
+      payload: { dealerId: code, name: 'Sub dealer', parentDealerId: root.dealer.id },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const sub = created.json<{ id: number }>();
+    const byRoot = { actorUserId: root.user.id, actorTenantKind: 'dealer', actorTenantId: root.dealer.id };
+    expect(await last('dealer.created')).toMatchObject({
+      ...byRoot,
+      objectKind: 'dealer',
+      objectId: String(sub.id),
+      after: { parentId: root.dealer.id, name: 'Sub dealer' },
+      dealerId: sub.id,
+    });
+    const changed = await t.request({
+      method: 'PUT',
+      url: `/api/dealers/${sub.id}`,
+      token: rootJwt,
+      payload: { dealerId: code, name: 'Renamed', parentDealerId: root.dealer.id },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await last('dealer.changed')).toMatchObject({
+      ...byRoot,
+      before: { name: 'Sub dealer' },
+      after: { name: 'Renamed' },
+      dealerId: sub.id,
+    });
+
+    const body = { firstName: 'Dana', lastName: 'Dealer', email: uniqueEmail('dealer'), role: 'dealer', dealerId: sub.id, blocked: false };
+    const added = await t.request({ method: 'POST', url: '/api/dealer-users', token: rootJwt, payload: body });
+    expect(added.statusCode, added.body).toBe(200);
+    const userId = added.json<{ id: number }>().id;
+    expect(await last('dealerUser.added')).toMatchObject({
+      ...byRoot,
+      objectKind: 'user',
+      objectId: String(userId),
+      after: { email: body.email, role: 'dealer', dealerId: sub.id },
+      dealerId: sub.id,
+    });
+    const blocked = await t.request({
+      method: 'PUT',
+      url: `/api/dealer-users/${userId}`,
+      token: rootJwt,
+      payload: { ...body, blocked: true },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(await last('dealerUser.changed')).toMatchObject({ before: { blocked: false }, after: { blocked: true }, dealerId: sub.id });
+
+    // The parent's trail holds its sub-dealer's events; the sub-dealer's own users do not read the parent's.
+    await sealAuditEntries(t.db);
+    const trail = await t.request({ method: 'GET', url: `/api/dealers/${root.dealer.id}/audit?_limit=50`, token: rootJwt });
+    expect(trail.statusCode, trail.body).toBe(200);
+    const actions = trail.json<{ data: { action: string }[] }>().data.map((entry) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(['dealer.created', 'dealer.changed', 'dealerUser.added', 'dealerUser.changed']));
+  });
+
+  it('licence ticket assignments, moves and archives, in the dealer trail', async () => {
+    const root = await createDealer(t.db, { subDealerAllowed: true, dealerRole: 'manager' });
+    const sub = await createDealer(t.db, { parentId: root.dealer.id });
+    const rootJwt = await signIn(t, root.user.email);
+    const key = await createTicket(t.db);
+    const [ticket] = await t.db.update(licenceTickets).set({ dealerId: sub.dealer.id }).where(eq(licenceTickets.key, key)).returning();
+    const url = `/api/dealer-tickets/${ticket!.id}`;
+    const customer = await createDealerCustomer(t.db, sub.dealer.id);
+    const assigned = await t.request({ method: 'PUT', url: `${url}/customer`, token: rootJwt, payload: { dealerCustomerId: customer.id } });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const entry = { actorUserId: root.user.id, actorTenantKind: 'dealer', objectKind: 'ticket', objectId: String(ticket!.id) };
+    const assignment = { before: { customerId: null }, after: { customerId: customer.id }, dealerId: sub.dealer.id };
+    expect(await last('ticket.assigned')).toMatchObject({ ...entry, ...assignment });
+    const moved = await t.request({ method: 'PUT', url: `${url}/dealer`, token: rootJwt, payload: { dealerId: root.dealer.id } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const move = { before: { dealerId: sub.dealer.id, customerId: customer.id }, after: { dealerId: root.dealer.id, customerId: null } };
+    expect(await last('ticket.moved')).toMatchObject({ ...entry, ...move, dealerId: root.dealer.id });
+    const external = { externalCustomerId: 'EXT-1', description: 'Front desk' };
+    expect((await t.request({ method: 'PUT', url: `${url}/external`, token: rootJwt, payload: external })).statusCode).toBe(200);
+    expect(await last('ticket.externalCustomer.changed')).toMatchObject({ ...entry, after: external });
+    const batch = { ticketIds: [ticket!.id], archived: true };
+    const archived = await t.request({ method: 'POST', url: '/api/dealer-tickets/batch-archive', token: rootJwt, payload: batch });
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(await last('ticket.archived')).toMatchObject({ ...entry, after: { archived: true }, dealerId: root.dealer.id });
+    const back = await t.request({ method: 'PUT', url: `${url}/archived`, token: rootJwt, payload: { archived: false } });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await last('ticket.unarchived')).toMatchObject({ ...entry, after: { archived: false } });
+  });
+
+  it("a lab's deletion of a sent order, in the mill's and the lab's trail, without the order's name", async () => {
+    // A workspace of its own: the shared one's lab stopped being a client above.
+    const v = await orderWorkspace(t);
+    const sent = await sendOrder(t, v.labJwt, v.mill.id, { name: 'Case of Erika Mustermann' });
+    expect((await t.request({ method: 'DELETE', url: `/api/orders/${sent.id}`, token: v.labJwt })).statusCode).toBe(200);
+    const entry = await last('order.deleted');
+    expect(entry).toMatchObject({
+      actorUserId: v.lab.user.id,
+      actorTenantKind: 'lab',
+      objectKind: 'order',
+      objectId: String(sent.id),
+      before: { submitted: true, components: sent.components.length },
+      after: null,
+      millId: v.mill.id,
+      labId: v.lab.lab.id,
+    });
+    expect(JSON.stringify(entry)).not.toContain('Mustermann');
+  });
+
+  it('a sign-in completed with a second factor, with its method', async () => {
+    const { admin } = await signedInMill(t);
+    const jwt = await signIn(t, admin.email);
+    const { secret } = (await t.request({ method: 'POST', url: '/api/users/me/two-factor/totp', payload: {}, token: jwt })).json<{
+      secret: string;
+    }>();
+    const confirm = { code: currentTotp(secret, Date.now()) };
+    expect(
+      (await t.request({ method: 'POST', url: '/api/users/me/two-factor/totp/confirm', payload: confirm, token: jwt })).statusCode,
+    ).toBe(200);
+    const challenged = await t.request({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: admin.email, password: PASSWORD },
+    });
+    expect(await last('auth.signIn.challenged')).toMatchObject({ actorUserId: admin.id });
+    const payload = {
+      token: challenged.json<{ challenge: { token: string } }>().challenge.token,
+      code: currentTotp(secret, Date.now() + 30_000),
+    };
+    const answered = await t.request({ method: 'POST', url: '/api/auth/sign-in/second-factor', payload });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(await last('auth.signIn.succeeded')).toMatchObject({
+      actorUserId: admin.id,
+      objectKind: 'user',
+      objectId: String(admin.id),
+      ip: '127.0.0.1',
+      after: { method: 'two-factor:totp' },
+    });
   });
 
   it('every entry chains and verifies', async () => {
