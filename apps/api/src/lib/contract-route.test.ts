@@ -3,7 +3,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as clients from '@casebridge/shared/contracts/clients';
 import { defineEndpoint, type Endpoint } from '@casebridge/shared/contracts/core';
+import * as messages from '@casebridge/shared/contracts/messages';
 import * as millUsers from '@casebridge/shared/contracts/mill-users';
+import * as notifications from '@casebridge/shared/contracts/notifications';
 import { withRenamedField } from '@casebridge/shared/contracts/testing';
 import { createLab, signedInMill, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -66,7 +68,7 @@ describe('routes from contracts', () => {
     const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> } | undefined> | undefined>;
     };
-    const endpoints: Endpoint[] = [clients, millUsers].flatMap((feature) => Object.values(feature));
+    const endpoints: Endpoint[] = [clients, messages, millUsers, notifications].flatMap((feature) => Object.values(feature));
     for (const endpoint of endpoints) {
       const path = `/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
       const documented = doc.paths[path]?.[endpoint.method.toLowerCase()]?.responses ?? {};
