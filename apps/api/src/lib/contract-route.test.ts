@@ -2,7 +2,10 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as clients from '@casebridge/shared/contracts/clients';
-import { defineEndpoint } from '@casebridge/shared/contracts/core';
+import { defineEndpoint, type Endpoint } from '@casebridge/shared/contracts/core';
+import * as messages from '@casebridge/shared/contracts/messages';
+import * as millUsers from '@casebridge/shared/contracts/mill-users';
+import * as notifications from '@casebridge/shared/contracts/notifications';
 import { withRenamedField } from '@casebridge/shared/contracts/testing';
 import { createLab, signedInMill, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -59,6 +62,19 @@ describe('routes from contracts', () => {
     expect(Object.keys(doc.paths['/api/mills/{millId}/clients']!.post!.responses)).toContain('409');
     expect(Object.keys(doc.paths['/api/mill/{millId}/updateLabBlockStatus']!.post!.responses)).toContain('409');
     expect(Object.keys(doc.paths['/api/mills/{millId}/clients/{userId}']!.get!.responses)).not.toContain('409');
+  });
+
+  it('lists every status of every contract in the OpenAPI document', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> } | undefined> | undefined>;
+    };
+    const endpoints: Endpoint[] = [clients, messages, millUsers, notifications].flatMap((feature) => Object.values(feature));
+    for (const endpoint of endpoints) {
+      const path = `/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
+      const documented = doc.paths[path]?.[endpoint.method.toLowerCase()]?.responses ?? {};
+      expect([endpoint.method, path, Object.keys(documented)]).toEqual([endpoint.method, path, Object.keys(endpoint.responses)]);
+    }
+    expect(Object.keys(doc.paths['/api/mills/{millId}/users']!.post!.responses)).toContain('409');
   });
 
   it('refuses to register a contract whose access the rule book does not know', () => {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/mill-users';
 import { companies } from '../../db/schema/companies.ts';
 import { users } from '../../db/schema/users.ts';
 import { addMillUser, createLab, createMill, signIn, uniqueEmail, signedInMill } from '../../../test/factories.ts';
@@ -73,6 +74,7 @@ describe('mill users', () => {
     // A duplicate answers like the losers of the same address added twice at once (fuzz test).
     const duplicate = await t.request({ method: 'POST', url: `/api/mills/${mill.id}/users`, token: jwt, payload: person(email) });
     expect([duplicate.statusCode, duplicate.json().errors]).toEqual([409, { email: ['EMAIL_TAKEN'] }]);
+    expect(contracts.addMillUser.responses[409].parse(duplicate.json()).code).toBe('EMAIL_TAKEN');
     const bad = await t.request({
       method: 'POST',
       url: `/api/mills/${mill.id}/users`,

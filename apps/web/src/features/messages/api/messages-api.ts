@@ -1,25 +1,23 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Message } from '@casebridge/shared/schemas/orders';
-import { apiRequest } from '../../../lib/api-client.ts';
+import * as contracts from '@casebridge/shared/contracts/messages';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 export type ReadFilter = 'all' | 'unread' | 'read';
 
 export function messagesQuery(filter: ReadFilter, paging: { _start: number; _limit: number; _sort: string }, client?: number) {
-  return { ...paging, read: filter === 'all' ? undefined : filter === 'read' ? 'true' : 'false', client };
+  return { ...paging, read: filter === 'all' ? undefined : filter === 'read' ? ('true' as const) : ('false' as const), client };
 }
 
 /** `client` (a lab id) narrows a mill's messages to one client's orders. */
+export function messageListQuery(millId: number, query: ReturnType<typeof messagesQuery>) {
+  return endpointQuery(contracts.listMessages, { params: { millId }, query });
+}
+
 export function useMessages(
   millId: number,
   filter: ReadFilter,
   paging: { _start: number; _limit: number; _sort: string },
   client?: number,
 ) {
-  const query = messagesQuery(filter, paging, client);
-  return useQuery({
-    // Under 'orders' too, so sending or reading messages elsewhere refreshes this list.
-    queryKey: ['orders', 'messages', millId, query],
-    queryFn: ({ signal }) => apiRequest<{ count: number; data: Message[] }>(`/mills/${millId}/messages`, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...messageListQuery(millId, messagesQuery(filter, paging, client)), placeholderData: keepPreviousData });
 }

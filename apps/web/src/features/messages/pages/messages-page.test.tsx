@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/messages';
 import type { Message } from '@casebridge/shared/schemas/orders';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes } from '../../../test/render.tsx';
+import { renderRoutes } from '../../../test/render.tsx';
 import { MessagesPage } from './messages-page.tsx';
 
 const message: Message = {
@@ -19,9 +21,12 @@ const message: Message = {
 };
 
 function renderPage() {
-  const calls = mockFetch(({ path }) =>
-    path === '/mills/7/messages' ? { body: { count: 1, data: [message] } } : { status: 404, body: {} },
-  );
+  const calls = fakeApi([
+    fake(contracts.listMessages, ({ params }) => {
+      expect(params.millId).toBe(7);
+      return { body: { count: 1, data: [message] } };
+    }),
+  ]);
   const result = renderRoutes(
     [
       { path: '/lab/messages', element: <MessagesPage /> },

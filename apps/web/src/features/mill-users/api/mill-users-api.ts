@@ -1,46 +1,36 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MillRole } from '@casebridge/shared/constants/roles';
-import type { MillUser } from '@casebridge/shared/schemas/mill-users';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { InputOf } from '@casebridge/shared/contracts/core';
+import * as contracts from '@casebridge/shared/contracts/mill-users';
+import type { millUserListQuerySchema } from '@casebridge/shared/schemas/mill-users';
+import { endpointQuery, pathKey, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
-export interface MillUserListParams {
-  millRole?: MillRole;
-  _start: number;
-  _limit: number;
-  _sort: string;
-}
+export type MillUserListParams = z.input<typeof millUserListQuerySchema>;
+export type MillUserBody = InputOf<typeof contracts.addMillUser>['body'];
 
-export interface MillUserBody {
-  firstName: string;
-  lastName: string;
-  email: string;
-  millRole: MillRole;
-}
+/** Every user query of one mill: what each write of a mill user makes stale. */
+export const millUsersKey = (millId: number) => pathKey(contracts.listMillUsers, { millId });
 
-export const millUsersKey = (millId: number) => ['mills', millId, 'users'] as const;
+export const millUserListQuery = (millId: number, query: MillUserListParams) =>
+  endpointQuery(contracts.listMillUsers, { params: { millId }, query });
 
 export function useMillUsers(millId: number, params: MillUserListParams) {
-  return useQuery({
-    queryKey: [...millUsersKey(millId), params],
-    queryFn: ({ signal }) => apiRequest<{ count: number; data: MillUser[] }>(`/mills/${millId}/users`, { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...millUserListQuery(millId, params), placeholderData: keepPreviousData });
 }
 
-function useUsersMutation<Vars, Result>(millId: number, call: (vars: Vars) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: millUsersKey(millId) }) });
+/** Adds a user: a new person gets an invitation mail, a person of another mill joins this one too. */
+export function useAddMillUser(millId: number) {
+  return useEndpointMutation(contracts.addMillUser, (body: MillUserBody) => ({ params: { millId }, body }), [millUsersKey(millId)]);
 }
 
-/** Adds a user (a new person gets an invitation mail) or, with an id, changes one. */
-export function useSaveMillUser(millId: number) {
-  return useUsersMutation(millId, ({ id, body }: { id?: number; body: MillUserBody }) =>
-    id === undefined
-      ? apiRequest<MillUser>(`/mills/${millId}/users`, { method: 'POST', body })
-      : apiRequest<MillUser>(`/mills/${millId}/users/${id}`, { method: 'PUT', body }),
+export function useUpdateMillUser(millId: number) {
+  return useEndpointMutation(
+    contracts.updateMillUser,
+    ({ id, body }: { id: number; body: MillUserBody }) => ({ params: { millId, id }, body }),
+    [millUsersKey(millId)],
   );
 }
 
 export function useDeleteMillUser(millId: number) {
-  return useUsersMutation(millId, (id: number) => apiRequest(`/mills/${millId}/users/${id}`, { method: 'DELETE' }));
+  return useEndpointMutation(contracts.removeMillUser, (id: number) => ({ params: { millId, id } }), [millUsersKey(millId)]);
 }

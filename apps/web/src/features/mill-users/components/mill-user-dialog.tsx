@@ -4,7 +4,7 @@ import { MILL_ROLES, type MillRole } from '@casebridge/shared/constants/roles';
 import { millUserBodySchema, type MillUser } from '@casebridge/shared/schemas/mill-users';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useForm } from '../../../lib/use-form.ts';
-import { useSaveMillUser } from '../api/mill-users-api.ts';
+import { useAddMillUser, useUpdateMillUser } from '../api/mill-users-api.ts';
 
 type Values = { firstName: string; lastName: string; email: string; millRole: MillRole };
 
@@ -14,24 +14,24 @@ function MillUserForm({ millId, user, onDone }: { millId: number; user: MillUser
     ? { firstName: user.firstName, lastName: user.lastName, email: user.email, millRole: user.millRole }
     : { firstName: '', lastName: '', email: '', millRole: 'user' };
   const form = useForm({ initialValues: initial, schema: millUserBodySchema });
-  const save = useSaveMillUser(millId);
+  const add = useAddMillUser(millId);
+  const update = useUpdateMillUser(millId);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const data = form.validate();
     if (!data) return;
-    save.mutate(
-      { id: user?.id, body: data },
-      {
-        onSuccess: () => {
-          notifySuccess(t(user ? 'millUsers.updated' : 'millUsers.added'));
-          onDone();
-        },
-        onError: (error) => {
-          if (!form.applyServerErrors(error)) notifyError(t, error, t('common.errorOccurred'));
-        },
+    const outcome = {
+      onSuccess: () => {
+        notifySuccess(t(user ? 'millUsers.updated' : 'millUsers.added'));
+        onDone();
       },
-    );
+      onError: (error: Error) => {
+        if (!form.applyServerErrors(error)) notifyError(t, error, t('common.errorOccurred'));
+      },
+    };
+    if (user) update.mutate({ id: user.id, body: data }, outcome);
+    else add.mutate(data, outcome);
   };
 
   return (
@@ -60,7 +60,7 @@ function MillUserForm({ millId, user, onDone }: { millId: number; user: MillUser
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={add.isPending || update.isPending}>
             {user ? t('common.save') : t('common.add')}
           </Button>
         </Group>

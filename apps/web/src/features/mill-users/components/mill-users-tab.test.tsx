@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/mill-users';
 import type { MillUser } from '@casebridge/shared/schemas/mill-users';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { MillUsersTab } from './mill-users-tab.tsx';
 
 const users: MillUser[] = [
@@ -11,8 +13,15 @@ const users: MillUser[] = [
   { id: 2, firstName: 'Tom', lastName: 'Technician', email: 'tom@example.com', millRole: 'user', confirmed: false },
 ];
 
+/** The users of mill 7 and its writes, each answering as its contract says; any other request is refused. */
 function stubApi() {
-  return mockFetch(({ method }) => (method === 'GET' ? { body: { count: users.length, data: users } } : { body: users[1] }));
+  const ofMill7 = (millId: number) => expect(millId).toBe(7);
+  return fakeApi([
+    fake(contracts.listMillUsers, ({ params }) => (ofMill7(params.millId), { body: { count: users.length, data: users } })),
+    fake(contracts.addMillUser, ({ params, body }) => (ofMill7(params.millId), { body: { ...body, id: 3, confirmed: false } })),
+    fake(contracts.updateMillUser, ({ params, body }) => (ofMill7(params.millId), { body: { ...body, id: params.id, confirmed: false } })),
+    fake(contracts.removeMillUser, ({ params }) => (ofMill7(params.millId), { body: { ok: true as const, message: 'User deleted' } })),
+  ]);
 }
 
 describe('MillUsersTab', () => {

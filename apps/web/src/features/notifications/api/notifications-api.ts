@@ -1,13 +1,12 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { notificationSchema } from '@casebridge/shared/schemas/account';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { InputOf, SuccessOf } from '@casebridge/shared/contracts/core';
+import * as contracts from '@casebridge/shared/contracts/notifications';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
-export type AppNotification = z.infer<typeof notificationSchema>;
+export type AppNotification = SuccessOf<typeof contracts.listNotifications>['notifications'][number];
 
 export const notificationsQuery = queryOptions({
-  queryKey: ['notifications'],
-  queryFn: () => apiRequest<{ notifications: AppNotification[] }>('/notifications'),
+  ...endpointQuery(contracts.listNotifications, {}),
   select: (data) => data.notifications,
   // Live events refresh this at once (live/use-live-events.ts); the slow poll covers a lost connection.
   refetchInterval: 60_000,
@@ -18,10 +17,7 @@ export function useNotifications(enabled = true) {
 }
 
 export function useMarkReadState() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { notificationIds: number[]; read: boolean }) =>
-      apiRequest('/notifications/markReadState', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
-  });
+  return useEndpointMutation(contracts.markReadState, (body: InputOf<typeof contracts.markReadState>['body']) => ({ body }), [
+    notificationsQuery.queryKey,
+  ]);
 }

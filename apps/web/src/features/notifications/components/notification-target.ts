@@ -1,5 +1,7 @@
 import type { Message, Order } from '@casebridge/shared/schemas/orders';
+import * as messageContracts from '@casebridge/shared/contracts/messages';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-call.ts';
 import { componentPath, messagesPath, ordersPath, type WorkspaceSide } from '../../../lib/order-paths.ts';
 import type { AppNotification } from '../api/notifications-api.ts';
 import { RETENTION_PATH } from './files-expiring-text.ts';
@@ -19,7 +21,7 @@ async function findOrder(side: WorkspaceSide, millId: number, orderId: number, n
 }
 
 async function findMessage(millId: number, messageId: number): Promise<Message | undefined> {
-  const page = await apiRequest<{ data: Message[] }>(`/mills/${millId}/messages`, { query: { _limit: LOOKUP_LIMIT } });
+  const page = await callEndpoint(messageContracts.listMessages, { params: { millId }, query: { _limit: LOOKUP_LIMIT } });
   return page.data.find((message) => message.id === messageId);
 }
 

@@ -3,7 +3,9 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
+import { listMessages } from '@casebridge/shared/contracts/messages';
 import type { Session } from '@casebridge/shared/schemas/auth';
+import { pathKey } from '../../../lib/endpoint-query.ts';
 import { raiseNewOrders } from '../../../lib/new-orders-counter.ts';
 import { sessionQueryKey } from '../../../lib/session.ts';
 import { notifyInfo } from '../../../lib/notify.ts';
@@ -48,6 +50,8 @@ export function useLiveEvents(session: Session | null, selectedMillId: number | 
         notifyInfo(translate(`notifications.planLimit.${event.message}`), translate('live.planLimitReached'));
       } else {
         void queryClient.invalidateQueries({ queryKey: ['orders'] });
+        // The mill's messages page lists it too (its key is the path of its contract).
+        if (millId !== null) void queryClient.invalidateQueries({ queryKey: pathKey(listMessages, { millId }) });
         notifyInfo(event.message, translate('live.newMessage'));
       }
     };

@@ -1,7 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/notifications';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes } from '../../../test/render.tsx';
+import { renderRoutes } from '../../../test/render.tsx';
 import type { AppNotification } from '../api/notifications-api.ts';
 import { NotificationsPage } from './notifications-page.tsx';
 
@@ -35,11 +37,17 @@ const crownMessage: AppNotification = {
   componentName: 'Crown 11',
 };
 
+/** The list and the read-state write, as their contracts say; any other request is refused. */
+function stubApi(notification: AppNotification) {
+  return fakeApi([
+    fake(contracts.listNotifications, () => ({ body: { notifications: [notification] } })),
+    fake(contracts.markReadState, () => ({ body: { ok: true as const, message: 'Updated' } })),
+  ]);
+}
+
 describe('NotificationsPage', () => {
   it("says a plan's limit in the reader's language and leads to the usage details", async () => {
-    const calls = mockFetch(({ path }) =>
-      path === '/notifications' ? { body: { notifications: [planFull] } } : { body: { ok: true, message: 'Updated' } },
-    );
+    const calls = stubApi(planFull);
     const { router } = renderRoutes(
       [
         { path: '/notifications', element: <NotificationsPage /> },
@@ -64,9 +72,7 @@ describe('NotificationsPage', () => {
   });
 
   it('names the order and component of a message, and opens that component directly', async () => {
-    const calls = mockFetch(({ path }) =>
-      path === '/notifications' ? { body: { notifications: [crownMessage] } } : { body: { ok: true, message: 'Updated' } },
-    );
+    const calls = stubApi(crownMessage);
     const { router } = renderRoutes(
       [
         { path: '/notifications', element: <NotificationsPage /> },
