@@ -84,8 +84,9 @@ export class Api {
     }
     const checked = responseSchema(endpoint, 200)!.safeParse(answer);
     if (checked.success) return checked.data as SuccessOf<E>;
+    const issues = checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new CliError(
-      `${this.url(path)} answered in a shape this client does not know; is the client as recent as the portal?\n${checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n')}`,
+      `${this.url(path)} answered in a shape this client does not know; is the client as recent as the portal?\n${issues}`,
     );
   }
 
