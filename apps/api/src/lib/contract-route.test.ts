@@ -62,6 +62,14 @@ describe('routes from contracts', () => {
     expect(Object.keys(doc.paths['/api/mills/{millId}/clients']!.post!.responses)).toContain('409');
     expect(Object.keys(doc.paths['/api/mill/{millId}/updateLabBlockStatus']!.post!.responses)).toContain('409');
     expect(Object.keys(doc.paths['/api/mills/{millId}/clients/{userId}']!.get!.responses)).not.toContain('409');
+    // Orders: a withdrawn order refuses additions and ZIPs, a full plan refuses a submit.
+    for (const [path, method] of [
+      ['/api/orders/{id}/components', 'post'],
+      ['/api/orders/{id}/submit', 'post'],
+      ['/api/project/{projectId}/download/documents', 'get'],
+    ] as const) {
+      expect(Object.keys(doc.paths[path]![method]!.responses), path).toContain('409');
+    }
   });
 
   it('lists every status of every contract in the OpenAPI document', async () => {

@@ -1,7 +1,9 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Api, ApiError, type OrderSummary, type Session } from '../lib/api.ts';
+import * as orders from '@casebridge/shared/contracts/orders';
+import type { Order } from '@casebridge/shared/schemas/orders';
+import { Api, ApiError, type Session } from '../lib/api.ts';
 import { idOption, type Command, type Context, type Parsed } from '../lib/command.ts';
 import { requireSession } from '../lib/config.ts';
 import { formatBytes } from '@casebridge/shared/format/bytes';
@@ -75,18 +77,19 @@ async function pull(ctx: Context, args: Parsed): Promise<number> {
   const pulled = (state.mills[String(millId)] ??= { orders: {} }).orders;
   const save = () => writeFileAtomic(stateFile, `${JSON.stringify(state, null, 2)}\n`);
 
-  const orders: OrderSummary[] = [];
+  const list: Order[] = [];
   for (let start = 0; ; start += PAGE) {
-    const page = await api.get<{ count: number; data: OrderSummary[] }>(
-      `/api/mills/${millId}/projects?_start=${start}&_limit=${PAGE}&_sort=created_at:asc`,
-    );
-    orders.push(...page.data);
-    if (page.data.length < PAGE || orders.length >= page.count) break;
+    const page = await api.call(orders.listMillOrders, {
+      params: { millId },
+      query: { _start: start, _limit: PAGE, _sort: 'created_at:asc' },
+    });
+    list.push(...page.data);
+    if (page.data.length < PAGE || list.length >= page.count) break;
   }
 
   let fetched = 0;
   let failed = false;
-  for (const order of orders) {
+  for (const order of list) {
     if (pulled[String(order.id)]) continue;
     if (order.isDeleted) {
       ctx.err(`Skipping order ${order.id} "${order.name}": it was deleted.`);
@@ -94,7 +97,7 @@ async function pull(ctx: Context, args: Parsed): Promise<number> {
     }
     let link: string;
     try {
-      link = (await api.get<{ url: string }>(`/api/project/${order.id}/download/documents`)).url;
+      link = (await api.call(orders.orderZipLink, { params: { projectId: order.id } })).url;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         ctx.err(`Skipping order ${order.id} "${order.name}": it was deleted.`);

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { DOCUMENT_EXTENSIONS } from '@casebridge/shared/constants/orders';
 import { maxLengthOf } from '@casebridge/shared/schemas/max-length';
 import { createOrderBodySchema } from '@casebridge/shared/schemas/orders';
-import { Api, ApiError, type ComponentDetail, type Session } from '../lib/api.ts';
+import * as orders from '@casebridge/shared/contracts/orders';
+import { Api, ApiError, type Session } from '../lib/api.ts';
 import { idOption, stringOption, UsageError, type Command, type Context, type Parsed } from '../lib/command.ts';
 import { requireSession } from '../lib/config.ts';
 import { readJson, sha256OfFile, writeFileAtomic } from '../lib/files.ts';
@@ -37,12 +38,6 @@ export interface SendState {
   submitted: boolean;
   /** Keyed by subfolder (`.` when the folder itself is the one component). */
   components: Record<string, ComponentState>;
-}
-
-interface CreatedOrder {
-  id: number;
-  name: string;
-  components: { id: number; name: string }[];
 }
 
 /** The order name as the portal accepts it: a longer folder name is cut, not refused. */
@@ -118,10 +113,8 @@ async function send(ctx: Context, args: Parsed): Promise<number> {
     }
     const orderName = (stringOption(args, 'name') ?? path.basename(folder)).trim().slice(0, ORDER_NAME_MAX);
     if (!orderName) throw new UsageError('--name must not be empty');
-    const created = await api.post<CreatedOrder>('/api/orders', {
-      millId: millOption,
-      name: orderName,
-      components: scan.components.map((c) => ({ name: c.name })),
+    const created = await api.call(orders.createOrder, {
+      body: { millId: millOption, name: orderName, components: scan.components.map((c) => ({ name: c.name })) },
     });
     state = {
       version: 1,
@@ -141,7 +134,7 @@ async function send(ctx: Context, args: Parsed): Promise<number> {
     ctx.err(`Resuming order ${state.orderId} "${state.orderName}" (state in ${stateFile}).`);
     for (const component of scan.components) {
       if (state.components[component.folder]) continue;
-      const added = await api.post<{ id: number; name: string }>(`/api/orders/${state.orderId}/components`, { name: component.name });
+      const added = await api.call(orders.addComponent, { params: { id: state.orderId }, body: { name: component.name } });
       state.components[component.folder] = { id: added.id, name: added.name, files: {} };
       await save();
       ctx.err(`Added component "${added.name}".`);
@@ -256,7 +249,7 @@ async function send(ctx: Context, args: Parsed): Promise<number> {
     );
     return 1;
   }
-  await api.post(`/api/orders/${current.orderId}/submit`);
+  await api.call(orders.submitOrder, { params: { id: current.orderId } });
   current.submitted = true;
   await save();
   const files = Object.values(current.components).reduce((sum, c) => sum + Object.values(c.files).filter((f) => f.finished).length, 0);
@@ -268,6 +261,6 @@ async function send(ctx: Context, args: Parsed): Promise<number> {
 
 /** The SHA-256 of a document on the component with this file's name, size and hash, if any. */
 async function findDocument(api: Api, orderId: number, componentId: number, file: LocalFile, sha256: string): Promise<string | undefined> {
-  const detail = await api.get<ComponentDetail>(`/api/projects/${orderId}/components/${componentId}`);
+  const detail = await api.call(orders.getComponent, { params: { projectId: orderId, id: componentId } });
   return detail.documents.find((d) => d.name === file.name && d.size === file.size && d.sha256 === sha256)?.sha256;
 }

@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Api } from './api.ts';
+import * as orders from '@casebridge/shared/contracts/orders';
+import { withRenamedField } from '@casebridge/shared/contracts/testing';
+import { Api, ApiError } from './api.ts';
+import { CliError } from './io.ts';
 
 /** A server on a free port that records each request's headers and answers as told. */
 async function serve(answer: (url: string, respond: (status: number, headers: Record<string, string>, body?: string) => void) => void) {
@@ -46,6 +49,50 @@ describe('Api.download', () => {
       await expect(new Api(portal.url, 'session-token').download('/api/dl/abc', path.join(dir, 'refused'))).rejects.toThrow(/Not allowed/);
     } finally {
       await Promise.all([portal.close(), bucket.close()]);
+    }
+  });
+});
+
+describe('Api.call', () => {
+  const link = { url: '/api/dl/abc' };
+  const refusal = (statusCode: number, code: string) => JSON.stringify({ statusCode, error: 'x', code, message: 'Refused here' });
+  const json = { 'content-type': 'application/json' };
+
+  it('builds the URL from the contract and checks the answer against it', async () => {
+    const urls: string[] = [];
+    const server = await serve((url, respond) => {
+      urls.push(url);
+      respond(200, json, JSON.stringify(link));
+    });
+    try {
+      const api = new Api(server.url, 'session-token');
+      expect(await api.call(orders.orderZipLink, { params: { projectId: 9 } })).toEqual(link);
+      expect(urls).toEqual(['/api/project/9/download/documents']);
+      // The same answer under a contract whose field was renamed: refused, not read as undefined.
+      const renamed = withRenamedField(orders.orderZipLink, 'url', 'href');
+      await expect(api.call(renamed, { params: { projectId: 9 } })).rejects.toThrow(/shape this client does not know/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("gives a listed refusal as the server's message, and refuses a status the contract does not list", async () => {
+    const server = await serve((url, respond) =>
+      url.startsWith('/api/project/')
+        ? respond(409, json, refusal(409, 'ORDER_DELETED_NO_ZIP'))
+        : respond(409, json, refusal(409, 'CONFLICT')),
+    );
+    try {
+      const api = new Api(server.url, 'session-token');
+      const listed = api.call(orders.orderZipLink, { params: { projectId: 9 } });
+      await expect(listed).rejects.toSatisfy((error) => error instanceof ApiError && error.serverMessage === 'Refused here');
+      // getComponent lists no 409.
+      const unlisted = api.call(orders.getComponent, { params: { projectId: 9, id: 3 } });
+      await expect(unlisted).rejects.toSatisfy(
+        (error) => error instanceof CliError && /answered 409, a status its contract does not list/.test(error.message),
+      );
+    } finally {
+      await server.close();
     }
   });
 });

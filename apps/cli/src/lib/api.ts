@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { isUnlistedRefusal, pathOf, responseSchema, type Endpoint, type InputOf, type SuccessOf } from '@casebridge/shared/contracts/core';
 import { CliError } from './io.ts';
 
 /** The spec's request timeout (§9): 150 s. Downloads stream without one. */
@@ -47,20 +48,6 @@ export interface Session {
   mills: { id: number; company: { name: string }; millRole: 'admin' | 'user' | null }[];
 }
 
-export interface OrderSummary {
-  id: number;
-  name: string;
-  created_at: string;
-  isDeleted: boolean;
-  components: { id: number; name: string; documentsCount: number }[];
-}
-
-export interface ComponentDetail {
-  id: number;
-  name: string;
-  documents: { id: number; name: string; size: number; sha256: string }[];
-}
-
 export class Api {
   constructor(
     readonly base: string,
@@ -73,6 +60,34 @@ export class Api {
 
   headers(extra: Record<string, string> = {}): Record<string, string> {
     return { ...(this.token ? { authorization: `Bearer ${this.token}` } : {}), ...extra };
+  }
+
+  /**
+   * The client's one way to call a JSON endpoint (ADR 0022): the URL from the contract's path and
+   * parameters, the answer checked against the contract. A mismatch is always refused: the client
+   * is installed apart from the portal, and files written from a misread answer are worse than a
+   * clear error. A refusal with a status the contract does not list is refused in development and
+   * tests; for the user it stays the server's message.
+   */
+  async call<E extends Endpoint>(endpoint: E, input: InputOf<E>): Promise<SuccessOf<E>> {
+    const { params, query, body } = input as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+    const path = `/api${pathOf(endpoint, params)}${queryString(query)}`;
+    let answer: unknown;
+    try {
+      answer = await this.request<unknown>(endpoint.method, path, body);
+    } catch (error) {
+      if (error instanceof ApiError && isUnlistedRefusal(endpoint, error.status) && refuseUnlisted())
+        throw new CliError(
+          `${endpoint.method} ${endpoint.path} answered ${error.status}, a status its contract does not list (${error.serverMessage})`,
+        );
+      throw error;
+    }
+    const checked = responseSchema(endpoint, 200)!.safeParse(answer);
+    if (checked.success) return checked.data as SuccessOf<E>;
+    const issues = checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new CliError(
+      `${this.url(path)} answered in a shape this client does not know; is the client as recent as the portal?\n${issues}`,
+    );
   }
 
   async request<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -127,6 +142,16 @@ export class Api {
     await pipeline(counted, createWriteStream(file));
     return bytes;
   }
+}
+
+/** Development and tests (vitest sets NODE_ENV=test) refuse a status the contract does not list. */
+const refuseUnlisted = () => process.env.NODE_ENV === 'test' || process.env.NODE_ENV === 'development';
+
+function queryString(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }
 
 export function errorOf(status: number, body: string, path: string): ApiError {

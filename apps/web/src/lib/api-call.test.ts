@@ -4,7 +4,8 @@ import { withRenamedField } from '@casebridge/shared/contracts/testing';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { answerFor, fake, fakeApi, FakeApiRefusal } from '../test/fake-api.ts';
 import { mockFetch } from '../test/render.tsx';
-import { callEndpoint, ContractMismatchError } from './api-call.ts';
+import { ApiError } from './api-client.ts';
+import { callEndpoint, ContractMismatchError, UnlistedStatusError } from './api-call.ts';
 
 const lena: Client = {
   id: 21,
@@ -71,5 +72,29 @@ describe('the contract fake', () => {
     expect(url.pathname).toBe('/api/mills/7/clients');
     expect(url.searchParams.get('status')).toBe('active');
     expect(url.searchParams.get('_start')).toBe('10');
+  });
+});
+
+describe('the status of a refusal', () => {
+  const refusal = (statusCode: number, code: string) => ({
+    status: statusCode,
+    body: { statusCode, error: 'x', code, message: 'Refused here' },
+  });
+  const getIt = () => callEndpoint(clients.getClient, { params: { millId: 7, userId: 21 } });
+
+  it('passes a listed refusal on as the ApiError with the server message', async () => {
+    mockFetch(() => refusal(404, 'NOT_FOUND'));
+    await expect(getIt()).rejects.toSatisfy((error) => error instanceof ApiError && error.message === 'Refused here');
+  });
+
+  it('refuses a refusal whose status the contract does not list', async () => {
+    mockFetch(() => refusal(409, 'CONFLICT'));
+    await expect(getIt()).rejects.toThrow(UnlistedStatusError);
+    await expect(getIt()).rejects.toThrow(/answered 409, a status its contract does not list \(Refused here\)/);
+  });
+
+  it('leaves a server failure as it is: no contract lists a 500', async () => {
+    mockFetch(() => refusal(500, 'INTERNAL'));
+    await expect(getIt()).rejects.toBeInstanceOf(ApiError);
   });
 });

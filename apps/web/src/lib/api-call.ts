@@ -1,12 +1,23 @@
 import { z } from 'zod';
-import { pathOf, responseSchema, type Endpoint, type InputOf, type SuccessOf } from '@casebridge/shared/contracts/core';
-import { apiRequest, type QueryParams } from './api-client.ts';
+import { isUnlistedRefusal, pathOf, responseSchema, type Endpoint, type InputOf, type SuccessOf } from '@casebridge/shared/contracts/core';
+import { ApiError, apiRequest, type QueryParams } from './api-client.ts';
 
 /** An answer in a shape its contract does not describe: the server and the web app disagree. */
 export class ContractMismatchError extends Error {
   constructor(endpoint: Endpoint, status: number, error: z.ZodError) {
     super(`${endpoint.method} ${endpoint.path} answered ${status} in a shape its contract does not describe:\n${z.prettifyError(error)}`);
     this.name = 'ContractMismatchError';
+  }
+}
+
+/** A refusal whose status its contract does not list: the contract is missing an answer the server gives. */
+export class UnlistedStatusError extends Error {
+  constructor(
+    endpoint: Endpoint,
+    readonly refusal: ApiError,
+  ) {
+    super(`${endpoint.method} ${endpoint.path} answered ${refusal.status}, a status its contract does not list (${refusal.message})`);
+    this.name = 'UnlistedStatusError';
   }
 }
 
@@ -37,6 +48,20 @@ export function checkAnswer<E extends Endpoint>(endpoint: E, status: number, bod
  */
 export async function callEndpoint<E extends Endpoint>(endpoint: E, input: InputOf<E>, signal?: AbortSignal): Promise<SuccessOf<E>> {
   const { params, query, body } = input as { params?: Record<string, string | number>; query?: QueryParams; body?: unknown };
-  const answer = await apiRequest<unknown>(pathOf(endpoint, params), { method: endpoint.method, query, body, signal });
+  let answer: unknown;
+  try {
+    answer = await apiRequest<unknown>(pathOf(endpoint, params), { method: endpoint.method, query, body, signal });
+  } catch (error) {
+    throw checkRefusal(endpoint, error);
+  }
   return checkAnswer(endpoint, 200, answer);
+}
+
+/** A refusal as it arrived, or (in development and tests) an UnlistedStatusError when its status is not in the contract. */
+function checkRefusal(endpoint: Endpoint, error: unknown): unknown {
+  if (!(error instanceof ApiError) || !isUnlistedRefusal(endpoint, error.status)) return error;
+  const unlisted = new UnlistedStatusError(endpoint, error);
+  if (refuseMismatches) return unlisted;
+  console.error(unlisted);
+  return error;
 }

@@ -93,3 +93,12 @@ export function matchPath(endpoint: Endpoint, path: string): Record<string, stri
 export function responseSchema(endpoint: Endpoint, status: number): z.ZodType | undefined {
   return (endpoint.responses as Partial<Record<number, z.ZodType>>)[status];
 }
+
+/**
+ * True when a refusal's status is one the contract does not list: the server answered in a way
+ * the clients were never told about (a 409 added to a service but not to its contract). A failure
+ * of the server or the way there (no answer, 5xx) is no refusal and is never in a contract.
+ */
+export function isUnlistedRefusal(endpoint: Endpoint, status: number): boolean {
+  return status >= 400 && status < 500 && responseSchema(endpoint, status) === undefined;
+}

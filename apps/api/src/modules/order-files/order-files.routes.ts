@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { downloadLinkSchema, fileSchema } from '@casebridge/shared/schemas/orders';
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
+import * as contracts from '@casebridge/shared/contracts/orders';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
@@ -99,15 +101,8 @@ export function orderFileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       }),
     });
 
-    app.get('/project/:projectId/download/documents', {
-      config: { access: 'order.read' },
-      schema: {
-        tags: ['downloads'],
-        summary: "A one-time link to a ZIP of the whole order's documents",
-        security: bearerAuth,
-        params: z.object({ projectId: idSchema }),
-        response: { 200: downloadLinkSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.orderZipLink),
       handler: async (request) => ({ url: await orderZipLink(deps, callerOf(request), request.params.projectId) }),
     });
 

@@ -8,7 +8,9 @@ import {
 } from '@casebridge/shared/schemas/orders';
 import { idSchema } from '@casebridge/shared/schemas/common';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
+import * as contracts from '@casebridge/shared/contracts/orders';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { componentDetail, labDrafts, updateComponent } from './order-views.service.ts';
@@ -18,15 +20,8 @@ const tags = ['orders'];
 export function orderViewRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // ---- Both sides
-    app.get('/projects/:projectId/components/:id', {
-      config: { access: 'order.read' },
-      schema: {
-        tags,
-        summary: 'A component with its files and messages (marks them read)',
-        security: bearerAuth,
-        params: z.object({ projectId: idSchema, id: idSchema }),
-        response: { 200: componentDetailSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.getComponent),
       handler: async (request) => componentDetail(deps, callerOf(request), request.params.projectId, request.params.id),
     });
 

@@ -1,18 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  addComponentBodySchema,
-  createOrderBodySchema,
-  createdOrderSchema,
-  labOrderListQuerySchema,
-  orderListQuerySchema,
-  orderSchema,
-  personSchema,
-  updateOrderBodySchema,
-} from '@casebridge/shared/schemas/orders';
+import { labOrderListQuerySchema, orderSchema, personSchema, updateOrderBodySchema } from '@casebridge/shared/schemas/orders';
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
+import * as contracts from '@casebridge/shared/contracts/orders';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf, claimsOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors, sendJson } from '../../lib/route-schemas.ts';
 import {
@@ -34,16 +27,10 @@ const orderListResponseSchema = listResponseSchema(orderSchema);
 export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // ---- The mill's workspace
-    app.get('/mills/:millId/projects', {
-      config: { access: 'orders.list', session: 'claims' },
-      schema: {
-        tags,
-        summary: "The mill's orders with their components (a lab: its own)",
-        security: bearerAuth,
-        params: z.object({ millId: idSchema }),
-        querystring: orderListQuerySchema,
-        response: { 200: orderListResponseSchema, ...commonErrors },
-      },
+    const list = fromContract(contracts.listMillOrders);
+    app.route({
+      ...list,
+      config: { ...list.config, session: 'claims' },
       handler: async (request, reply) => {
         const q = request.query;
         const query = {
@@ -106,40 +93,18 @@ export function orderRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     });
 
-    app.post('/orders', {
-      config: { access: 'orders.create' },
-      schema: {
-        tags: ['order intake'],
-        summary: 'Start an order with its components (the mill sees it once submitted)',
-        security: bearerAuth,
-        body: createOrderBodySchema,
-        response: { 200: createdOrderSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.createOrder),
       handler: async (request) => createOrder(deps, callerOf(request), request.body),
     });
 
-    app.post('/orders/:id/components', {
-      config: { access: 'order.edit' },
-      schema: {
-        tags: ['order intake'],
-        summary: 'Add a component to an order',
-        security: bearerAuth,
-        params: z.object({ id: idSchema }),
-        body: addComponentBodySchema,
-        response: { 200: z.object({ id: z.number(), name: z.string() }), ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.addComponent),
       handler: async (request) => addComponent(deps, callerOf(request), request.params.id, request.body.name),
     });
 
-    app.post('/orders/:id/submit', {
-      config: { access: 'order.edit' },
-      schema: {
-        tags: ['order intake'],
-        summary: 'Finish sending: the mill sees the order and is notified',
-        security: bearerAuth,
-        params: z.object({ id: idSchema }),
-        response: { 200: messageResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.submitOrder),
       handler: async (request) => {
         await submitOrder(deps, callerOf(request), request.params.id);
         return { ok: true as const, message: 'Order sent' };
