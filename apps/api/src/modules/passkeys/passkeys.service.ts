@@ -200,7 +200,7 @@ export async function verifyAssertion(
         id: passkey.credentialId,
         publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
         counter: passkey.counter,
-        transports: passkey.transports as AuthenticatorTransport[],
+        transports: passkey.transports,
       },
       requireUserVerification: purpose === 'sign-in',
     });

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signInOrigin } from '../../lib/sign-in-origin.ts';
-import { authResponseSchema } from '@casebridge/shared/schemas/auth';
 import { messageResponseSchema } from '@casebridge/shared/schemas/common';
 import {
   challengeBodySchema,

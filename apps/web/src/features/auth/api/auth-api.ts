@@ -104,7 +104,7 @@ type AuthenticationOptions = Parameters<typeof startAuthentication>[0]['optionsJ
 /** Password-free sign-in (ADR 0023): the server's options, the browser's passkey prompt, the server's check. */
 export async function signInWithPasskey(): Promise<AuthResponse> {
   const { options } = await callEndpoint(passkeySignInOptions, {});
-  const response = await startAuthentication({ optionsJSON: options as AuthenticationOptions });
+  const response = await startAuthentication({ optionsJSON: options });
   return callEndpoint(passkeySignIn, { body: { response: response as never } });
 }
 
