@@ -88,7 +88,7 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
             <Button
               variant="outline"
               loading={withPasskey.isPending}
-              onClick={() => withPasskey.mutate(undefined, { onSuccess: signedIn })}
+              onClick={() => withPasskey.mutate(undefined, { onSuccess: (answer) => 'jwt' in answer && signedIn(answer) })}
             >
               {t('passkeys.signIn')}
             </Button>
