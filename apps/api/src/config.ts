@@ -52,6 +52,16 @@ const envSchema = z.object({
   /** The key that seals secrets kept in the database (TOTP seeds, ADR 0020); unset, derived from the JWT secret. */
   APP_ENCRYPTION_KEY: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** The passkeys' relying-party id (a registrable domain, ADR 0023); unset, PUBLIC_URL's host name. */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/)
+    .optional(),
+  /** The origins a passkey's answer may come from (comma-separated); unset, PUBLIC_URL's origin. */
+  WEBAUTHN_ORIGIN: z
+    .string()
+    .regex(/^https?:\/\/[^\s,/]+(\s*,\s*https?:\/\/[^\s,/]+)*$/)
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DESKTOP_APP_URL: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@casebridge.local'),
@@ -193,6 +203,8 @@ export interface Config {
   readonly encryptionKey: string | undefined;
   /** Base of links in mails; defaults to the server's own address. */
   readonly publicUrl: string;
+  /** Passkeys: the relying party and the origins its answers must come from, never the request's Host (ADR 0023). */
+  readonly webauthn: { readonly rpId: string; readonly origins: readonly string[] };
   readonly logLevel: string;
   readonly desktopAppUrl: string | undefined;
   /** Where the support contact form sends to. */
@@ -278,7 +290,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     encryptionKey: e.APP_ENCRYPTION_KEY,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl: publicUrlOf(e),
+    webauthn: webauthnOf(e),
     logLevel: e.LOG_LEVEL,
     desktopAppUrl: e.DESKTOP_APP_URL,
     supportEmail: e.SUPPORT_EMAIL,
@@ -338,6 +351,8 @@ const ACCEPTS = {
   JWT_SECRET: 'a secret of at least 32 characters',
   APP_ENCRYPTION_KEY: 'a secret of at least 32 characters',
   PUBLIC_URL: 'a URL such as https://portal.example.com',
+  WEBAUTHN_RP_ID: 'a host name such as portal.example.com or example.com (no scheme, no port)',
+  WEBAUTHN_ORIGIN: 'comma-separated origins such as https://portal.example.com (scheme, host, port; no path)',
   INVOICE_SELLER: 'JSON with name, street, zipCode, city, country (2 letters), vatNumber, email',
   LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
   DESKTOP_APP_URL: 'a URL',
@@ -384,6 +399,17 @@ function s3SettingsOf(url: string, e: z.infer<typeof envSchema>): S3Settings {
         ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY, sessionToken: e.AWS_SESSION_TOKEN }
         : undefined,
   };
+}
+
+function publicUrlOf(e: z.infer<typeof envSchema>): string {
+  return (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+}
+
+/** Both default to the public address, which for the embedded start is http://localhost:<PORT>. */
+function webauthnOf(e: z.infer<typeof envSchema>): Config['webauthn'] {
+  const publicUrl = new URL(publicUrlOf(e));
+  const origins = e.WEBAUTHN_ORIGIN ? e.WEBAUTHN_ORIGIN.split(',').map((origin) => origin.trim().replace(/\/$/, '')) : [publicUrl.origin];
+  return { rpId: e.WEBAUTHN_RP_ID ?? publicUrl.hostname, origins };
 }
 
 function trustProxyOf(value: string | undefined): false | string[] {

@@ -43,6 +43,7 @@ import { dealerConfigurationRoutes } from './modules/dealer-configurations/deale
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { ticketReminderRoutes } from './modules/ticket-reminders/ticket-reminders.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { twoFactorAdminRoutes } from './modules/two-factor-admin/two-factor-admin.routes.ts';
 
 /** The explicit list of feature modules: no autoloading, so what the API serves is read here. */
@@ -53,6 +54,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, option
       await api.register(desktopAppRoutes(deps));
       await api.register(authRoutes(deps, signInAndLink));
       await api.register(twoFactorRoutes(deps));
+      await api.register(passkeysRoutes(deps));
       await api.register(twoFactorAdminRoutes(deps));
       await api.register(invitationRoutes(deps));
       await api.register(sessionRoutes(deps));

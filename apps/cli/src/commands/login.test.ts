@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMill, PASSWORD, signIn } from '../../../api/test/factories.ts';
 import type { TestApp } from '../../../api/test/test-app.ts';
 import { currentTotp } from '../../../api/src/modules/two-factor/two-factor.rules.ts';
+import { VirtualAuthenticator } from '../../../api/test/virtual-authenticator.ts';
 import { cli, scratchDir, startPortal } from '../test/harness.ts';
 
 let t: TestApp;
@@ -58,5 +59,45 @@ describe('casebridge login with two-factor sign-in', () => {
       io: { readLine: async (prompt: string) => (prompts.push(prompt), currentTotp(secret, at + 30_000)) },
     });
     expect([result.code, prompts]).toEqual([0, ['Authenticator code (or a recovery code): ']]);
+  });
+
+  /** A passkey made by a software authenticator (the API's security tests' own). */
+  async function addPasskey(jwt: string) {
+    const options = (
+      await t.request({ method: 'POST', url: '/api/users/me/passkeys/options', token: jwt, payload: { password: PASSWORD } })
+    ).json().options;
+    const where = { origin: t.config.webauthn.origins[0]!, rpId: t.config.webauthn.rpId };
+    const response = new VirtualAuthenticator().register(options, where);
+    const added = await t.request({ method: 'POST', url: '/api/users/me/passkeys', token: jwt, payload: { name: 'Laptop', response } });
+    expect(added.statusCode, added.body).toBe(200);
+  }
+
+  it('signs in with --code for a user with a passkey and an authenticator app', async () => {
+    const { admin } = await createMill(t.db);
+    const jwt = await signIn(t, admin.email);
+    const { secret } = (await t.request({ method: 'POST', url: '/api/users/me/two-factor/totp', token: jwt })).json<{ secret: string }>();
+    const at = Date.now();
+    await t.request({
+      method: 'POST',
+      url: '/api/users/me/two-factor/totp/confirm',
+      token: jwt,
+      payload: { code: currentTotp(secret, at) },
+    });
+    await addPasskey(jwt);
+    const ok = await cli(['login', '--url', url, '--email', admin.email, '--code', currentTotp(secret, at + 30_000)], {
+      config: `${scratch.dir}/config-both.json`,
+      env: { CASEBRIDGE_PASSWORD: PASSWORD },
+    });
+    expect([ok.code, ok.stderr]).toEqual([0, '']);
+  });
+
+  it('tells a passkey-only user that the command line needs an authenticator app', async () => {
+    const { admin } = await createMill(t.db);
+    await addPasskey(await signIn(t, admin.email));
+    const refused = await cli(['login', '--url', url, '--email', admin.email, '--code', '123456'], {
+      config: `${scratch.dir}/config-passkey.json`,
+      env: { CASEBRIDGE_PASSWORD: PASSWORD },
+    });
+    expect([refused.code, refused.stderr]).toEqual([1, expect.stringMatching(/passkey only, which needs a browser/)]);
   });
 });

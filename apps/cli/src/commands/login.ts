@@ -59,7 +59,7 @@ async function login(ctx: Context, args: Parsed): Promise<number> {
 }
 
 interface Challenge {
-  challenge: { token: string; kind: 'verify' | 'enrol' };
+  challenge: { token: string; kind: 'verify' | 'enrol'; methods?: string[] };
 }
 
 /** The sign-in's second step (the portal's ADR 0020): a code for the challenge, which answers the session. */
@@ -67,6 +67,11 @@ async function secondFactor(url: string, challenge: Challenge['challenge'], read
   if (challenge.kind === 'enrol')
     throw new CliError(
       'Your organisation requires two-factor sign-in: set up an authenticator app in the web app first, then sign in here.',
+    );
+  // A passkey needs a browser (WebAuthn); the command line signs in only with a code (ADR 0023).
+  if (challenge.methods && !challenge.methods.includes('totp'))
+    throw new CliError(
+      'Your account signs in with a passkey only, which needs a browser: set up an authenticator app in the web app (Account, Two-factor sign-in) to sign in here with --code.',
     );
   return new Api(url).post<Session>('/api/auth/sign-in/second-factor', { token: challenge.token, code: (await readCode()).trim() });
 }

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { authResponseSchema } from './auth.ts';
 import { lineSchema, oneTimeTokenSchema } from './common.ts';
+import { authenticationResponseSchema, requestOptionsSchema } from './passkeys.ts';
 
 /** A TOTP code (six digits) or a recovery code (`xxxxx-xxxxx-xxxxx`), as typed. */
 export const secondFactorCodeSchema = lineSchema.trim().min(6).max(40);
 
-export const SECOND_FACTOR_METHODS = ['totp', 'recovery'] as const;
+export const SECOND_FACTOR_METHODS = ['totp', 'recovery', 'passkey'] as const;
+export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 
 /**
  * A sign-in whose password was right but needs more (ADR 0020): `verify` asks a code of the user's
- * authenticator or a recovery code; `enrol` (their mill or the platform requires a second factor
+ * authenticator or a recovery code, or a passkey (`methods` names what the user has; with a passkey,
+ * `passkeyOptions` are the options for `navigator.credentials.get()`, ADR 0023); `enrol` (their mill or the platform requires a second factor
  * and they have none) lets them only enrol one, which then signs them in.
  */
 export const signInChallengeSchema = z.object({
@@ -17,6 +20,7 @@ export const signInChallengeSchema = z.object({
     token: z.string(),
     kind: z.enum(['verify', 'enrol']),
     methods: z.array(z.enum(SECOND_FACTOR_METHODS)),
+    passkeyOptions: requestOptionsSchema.optional(),
     expiresAt: z.string(),
   }),
 });
@@ -27,6 +31,12 @@ export const signInAnswerSchema = z.union([authResponseSchema, signInChallengeSc
 export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
 
 export const secondFactorBodySchema = z.object({ token: oneTimeTokenSchema, code: secondFactorCodeSchema });
+/** The `verify` challenge's second call: a code (TOTP or recovery), or a passkey's assertion. */
+export const secondFactorAnswerSchema = z.union([
+  secondFactorBodySchema,
+  z.object({ token: oneTimeTokenSchema, passkey: authenticationResponseSchema }),
+]);
+export type SecondFactorAnswer = z.infer<typeof secondFactorAnswerSchema>;
 export const challengeBodySchema = z.object({ token: oneTimeTokenSchema });
 
 export const totpEnrolmentSchema = z.object({ uri: z.string(), secret: z.string() });
@@ -42,6 +52,8 @@ export const disableTotpBodySchema = z.object({ password: z.string().min(1).max(
 
 export const twoFactorStatusSchema = z.object({
   totp: z.boolean(),
+  /** How many passkeys the user has; one counts as a second factor (ADR 0023). */
+  passkeys: z.number().int(),
   recoveryCodesLeft: z.number().int(),
   /** A mill of theirs or the platform requires a second factor of this user. */
   required: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** How a session was signed in (ADR 0021). */
-export const SIGN_IN_METHODS = ['password', 'two-factor', 'confirmation-link', 'reset-link', 'invitation'] as const;
+export const SIGN_IN_METHODS = ['password', 'two-factor', 'confirmation-link', 'reset-link', 'invitation', 'passkey'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** One place the user is signed in, as the account page lists it. */

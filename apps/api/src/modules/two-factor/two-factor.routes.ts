@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signInOrigin } from '../../lib/sign-in-origin.ts';
-import { authResponseSchema } from '@casebridge/shared/schemas/auth';
 import { messageResponseSchema } from '@casebridge/shared/schemas/common';
 import {
   challengeBodySchema,
@@ -13,7 +12,9 @@ import {
   totpEnrolmentSchema,
   twoFactorStatusSchema,
 } from '@casebridge/shared/schemas/two-factor';
+import { answerSecondFactor } from '@casebridge/shared/contracts/passkeys';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { limitFailures } from '../../lib/rate-limit-guard.ts';
 import { bearerAuth, commonErrors, errorResponseSchema } from '../../lib/route-schemas.ts';
@@ -39,14 +40,8 @@ export function twoFactorRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       limitFailures(deps.rateLimitStore, 'second-factor', deps.rateLimits.secondFactor, request, `user:${userId}`, attempt);
 
   return async (app) => {
-    app.post('/auth/sign-in/second-factor', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Finish a sign-in with a code of the authenticator app or a recovery code',
-        body: secondFactorBodySchema,
-        response: { 200: authResponseSchema, ...errors },
-      },
+    app.route({
+      ...fromContract(answerSecondFactor),
       handler: async (request) => answerChallenge(deps, request.body, limitOf(request), signInOrigin(request)),
     });
 

@@ -4,7 +4,14 @@
  * challenge's second call signs in. Every code check counts toward the user's failure limit.
  */
 import type { AuthResponse } from '@casebridge/shared/schemas/auth';
-import type { SignInAnswer, SignInChallenge, TotpEnrolment, TwoFactorStatus } from '@casebridge/shared/schemas/two-factor';
+import type {
+  SecondFactorAnswer,
+  SecondFactorMethod,
+  SignInAnswer,
+  SignInChallenge,
+  TotpEnrolment,
+  TwoFactorStatus,
+} from '@casebridge/shared/schemas/two-factor';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
@@ -13,6 +20,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { millMembershipsOf } from '../mill-users/mill-users.queries.ts';
+import { passkeyCountOf, secondFactorOptions, verifyAssertion } from '../passkeys/passkeys.service.ts';
 import { sessionFor } from '../session/session.service.ts';
 import { startSession } from '../user-sessions/user-sessions.service.ts';
 import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
@@ -43,20 +51,28 @@ export async function signInAnswer(deps: AppDeps, user: UserRow, origin: SignInO
   return (await challengeIfNeeded(deps, user)) ?? sessionFor(deps, user, await startSession(deps, user, origin, method));
 }
 
-/** The challenge a sign-in must pass first, or null when the password is enough. */
+/** The challenge a sign-in must pass first, or null when the password is enough. A passkey counts as a second factor (ADR 0023). */
 export async function challengeIfNeeded(deps: AppDeps, user: UserRow): Promise<SignInChallenge | null> {
-  const totp = await repo.findTotp(deps.db, user.id);
-  if (totp?.confirmedAt) return issueChallenge(deps, user.id, 'verify');
-  if (await secondFactorRequired(deps.db, user)) return issueChallenge(deps, user.id, 'enrol');
+  const totp = Boolean((await repo.findTotp(deps.db, user.id))?.confirmedAt);
+  const passkeys = (await passkeyCountOf(deps.db, user.id)) > 0;
+  if (totp || passkeys) return issueChallenge(deps, user.id, 'verify', { totp, passkeys });
+  if (await secondFactorRequired(deps.db, user)) return issueChallenge(deps, user.id, 'enrol', { totp: false, passkeys: false });
   return null;
 }
 
-async function issueChallenge(deps: AppDeps, userId: number, kind: 'verify' | 'enrol'): Promise<SignInChallenge> {
+async function issueChallenge(
+  deps: AppDeps,
+  userId: number,
+  kind: 'verify' | 'enrol',
+  has: { totp: boolean; passkeys: boolean },
+): Promise<SignInChallenge> {
   const { token, hash } = rules.newChallengeToken();
   const expiresAt = new Date(Date.now() + rules.CHALLENGE_TTL_MS);
   await repo.insertChallenge(deps.db, { tokenHash: hash, userId, kind, expiresAt });
-  const methods = kind === 'verify' ? (['totp', 'recovery'] as const) : (['totp'] as const);
-  return { challenge: { token, kind, methods: [...methods], expiresAt: expiresAt.toISOString() } };
+  const methods: SecondFactorMethod[] =
+    kind === 'enrol' ? ['totp'] : [...(has.totp ? (['totp', 'recovery'] as const) : []), ...(has.passkeys ? (['passkey'] as const) : [])];
+  const passkeyOptions = has.passkeys ? await secondFactorOptions(deps, userId) : undefined;
+  return { challenge: { token, kind, methods, ...(passkeyOptions && { passkeyOptions }), expiresAt: expiresAt.toISOString() } };
 }
 
 async function challengeOf(deps: AppDeps, token: string, kind: 'verify' | 'enrol'): Promise<repo.ChallengeRow> {
@@ -73,7 +89,7 @@ async function finishChallenge(
   deps: AppDeps,
   challenge: repo.ChallengeRow,
   origin: SignInOrigin,
-  method: 'totp' | 'recovery' | 'enrolment',
+  method: 'totp' | 'recovery' | 'passkey' | 'enrolment',
 ): Promise<AuthResponse> {
   if (!(await repo.closeChallenge(deps.db, challenge.id))) throw challengeGone();
   const user = await userById(deps.db, challenge.userId);
@@ -99,16 +115,18 @@ async function checkCode(deps: AppDeps, userId: number, code: string, limit: Fai
   });
 }
 
-/** `POST /auth/sign-in/second-factor`: the challenge's second call. */
+/** `POST /auth/sign-in/second-factor`: the challenge's second call, with a code or a passkey's assertion. */
 export async function answerChallenge(
   deps: AppDeps,
-  input: { token: string; code: string },
+  input: SecondFactorAnswer,
   limit: FailureLimit,
   origin: SignInOrigin,
 ): Promise<AuthResponse> {
   const challenge = await challengeOf(deps, input.token, 'verify');
-  await checkCode(deps, challenge.userId, input.code, limit);
-  return finishChallenge(deps, challenge, origin, rules.looksLikeTotp(input.code) ? 'totp' : 'recovery');
+  if ('code' in input) await checkCode(deps, challenge.userId, input.code, limit);
+  else await limit(challenge.userId, () => verifyAssertion(deps, input.passkey, 'second-factor', challenge.userId));
+  const method = 'code' in input ? (rules.looksLikeTotp(input.code) ? 'totp' : 'recovery') : 'passkey';
+  return finishChallenge(deps, challenge, origin, method);
 }
 
 async function beginEnrolment(deps: AppDeps, user: Pick<UserRow, 'id' | 'email'>): Promise<TotpEnrolment> {
@@ -166,6 +184,7 @@ export async function twoFactorStatus(deps: AppDeps, user: SessionUser): Promise
   const totp = await repo.findTotp(deps.db, user.id);
   return {
     totp: Boolean(totp?.confirmedAt),
+    passkeys: await passkeyCountOf(deps.db, user.id),
     recoveryCodesLeft: totp?.confirmedAt ? await repo.unusedRecoveryCodeCount(deps.db, user.id) : 0,
     required: await secondFactorRequired(deps.db, user),
   };

@@ -53,7 +53,7 @@ describe('enrolling an authenticator', () => {
     expect(row!.sealedSecret).not.toContain(secret);
     expect(row!.sealedSecret).toMatch(/^v1\./);
     const status = await t.request({ method: 'GET', url: '/api/users/me/two-factor', token: await signInWithCode(admin.email, secret, 1) });
-    expect(status.json()).toEqual({ totp: true, recoveryCodesLeft: 10, required: false });
+    expect(status.json()).toEqual({ totp: true, passkeys: 0, recoveryCodesLeft: 10, required: false });
   });
 
   it('refuses a wrong first code and keeps the authenticator unconfirmed', async () => {

@@ -1,5 +1,6 @@
 import { Divider, Stack } from '@mantine/core';
 import type { User } from '@casebridge/shared/schemas/auth';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { PersonalDataSection } from './personal-data-section.tsx';
 import { ProfileForm } from './profile-form.tsx';
@@ -11,7 +12,7 @@ export function ProfileTab({ user }: { user: User }) {
   return <ProfileForm key={user.id} user={user} />;
 }
 
-/** Spec §2 "Account": password change and two-factor sign-in beside the notification and download settings; where one is signed in (ADR 0021). */
+/** Spec §2 "Account": password change and two-factor sign-in and passkeys beside the notification and download settings; where one is signed in (ADR 0021). */
 export function SettingsTab({ user }: { user: User }) {
   return (
     <Stack gap="xl">
@@ -20,6 +21,8 @@ export function SettingsTab({ user }: { user: User }) {
       <PasswordForm />
       <Divider />
       <TwoFactorSection />
+      <Divider />
+      <PasskeysSection />
       <Divider />
       <SessionsSection />
       <Divider />

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +7,36 @@ import type { SignInChallenge } from '@casebridge/shared/schemas/two-factor';
 import { RecoveryCodes, TotpSetup } from '../../../components/totp-setup.tsx';
 import { describeError } from '../../../lib/error-message.ts';
 import { storeAuthResponse } from '../../../lib/session.ts';
-import { authApi } from '../api/auth-api.ts';
+import { answerWithPasskey, authApi } from '../api/auth-api.ts';
 
 type Challenge = SignInChallenge['challenge'];
 
-/** The sign-in's second step (ADR 0020): a code for a `verify` challenge, enrolment for an `enrol` one. */
+/** The sign-in's second step (ADR 0020): a passkey or a code for a `verify` challenge (ADR 0023), enrolment for an `enrol` one. */
 export function SecondFactorStep({ challenge, onSignedIn }: { challenge: Challenge; onSignedIn: (auth: AuthResponse) => void }) {
-  return challenge.kind === 'verify' ? (
-    <VerifyStep token={challenge.token} onSignedIn={onSignedIn} />
-  ) : (
-    <EnrolStep token={challenge.token} onSignedIn={onSignedIn} />
+  const { t } = useTranslation();
+  if (challenge.kind === 'enrol') return <EnrolStep token={challenge.token} onSignedIn={onSignedIn} />;
+  const hasCode = challenge.methods.includes('totp');
+  return (
+    <Stack>
+      {challenge.passkeyOptions && <PasskeyStep challenge={challenge} onSignedIn={onSignedIn} />}
+      {challenge.passkeyOptions && hasCode && <Divider label={t('passkeys.or')} />}
+      {hasCode && <VerifyStep token={challenge.token} onSignedIn={onSignedIn} />}
+    </Stack>
+  );
+}
+
+/** The user has a passkey (ADR 0023): one press, and their authenticator answers the challenge. */
+function PasskeyStep({ challenge, onSignedIn }: { challenge: Challenge; onSignedIn: (auth: AuthResponse) => void }) {
+  const { t } = useTranslation();
+  const verify = useSecondFactorCall(() => answerWithPasskey(challenge.token, challenge.passkeyOptions));
+  return (
+    <Stack>
+      <Text size="sm">{t('passkeys.secondFactorPrompt')}</Text>
+      {verify.isError && <Alert color="red">{describeError(t, verify.error)}</Alert>}
+      <Button onClick={() => verify.mutate(undefined, { onSuccess: onSignedIn })} loading={verify.isPending}>
+        {t('passkeys.useOne')}
+      </Button>
+    </Stack>
   );
 }
 

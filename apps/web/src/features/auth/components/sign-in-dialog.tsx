@@ -10,7 +10,7 @@ import { describeError } from '../../../lib/error-message.ts';
 import { writeStorage } from '../../../lib/local-storage.ts';
 import { useAfterInvitationAccepted, useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
 import { useForm } from '../../../lib/use-form.ts';
-import { authApi, useSignInMutation, type SignInBody } from '../api/auth-api.ts';
+import { authApi, signInWithPasskey, useSignInMutation, type SignInBody } from '../api/auth-api.ts';
 import { SecondFactorStep } from './second-factor-step.tsx';
 
 const schema = loginBodySchema.pick({ identifier: true, password: true });
@@ -21,6 +21,7 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
   const afterInvitation = useAfterInvitationAccepted();
   const form = useForm({ initialValues: { identifier: options.email ?? '', password: '' }, schema });
   const signIn = useSignInMutation((body: SignInBody) => authApi.signIn(body));
+  const withPasskey = useSignInMutation(signInWithPasskey);
   const [challenge, setChallenge] = useState<SignInChallenge['challenge'] | null>(null);
   const linking = options.linkToAnExistingAccount === true;
 
@@ -66,6 +67,7 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
         <Stack>
           {linking && <Text size="sm">{t('auth.signIn.linkNotice')}</Text>}
           {signIn.isError && <Alert color="red">{describeError(t, signIn.error)}</Alert>}
+          {withPasskey.isError && <Alert color="red">{describeError(t, withPasskey.error)}</Alert>}
           <TextInput
             label={t('fields.email')}
             type="email"
@@ -81,6 +83,16 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
           <Button type="submit" loading={signIn.isPending}>
             {t('auth.signIn.submit')}
           </Button>
+          {!linking && (
+            // Password-free (ADR 0023): the passkey tells who signs in, so no email is needed first.
+            <Button
+              variant="outline"
+              loading={withPasskey.isPending}
+              onClick={() => withPasskey.mutate(undefined, { onSuccess: (answer) => 'jwt' in answer && signedIn(answer) })}
+            >
+              {t('passkeys.signIn')}
+            </Button>
+          )}
           {!linking && (
             <Group gap={4} justify="center">
               <Text size="sm">{t('auth.signIn.noAccount')}</Text>
