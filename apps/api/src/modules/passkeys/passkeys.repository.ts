@@ -45,6 +45,11 @@ export async function deletePasskeyOf(db: Db, userId: number, id: number): Promi
   return row ?? null;
 }
 
+/** Every passkey of a user (an administrator's reset, an account's deletion); how many went. */
+export async function deletePasskeysOf(db: Db, userId: number): Promise<number> {
+  return (await db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id })).length;
+}
+
 /**
  * Moves the counter from the value the check read to the new one, in one statement: two requests
  * racing with one assertion (or a clone's) cannot both pass.

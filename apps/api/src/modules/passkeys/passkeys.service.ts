@@ -158,6 +158,11 @@ function passkeyAudit(userId: number, action: string, ip: string | undefined, ro
   return { actor: { userId, ip }, action, object: { kind: 'user', id: userId }, after: { passkeyId: row.id, name: row.name } };
 }
 
+/** Removes all of a user's passkeys in the caller's transaction (modules/two-factor: a reset of every second factor). */
+export async function removePasskeysOf(db: Db, userId: number): Promise<number> {
+  return repo.deletePasskeysOf(db, userId);
+}
+
 export async function passkeyCountOf(db: Db, userId: number): Promise<number> {
   return repo.passkeyCount(db, userId);
 }

@@ -20,7 +20,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { millMembershipsOf } from '../mill-users/mill-users.queries.ts';
-import { passkeyCountOf, secondFactorOptions, verifyAssertion } from '../passkeys/passkeys.service.ts';
+import { passkeyCountOf, removePasskeysOf, secondFactorOptions, verifyAssertion } from '../passkeys/passkeys.service.ts';
 import { sessionFor } from '../session/session.service.ts';
 import { startSession } from '../user-sessions/user-sessions.service.ts';
 import type { AuditEntry } from '../../platform/audit/audit-trail.ts';
@@ -228,8 +228,14 @@ function factorAudit(userId: number, action: string, ip: string | undefined): Au
 }
 
 /** An administrator's reset (the two-factor-admin use case decided who may): the user enrols again. */
+/**
+ * Every second factor of a user, passkeys included: an administrator's reset (the device with the
+ * passkey may be the one lost) and an account's deletion. True when there was one.
+ */
 export async function removeSecondFactorOf(db: Db, userId: number): Promise<boolean> {
-  return repo.removeSecondFactor(db, userId);
+  const totp = await repo.removeSecondFactor(db, userId);
+  const passkeys = await removePasskeysOf(db, userId);
+  return totp || passkeys > 0;
 }
 
 /** `millId` null: the platform's requirement for managers and dealer users. */
