@@ -45,6 +45,7 @@ const millRoutes: RouteObject[] = [
   { path: 'mills/messages', lazy: lazyPage(millArea, (area) => area.MessagesPage) },
   { path: 'mill/account', lazy: lazyPage(millArea, (area) => area.MillAccountPage) },
   { path: 'mill/support', lazy: lazyPage(millArea, (area) => area.MillSupportPage) },
+  { path: 'mill/audit', lazy: lazyPage(millArea, (area) => area.MillAuditPage) },
 ];
 
 const millSettingsRoute: RouteObject = { path: 'mill/settings', lazy: lazyPage(millArea, (area) => area.MillSettingsPage) };
@@ -61,6 +62,7 @@ const labRoutes: RouteObject[] = [
   { path: 'lab/messages', lazy: lazyPage(labArea, (area) => area.MessagesPage) },
   { path: 'lab/support', lazy: lazyPage(labArea, (area) => area.LabSupportPage) },
   { path: 'lab/account', lazy: lazyPage(labArea, (area) => area.LabAccountPage) },
+  { path: 'lab/audit', lazy: lazyPage(labArea, (area) => area.LabAuditPage) },
 ];
 
 const signedInRoutes: RouteObject[] = [
@@ -92,6 +94,7 @@ const signedInRoutes: RouteObject[] = [
       { path: 'manager/users/view', lazy: lazyPage(managerArea, (area) => area.UsersViewPage) },
       { path: 'manager/mill/activity', lazy: lazyPage(managerArea, (area) => area.ActivityPage) },
       { path: 'manager/settings', lazy: lazyPage(managerArea, (area) => area.ManagerSettingsPage) },
+      { path: 'manager/audit', lazy: lazyPage(managerArea, (area) => area.ManagerAuditPage) },
     ],
   },
   {
@@ -109,6 +112,7 @@ const signedInRoutes: RouteObject[] = [
           { path: 'dealer/license/info', lazy: lazyPage(dealerArea, (area) => area.DealerLicenceInfoPage) },
           { path: 'dealer/users', lazy: lazyPage(dealerArea, (area) => area.DealerUsersPage) },
           { path: 'dealer/settings', lazy: lazyPage(dealerArea, (area) => area.DealerSettingsPage) },
+          { path: 'dealer/audit', lazy: lazyPage(dealerArea, (area) => area.DealerAuditPage) },
           // The configuration test and its view-only variant (ADR 0013).
           { path: 'dealer/config/result', lazy: lazyPage(dealerArea, (area) => area.DealerConfigPage) },
           { path: 'view/dealer/config/result', lazy: lazyPage(dealerArea, (area) => area.DealerConfigViewPage) },

@@ -1,70 +1,60 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { auditListQuerySchema, auditListResponseSchema } from '@casebridge/shared/schemas/audit';
-import { idSchema } from '@casebridge/shared/schemas/common';
-import type { Action } from '../../access/rule-book.ts';
+import * as contracts from '@casebridge/shared/contracts/audit';
+import type { AuditListQuery } from '@casebridge/shared/schemas/audit';
+import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
-import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
+import type { SessionUser } from '../../access/session-check.ts';
 import { exportAudit, listAudit, type AuditTarget } from './audit.service.ts';
 
-const tags = ['audit'];
-
-/** The four trails: the path names the tenant, the rule book decides who reads it (ADR 0019). */
-const TRAILS: { path: string; access: Action; params: z.ZodObject; target: (params: Record<string, number>) => AuditTarget }[] = [
-  {
-    path: '/mills/:millId/audit',
-    access: 'audit.readMill',
-    params: z.object({ millId: idSchema }),
-    target: (p) => ({ kind: 'mill', millId: p.millId! }),
-  },
-  {
-    path: '/companies/:id/audit',
-    access: 'audit.readLab',
-    params: z.object({ id: idSchema }),
-    target: (p) => ({ kind: 'lab', companyId: p.id! }),
-  },
-  {
-    path: '/dealers/:dealerId/audit',
-    access: 'audit.readDealer',
-    params: z.object({ dealerId: idSchema }),
-    target: (p) => ({ kind: 'dealer', dealerId: p.dealerId! }),
-  },
-  { path: '/audit', access: 'audit.readAll', params: z.object({}), target: () => ({ kind: 'all' }) },
-];
-
-/** The audit trail's read side: a page of entries, and the same filters as a CSV file. */
+/**
+ * The audit trail's read side: a page of entries, and the same filters as a CSV file. Method,
+ * path, schemas and access come from the contracts in packages/shared (ADR 0022); the path names
+ * the tenant, the rule book decides who reads it (ADR 0019).
+ */
 export function auditRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    for (const trail of TRAILS) {
-      app.get(trail.path, {
-        config: { access: trail.access },
-        schema: {
-          tags,
-          summary: 'Audit entries, newest first (keyset paging: pass `next` as `before`)',
-          security: bearerAuth,
-          params: trail.params,
-          querystring: auditListQuerySchema,
-          response: { 200: auditListResponseSchema, ...commonErrors },
-        },
-        handler: async (request) =>
-          listAudit(deps, callerOf(request), trail.target(request.params as Record<string, number>), request.query),
-      });
-      app.get(`${trail.path}/export`, {
-        config: { access: trail.access },
-        schema: {
-          tags,
-          summary: 'The filtered audit entries as CSV (at most 50,000)',
-          security: bearerAuth,
-          params: trail.params,
-          querystring: auditListQuerySchema,
-          response: { 200: z.string(), ...commonErrors },
-        },
-        handler: async (request, reply) => {
-          const csv = await exportAudit(deps, callerOf(request), trail.target(request.params as Record<string, number>), request.query);
-          return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="audit.csv"').send(csv);
-        },
-      });
-    }
+    const sendCsv = async (reply: FastifyReply, user: SessionUser, target: AuditTarget, query: AuditListQuery) => {
+      const csv = await exportAudit(deps, user, target, query);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="audit.csv"').send(csv);
+    };
+
+    app.route({
+      ...fromContract(contracts.millAudit),
+      handler: async (request) => listAudit(deps, callerOf(request), { kind: 'mill', millId: request.params.millId }, request.query),
+    });
+    app.route({
+      ...fromContract(contracts.millAuditExport),
+      handler: async (request, reply) => sendCsv(reply, callerOf(request), { kind: 'mill', millId: request.params.millId }, request.query),
+    });
+
+    app.route({
+      ...fromContract(contracts.labAudit),
+      handler: async (request) => listAudit(deps, callerOf(request), { kind: 'lab', companyId: request.params.id }, request.query),
+    });
+    app.route({
+      ...fromContract(contracts.labAuditExport),
+      handler: async (request, reply) => sendCsv(reply, callerOf(request), { kind: 'lab', companyId: request.params.id }, request.query),
+    });
+
+    app.route({
+      ...fromContract(contracts.dealerAudit),
+      handler: async (request) => listAudit(deps, callerOf(request), { kind: 'dealer', dealerId: request.params.dealerId }, request.query),
+    });
+    app.route({
+      ...fromContract(contracts.dealerAuditExport),
+      handler: async (request, reply) =>
+        sendCsv(reply, callerOf(request), { kind: 'dealer', dealerId: request.params.dealerId }, request.query),
+    });
+
+    app.route({
+      ...fromContract(contracts.platformAudit),
+      handler: async (request) => listAudit(deps, callerOf(request), { kind: 'all' }, request.query),
+    });
+    app.route({
+      ...fromContract(contracts.platformAuditExport),
+      handler: async (request, reply) => sendCsv(reply, callerOf(request), { kind: 'all' }, request.query),
+    });
   };
 }

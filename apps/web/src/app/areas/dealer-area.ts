@@ -1,4 +1,5 @@
 /** The dealer's pages, one lazy chunk (router.tsx). */
+export { DealerAuditPage } from '../../features/audit/pages/audit-page.tsx';
 export { DealerFrame } from '../../features/dealers/pages/dealer-frame.tsx';
 export { DealerHomePage } from '../../features/dealers/pages/dealer-home-page.tsx';
 export { DealerManagementPage } from '../../features/dealers/pages/dealer-management-page.tsx';

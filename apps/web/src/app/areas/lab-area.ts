@@ -1,4 +1,5 @@
 /** The lab's pages, one lazy chunk (router.tsx); what the mill's pages share lands in a common chunk. */
+export { LabAuditPage } from '../../features/audit/pages/audit-page.tsx';
 export { LabAccountPage } from '../../features/account/pages/lab-account-page.tsx';
 export { LabWelcomePage } from '../../features/lab/pages/lab-pages.tsx';
 export { MessagesPage } from '../../features/messages/pages/messages-page.tsx';

@@ -3,6 +3,7 @@ import { ManagerConfigurationTestPage } from '../../features/dealer-config/pages
 import { DealerSelect } from '../../features/dealers/components/dealer-pickers.tsx';
 
 /** The manager's pages, one lazy chunk (router.tsx). */
+export { ManagerAuditPage } from '../../features/audit/pages/audit-page.tsx';
 export { ManagerPage } from '../../features/manager/pages/manager-page.tsx';
 export { PoliciesPage } from '../../features/policies/pages/policies-page.tsx';
 export { DesktopAppSettingsPage } from '../../features/desktop-app/pages/desktop-app-settings-page.tsx';

@@ -3,6 +3,7 @@ import { ClientMessages } from '../../features/messages/pages/messages-page.tsx'
 import { ClientOrders } from '../../features/orders/components/client-orders.tsx';
 
 /** The mill's pages, one lazy chunk (router.tsx); what the lab's pages share lands in a common chunk. */
+export { MillAuditPage } from '../../features/audit/pages/audit-page.tsx';
 export { MillAccountPage } from '../../features/account/pages/mill-account-page.tsx';
 export { ClientsPage } from '../../features/clients/pages/clients-page.tsx';
 export { MessagesPage } from '../../features/messages/pages/messages-page.tsx';

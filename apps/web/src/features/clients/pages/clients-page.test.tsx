@@ -6,7 +6,7 @@ import * as contracts from '@casebridge/shared/contracts/clients';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { fake, fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
-import { renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { renderRoutes, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { ClientsPage } from './clients-page.tsx';
 
 function client(overrides: Partial<Client> = {}): Client {
@@ -246,5 +246,29 @@ describe('ClientsPage row actions', () => {
     const { router } = renderPage();
     await user.click(await screen.findByText('Demo Lab'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/mill/client/21/details'));
+  });
+});
+
+describe('ClientsPage on the list kit', () => {
+  it('reads status, sort and page from a shared link, and a new sort returns to page 1', async () => {
+    const queries: Record<string, unknown>[] = [];
+    fakeApi([
+      fake(contracts.listClients, ({ query }) => {
+        queries.push(query);
+        return { body: { count: 30, data: [client()] } };
+      }),
+    ]);
+    const session = sessionFixture('mill', { mills: [millFixture()] });
+    const { router } = renderRoutes([{ path: '*', element: <ClientsPage /> }], {
+      session,
+      path: '/?status=inactive&sort=email:asc&page=2',
+    });
+    const user = userEvent.setup();
+    await screen.findByText('lena@lab.test');
+    expect(queries[0]).toMatchObject({ status: 'inactive', _sort: { field: 'email', direction: 'asc' }, _start: 10, _limit: 10 });
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('inactive');
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=inactive&sort=lastName%3Aasc'));
+    await waitFor(() => expect(queries.at(-1)).toMatchObject({ _sort: { field: 'lastName', direction: 'asc' }, _start: 0 }));
   });
 });

@@ -1,22 +1,22 @@
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { MillSummary } from '@casebridge/shared/schemas/auth';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { ListView } from '../../../components/list-kit/list-view.tsx';
+import { offsetQuery, useListState } from '../../../components/list-kit/use-list-state.ts';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
-import { TablePager } from '../../../components/table-pager.tsx';
 import { clientPersonLabel } from '../../../lib/client-label.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { millMay, useSelectedMill, useSession } from '../../../lib/session.ts';
-import { usePaging } from '../../../lib/use-paging.ts';
 import { fetchActivationInstructions, useClients, type AddClientResult, type ClientStatusFilter } from '../api/clients-api.ts';
 import { ActivationInstructionsDialog } from '../components/activation-instructions-dialog.tsx';
 import { AddClientDialog } from '../components/add-client-dialog.tsx';
@@ -108,18 +108,11 @@ export function ClientsPage() {
   return <Page title={t('nav.clients')}>{mill ? <ClientsList mill={mill} /> : <Loading />}</Page>;
 }
 
-function ClientsList({ mill }: { mill: MillSummary }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [status, setStatus] = useState<ClientStatusFilter>('any');
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [adding, setAdding] = useState(false);
-  const paging = usePaging({ field: 'created_at', direction: 'desc' });
-  const clients = useClients(mill.id, { status, _q: debouncedSearch || undefined, ...paging.params });
-  const { instructions, afterAdded, closeInstructions } = useAfterClientAdded(mill);
+const STATUSES = ['active', 'inactive'] as const satisfies ClientStatusFilter[];
+const isStatus = (value: string | undefined): value is (typeof STATUSES)[number] => (STATUSES as readonly string[]).includes(value ?? '');
 
-  const columns: DataTableColumn<Client>[] = [
+function clientColumns(t: TFunction, millId: number): DataTableColumn<Client>[] {
+  return [
     {
       key: 'name',
       header: t('clients.name'),
@@ -134,64 +127,40 @@ function ClientsList({ mill }: { mill: MillSummary }) {
     { key: 'company', header: t('clients.company'), sortField: 'companyName', render: (client) => <ClientCompany client={client} /> },
     { key: 'status', header: t('clients.statusLabel'), render: (client) => <ClientStatus client={client} /> },
     { key: 'created', header: t('clients.created'), sortField: 'created_at', render: (client) => formatDate(client.createdAt) },
-    { key: 'actions', header: t('common.actions'), render: (client) => <ClientRowActions millId={mill.id} client={client} /> },
+    { key: 'actions', header: t('common.actions'), render: (client) => <ClientRowActions millId={millId} client={client} /> },
   ];
+}
+
+/** The mill's clients on the list kit: status filter, search, sort and page live in the URL. */
+function ClientsList({ mill }: { mill: MillSummary }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(false);
+  const list = useListState({ filters: ['status'], defaultSort: { field: 'created_at', direction: 'desc' } });
+  const status = list.filters.status;
+  const clients = useClients(mill.id, { status: isStatus(status) ? status : 'any', ...offsetQuery(list) });
+  const { instructions, afterAdded, closeInstructions } = useAfterClientAdded(mill);
+  const statusOptions = (['any', ...STATUSES] as const).map((value) => ({
+    value: value === 'any' ? '' : value,
+    label: t(`clients.status.${value}`),
+  }));
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Group align="flex-end">
-          <Select
-            label={t('clients.statusLabel')}
-            data={(['any', 'active', 'inactive'] as const).map((value) => ({ value, label: t(`clients.status.${value}`) }))}
-            value={status}
-            onChange={(value) => {
-              if (!value) return;
-              setStatus(value);
-              paging.setPage(1);
-            }}
-            allowDeselect={false}
-            w={160}
-          />
-          <TextInput
-            label={t('common.search')}
-            type="search"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
-              paging.setPage(1);
-            }}
-            w={260}
-          />
-        </Group>
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
-          {t('clients.add')}
-        </Button>
-      </Group>
-      {clients.isPending ? (
-        <Loading />
-      ) : clients.isError ? (
-        <Alert color="red">{describeError(t, clients.error)}</Alert>
-      ) : (
-        <>
-          <DataTable
-            columns={columns}
-            rows={clients.data.data}
-            rowKey={(client) => client.id}
-            onRowClick={(client) => void navigate(clientDetailsPath(client))}
-            sort={paging.sort}
-            onSortChange={paging.setSort}
-          />
-          <TablePager
-            total={clients.data.count}
-            page={paging.page}
-            pageSize={paging.pageSize}
-            onPageChange={paging.setPage}
-            onPageSizeChange={paging.setPageSize}
-          />
-        </>
-      )}
+    <>
+      <ListView
+        list={list}
+        result={{ ...clients, data: clients.data && { rows: clients.data.data, total: clients.data.count } }}
+        columns={clientColumns(t, mill.id)}
+        rowKey={(client) => client.id}
+        onRowClick={(client) => void navigate(clientDetailsPath(client))}
+        filters={[{ name: 'status', label: t('clients.statusLabel'), kind: 'select', options: statusOptions, width: 160 }]}
+        search
+        actions={
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
+            {t('clients.add')}
+          </Button>
+        }
+      />
       <AddClientDialog
         opened={adding}
         millId={mill.id}
@@ -202,6 +171,6 @@ function ClientsList({ mill }: { mill: MillSummary }) {
         }}
       />
       <ActivationInstructionsDialog message={instructions} onClose={closeInstructions} />
-    </Stack>
+    </>
   );
 }

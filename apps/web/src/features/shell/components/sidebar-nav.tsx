@@ -12,6 +12,7 @@ import {
   IconFileImport,
   IconFileSearch,
   IconHeadset,
+  IconHistory,
   IconHome,
   IconLayoutDashboard,
   IconMessages,
@@ -51,6 +52,7 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
       ];
       if (millMay(mill, 'mill.update')) entries.push({ to: '/mill/settings', labelKey: 'nav.settings', icon: IconSettings });
       if (millMay(mill, 'subscription.manage')) entries.push({ to: '/mill/contract', labelKey: 'nav.contract', icon: IconFileCertificate });
+      if (millMay(mill, 'audit.readMill')) entries.push({ to: '/mill/audit', labelKey: 'nav.audit', icon: IconHistory });
       return entries;
     }
     case 'lab':
@@ -79,6 +81,7 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
         { to: '/manager/import/tickets', labelKey: 'ticketImport.nav', icon: IconFileImport },
         { to: '/manager/user', labelKey: 'dealers.nav.users', icon: IconUsers },
         { to: '/manager/settings', labelKey: 'nav.managerSettings', icon: IconSettings },
+        ...(session.actions.includes('audit.readAll') ? [{ to: '/manager/audit', labelKey: 'nav.audit', icon: IconHistory }] : []),
       ];
     case 'dealer':
       // Spec §2 dealer sidebar, as the session's actions say: the config test where the dealer may use own
@@ -94,6 +97,7 @@ export function navEntriesFor(session: Session, mill: MillSummary | null): NavEn
         { to: '/dealer/license/info', labelKey: 'licenceInfo.nav', icon: IconFileSearch },
         ...(session.actions.includes('dealerUsers.list') ? [{ to: '/dealer/users', labelKey: 'dealers.nav.users', icon: IconUsers }] : []),
         { to: '/dealer/settings', labelKey: 'dealers.nav.settings', icon: IconSettings },
+        ...(session.actions.includes('audit.readDealer') ? [{ to: '/dealer/audit', labelKey: 'nav.audit', icon: IconHistory }] : []),
       ];
     default:
       return [];

@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconBuilding, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { IconBuilding, IconHistory, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Session } from '@casebridge/shared/schemas/auth';
@@ -8,6 +8,8 @@ export interface AccountLinks {
   profile: string | null;
   settings: string | null;
   companyInfo: string | null;
+  /** The lab's audit trail, beside its company (the rule book's `audit.readLab`). */
+  audit: string | null;
 }
 
 /** The user's own pages differ by workspace; lab users also reach their company from here. */
@@ -17,13 +19,14 @@ export function accountLinksFor(session: Session): AccountLinks {
       profile: '/lab/account?tab=profile',
       settings: '/lab/account?tab=settings',
       companyInfo: '/lab/account?tab=company-info',
+      audit: session.actions.includes('audit.readLab') ? '/lab/audit' : null,
     };
   }
   if (session.user.role.type === 'mill') {
-    return { profile: '/mill/account?tab=profile', settings: '/mill/account?tab=settings', companyInfo: null };
+    return { profile: '/mill/account?tab=profile', settings: '/mill/account?tab=settings', companyInfo: null, audit: null };
   }
   // Manager and dealer account pages belong to the second specification.
-  return { profile: null, settings: null, companyInfo: null };
+  return { profile: null, settings: null, companyInfo: null, audit: null };
 }
 
 export function UserMenu({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
@@ -64,6 +67,11 @@ export function UserMenu({ session, onSignOut }: { session: Session; onSignOut: 
         {links.companyInfo && (
           <Menu.Item component={Link} to={links.companyInfo} leftSection={<IconBuilding size={16} aria-hidden />}>
             {t('shell.companyInfo')}
+          </Menu.Item>
+        )}
+        {links.audit && (
+          <Menu.Item component={Link} to={links.audit} leftSection={<IconHistory size={16} aria-hidden />}>
+            {t('nav.audit')}
           </Menu.Item>
         )}
         <Menu.Divider />

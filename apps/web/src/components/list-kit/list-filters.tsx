@@ -1,0 +1,94 @@
+import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListState } from './use-list-state.ts';
+
+/** A filter a list declares: its URL parameter's name, its label, and how it is chosen. */
+export type ListFilter =
+  | { name: string; label: string; kind: 'select'; options: { value: string; label: string }[]; width?: number }
+  | { name: string; label: string; kind: 'text' | 'date'; width?: number };
+
+/**
+ * A text filter is an exact value (an id, a kind), so it applies on Enter or when the field is left,
+ * not per key; it follows the URL when the back button changes it.
+ */
+function TextFilter({
+  label,
+  value,
+  onCommit,
+  width,
+}: {
+  label: string;
+  value: string;
+  onCommit: (value: string) => void;
+  width?: number;
+}) {
+  const [draft, setDraft] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setDraft(value);
+  }
+  const commit = () => draft.trim() !== value && onCommit(draft.trim());
+  return (
+    <TextInput
+      label={label}
+      value={draft}
+      onChange={(event) => setDraft(event.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(event) => event.key === 'Enter' && commit()}
+      w={width ?? 180}
+    />
+  );
+}
+
+/** The declared filters and the search box, each labelled; every change returns to page 1 (list-url-state.ts). */
+export function ListFilters({ list, filters, search }: { list: ListState; filters: ListFilter[]; search: boolean }) {
+  const { t } = useTranslation();
+  const set = (name: string, value: string) => list.change({ filter: name, value });
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      {filters.map((filter) =>
+        filter.kind === 'select' ? (
+          <NativeSelect
+            key={filter.name}
+            label={filter.label}
+            data={filter.options}
+            value={list.filters[filter.name] ?? ''}
+            onChange={(event) => set(filter.name, event.currentTarget.value)}
+            w={filter.width ?? 180}
+          />
+        ) : filter.kind === 'date' ? (
+          <TextInput
+            key={filter.name}
+            label={filter.label}
+            type="date"
+            value={list.filters[filter.name] ?? ''}
+            onChange={(event) => set(filter.name, event.currentTarget.value)}
+            w={filter.width ?? 170}
+          />
+        ) : (
+          <TextFilter
+            key={filter.name}
+            label={filter.label}
+            value={list.filters[filter.name] ?? ''}
+            onCommit={(value) => set(filter.name, value)}
+            width={filter.width}
+          />
+        ),
+      )}
+      {search && (
+        <TextInput
+          label={t('common.search')}
+          type="search"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={list.searchInput}
+          onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+          w={260}
+          maw="100%"
+        />
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,76 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePageSize } from '../../lib/use-paging.ts';
+import { applyListChange, readListState, type ListChange, type ListUrlSpec } from './list-url-state.ts';
+
+/** Spec (manager-dealer, constants): a search waits 1000 ms after the last key before it asks the server. */
+export const LIST_SEARCH_DEBOUNCE_MS = 1000;
+
+export interface ListStateOptions extends ListUrlSpec {
+  searchDebounceMs?: number;
+}
+
+/**
+ * The search box's text: typed freely, written to the URL (and so to the query) once the typing
+ * pauses; when the URL's search changes by navigation (back button), the box follows.
+ */
+function useSearchInput(urlQ: string, debounceMs: number, commit: (q: string) => void) {
+  const [input, setInput] = useState(urlQ);
+  const [seenQ, setSeenQ] = useState(urlQ);
+  if (seenQ !== urlQ) {
+    setSeenQ(urlQ);
+    setInput(urlQ);
+  }
+  const [debounced] = useDebouncedValue(input.trim(), debounceMs);
+  const lastDebounced = useRef(debounced);
+  useEffect(() => {
+    if (debounced === lastDebounced.current) return;
+    lastDebounced.current = debounced;
+    if (debounced !== urlQ) commit(debounced);
+  }, [debounced, urlQ, commit]);
+  return [input, setInput] as const;
+}
+
+/**
+ * One list's state (ADR 0024): page, sort, search and filters in the URL, the page size as the
+ * user chose it (spec §9, usePageSize). Each change is a new history entry, so the back button
+ * undoes it.
+ */
+export function useListState(options: ListStateOptions) {
+  const [params, setParams] = useSearchParams();
+  const [pageSize, storePageSize] = usePageSize();
+  // The declaration is static per page, but its array may be new on every render: key it by value.
+  const filterNames = options.filters.join(',');
+  const { field, direction } = options.defaultSort ?? {};
+  const spec = useMemo<ListUrlSpec>(
+    () => ({ filters: filterNames.split(',').filter(Boolean), defaultSort: field && direction ? { field, direction } : undefined }),
+    [filterNames, field, direction],
+  );
+  const state = useMemo(() => readListState(params, spec), [params, spec]);
+  const change = useCallback((c: ListChange) => setParams((current) => applyListChange(current, spec, c)), [setParams, spec]);
+  const commitSearch = useCallback((q: string) => change({ q }), [change]);
+  const [searchInput, setSearchInput] = useSearchInput(state.q, options.searchDebounceMs ?? LIST_SEARCH_DEBOUNCE_MS, commitSearch);
+
+  const setPageSize = useCallback(
+    (size: number) => {
+      storePageSize(size);
+      change({ pageSize: true });
+    },
+    [storePageSize, change],
+  );
+
+  return { ...state, pageSize, setPageSize, change, searchInput, setSearchInput };
+}
+
+export type ListState = ReturnType<typeof useListState>;
+
+/** DESIGN §5's offset query of a paged, sortable, searchable list. */
+export function offsetQuery(list: ListState) {
+  return {
+    _start: (list.page - 1) * list.pageSize,
+    _limit: list.pageSize,
+    ...(list.sort && { _sort: `${list.sort.field}:${list.sort.direction}` }),
+    ...(list.q && { _q: list.q }),
+  };
+}
