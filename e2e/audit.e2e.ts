@@ -70,7 +70,7 @@ describe('the audit trail', () => {
     expect(new URL(page.url()).searchParams.has('after')).toBe(false);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    expect(download.suggestedFilename()).toBe('audit.csv');
+    expect(download.suggestedFilename()).toBe('audit-trail.csv');
     const csv = await readFile((await download.path())!, 'utf8');
     const lines = csv.trim().split('\n').slice(1);
     expect(lines.length).toBeGreaterThanOrEqual(6);

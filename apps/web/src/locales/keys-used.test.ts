@@ -133,7 +133,15 @@ function scan(): { called: Found[]; literals: Found[] } {
 
 function isActionAsked(node: ts.Node): boolean {
   const call = node.parent;
-  return ts.isCallExpression(call) && /(^|\.)actions\.includes$|^millMay$/.test(call.expression.getText());
+  return (ts.isCallExpression(call) && /(^|\.)actions\.includes$|^millMay$/.test(call.expression.getText())) || isAuditKind(node);
+}
+
+/** The audit trail's action kinds (`auth.signIn.succeeded`) are names the API writes; their labels are `audit.actions.*`. */
+function isAuditKind(node: ts.Node): boolean {
+  for (let up: ts.Node | undefined = node.parent; up; up = up.parent) {
+    if (ts.isVariableDeclaration(up)) return up.name.getText() === 'AUDIT_ACTION_KINDS';
+  }
+  return false;
 }
 
 const { called, literals } = scan();

@@ -94,7 +94,7 @@ describe('the audit trail page', () => {
     const user = userEvent.setup();
     await screen.findByText('10.0.0.1');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(download).toHaveBeenCalledWith('audit.csv', 'id,at\n1,2026\n'));
+    await waitFor(() => expect(download).toHaveBeenCalledWith('audit-trail.csv', 'id,at\n1,2026\n'));
     expect(calls.some((call) => call.url.includes('/audit/export?') && call.url.includes('action=client.blocked'))).toBe(true);
   });
 });

@@ -67,7 +67,7 @@ function ExportButton({ of, query }: { of: AuditTrailOf; query: AuditQuery }) {
   const download = async () => {
     setBusy(true);
     try {
-      downloadCsv('audit.csv', await fetchAuditCsv(of, query));
+      downloadCsv('audit-trail.csv', await fetchAuditCsv(of, query));
     } catch (error) {
       notifyError(t, error);
     } finally {
