@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { passkeys, webauthnChallenges, type WebauthnPurpose } from '../../db/schema/passkeys.ts';
+export type { WebauthnPurpose };
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 

@@ -20,7 +20,7 @@ import { authorize } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
-import type { WebauthnPurpose } from '../../db/schema/passkeys.ts';
+import type { WebauthnPurpose } from './passkeys.repository.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
