@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../../db/schema/audit.ts';
 import { passkeys, webauthnChallenges } from '../../db/schema/passkeys.ts';
 import { userSessions } from '../../db/schema/user-sessions.ts';
-import { createMill, PASSWORD, signIn } from '../../../test/factories.ts';
+import { addMillUser, createMill, PASSWORD, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { VirtualAuthenticator, type Where } from '../../../test/virtual-authenticator.ts';
 
@@ -193,5 +193,19 @@ describe('managing one’s passkeys', () => {
     expect(removed.statusCode).toBe(200);
     expect(await actions(owner.admin.id)).toContain('auth.passkey.removed');
     expect((await passkeySignIn(owner.authenticator.assert(await signInOptions(), here))).json().code).toBe('PASSKEY_INVALID');
+  });
+
+  it('goes with an administrator’s reset of the second factor (the lost device may hold it)', async () => {
+    const { admin, mill } = await createMill(t.db);
+    const staff = await addMillUser(t.db, mill.id, mill.companyId);
+    const jwt = await signIn(t, staff.email);
+    const authenticator = new VirtualAuthenticator();
+    expect(
+      (await post('/api/users/me/passkeys', { name: 'Phone', response: authenticator.register(await options(jwt), here) }, jwt)).statusCode,
+    ).toBe(200);
+    const reset = await post(`/api/mills/${mill.id}/users/${staff.id}/two-factor-reset`, {}, await signIn(t, admin.email));
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await t.db.select().from(passkeys).where(eq(passkeys.userId, staff.id))).toEqual([]);
+    expect((await passkeySignIn(authenticator.assert(await signInOptions(), here))).json().code).toBe('PASSKEY_INVALID');
   });
 });
