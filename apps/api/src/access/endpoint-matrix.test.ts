@@ -228,6 +228,9 @@ const NAMED_BY_KEY = new Set([
   'GET /api/dealer-tickets/by-key/{key}/content',
   'DELETE /api/users/me/sessions/{sessionId}',
   'GET /api/users/me/data-export/{token}',
+  // A passkey's id exists only once a browser registered one: passkeys.test.ts calls these as owner and as another user.
+  'PUT /api/users/me/passkeys/{passkeyId}',
+  'DELETE /api/users/me/passkeys/{passkeyId}',
 ]);
 
 /** The records a caller calls "its own": for company reads a mill's staff pick their client's company; a dealer user its subtree's. */

@@ -13,6 +13,8 @@ const NOT_STORED_FILES = [
   'licence_tickets.key',
   'mill_subscriptions.add_on_key',
   'mill_subscriptions.plan_key',
+  // A passkey's public key (WebAuthn), not a file.
+  'passkeys.public_key',
   'plans.key',
   'plans.lookup_key',
   'promotions.plan_key',

@@ -5,6 +5,7 @@ import type { RecordedFile } from '../../platform/storage/move-files.ts';
 import type { Db } from '../client.ts';
 import { companies } from '../schema/companies.ts';
 import { customerImports } from '../schema/customer-imports.ts';
+import { dataExports } from '../schema/data-exports.ts';
 import { dealers } from '../schema/dealers.ts';
 import { desktopApp } from '../schema/desktop-app.ts';
 import { componentFiles } from '../schema/orders.ts';
@@ -26,6 +27,7 @@ export const STORAGE_KEY_COLUMNS: { key: AnyPgColumn; size?: AnyPgColumn; sha256
   { key: desktopApp.fileKey, size: desktopApp.fileSize },
   { key: customerImports.fileKey },
   { key: ticketImports.fileKey },
+  { key: dataExports.storageKey, size: dataExports.sizeBytes },
 ];
 
 /** The stored files the database refers to now, each once. */
