@@ -88,7 +88,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
   await field(dialog, 'Email').fill(email);
   await field(dialog, 'Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Signs out through the user menu and waits until the stored session is gone. */

@@ -38,7 +38,7 @@ describe('two-factor sign-in', () => {
     const step = page.getByRole('dialog', { name: 'Two-factor sign-in' });
     // The next step's code: the one just used for enrolling is refused within its window.
     await field(step, 'Code from the authenticator app').fill(currentTotp(secret, at + 30_000));
-    await step.getByRole('button', { name: 'Sign in' }).click();
+    await step.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/mill'));
     expect(await page.evaluate(() => localStorage.getItem('token'))).toEqual(expect.any(String));
     await page.context().close();
@@ -51,7 +51,7 @@ describe('two-factor sign-in', () => {
     await signIn(page, 'admin@secure-mill.test');
     const step = page.getByRole('dialog', { name: 'Two-factor sign-in' });
     await field(step, 'Code from the authenticator app').fill(currentTotp(DEMO_TOTP_SECRET));
-    await step.getByRole('button', { name: 'Sign in' }).click();
+    await step.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/mill'));
 
     await page.goto('/mill/settings?tab=users');
@@ -59,11 +59,11 @@ describe('two-factor sign-in', () => {
     await expect.poll(() => requirement.isChecked()).toBe(true);
     // Off and on again, each after its question; the count names who has no authenticator yet.
     await requirement.click({ force: true });
-    await page
-      .getByRole('dialog', { name: 'Stop requiring two-factor sign-in?' })
-      .getByRole('button', { name: 'Stop requiring it' })
-      .click();
+    const stop = page.getByRole('dialog', { name: 'Stop requiring two-factor sign-in?' });
+    await stop.getByRole('button', { name: 'Stop requiring it' }).click();
     await expect.poll(() => requirement.isChecked()).toBe(false);
+    // A click while the question is still fading out lands on its overlay, not on the switch.
+    await stop.waitFor({ state: 'hidden' });
     await requirement.click({ force: true });
     const ask = page.getByRole('dialog', { name: 'Require two-factor sign-in?' });
     await ask.getByText(/Everyone it concerns who has no authenticator app yet/).waitFor();
