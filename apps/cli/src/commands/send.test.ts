@@ -81,8 +81,11 @@ describe('casebridge login / whoami / logout', () => {
     expect(whoami.stdout).toContain(lab.user.email);
     expect(whoami.stdout).toContain(`mill ${mill.id}:`);
 
+    const token = stored.token as string;
     expect((await cli(['logout'], { config })).stdout).toContain('Signed out');
     expect(JSON.parse(await readFile(config, 'utf8')).token).toBeUndefined();
+    // The session ended on the portal too: the token kept elsewhere no longer works.
+    expect((await fetch(`${url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
     const after = await cli(['whoami'], { config });
     expect(after.code).toBe(1);
     expect(after.stderr).toContain('run `casebridge login`');
