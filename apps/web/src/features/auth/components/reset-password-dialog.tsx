@@ -9,7 +9,7 @@ import { useForm } from '../../../lib/use-form.ts';
 import { resetPasswordBodySchema } from '@casebridge/shared/schemas/auth';
 import { confirmingPassword } from '../../../lib/form-schemas.ts';
 import { authApi, useSignInMutation, type ResetPasswordBody } from '../api/auth-api.ts';
-import { SecondFactorStep } from './second-factor-step.tsx';
+import { SecondFactorDialog } from './second-factor-dialog.tsx';
 
 const schema = confirmingPassword(resetPasswordBodySchema.omit({ code: true }));
 
@@ -38,19 +38,7 @@ export function ResetPasswordDialog({ opened, code }: { opened: boolean; code: s
     );
   };
 
-  if (challenge) {
-    return (
-      <Modal opened={opened} onClose={closeAuthDialog} title={t('twoFactor.title')} centered>
-        <SecondFactorStep
-          challenge={challenge}
-          onSignedIn={(auth) => {
-            closeAuthDialog();
-            afterSignIn(auth);
-          }}
-        />
-      </Modal>
-    );
-  }
+  if (challenge) return <SecondFactorDialog opened={opened} challenge={challenge} />;
 
   return (
     <Modal opened={opened} onClose={closeAuthDialog} title={t('auth.reset.title')} centered>
