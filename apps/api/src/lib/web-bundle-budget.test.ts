@@ -67,11 +67,11 @@ describe('the public home', () => {
     for (const script of scriptsOfIndexHtml()) expect(eagerFiles).toContain(script);
   });
 
-  it('loads no area of a signed-in role, no sign-in dialog and no 3D preview', () => {
+  it('loads no area of a signed-in role, no sign-in dialog, no passkey prompt and no 3D preview', () => {
     const eagerSources = [...eagerChunkKeys(entryKey())].flatMap((key) => [key, manifest[key]!.src ?? '']);
     // The areas, the dialogs' code and every language (of English the entry has only the home's texts): each a chunk of its own.
     const lazyChunks = [/\/app\/areas\//, /auth-dialogs\.tsx$/, /modals-host\.tsx$/, /locales\/(en|de|fr|it|pl|sp)\//];
-    const lazyOnly = [...lazyChunks, /node_modules\/three\//, /node_modules\/@mantine\/modals\//];
+    const lazyOnly = [...lazyChunks, /node_modules\/three\//, /node_modules\/@mantine\/modals\//, /node_modules\/@simplewebauthn\//];
     for (const pattern of lazyOnly)
       expect(
         eagerSources.filter((source) => pattern.test(source)),

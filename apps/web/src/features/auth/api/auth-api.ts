@@ -1,7 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { startAuthentication } from '@simplewebauthn/browser';
-import { answerSecondFactor, passkeySignIn, passkeySignInOptions } from '@casebridge/shared/contracts/passkeys';
-import { callEndpoint } from '../../../lib/api-call.ts';
 import type { AuthResponse } from '@casebridge/shared/schemas/auth';
 import type { SignInAnswer, TotpEnrolment } from '@casebridge/shared/schemas/two-factor';
 import type { Language } from '@casebridge/shared/constants/languages';
@@ -97,19 +94,4 @@ export function useSignInMutation<Vars>(call: (vars: Vars) => Promise<SignInAnsw
       if (!('challenge' in answer)) storeAuthResponse(queryClient, answer);
     },
   });
-}
-
-type AuthenticationOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];
-
-/** Password-free sign-in (ADR 0023): the server's options, the browser's passkey prompt, the server's check. */
-export async function signInWithPasskey(): Promise<AuthResponse> {
-  const { options } = await callEndpoint(passkeySignInOptions, {});
-  const response = await startAuthentication({ optionsJSON: options });
-  return callEndpoint(passkeySignIn, { body: { response: response as never } });
-}
-
-/** A `verify` challenge answered with one of the user's passkeys instead of a code. */
-export async function answerWithPasskey(token: string, options: unknown): Promise<AuthResponse> {
-  const response = await startAuthentication({ optionsJSON: options as AuthenticationOptions });
-  return callEndpoint(answerSecondFactor, { body: { token, passkey: response as never } });
 }

@@ -7,7 +7,8 @@ import type { SignInChallenge } from '@casebridge/shared/schemas/two-factor';
 import { RecoveryCodes, TotpSetup } from '../../../components/totp-setup.tsx';
 import { describeError } from '../../../lib/error-message.ts';
 import { storeAuthResponse } from '../../../lib/session.ts';
-import { answerWithPasskey, authApi } from '../api/auth-api.ts';
+import { authApi } from '../api/auth-api.ts';
+import { answerWithPasskey } from '../api/passkey-sign-in.ts';
 
 type Challenge = SignInChallenge['challenge'];
 

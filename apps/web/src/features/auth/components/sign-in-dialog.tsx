@@ -10,7 +10,8 @@ import { describeError } from '../../../lib/error-message.ts';
 import { writeStorage } from '../../../lib/local-storage.ts';
 import { useAfterInvitationAccepted, useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
 import { useForm } from '../../../lib/use-form.ts';
-import { authApi, signInWithPasskey, useSignInMutation, type SignInBody } from '../api/auth-api.ts';
+import { authApi, useSignInMutation, type SignInBody } from '../api/auth-api.ts';
+import { signInWithPasskey } from '../api/passkey-sign-in.ts';
 import { SecondFactorStep } from './second-factor-step.tsx';
 
 const schema = loginBodySchema.pick({ identifier: true, password: true });
