@@ -76,6 +76,7 @@ export async function startApiServer(name: string, env: NodeJS.ProcessEnv = {}):
     LOG_LEVEL: 'warn',
     DATA_DIR: `/tmp/${name}`,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+    APP_ENCRYPTION_KEY: 'bench-encryption-key-bench-encryption-key-42',
     ...env,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {

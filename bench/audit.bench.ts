@@ -44,6 +44,7 @@ function startPortal(port: number, env: Record<string, string>) {
       LOG_LEVEL: 'error',
       DATA_DIR: `/tmp/casebridge-audit-bench-${port}`,
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+      APP_ENCRYPTION_KEY: 'bench-encryption-key-bench-encryption-key-42',
       // No sealing during the measurement: it would compete with the requests measured.
       RUN_JOBS: 'false',
       ...env,

@@ -92,6 +92,7 @@ function serverEnv(port: number): NodeJS.ProcessEnv {
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+    APP_ENCRYPTION_KEY: 'bench-encryption-key-bench-encryption-key-42',
     // The default (5 GiB) is enough for the default sizes; bigger runs raise it.
     MAX_UPLOAD_BYTES: String(Math.max(5 * 1024 * MB, (uploadMb + 1) * MB)),
     ...(redisUrl ? { REDIS_URL: redisUrl, REALTIME_CHANNEL: realtimeChannel } : {}),

@@ -29,6 +29,7 @@ async function startPortal(url: string, port: number, env: Record<string, string
       LOG_LEVEL: 'warn',
       DATA_DIR: '/tmp/casebridge-bench',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+      APP_ENCRYPTION_KEY: 'bench-encryption-key-bench-encryption-key-42',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

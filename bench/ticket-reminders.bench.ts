@@ -68,6 +68,7 @@ async function main() {
     PUBLIC_URL: 'http://bench.test',
     RUN_JOBS: 'false',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+    APP_ENCRYPTION_KEY: 'bench-encryption-key-bench-encryption-key-42',
   });
   const app = await buildApp({
     config: { ...config, runJobs: false },
