@@ -1,4 +1,4 @@
-import { MemoryLocker, Server as TusServer, TUS_RESUMABLE, type Locker } from '@tus/server';
+import { MemoryLocker, Server as TusServer, type Locker } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
@@ -10,7 +10,7 @@ import { authorizeDocumentUpload, recordUploadedDocument, type UploadTarget } fr
 import { bucketUploads, diskUploads, refuse, refusingAppErrors } from './order-uploads.files.ts';
 import { RedisLocker } from '../../platform/uploads/redis-locker.ts';
 import { answerTusPatch, inOurShape, type TusPatchOptions } from '../../platform/uploads/tus-patch.ts';
-import { errorBody } from '../../lib/error-handler.ts';
+import { inJsonShape, webRequestOf } from '../../platform/uploads/tus-web.ts';
 
 /**
  * Resumable uploads of order documents through the tus protocol (the web app and the CLI use
@@ -102,16 +102,9 @@ export async function registerOrderUploads(app: FastifyInstance, deps: AppDeps):
     checkRequest: (request, uploadId) => checkOwner(request.headers.authorization, uploadId),
     onUploadFinish: async (request, upload) => (await finishUpload(request.headers.authorization, upload)).headers,
   };
-  const handler = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-    // @tus/server answers this one in plain text without asking onResponseError.
-    if (request.method !== 'OPTIONS' && request.method !== 'GET' && request.headers['tus-resumable'] === undefined)
-      return reply
-        .code(412)
-        .header('Tus-Resumable', TUS_RESUMABLE)
-        .send(errorBody(412, 'VALIDATION_FAILED', `Tus-Resumable ${TUS_RESUMABLE} required`));
-    reply.hijack();
-    await tus.handle(request.raw, reply.raw);
-  };
+  // @tus/server answers from a web Request; its plain-text refusals leave in our JSON shape (tus-web.ts).
+  const handler = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) =>
+    reply.send(await inJsonShape(await tus.handleWeb(webRequestOf(request.raw))));
   // A tus request's body is its handler's to read (the PATCH handler streams it, @tus/server reads a POST's), so no
   // parser of Fastify's reads it first or refuses its content type: tus's own rules answer, in our error shape
   // (412 without Tus-Resumable, 415 for a PATCH that is not application/offset+octet-stream).
