@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, field, launchBrowser, linkFromOutbox, newPage, signIn } from './browser.ts';
+import { DEMO_PASSWORD, field, launchBrowser, linkFromOutbox, newPage, signIn, signOut } from './browser.ts';
 
 /** Issue 28 part 4: a lab takes its data (export by mail) and erases it (account deletion). */
 let browser: Browser;
@@ -55,7 +55,14 @@ describe('personal data', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     const link = await linkFromOutbox(email, '/data-export/', 20_000);
+    // The link opened signed out asks for the sign-in, then opens itself.
+    await signOut(page);
     await page.goto(link);
+    const signInDialog = page.getByRole('dialog', { name: 'Sign in' });
+    await field(signInDialog, 'Email').fill(email);
+    await field(signInDialog, 'Password').fill(password);
+    await signInDialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(new URL(link).pathname);
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download the ZIP file' }).click();
     const download = await downloading;

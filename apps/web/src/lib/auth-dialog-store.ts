@@ -18,6 +18,8 @@ export interface AuthDialogOptions {
   /** The sign-in dialog connects the invited mill to the account it signs in to. */
   linkToAnExistingAccount?: boolean;
   email?: string;
+  /** The page a route guard asked the sign-in for (use-after-sign-in.ts decides whether to return there). */
+  returnTo?: string;
   /** A mail link (address confirmation) that signs in only after the second factor. */
   challenge?: SignInChallenge['challenge'];
 }

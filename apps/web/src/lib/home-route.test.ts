@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { millFixture, sessionFixture } from '../test/fixtures.ts';
-import { companyGateRedirect, homeRouteFor, LAB_COMPANY_PATH, MILL_COMPANY_PATH } from './home-route.ts';
+import { companyGateRedirect, homeRouteFor, LAB_COMPANY_PATH, MILL_COMPANY_PATH, returnPathAfterSignIn } from './home-route.ts';
 
 describe('homeRouteFor (after-sign-in routing)', () => {
   it('sends nobody home', () => {
@@ -55,5 +55,15 @@ describe('companyGateRedirect', () => {
 
   it('lets complete users go anywhere', () => {
     expect(companyGateRedirect(sessionFixture('lab'), null, '/lab/projects')).toBeNull();
+  });
+});
+
+describe('returnPathAfterSignIn', () => {
+  it('returns to the mailed data export link only', () => {
+    expect(returnPathAfterSignIn('/data-export/abc123')).toBe('/data-export/abc123');
+    expect(returnPathAfterSignIn('/data-export/abc/def')).toBeNull();
+    expect(returnPathAfterSignIn('//evil.example/data-export/x')).toBeNull();
+    expect(returnPathAfterSignIn('/mill/settings')).toBeNull();
+    expect(returnPathAfterSignIn(undefined)).toBeNull();
   });
 });

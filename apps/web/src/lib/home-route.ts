@@ -58,6 +58,14 @@ const DATA_EXPORT_PATTERN = /^\/data-export\/[^/]+$/;
  * The company page to send the user to, or null when the requested page may be shown. A mill's
  * welcome page stays open too: an invited lab sees it first, and its steps lead on from there.
  */
+/**
+ * The page a sign-in asked for by a guard leads back to, when it is one. Only the data export's
+ * mailed link: every other page a visitor opens lands on the role's home after signing in (spec §2).
+ */
+export function returnPathAfterSignIn(requested: string | undefined): string | null {
+  return requested !== undefined && DATA_EXPORT_PATTERN.test(requested) ? requested : null;
+}
+
 export function companyGateRedirect(session: Session, mill: MillSummary | null, pathname: string): string | null {
   const target = companyInfoPath(session, mill);
   if (!target) return null;

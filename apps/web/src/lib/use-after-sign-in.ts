@@ -2,16 +2,21 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { Session } from '@casebridge/shared/schemas/auth';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
-import { homeRouteFor, millWelcomePath } from './home-route.ts';
+import { homeRouteFor, millWelcomePath, returnPathAfterSignIn } from './home-route.ts';
 import { writeStorage } from './local-storage.ts';
 import { notifyCompanyInfoFirst } from './notify.ts';
 import { selectedMillFromStorage } from './session.ts';
 
-/** Sends a freshly signed-in user to their home (spec §2), with the company notice when due. */
+/**
+ * Sends a freshly signed-in user to their home (spec §2), with the company notice when due, or
+ * back to the page a guard asked the sign-in for when that is one to return to (a mailed link).
+ */
 export function useAfterSignIn() {
   const navigate = useNavigate();
   return useCallback(
-    (session: Session) => {
+    (session: Session, requested?: string) => {
+      const back = returnPathAfterSignIn(requested);
+      if (back) return void navigate(back, { replace: true });
       const route = homeRouteFor(session, selectedMillFromStorage(session));
       if (route.companyNotice) notifyCompanyInfoFirst();
       void navigate(route.path, { replace: true });

@@ -35,7 +35,7 @@ describe('RequireRole', () => {
     const { router } = visit('/lab/projects', null);
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
-    expect(router.state.location.state).toEqual({ authDialog: 'signIn' });
+    expect(router.state.location.state).toEqual({ authDialog: 'signIn', returnTo: '/lab/projects' });
   });
 
   it('sends a user of another role to their own home', async () => {

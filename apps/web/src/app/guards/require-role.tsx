@@ -25,7 +25,7 @@ export function RequireRole(rule: GuardRule) {
   switch (decision.kind) {
     case 'signIn':
       if (isDeletingAccount()) return <Navigate to={GOODBYE_PATH} replace />;
-      return <Navigate to="/" replace state={{ authDialog: 'signIn' }} />;
+      return <Navigate to="/" replace state={{ authDialog: 'signIn', returnTo: pathname }} />;
     case 'redirect':
       return <RedirectWithNotice to={decision.to} notice={decision.companyNotice} />;
     default:

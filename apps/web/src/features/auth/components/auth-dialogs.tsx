@@ -12,6 +12,8 @@ import { SignUpDialog, SignUpDoneDialog } from './sign-up-dialog.tsx';
 /** Navigation state a route guard leaves to ask for the sign-in dialog. */
 export interface AuthNavigationState {
   authDialog?: 'signIn';
+  /** The page the visitor asked for. */
+  returnTo?: string;
 }
 
 /**
@@ -22,14 +24,14 @@ export function AuthDialogs() {
   const { kind, options } = useAuthDialog();
   const location = useLocation();
   const navigate = useNavigate();
-  const requested = (location.state as AuthNavigationState | null)?.authDialog;
+  const { authDialog: requested, returnTo } = (location.state as AuthNavigationState | null) ?? {};
 
   useEffect(() => {
     if (requested !== 'signIn') return;
-    openAuthDialog('signIn');
+    openAuthDialog('signIn', returnTo ? { returnTo } : {});
     // Drop the request from history so Back or a reload does not open the dialog again.
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [requested, navigate, location.pathname, location.search]);
+  }, [requested, returnTo, navigate, location.pathname, location.search]);
 
   switch (kind) {
     case 'signIn':

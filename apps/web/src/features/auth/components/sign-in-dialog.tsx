@@ -31,7 +31,7 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
     // Signing in to link an invitation is accepting it: an invited lab lands on the mill's welcome.
     // With a second factor the invitation waits (ADR 0020): the lab accepts it from the link again.
     if (linking && options.invitedMillId && !challenge) afterInvitation(auth, options.invitedMillId);
-    else afterSignIn(auth);
+    else afterSignIn(auth, options.returnTo);
   };
 
   const submit = (event: React.FormEvent) => {
