@@ -93,4 +93,32 @@ describe('security notices', () => {
     expect(reset.statusCode, reset.body).toBe(200);
     await noticeTo(staff.email, /Administrator hat die Zwei-Faktor-Anmeldung/);
   });
+
+  it('tells the owner of a sign-in from a device the account had not used, not of the first sign-in nor of a known device', async () => {
+    const { admin } = await createMill(t.db);
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    const safari =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+    const signInWith = async (agent: string) => {
+      const answer = await t.request({
+        method: 'POST',
+        url: '/api/auth/local',
+        payload: { identifier: admin.email, password: PASSWORD },
+        headers: { 'user-agent': agent },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    const newDeviceMails = async () => (await t.mails()).filter((mail) => mail.to === admin.email && /A new sign-in/.test(mail.subject));
+    await signInWith(firefox);
+    await signInWith(firefox);
+    await signInWith(safari);
+    const mail = await waitForMail(t, (m) => m.to === admin.email && /A new sign-in/.test(m.subject));
+    expect(mail.text).toMatch(/Safari on iPhone · [0-9a-f.:]+ · \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expectHarmless(mail);
+    await signInWith(safari);
+    await signInWith(firefox);
+    // Only the one sign-in from the iPhone was news.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await newDeviceMails()).toHaveLength(1);
+  });
 });

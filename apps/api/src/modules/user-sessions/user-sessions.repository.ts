@@ -19,6 +19,18 @@ export async function insertSession(db: Db, values: NewSession): Promise<UserSes
   return row!;
 }
 
+/** Whether the user has signed in before at all, and from this device (rows ended, expired or not, until pruned). */
+export async function deviceHistoryOf(db: Db, userId: number, device: string): Promise<{ any: boolean; thisDevice: boolean }> {
+  const [row] = await db
+    .select({
+      any: sql<boolean>`count(*) > 0`,
+      thisDevice: sql<boolean>`coalesce(bool_or(${userSessions.device} = ${device}), false)`,
+    })
+    .from(userSessions)
+    .where(eq(userSessions.userId, userId));
+  return { any: row?.any ?? false, thisDevice: row?.thisDevice ?? false };
+}
+
 /** Live as the session check reads it (access.repository.ts `sessionAgeOf`): not ended, not expired, of the user's token version. */
 const live = and(
   isNull(userSessions.endedAt),

@@ -12,8 +12,11 @@ import { SESSION_LIFETIME_SECONDS, type SessionUser } from '../../access/session
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SignInOrigin } from '../../lib/sign-in-origin.ts';
+import { newDeviceNotice } from '../../platform/mail/security-notices.ts';
+import { noticeRecipientOf, userById } from '../users/users.queries.ts';
 import {
   deleteSessionsOf,
+  deviceHistoryOf,
   endSessionOf,
   endSessionsBut,
   insertSession,
@@ -23,22 +26,40 @@ import {
 } from './user-sessions.repository.ts';
 import { deviceName } from './user-sessions.rules.ts';
 
-/** Starts a session for a user who just proved who they are, and answers its token. */
+/**
+ * Starts a session for a user who just proved who they are, and answers its token. A sign-in from
+ * a device the account has not used before is told to its owner (ASVS 5.0 6.3.5), from the same
+ * transaction; the very first sign-in of an account is no news. "Device" is the user agent's
+ * browser and system, not the address: addresses change with every network a phone joins.
+ */
 export async function startSession(
   deps: AppDeps,
   user: { id: number; tokenVersion: number },
   origin: SignInOrigin,
   method: SignInMethod,
 ): Promise<string> {
-  const row = await insertSession(deps.db, {
-    userId: user.id,
-    tokenVersion: user.tokenVersion,
-    method,
-    device: deviceName(origin.userAgent),
-    ip: origin.ip,
-    expiresAt: new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000),
+  const device = deviceName(origin.userAgent);
+  const row = await deps.db.transaction(async (tx) => {
+    const history = await deviceHistoryOf(tx, user.id, device);
+    const inserted = await insertSession(tx, {
+      userId: user.id,
+      tokenVersion: user.tokenVersion,
+      method,
+      device,
+      ip: origin.ip,
+      expiresAt: new Date(Date.now() + SESSION_LIFETIME_SECONDS * 1000),
+    });
+    if (history.any && !history.thisDevice) await tellOwnerOfNewDevice(deps, tx, user.id, inserted);
+    return inserted;
   });
   return deps.signJwt({ userId: user.id, tokenVersion: user.tokenVersion, sessionId: row.id });
+}
+
+async function tellOwnerOfNewDevice(deps: AppDeps, tx: Db, userId: number, session: UserSessionRow): Promise<void> {
+  const owner = await userById(tx, userId);
+  if (!owner) return;
+  const place = { device: session.device, ip: session.ip, at: session.createdAt };
+  await deps.jobs.enqueue(tx, 'mail.send', newDeviceNotice(noticeRecipientOf(owner), place, deps.config.publicUrl));
 }
 
 function dto(row: UserSessionRow, currentId: string): UserSession {

@@ -11,6 +11,8 @@ export type SecurityChange = 'passwordChanged' | 'emailChanged' | 'secondFactorO
 
 interface NoticeText {
   subject: string;
+  /** A sign-in from a device the account had not used (ASVS 5.0 6.3.5): a mail of its own, with where from. */
+  newDevice: { subject: string; says: string };
   greeting: (name: string) => string;
   changes: Record<SecurityChange, string>;
   notYou: string;
@@ -28,6 +30,10 @@ const TEXTS: Record<Language, NoticeText> = {
       secondFactorReset:
         'an administrator reset the two-factor sign-in of your CaseBridge account; you set it up again at your next sign-in.',
     },
+    newDevice: {
+      subject: 'A new sign-in to your CaseBridge account',
+      says: 'your CaseBridge account was just signed in to from a device it had not used before:',
+    },
     notYou: 'If this was not you, reset your password at once and tell your administrator. Go to',
   },
   de: {
@@ -40,6 +46,10 @@ const TEXTS: Record<Language, NoticeText> = {
       secondFactorOff: 'die Zwei-Faktor-Anmeldung wurde für Ihr CaseBridge-Konto ausgeschaltet.',
       secondFactorReset:
         'ein Administrator hat die Zwei-Faktor-Anmeldung Ihres CaseBridge-Kontos zurückgesetzt; Sie richten sie bei der nächsten Anmeldung neu ein.',
+    },
+    newDevice: {
+      subject: 'Eine neue Anmeldung bei Ihrem CaseBridge-Konto',
+      says: 'bei Ihrem CaseBridge-Konto hat sich soeben ein Gerät angemeldet, das es bisher nicht benutzt hat:',
     },
     notYou: 'Wenn Sie das nicht waren, setzen Sie sofort Ihr Passwort zurück und informieren Sie Ihren Administrator. Zum Portal:',
   },
@@ -54,6 +64,10 @@ const TEXTS: Record<Language, NoticeText> = {
       secondFactorReset:
         "un amministratore ha reimpostato l'accesso a due fattori del tuo account CaseBridge; lo configurerai di nuovo al prossimo accesso.",
     },
+    newDevice: {
+      subject: 'Un nuovo accesso al tuo account CaseBridge',
+      says: "è appena stato effettuato l'accesso al tuo account CaseBridge da un dispositivo mai usato prima:",
+    },
     notYou: "Se non sei stato tu, reimposta subito la password e avvisa l'amministratore. Vai a",
   },
   fr: {
@@ -66,6 +80,10 @@ const TEXTS: Record<Language, NoticeText> = {
       secondFactorOff: 'la connexion à deux facteurs a été désactivée pour votre compte CaseBridge.',
       secondFactorReset:
         'un administrateur a réinitialisé la connexion à deux facteurs de votre compte CaseBridge ; vous la configurerez à nouveau lors de votre prochaine connexion.',
+    },
+    newDevice: {
+      subject: 'Une nouvelle connexion à votre compte CaseBridge',
+      says: 'une connexion à votre compte CaseBridge vient d’avoir lieu depuis un appareil qu’il n’avait encore jamais utilisé :',
     },
     notYou: 'Si ce n’était pas vous, réinitialisez votre mot de passe immédiatement et prévenez votre administrateur. Rendez-vous sur',
   },
@@ -80,6 +98,10 @@ const TEXTS: Record<Language, NoticeText> = {
       secondFactorReset:
         'un administrador ha restablecido el inicio de sesión en dos pasos de su cuenta de CaseBridge; lo configurará de nuevo en su próximo inicio de sesión.',
     },
+    newDevice: {
+      subject: 'Un nuevo inicio de sesión en su cuenta de CaseBridge',
+      says: 'se acaba de iniciar sesión en su cuenta de CaseBridge desde un dispositivo que no había usado antes:',
+    },
     notYou: 'Si no ha sido usted, restablezca su contraseña de inmediato y avise a su administrador. Vaya a',
   },
   pl: {
@@ -92,6 +114,10 @@ const TEXTS: Record<Language, NoticeText> = {
       secondFactorOff: 'logowanie dwuskładnikowe zostało wyłączone dla Twojego konta CaseBridge.',
       secondFactorReset:
         'administrator zresetował logowanie dwuskładnikowe Twojego konta CaseBridge; skonfigurujesz je ponownie przy następnym logowaniu.',
+    },
+    newDevice: {
+      subject: 'Nowe logowanie na Twoje konto CaseBridge',
+      says: 'na Twoje konto CaseBridge właśnie zalogowano się z urządzenia, którego wcześniej nie używano:',
     },
     notYou: 'Jeśli to nie Ty, natychmiast zresetuj hasło i powiadom administratora. Przejdź do',
   },
@@ -107,15 +133,34 @@ export interface NoticeRecipient {
 /** The mail, ready for the `mail.send` job enqueued in the transaction of the change. */
 export function securityNotice(recipient: NoticeRecipient, change: SecurityChange, portalUrl: string): MailMessage {
   const t = TEXTS[recipient.language];
+  return noticeMail(recipient, t.subject, [t.changes[change]], portalUrl);
+}
+
+/** Where a sign-in came from, as the session row records it. */
+export interface SignInPlace {
+  device: string;
+  ip: string;
+  at: Date;
+}
+
+/** The mail telling the owner of a sign-in from a device the account had not used before. */
+export function newDeviceNotice(recipient: NoticeRecipient, place: SignInPlace, portalUrl: string): MailMessage {
+  const t = TEXTS[recipient.language];
+  // The time in UTC, named as such: the mail cannot know the reader's time zone.
+  const when = `${place.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return noticeMail(recipient, t.newDevice.subject, [t.newDevice.says, `${place.device} · ${place.ip} · ${when}`], portalUrl);
+}
+
+function noticeMail(recipient: NoticeRecipient, subject: string, lines: string[], portalUrl: string): MailMessage {
+  const t = TEXTS[recipient.language];
   const greeting = t.greeting(recipient.name);
-  const what = t.changes[change];
   return {
     to: recipient.to,
-    subject: t.subject,
-    text: `${greeting}\n\n${what}\n\n${t.notYou} ${portalUrl}\n\nCaseBridge`,
+    subject,
+    text: `${greeting}\n\n${lines.join('\n')}\n\n${t.notYou} ${portalUrl}\n\nCaseBridge`,
     html: [
       `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${escapeHtml(what)}</p>`,
+      `<p>${lines.map(escapeHtml).join('<br>')}</p>`,
       `<p>${escapeHtml(t.notYou)} ${escapeHtml(portalUrl)}</p>`,
       '<p>CaseBridge</p>',
     ].join(''),
