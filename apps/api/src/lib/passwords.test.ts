@@ -15,6 +15,19 @@ describe('password rules', () => {
     expect(passwordProblem('qwertyuiopasdfg')).toBe('PASSWORD_TOO_COMMON');
   });
 
+  it("refuses the portal's name and the owner's own words (ASVS 6.2.11), not short names", () => {
+    const owner = { email: 'ada.lovelace@lab.example', firstName: 'Augusta', lastName: 'Lovelace' };
+    expect(passwordProblem('my-CaseBridge-account', owner)).toBe('PASSWORD_HAS_PERSONAL_WORDS');
+    expect(passwordProblem('augusta-rides-horses', owner)).toBe('PASSWORD_HAS_PERSONAL_WORDS');
+    expect(passwordProblem('horses-LOVELACE-ride', owner)).toBe('PASSWORD_HAS_PERSONAL_WORDS');
+    expect(passwordProblem('xx-ada.lovelace-xx', owner)).toBe('PASSWORD_HAS_PERSONAL_WORDS');
+    expect(passwordProblem('correct horse battery', owner)).toBeNull();
+    expect(passwordProblem('ann-rides-the-horse', { firstName: 'Ann' })).toBeNull();
+    // Without an owner only the portal's name counts.
+    expect(passwordProblem('augusta-rides-horses')).toBeNull();
+    expect(passwordProblem('casebridge-rides')).toBe('PASSWORD_HAS_PERSONAL_WORDS');
+  });
+
   it('hashes with argon2id and verifies', async () => {
     const hash = await hashPassword('a-long-enough-secret');
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);

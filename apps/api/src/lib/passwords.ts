@@ -25,18 +25,42 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   return verify(passwordHash, password).catch(() => false);
 }
 
-/** Length and common-password rules (NIST SP 800-63B); null when the password is acceptable. */
-export function passwordProblem(password: string): ErrorCode | null {
+/** Who the password is for, where that is known before it is set: their own words are easy to guess. */
+export interface PasswordOwner {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/**
+ * The context-specific words of ASVS 5.0 6.2.11, documented in docs/security.md: the portal's
+ * name, and the owner's names and the part of their address before the @. Words shorter than 5
+ * letters are left out: "Ann" or "Li" inside a long passphrase says little and refuses much.
+ */
+const PORTAL_WORDS = ['casebridge'];
+const SHORTEST_CONTEXT_WORD = 5;
+
+function contextWordsOf(owner: PasswordOwner): string[] {
+  const local = owner.email?.split('@')[0];
+  return [...PORTAL_WORDS, owner.firstName, owner.lastName, local]
+    .map((word) => word?.trim().toLowerCase() ?? '')
+    .filter((word) => [...word].length >= SHORTEST_CONTEXT_WORD);
+}
+
+/** Length, common-password and context-word rules (NIST SP 800-63B); null when the password is acceptable. */
+export function passwordProblem(password: string, owner: PasswordOwner = {}): ErrorCode | null {
   if ([...password].length < PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_SHORT';
   if ([...password].length > PASSWORD_MAX_LENGTH) return 'PASSWORD_TOO_LONG';
   if (isCommonPassword(password)) return 'PASSWORD_TOO_COMMON';
+  const lower = password.toLowerCase();
+  if (contextWordsOf(owner).some((word) => lower.includes(word))) return 'PASSWORD_HAS_PERSONAL_WORDS';
   return null;
 }
 
 /** A new password (and its repetition, where the form asks for one), or the field errors the form shows. */
-export function checkNewPassword(password: string, confirmation?: string): void {
+export function checkNewPassword(password: string, confirmation?: string, owner: PasswordOwner = {}): void {
   const errors: Record<string, ErrorCode[]> = {};
-  const problem = passwordProblem(password);
+  const problem = passwordProblem(password, owner);
   if (problem) errors.password = [problem];
   if (confirmation !== undefined && confirmation !== password) errors.passwordConfirmation = ['PASSWORDS_DO_NOT_MATCH'];
   if (Object.keys(errors).length) throw AppError.fields(errors);

@@ -340,6 +340,21 @@ describe('PUT /api/auth/password', () => {
     expect((await t.request({ method: 'GET', url: '/api/users/me', token: ok.json().jwt })).statusCode).toBe(200);
   });
 
+  it("refuses a new password made of the owner's address, and changes nothing", async () => {
+    const { admin } = await createMill(t.db);
+    const jwt = await signIn(t, admin.email);
+    const ownWords = `${admin.email.split('@')[0]}-2026`;
+    const refused = await t.request({
+      method: 'PUT',
+      url: '/api/auth/password',
+      token: jwt,
+      payload: { currentPassword: PASSWORD, password: ownWords, passwordConfirmation: ownWords },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ password: ['PASSWORD_HAS_PERSONAL_WORDS'] });
+    expect((await t.request({ method: 'GET', url: '/api/users/me', token: jwt })).statusCode).toBe(200);
+  });
+
   it('refuses a caller without a session', async () => {
     const response = await t.request({
       method: 'PUT',

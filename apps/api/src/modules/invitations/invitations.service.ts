@@ -166,6 +166,8 @@ export interface AccountCreationInput {
 export async function createAccountFromInvitation(deps: AppDeps, input: AccountCreationInput, origin: SignInOrigin): Promise<AuthResponse> {
   checkNewPassword(input.password);
   const { invited } = await openInvitation(deps.db, input.confirmationToken, input.millId);
+  // The invited person's own words, known from the invitation before it is used.
+  checkNewPassword(input.password, undefined, invited);
   if (invited.email !== input.identifier) {
     // The address differs from the invited one: the flow continues by mail (resend-confirmation-email).
     throw AppError.fields({ identifier: ['INVITATION_OTHER_EMAIL'] }, 'Use "Send confirmation email" to continue with another address');
