@@ -7,7 +7,7 @@ import * as csv from '../../../lib/csv.ts';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { auditQueryOf, MillAuditPage } from './audit-page.tsx';
+import { auditQueryOf, LabAuditPage, MillAuditPage } from './audit-page.tsx';
 
 const entry = (id: number, overrides: Partial<AuditEntryDto> = {}): AuditEntryDto => ({
   id,
@@ -116,6 +116,17 @@ describe('the audit trail page', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(download).toHaveBeenCalledWith('audit-trail.csv', 'id,at\n1,2026\n'));
     expect(calls.some((call) => call.url.includes('/audit/export?') && call.url.includes('action=client.blocked'))).toBe(true);
+  });
+});
+
+describe('the lab’s audit page', () => {
+  it('tells a lab user without a company that there is no trail, instead of loading for ever', async () => {
+    const calls = fakeApi([]);
+    const session = sessionFixture('lab', { user: { company: null } });
+    renderRoutes([{ path: '/lab/audit', element: <LabAuditPage /> }], { path: '/lab/audit', session });
+    expect(await screen.findByText(/does not belong to a lab company yet/)).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+    expect(calls.some((call) => call.url.includes('/audit'))).toBe(false);
   });
 });
 
