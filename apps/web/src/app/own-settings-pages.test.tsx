@@ -8,7 +8,18 @@ import { DealerSettingsPage, ManagerSettingsPage } from './own-settings-pages.ts
 // The account's two-factor endpoints have no contracts yet: a plain fetch stub by path.
 function stubApi() {
   let platform = { required: false };
+  let dataExport: object | null = null;
   return mockFetch(({ method, path, body }) => {
+    if (path === '/users/me/data-export' && method === 'POST')
+      dataExport = {
+        id: 1,
+        status: 'requested',
+        requestedAt: '2026-11-20T08:00:00.000Z',
+        readyAt: null,
+        expiresAt: null,
+        downloadedAt: null,
+      };
+    if (path === '/users/me/data-export') return { body: { export: dataExport } };
     if (path === '/users/me/two-factor') return { body: { totp: false, recoveryCodesLeft: 0, required: true } };
     if (path === '/users/me/two-factor/totp') return { body: { uri: 'otpauth://totp/CaseBridge:ada?secret=ABC', secret: 'ABC' } };
     if (path === '/two-factor-requirement' && method === 'PUT') platform = body as typeof platform;
@@ -45,5 +56,22 @@ describe('the manager’s and the dealer’s own settings pages', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));
     expect(await screen.findByTestId('totp-secret')).toHaveProperty('textContent', 'ABC');
+  });
+
+  it.each([
+    ['manager', () => <ManagerSettingsPage />],
+    ['dealer', () => <DealerSettingsPage />],
+  ] as const)('give the %s "Your data": the export asked for, the deletion behind its confirmation', async (role, page) => {
+    const calls = stubApi();
+    renderWithProviders(page(), sessionFixture(role));
+    const section = await screen.findByRole('region', { name: 'Your data' });
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole('button', { name: 'Download my data' }));
+    expect(await within(section).findByText(/we are preparing it/)).toBeTruthy();
+    const posted = calls.filter((call) => call.method === 'POST').map((call) => new URL(call.url, 'http://localhost').pathname);
+    expect(posted).toEqual(['/api/users/me/data-export']);
+    await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account for good?' });
+    expect(within(dialog).getByLabelText(/Current password/)).toBeTruthy();
   });
 });

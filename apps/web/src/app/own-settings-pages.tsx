@@ -1,4 +1,5 @@
 import { Divider, Stack } from '@mantine/core';
+import { PersonalDataSection } from '../features/account/components/personal-data-section.tsx';
 import { TwoFactorSection } from '../features/account/components/two-factor-section.tsx';
 import { ManagerSettingsPage as ManagerSettings } from '../features/analytics/pages/manager-settings-page.tsx';
 import { DealerSettingsPage as DealerSettings } from '../features/dealers/pages/dealer-settings-page.tsx';
@@ -7,8 +8,9 @@ import { useSession } from '../lib/session.ts';
 
 /**
  * Managers and dealers have no account page: their settings page is their own page, so their
- * two-factor sign-in (the account feature's section, as on the mill's and lab's account page) is
- * mounted there, composed in the app layer because features never import each other.
+ * two-factor sign-in and "Your data" (the account feature's sections, as on the mill's and lab's
+ * account page; the rule book gives every role `personalData.export` and `account.delete` on
+ * itself) are mounted there, composed in the app layer because features never import each other.
  */
 export function ManagerSettingsPage() {
   const { session } = useSession();
@@ -23,6 +25,8 @@ export function ManagerSettingsPage() {
           </>
         )}
         <TwoFactorSection />
+        <Divider />
+        <PersonalDataSection />
       </Stack>
     </ManagerSettings>
   );
@@ -31,8 +35,12 @@ export function ManagerSettingsPage() {
 export function DealerSettingsPage() {
   return (
     <DealerSettings>
-      <Divider my="xl" />
-      <TwoFactorSection />
+      <Stack gap="xl" mt="xl">
+        <Divider />
+        <TwoFactorSection />
+        <Divider />
+        <PersonalDataSection />
+      </Stack>
     </DealerSettings>
   );
 }

@@ -32,6 +32,10 @@ export const auditEntrySchema = z.object({
   at: z.string(),
   actor: z.object({
     userId: z.number().nullable(),
+    /** First and last name as they are now; null when no user (a job) or no such row. */
+    name: z.string().nullable(),
+    /** The account was deleted: its row is pseudonymised, so no name is shown (docs/privacy.md). */
+    deleted: z.boolean(),
     tenant: z.object({ kind: z.string(), id: z.number().nullable() }).nullable(),
     ip: z.string().nullable(),
   }),

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDealer, createLab, createManager, createMill, signIn } from '../../../test/factories.ts';
 import { orderWorkspace } from '../../../test/orders.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/users.ts';
 import { AuditTrail, type AuditEntry } from '../../platform/audit/audit-trail.ts';
 
 let t: TestApp;
@@ -100,6 +102,28 @@ describe('who reads which audit trail (the rule book)', () => {
     expect(lines[0]).toBe('id,at,actorUserId,actorTenant,ip,action,objectKind,objectId,before,after');
     expect(lines).toHaveLength(8);
     expect(csv.body).toContain("'=cmd|calc");
+  });
+
+  it('names each actor as they are now: first and last name, a deleted account as deleted, a job as nobody', async () => {
+    await t.db.update(users).set({ firstName: 'Ada', lastName: 'Lovelace' }).where(eq(users.id, w.staff.id));
+    const gone = await createLab(t.db);
+    await t.db.update(users).set({ firstName: 'Deleted user', lastName: '', deletedAt: new Date() }).where(eq(users.id, gone.user.id));
+    await write('order.status.changed', { millId: w.mill.id }, 500, gone.user.id);
+    await t.db.transaction((tx) =>
+      trail.append(tx, {
+        actor: { userId: null },
+        action: 'subscription.changedByProvider',
+        object: { kind: 'mill', id: 1 },
+        scope: { millId: w.mill.id },
+      }),
+    );
+    const page = (await get(`/api/mills/${w.mill.id}/audit?_limit=100`, w.adminJwt)).json<{
+      data: { actor: { userId: number | null; name: string | null; deleted: boolean } }[];
+    }>();
+    const actorOf = (userId: number | null) => page.data.find((entry) => entry.actor.userId === userId)?.actor;
+    expect(actorOf(w.staff.id)).toMatchObject({ name: 'Ada Lovelace', deleted: false });
+    expect(actorOf(gone.user.id)).toMatchObject({ name: null, deleted: true });
+    expect(actorOf(null)).toMatchObject({ name: null, deleted: false });
   });
 
   it('refuses a malformed cursor or filter with 400', async () => {

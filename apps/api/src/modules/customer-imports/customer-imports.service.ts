@@ -37,6 +37,11 @@ const customerImport = backgroundImport({
     renderImportResultMail(language, { fileName, error, link, success, duplicates, failed, total: success + duplicates + failed }),
   recipient: mailRecipient,
   logPath: '/manager/import/customers',
+  audit: {
+    action: 'customerImport.finished',
+    objectKind: 'customerImport',
+    counts: (row) => ({ success: row.successRows, duplicates: row.duplicateRows, failed: row.failedRows }),
+  },
 });
 
 /** `POST /customers/import`: the manager's file, imported by the job `customers.import`. */

@@ -9,10 +9,12 @@ import {
   type VerifyBody,
   type VerifyResult,
 } from '@casebridge/shared/schemas/dealer-configurations';
+import { createHash } from 'node:crypto';
 import { authorize, grantAllows, type Grant } from '../../access/access.ts';
 import type { SessionUser } from '../../access/session-check.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { networkActor } from '../../platform/audit/audit-trail.ts';
 import { safeFetch, SafeFetchError } from '../../lib/safe-fetch.ts';
 import { dealerById, dealerIsInSubtree } from '../dealers/dealers.queries.ts';
 import { ticketDealerByKey } from '../licence-tickets/licence-tickets.queries.ts';
@@ -299,8 +301,26 @@ export async function publishConfiguration(
   await deps.db.transaction(async (tx) => {
     await deps.events.publish(tx, 'dealerConfiguration.published', { dealerId, configJson: text });
     await saveDraft(tx, dealerId, text);
+    await deps.audit.append(tx, {
+      actor: networkActor(user, grant),
+      action: 'dealerConfiguration.promoted',
+      object: { kind: 'dealer', id: dealerId },
+      before: { production: fingerprint(dealer.fixedConfigJson) },
+      after: { production: fingerprint(text) },
+      scope: { dealerId },
+    });
   });
   return toConfiguration(deps, grant, await dealerOrNotFound(deps, dealerId));
+}
+
+/**
+ * A production configuration in the audit trail (issue 28): its size and SHA-256, not its text. A
+ * configuration is up to 1 MB and may carry a dealer's credentials for its services; the
+ * fingerprint still tells which version was replaced by which.
+ */
+function fingerprint(text: string | null): { sha256: string; bytes: number } | null {
+  if (!text) return null;
+  return { sha256: createHash('sha256').update(text).digest('hex'), bytes: Buffer.byteLength(text) };
 }
 
 /**

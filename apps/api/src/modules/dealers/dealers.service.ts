@@ -290,14 +290,18 @@ export async function inviteDealer(
   input: { email: string; confirm: boolean },
   language: Language,
 ): Promise<{ signedOut: boolean }> {
-  await authorize(deps.db, user, 'dealer.invite', { dealerId: id });
+  const grant = await authorize(deps.db, user, 'dealer.invite', { dealerId: id });
   const dealer = await dealerOrNotFound(deps.db, id);
   const linked = dealer.userId === null ? null : await userById(deps.db, dealer.userId);
   const holder = await userByEmail(deps.db, input.email);
   if (holder && holder.id !== linked?.id) throw AppError.emailTaken();
   if (!linked) {
     await unlessDuplicate(
-      () => inviteNewUser(deps, dealer, input.email, language),
+      () =>
+        deps.db.transaction(async (tx) => {
+          const invited = await inviteNewUser(deps, tx, dealer, input.email, language);
+          await deps.audit.append(tx, invitationAudit(user, grant, dealer.id, null, { userId: invited, email: input.email, again: false }));
+        }),
       () => AppError.emailTaken(),
     );
     return { signedOut: false };
@@ -316,6 +320,8 @@ export async function inviteDealer(
         await revokeDealerInvitationLinks(tx, linked.id);
         if (dealer.email === '' || dealer.email === linked.email) await updateDealerRow(tx, id, { email: input.email });
         await queueDealerInvitation(deps, tx, linked.id, language);
+        const after = { userId: linked.id, email: input.email, again: true };
+        await deps.audit.append(tx, invitationAudit(user, grant, id, { email: linked.email }, after));
       }),
     () => AppError.emailTaken(),
   );
@@ -347,21 +353,35 @@ function changedColumns(existing: DealerWithParent, columns: Partial<NewDealerRo
   return [Object.fromEntries(changed.map(([name]) => [name, existing[name as keyof DealerWithParent]])), Object.fromEntries(changed)];
 }
 
-async function inviteNewUser(deps: AppDeps, dealer: DealerWithParent, email: string, language: Language): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const invited = await createUser(tx, {
-      email,
-      firstName: dealer.name,
-      lastName: '',
-      roleType: 'dealer',
-      companyId: dealer.companyId,
-      language,
-      confirmed: false,
-    });
-    await insertMember(tx, { dealerId: dealer.id, userId: invited.id, dealerRole: 'dealer' });
-    await updateDealerRow(tx, dealer.id, { userId: invited.id, ...(dealer.email === '' ? { email } : {}) });
-    await queueDealerInvitation(deps, tx, invited.id, language);
+/**
+ * The dealer's invitation in the trail (issue 28: re-invitations): whom it went to, and whether it
+ * replaced an earlier user's access (`again`, with the address before).
+ */
+function invitationAudit(
+  user: SessionUser,
+  grant: Grant,
+  dealerId: number,
+  before: { email: string } | null,
+  after: { userId: number; email: string; again: boolean },
+): AuditEntry {
+  return dealerAudit(user, grant, dealerId, 'dealer.invitation.sent', before, after);
+}
+
+/** Creates the dealer's first user and queues its invitation, in the caller's transaction; answers the user's id. */
+async function inviteNewUser(deps: AppDeps, tx: Db, dealer: DealerWithParent, email: string, language: Language): Promise<number> {
+  const invited = await createUser(tx, {
+    email,
+    firstName: dealer.name,
+    lastName: '',
+    roleType: 'dealer',
+    companyId: dealer.companyId,
+    language,
+    confirmed: false,
   });
+  await insertMember(tx, { dealerId: dealer.id, userId: invited.id, dealerRole: 'dealer' });
+  await updateDealerRow(tx, dealer.id, { userId: invited.id, ...(dealer.email === '' ? { email } : {}) });
+  await queueDealerInvitation(deps, tx, invited.id, language);
+  return invited.id;
 }
 
 // For the dealer-users use case (`tx` may be a transaction).

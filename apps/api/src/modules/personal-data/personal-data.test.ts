@@ -10,7 +10,8 @@ import { userSessions } from '../../db/schema/user-sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import { DEFAULT_RATE_LIMITS } from '../../deps.ts';
 import type { StoredMail } from '../../platform/mail/mailer.ts';
-import { addMillUser, createLab, createMill, PASSWORD, signIn } from '../../../test/factories.ts';
+import { dealerMembers } from '../../db/schema/dealers.ts';
+import { addMillUser, createDealer, createLab, createManager, createMill, PASSWORD, signIn } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { readZip } from '../../../test/unzip.ts';
 import { currentTotp } from '../two-factor/two-factor.rules.ts';
@@ -234,6 +235,17 @@ describe('deleting one’s account', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const admins = await t.db.select().from(millMembers).where(eq(millMembers.millId, mill.id));
     expect(admins.filter((m) => m.millRole === 'admin')).toHaveLength(1);
+  });
+
+  it('is open to the manager and to dealer users too: their settings page offers it', async () => {
+    const manager = await createManager(t.db);
+    const managerJwt = await signIn(t, manager.email);
+    expect((await t.request({ method: 'POST', url: '/api/users/me/data-export', token: managerJwt })).statusCode).toBe(200);
+    const dealer = await createDealer(t.db);
+    const dealerJwt = await signIn(t, dealer.user.email);
+    expect((await t.request({ method: 'POST', url: '/api/users/me/data-export', token: dealerJwt })).statusCode).toBe(200);
+    expect((await remove(dealerJwt, { password: PASSWORD })).statusCode).toBe(200);
+    expect(await t.db.select().from(dealerMembers).where(eq(dealerMembers.userId, dealer.user.id))).toEqual([]);
   });
 
   it('removes the export files of a deleted user through the removal queue', async () => {

@@ -239,7 +239,10 @@ export async function applyPaymentEvent(deps: AppDeps, event: ProviderEvent): Pr
   await deps.db.transaction(async (tx) => {
     const row = await lockSubscription(tx, millId);
     if (!(await recordPaymentEvent(tx, event.id, event.type))) return;
-    if (event.subscriptionId) await applyProviderSubscription(deps, tx, row, event.subscriptionId);
+    if (event.subscriptionId) {
+      await applyProviderSubscription(deps, tx, row, event.subscriptionId);
+      await auditProviderChange(deps, tx, event, row, await findSubscription(tx, millId));
+    }
     if (event.invoiceId) {
       const invoice = await deps.payments.getInvoice(event.invoiceId);
       if (invoice?.paid) await recordProviderInvoice(deps, tx, millId, invoice);
@@ -267,23 +270,48 @@ async function syncMill(deps: AppDeps, millId: number, subscriptionId: string, c
   });
 }
 
-/** The mill's trail: which plan and add-on, and whether it ends (issue 28: plan and add-on changes). */
-function contractAudit(change: ContractChange, millId: number, after: SubscriptionRow | null): AuditEntry {
-  const state = (row: SubscriptionRow | null) => ({
+/** The contract as the trail records it: which plan and add-on, and whether it ends. */
+function contractState(row: SubscriptionRow | null): Record<string, unknown> {
+  return {
     planKey: row?.planKey ?? BASIC,
     addOnKey: row?.addOnKey ?? null,
     status: row?.status ?? 'active',
     cancelAt: row?.cancelAt?.toISOString() ?? null,
-  });
+  };
+}
+
+/** The mill's trail: which plan and add-on, and whether it ends (issue 28: plan and add-on changes). */
+function contractAudit(change: ContractChange, millId: number, after: SubscriptionRow | null): AuditEntry {
   const actor = { userId: change.user.id, tenant: { kind: 'mill' as const, id: millId }, ip: change.user.ip };
   return {
     actor,
     action: change.action,
     object: { kind: 'mill', id: millId },
-    before: state(change.before),
-    after: state(after),
+    before: contractState(change.before),
+    after: contractState(after),
     scope: { millId },
   };
+}
+
+/**
+ * A change only the provider's webhook brought (a renewal, the period's end of a cancelled plan, a
+ * failed payment, a change in the provider's portal): no actor, the event named, the changed fields
+ * only. A mill admin's change synced at once leaves the webhook nothing to change, so no entry;
+ * one whose webhook is applied before its own sync is recorded by both.
+ */
+async function auditProviderChange(deps: AppDeps, tx: Db, event: ProviderEvent, before: SubscriptionRow, after: SubscriptionRow | null) {
+  const [old, now] = [contractState(before), contractState(after)];
+  const changed = Object.keys(now).filter((field) => old[field] !== now[field]);
+  if (changed.length === 0) return;
+  const pick = (state: Record<string, unknown>) => Object.fromEntries(changed.map((field) => [field, state[field]]));
+  await deps.audit.append(tx, {
+    actor: { userId: null },
+    action: 'subscription.changedByProvider',
+    object: { kind: 'mill', id: before.millId },
+    before: pick(old),
+    after: { ...pick(now), event: event.type },
+    scope: { millId: before.millId },
+  });
 }
 
 async function applyProviderSubscription(deps: AppDeps, tx: Db, row: SubscriptionRow, subscriptionId: string): Promise<void> {

@@ -67,6 +67,11 @@ const ticketImport = backgroundImport({
   },
   recipient: mailRecipient,
   logPath: '/manager/import/tickets',
+  audit: {
+    action: 'ticketImport.finished',
+    objectKind: 'ticketImport',
+    counts: (row) => ({ created: row.createdTickets, updated: row.updatedTickets, failed: row.failedTickets }),
+  },
 });
 
 /** `POST /ticket-imports`: the licence server's export, applied by the job `tickets.import`. */

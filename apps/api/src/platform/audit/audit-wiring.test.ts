@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDealer,
@@ -11,11 +11,13 @@ import {
   signedInMill,
   uniqueEmail,
 } from '../../../test/factories.ts';
+import { multipartForm } from '../../../test/multipart.ts';
 import { orderWorkspace, sendOrder } from '../../../test/orders.ts';
 import { createTestApp, tokenFromMail, waitForMail, type TestApp } from '../../../test/test-app.ts';
 import { auditEntries } from '../../db/schema/audit.ts';
+import { millSubscriptions, testPaymentObjects } from '../../db/schema/billing.ts';
 import { companies } from '../../db/schema/companies.ts';
-import { licenceTickets } from '../../db/schema/dealers.ts';
+import { dealers, licenceTickets } from '../../db/schema/dealers.ts';
 import { randomLicenceKey } from '../../db/seed/seed.ts';
 import { currentTotp } from '../../modules/two-factor/two-factor.rules.ts';
 import { sealAuditEntries } from './audit-seal.ts';
@@ -28,6 +30,17 @@ let order: Awaited<ReturnType<typeof sendOrder>>;
 /** The newest entry of an action kind. */
 async function last(action: string) {
   const [row] = await t.db.select().from(auditEntries).where(eq(auditEntries.action, action)).orderBy(desc(auditEntries.id)).limit(1);
+  return row;
+}
+
+/** The newest entry of an action kind about one object. */
+async function lastAbout(action: string, objectId: number) {
+  const [row] = await t.db
+    .select()
+    .from(auditEntries)
+    .where(and(eq(auditEntries.action, action), eq(auditEntries.objectId, String(objectId))))
+    .orderBy(desc(auditEntries.id))
+    .limit(1);
   return row;
 }
 
@@ -384,6 +397,144 @@ describe('the first audited events (issue 28)', () => {
       objectId: String(admin.id),
       ip: '127.0.0.1',
       after: { method: 'two-factor:totp' },
+    });
+  });
+
+  it("a configuration's promotion to production, by its fingerprint, in the dealer's trail", async () => {
+    const dealer = await createDealer(t.db, { ownConfigurationsAllowed: true, dealerRole: 'manager' });
+    await t.db.update(dealers).set({ configurationType: 'FixedJson', fixedConfigJson: '{"v":1}' }).where(eq(dealers.id, dealer.dealer.id));
+    const url = `/api/dealers/${dealer.dealer.id}/configuration-test/production`;
+    const payload = { configJson: '{"v":2,"apiSecret":"do-not-log"}' };
+    const promoted = await t.request({ method: 'POST', url, token: await signIn(t, dealer.user.email), payload });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    const entry = await lastAbout('dealerConfiguration.promoted', dealer.dealer.id);
+    expect(entry).toMatchObject({
+      actorUserId: dealer.user.id,
+      actorTenantKind: 'dealer',
+      objectKind: 'dealer',
+      before: { production: { bytes: 7, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) } },
+      after: { production: { bytes: JSON.stringify(JSON.parse(payload.configJson), null, 2).length } },
+      dealerId: dealer.dealer.id,
+    });
+    expect(JSON.stringify(entry)).not.toContain('do-not-log');
+  });
+
+  it('a dealer invited, and invited again with the address it had and the one it has now', async () => {
+    const root = await createDealer(t.db, { subDealerAllowed: true, dealerRole: 'manager' });
+    const rootJwt = await signIn(t, root.user.email);
+    const invite = (dealerId: number, email: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/dealers/${dealerId}/invitation?locale=en`,
+        token: rootJwt,
+        payload: { email, confirm: true },
+      });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/dealers',
+      token: rootJwt,
+      payload: { dealerId: `NEW-${Date.now()}`, name: 'Without a user', parentDealerId: root.dealer.id, email: '' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const fresh = created.json<{ id: number }>().id;
+    const firstEmail = uniqueEmail('invited');
+    expect((await invite(fresh, firstEmail)).statusCode).toBe(200);
+    expect(await lastAbout('dealer.invitation.sent', fresh)).toMatchObject({
+      actorUserId: root.user.id,
+      before: null,
+      after: { userId: expect.any(Number), email: firstEmail, again: false },
+      dealerId: fresh,
+    });
+    const sub = await createDealer(t.db, { parentId: root.dealer.id });
+    const email = uniqueEmail('reinvited');
+    const again = await invite(sub.dealer.id, email);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await lastAbout('dealer.invitation.sent', sub.dealer.id)).toMatchObject({
+      actorUserId: root.user.id,
+      actorTenantKind: 'dealer',
+      actorTenantId: root.dealer.id,
+      objectKind: 'dealer',
+      before: { email: sub.user.email },
+      after: { userId: sub.user.id, email, again: true },
+      dealerId: sub.dealer.id,
+    });
+    // The invitation mails are sent by jobs: done before the app may close.
+    await t.app.deps.jobs.idle(['mail.account'], 30_000);
+  });
+
+  it("customer and ticket imports: one entry per run, by the manager who started it, with the run's counts", async () => {
+    const manager = await createManager(t.db);
+    const token = await signIn(t, manager.email);
+    const dealer = await createDealer(t.db);
+    const upload = (url: string, name: string, lines: string[]) =>
+      t.request({
+        method: 'POST',
+        url,
+        token,
+        ...multipartForm({}, { field: 'files.file', name, content: Buffer.from(lines.join('\n')) }),
+      });
+    const customers = await upload('/api/customers/import', 'customers.csv', [
+      'Customer ID;Reseller Id;First Name;Last name;Company;E-Mail;Address;City;Show info',
+      `KD-AUDIT-${Date.now()};${dealer.dealer.dealerCode};Ann;Lee;Co;;;;`,
+      `KD-BAD;NO-SUCH-DEALER;Eve;Stray;Co;;;;`,
+    ]);
+    expect(customers.statusCode, customers.body).toBe(200);
+    await t.app.deps.jobs.idle(['customers.import'], 60_000);
+    const customerRun = customers.json<{ dataImportLog: { id: number } }>().dataImportLog.id;
+    expect(await lastAbout('customerImport.finished', customerRun)).toMatchObject({
+      actorUserId: manager.id,
+      actorTenantKind: 'platform',
+      objectKind: 'customerImport',
+      before: null,
+      after: { fileName: 'customers.csv', state: 'done', error: null, success: 1, duplicates: 0, failed: 1 },
+    });
+    const tickets = await upload('/api/ticket-imports', 'tickets.csv', [
+      'Ticket Key;Reseller Id;Product;Licence expiry;Maintenance expiry;Network;Commercial',
+      `${randomLicenceKey()};${dealer.dealer.dealerCode};CAM Basic;;;;`,
+    ]);
+    expect(tickets.statusCode, tickets.body).toBe(200);
+    await t.app.deps.jobs.idle(['tickets.import'], 60_000);
+    const ticketRun = tickets.json<{ log: { id: number } }>().log.id;
+    expect(await lastAbout('ticketImport.finished', ticketRun)).toMatchObject({
+      actorUserId: manager.id,
+      objectKind: 'ticketImport',
+      after: { fileName: 'tickets.csv', state: 'done', created: 1, updated: 0, failed: 0 },
+    });
+  });
+
+  it("a plan ended by the provider's webhook alone, without an actor, in the mill's trail", async () => {
+    const paying = await signedInMill(t);
+    const details = { country: 'DE', street: 'Hauptstraße 1', city: 'Berlin', zipCode: '10115', companyInfoIsUpdated: true };
+    await t.db.update(companies).set(details).where(eq(companies.id, paying.company.id));
+    const agreed = { policyAgreement: true, dataProcessingAgreement: true };
+    const checkout = await t.request({
+      method: 'POST',
+      url: '/api/checkout',
+      token: paying.jwt,
+      payload: { millId: paying.mill.id, lookupKey: 'casebridge_essential_monthly', ...agreed },
+    });
+    const { sessionId } = checkout.json<{ sessionId: string }>();
+    const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Test Buyer' };
+    await t.request({ method: 'POST', url: `/api/test-payments/checkouts/${sessionId}/pay`, payload: card });
+    await t.request({ method: 'POST', url: '/api/payments/success', token: paying.jwt, payload: { sessionId } });
+    await t.request({ method: 'DELETE', url: `/api/payments?millId=${paying.mill.id}`, token: paying.jwt });
+    const paymentJobsDone = () => t.app.deps.jobs.idle(['payments.test-deliver', 'payments.apply-event'], 30_000);
+    await paymentJobsDone();
+    // The period's end arrives: the provider ends the subscription and says so only by webhook.
+    const [row] = await t.db.select().from(millSubscriptions).where(eq(millSubscriptions.millId, paying.mill.id));
+    const [object] = await t.db.select().from(testPaymentObjects).where(eq(testPaymentObjects.id, row!.providerSubscriptionId!));
+    const ended = { ...(object!.data as object), currentPeriodEnd: new Date(Date.now() - 1000).toISOString() };
+    await t.db.update(testPaymentObjects).set({ data: ended }).where(eq(testPaymentObjects.id, object!.id));
+    expect(await t.app.deps.testPayments!.renewDueSubscriptions()).toBe(1);
+    await paymentJobsDone();
+    expect(await lastAbout('subscription.changedByProvider', paying.mill.id)).toMatchObject({
+      actorUserId: null,
+      actorTenantKind: null,
+      ip: null,
+      objectKind: 'mill',
+      before: { planKey: 'essential', cancelAt: expect.any(String) },
+      after: { planKey: 'basic', cancelAt: null, event: expect.any(String) },
+      millId: paying.mill.id,
     });
   });
 

@@ -51,6 +51,7 @@ function kindWith(importFile: (deps: AppDeps, row: Row) => Promise<void>) {
       html: '<p>test</p>',
     }),
     logPath: '/manager/import/test',
+    audit: { action: 'testImport.finished', objectKind: 'testImport', counts: (row) => ({ success: row.successRows }) },
   });
 }
 

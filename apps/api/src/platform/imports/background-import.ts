@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { AppError } from '../../lib/app-error.ts';
 import { unlessDuplicate } from '../../lib/db-errors.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
+import type { AuditEntry } from '../audit/audit-trail.ts';
 import { discardUnrecorded, queueRemovals, removeQueued } from '../storage/removals.ts';
 import { SupersededImport, UnreadableImport } from './import-errors.ts';
 import type { ImportRun, ImportRunQueries } from './import-runs.repository.ts';
@@ -47,6 +48,8 @@ export interface BackgroundImportKind<Row extends ImportRun, Insert, Status> {
   /** The result mail; `link` is the page with the import's log (`logPath`). */
   mail: (language: Language, ended: Row, link: string) => Mail;
   logPath: string;
+  /** The run's entry in the audit trail (issue 28): its action and what the ended import counted. */
+  audit: { action: string; objectKind: string; counts: (ended: Row) => Record<string, number> };
 }
 
 export interface BackgroundImport<Status> {
@@ -112,6 +115,7 @@ export function backgroundImport<Row extends ImportRun, Insert, Status>(
       const before = await runs.lockImport(tx, id);
       if (before?.state !== 'running') return;
       const ended = (await runs.endImport(tx, id, state, error))!;
+      await deps.audit.append(tx, runAudit(ended));
       fileKey = before.fileKey;
       if (fileKey) await queueRemovals(tx, [fileKey]);
       const manager = ended.userId === null ? null : await kind.recipient(tx, ended.userId);
@@ -120,6 +124,16 @@ export function backgroundImport<Row extends ImportRun, Insert, Status>(
       await deps.jobs.enqueue(tx, 'mail.send', { to: manager.email, ...mail });
     });
     if (fileKey) await removeQueued(deps.db, deps.storage, [fileKey]);
+  }
+
+  /** One entry per run, at its end: the manager who started it (the job has no address), how it ended and its counts. */
+  function runAudit(ended: Row): AuditEntry {
+    return {
+      actor: { userId: ended.userId, tenant: { kind: 'platform', id: null } },
+      action: kind.audit.action,
+      object: { kind: kind.audit.objectKind, id: ended.id },
+      after: { fileName: ended.fileName, state: ended.state, error: ended.error, ...kind.audit.counts(ended) },
+    };
   }
 
   async function run(deps: AppDeps, importId: number): Promise<void> {

@@ -27,6 +27,7 @@ export interface ImportRun {
   fileName: string;
   fileKey: string | null;
   state: ImportState;
+  error: string | null;
   attempts: number;
 }
 

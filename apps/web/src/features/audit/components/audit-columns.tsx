@@ -9,11 +9,19 @@ import { actionKey, objectKey } from './audit-kinds.ts';
 export const actionLabel = (t: TFunction, kind: string) => t(actionKey(kind), { defaultValue: kind });
 const objectLabel = (t: TFunction, kind: string) => t(objectKey(kind), { defaultValue: kind });
 
+/** The actor by name beside the id; a deleted account as such; an id no user row answers by its id alone. */
+function actorName(t: TFunction, actor: AuditEntryDto['actor']): string {
+  const { userId, name, deleted } = actor;
+  if (userId === null) return t('audit.system');
+  if (deleted) return t('audit.deletedUser', { id: userId });
+  return name ? t('audit.namedUser', { name, id: userId }) : t('audit.user', { id: userId });
+}
+
 function Who({ entry, t }: { entry: AuditEntryDto; t: TFunction }) {
-  const { userId, tenant } = entry.actor;
+  const { tenant } = entry.actor;
   return (
     <Stack gap={0}>
-      <Text size="sm">{userId === null ? t('audit.system') : t('audit.user', { id: userId })}</Text>
+      <Text size="sm">{actorName(t, entry.actor)}</Text>
       {tenant && (
         <Text size="xs" c="dimmed">
           {t('audit.onBehalfOf', { tenant: t(`audit.tenants.${tenant.kind}`, { id: tenant.id ?? '', defaultValue: tenant.kind }) })}

@@ -55,6 +55,11 @@ export const AUDIT_ACTION_KINDS = [
   'ticket.externalCustomer.changed',
   'ticket.archived',
   'ticket.unarchived',
+  'dealerConfiguration.promoted',
+  'dealer.invitation.sent',
+  'customerImport.finished',
+  'ticketImport.finished',
+  'subscription.changedByProvider',
 ] as const;
 
 /** The object kinds of those actions, offered in the object filter. */
@@ -72,6 +77,8 @@ export const AUDIT_OBJECT_KINDS = [
   'licenceKey',
   'passkey',
   'dataExport',
+  'customerImport',
+  'ticketImport',
 ] as const;
 
 export const actionKey = (kind: string) => `audit.actions.${kind.replace(/\./g, '_')}`;

@@ -7,12 +7,12 @@ import * as csv from '../../../lib/csv.ts';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { auditQueryOf, MillAuditPage } from './audit-page.tsx';
+import { auditQueryOf, LabAuditPage, MillAuditPage } from './audit-page.tsx';
 
 const entry = (id: number, overrides: Partial<AuditEntryDto> = {}): AuditEntryDto => ({
   id,
   at: '2026-11-20T10:00:00.000Z',
-  actor: { userId: 3, tenant: { kind: 'mill', id: 7 }, ip: '10.0.0.1' },
+  actor: { userId: 3, name: 'Ada Lovelace', deleted: false, tenant: { kind: 'mill', id: 7 }, ip: '10.0.0.1' },
   action: 'client.blocked',
   object: { kind: 'lab', id: String(40 + id) },
   before: { blockedByMill: false },
@@ -49,7 +49,7 @@ describe('the audit trail page', () => {
     stubTrail();
     renderPage();
     const user = userEvent.setup();
-    expect(await screen.findByText('User 3')).toBeTruthy();
+    expect(await screen.findByText('Ada Lovelace (id 3)')).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Client blocked' })).toBeTruthy();
     expect(screen.getByText('on behalf of mill 7')).toBeTruthy();
     expect(screen.getByText('10.0.0.1')).toBeTruthy();
@@ -57,6 +57,26 @@ describe('the audit trail page', () => {
     const changes = screen.getByRole('table', { name: 'Changes' });
     expect(within(changes).getByText('false')).toBeTruthy();
     expect(within(changes).getByText('true')).toBeTruthy();
+  });
+
+  it('names a deleted account as deleted, a job as the system, and a user without a name by its id', async () => {
+    const actor = (userId: number | null, name: string | null, deleted: boolean) => ({ userId, name, deleted, tenant: null, ip: null });
+    fakeApi([
+      fake(contracts.millAudit, () => ({
+        body: {
+          data: [
+            entry(1, { actor: actor(4, null, true) }),
+            entry(2, { actor: actor(null, null, false) }),
+            entry(3, { actor: actor(5, null, false) }),
+          ],
+          next: null,
+        },
+      })),
+    ]);
+    renderPage();
+    expect(await screen.findByText('Deleted user (id 4)')).toBeTruthy();
+    expect(screen.getByText('System')).toBeTruthy();
+    expect(screen.getByText('User 5')).toBeTruthy();
   });
 
   it('keeps filter and page in the URL, returns to page 1 on a new filter, and goes back', async () => {
@@ -96,6 +116,17 @@ describe('the audit trail page', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(download).toHaveBeenCalledWith('audit-trail.csv', 'id,at\n1,2026\n'));
     expect(calls.some((call) => call.url.includes('/audit/export?') && call.url.includes('action=client.blocked'))).toBe(true);
+  });
+});
+
+describe('the lab’s audit page', () => {
+  it('tells a lab user without a company that there is no trail, instead of loading for ever', async () => {
+    const calls = fakeApi([]);
+    const session = sessionFixture('lab', { user: { company: null } });
+    renderRoutes([{ path: '/lab/audit', element: <LabAuditPage /> }], { path: '/lab/audit', session });
+    expect(await screen.findByText(/does not belong to a lab company yet/)).toBeTruthy();
+    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+    expect(calls.some((call) => call.url.includes('/audit'))).toBe(false);
   });
 });
 

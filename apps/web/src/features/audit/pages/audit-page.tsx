@@ -1,5 +1,5 @@
-import { Button } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Alert, Button } from '@mantine/core';
+import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -107,9 +107,18 @@ export function AuditTrail({ of }: { of: AuditTrailOf }) {
   );
 }
 
-function AuditPage({ of }: { of: AuditTrailOf | null }) {
+/** `of` null: still loading, unless `unavailable` says why there is no trail to read. */
+function AuditPage({ of, unavailable }: { of: AuditTrailOf | null; unavailable?: string }) {
   const { t } = useTranslation();
-  return <Page title={t('audit.title')}>{of ? <AuditTrail of={of} /> : <Loading />}</Page>;
+  let content = <Loading />;
+  if (of) content = <AuditTrail of={of} />;
+  else if (unavailable)
+    content = (
+      <Alert color="blue" icon={<IconInfoCircle size={20} aria-hidden />} role="status">
+        {unavailable}
+      </Alert>
+    );
+  return <Page title={t('audit.title')}>{content}</Page>;
 }
 
 /** The selected mill's trail, for its admins (the sidebar shows the entry only to them). */
@@ -119,11 +128,14 @@ export function MillAuditPage() {
   return <AuditPage of={mill ? { kind: 'mill', millId: mill.id } : null} />;
 }
 
-/** The lab user's own lab. */
+/** The lab user's own lab; an account that belongs to no lab company yet has no trail, and is told so. */
 export function LabAuditPage() {
-  const { session } = useSession();
+  const { t } = useTranslation();
+  const { session, isPending } = useSession();
   const company = session?.user.company;
-  return <AuditPage of={company ? { kind: 'lab', companyId: company.id } : null} />;
+  return (
+    <AuditPage of={company ? { kind: 'lab', companyId: company.id } : null} unavailable={isPending ? undefined : t('audit.noCompany')} />
+  );
 }
 
 /** The dealer's own trail and its sub-dealers'. */
