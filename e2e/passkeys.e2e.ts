@@ -18,12 +18,15 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** A page whose browser holds a platform authenticator with fingerprint (discoverable keys, verified user). */
-async function pageWithAuthenticator(): Promise<Page> {
+/**
+ * A page whose browser holds a platform authenticator with fingerprint (discoverable keys, verified
+ * user), and a look at the keys it stores.
+ */
+async function pageWithAuthenticator() {
   const page = await newPage(browser);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -33,7 +36,8 @@ async function pageWithAuthenticator(): Promise<Page> {
       automaticPresenceSimulation: true,
     },
   });
-  return page;
+  const keysOnDevice = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials.length;
+  return { page, keysOnDevice };
 }
 
 /**
@@ -104,7 +108,7 @@ const token = (page: Page) => page.evaluate(() => localStorage.getItem('token'))
 
 describe('passkeys', () => {
   it('adds one on the account page, signs in with it alone or after the password, and refuses it clearly once removed', async () => {
-    const page = await pageWithAuthenticator();
+    const { page, keysOnDevice } = await pageWithAuthenticator();
     await signIn(page, 'user@demo-mill.test');
     await page.waitForURL((url) => url.pathname.startsWith('/mill'));
     await addPasskey(page, 'Work laptop');
@@ -129,17 +133,19 @@ describe('passkeys', () => {
     await section.getByText('You have no passkeys yet.').waitFor();
     await signOut(page);
 
-    // The authenticator still holds the key; the portal no longer knows it, and says so.
+    // The authenticator still holds the key; the portal no longer knows it, says so, and asks the device to forget it.
+    expect(await keysOnDevice()).toBe(1);
     const dialog = await signInWithPasskey(page);
     await dialog
       .getByText('This passkey is not known here (it may have been removed). Sign in with your password or another passkey.')
       .waitFor();
     expect(await token(page)).toBeNull();
+    await expect.poll(keysOnDevice).toBe(0);
     await page.context().close();
   });
 
   it('is the second factor, beside the authenticator app, of an account that requires one', async () => {
-    const page = await pageWithAuthenticator();
+    const { page } = await pageWithAuthenticator();
     await signIn(page, 'admin@secure-mill.test');
     await enterAdminCode(page);
     await addPasskey(page, 'Office PC');

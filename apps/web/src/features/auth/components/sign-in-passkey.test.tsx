@@ -1,4 +1,4 @@
-import { startAuthentication } from '@simplewebauthn/browser';
+import { sendSignal, startAuthentication } from '@simplewebauthn/browser';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { mockFetch, renderRoutes } from '../../../test/render.tsx';
 import { SignInDialog } from './sign-in-dialog.tsx';
 
 // The browser's passkey prompt: jsdom has none, and the tests choose its answer.
-vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn() }));
+vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn(), sendSignal: vi.fn(async () => undefined) }));
 
 const assertion = { id: 'credential' };
 const requestOptions = { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost' };
@@ -15,6 +15,7 @@ const refusedByBrowser = Object.assign(new Error('The operation either timed out
 
 afterEach(() => {
   vi.mocked(startAuthentication).mockReset();
+  vi.mocked(sendSignal).mockClear();
 });
 
 /** The API of a password-free sign-in and of a password sign-in whose second factor is a passkey. */
@@ -66,9 +67,10 @@ describe('signing in with a passkey, no password', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
     expect(await screen.findByText('The passkey prompt was cancelled or timed out. Please try again.')).toBeTruthy();
     expect(calls.some((call) => call.url.includes('/auth/passkey?'))).toBe(false);
+    expect(sendSignal).not.toHaveBeenCalled();
   });
 
-  it('says the portal no longer knows a passkey the device still holds', async () => {
+  it('says the portal no longer knows a passkey the device still holds, and asks the device to forget it', async () => {
     stubApi(unknownPasskey);
     vi.mocked(startAuthentication).mockResolvedValue(assertion as never);
     renderDialog();
@@ -76,6 +78,9 @@ describe('signing in with a passkey, no password', () => {
     expect(
       await screen.findByText('This passkey is not known here (it may have been removed). Sign in with your password or another passkey.'),
     ).toBeTruthy();
+    expect(vi.mocked(sendSignal).mock.calls).toEqual([
+      [{ signalName: 'unknownCredential', rpID: 'localhost', credentialID: 'credential' }],
+    ]);
   });
 });
 
