@@ -42,6 +42,8 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
     const link = linking
       ? { linkToAnExistingAccount: true, confirmationToken: options.confirmationToken, invitedMillId: options.invitedMillId }
       : {};
+    // One way's failure at a time: a passkey refused before must not stand over this answer.
+    withPasskey.reset();
     signIn.mutate(
       { ...data, ...link },
       {
@@ -90,7 +92,10 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
             <Button
               variant="outline"
               loading={withPasskey.isPending}
-              onClick={() => withPasskey.mutate(undefined, { onSuccess: (answer) => 'jwt' in answer && signedIn(answer) })}
+              onClick={() => {
+                signIn.reset();
+                withPasskey.mutate(undefined, { onSuccess: (answer) => 'jwt' in answer && signedIn(answer) });
+              }}
             >
               {t('passkeys.signIn')}
             </Button>

@@ -70,6 +70,26 @@ describe('signing in with a passkey, no password', () => {
     expect(sendSignal).not.toHaveBeenCalled();
   });
 
+  it('shows only the latest way’s failure: a wrong password, then a refused passkey', async () => {
+    mockFetch(({ path }) =>
+      path === '/auth/local'
+        ? { status: 401, body: { statusCode: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Wrong email or password' } }
+        : { body: { options: requestOptions } },
+    );
+    vi.mocked(startAuthentication).mockRejectedValue(refusedByBrowser);
+    renderDialog();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/, { selector: 'input' }), 'lab@demo-lab.test');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const wrongPassword = (await screen.findByRole('alert')).textContent;
+    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    expect(await screen.findByText('The passkey prompt was cancelled or timed out. Please try again.')).toBeTruthy();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([wrongPassword]));
+  });
+
   it('says the portal no longer knows a passkey the device still holds, and asks the device to forget it', async () => {
     stubApi(unknownPasskey);
     vi.mocked(startAuthentication).mockResolvedValue(assertion as never);
