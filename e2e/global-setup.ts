@@ -39,6 +39,8 @@ export default async function setup(project: TestProject) {
     PORT: String(port),
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
+    // Also the passkeys' relying party (ADR 0023: WEBAUTHN_RP_ID and WEBAUTHN_ORIGIN default to it), so
+    // it must be the very origin the browser opens (baseUrl below): localhost, not 127.0.0.1.
     PUBLIC_URL: `http://localhost:${port}`,
   };
   let dropDatabase = async () => undefined;

@@ -36,6 +36,13 @@ export type PasskeyLimit = <T>(userId: number, attempt: () => Promise<T>) => Pro
 const RP_NAME = 'CaseBridge';
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const invalid = () => new AppError(400, 'PASSKEY_INVALID', 'This passkey could not be checked, or the attempt expired. Please try again.');
+// A key the authenticator still holds after its removal here: "try again" would not help, so it is said apart.
+const unknown = () =>
+  new AppError(
+    400,
+    'PASSKEY_UNKNOWN',
+    'This passkey is not known here (it may have been removed). Sign in with your password or another passkey.',
+  );
 const notFound = () => AppError.notFound('Passkey');
 
 function dto(row: repo.PasskeyRow): Passkey {
@@ -193,7 +200,8 @@ export async function verifyAssertion(
 ): Promise<repo.PasskeyRow> {
   const expectedChallenge = await takeChallengeOf(deps.db, response.response.clientDataJSON, purpose, userId);
   const passkey = await repo.passkeyByCredentialId(deps.db, response.id);
-  if (!passkey || (userId !== null && passkey.userId !== userId)) throw invalid();
+  if (!passkey) throw unknown();
+  if (userId !== null && passkey.userId !== userId) throw invalid();
   let newCounter: number | null = null;
   try {
     const result = await verifyAuthenticationResponse({

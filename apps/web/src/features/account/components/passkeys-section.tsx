@@ -6,6 +6,7 @@ import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { describeError } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { describePasskeyError } from '../../../lib/passkey-error.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys-api.ts';
 
 /** A name for a passkey, in a small dialog: adding asks the password too (ADR 0023), renaming only the name. */
@@ -32,7 +33,7 @@ function NameDialog({ passkey, onClose }: { passkey: Passkey | null; onClose: ()
       <form onSubmit={submit} noValidate>
         <Stack>
           {!passkey && <Text size="sm">{t('passkeys.addExplain')}</Text>}
-          {error && <Alert color="red">{describeError(t, error)}</Alert>}
+          {error && <Alert color="red">{describePasskeyError(t, error)}</Alert>}
           <TextInput
             label={t('passkeys.name')}
             description={t('passkeys.nameHint')}
@@ -65,19 +66,15 @@ function NameDialog({ passkey, onClose }: { passkey: Passkey | null; onClose: ()
   );
 }
 
-function PasskeyRow({ passkey, onRename }: { passkey: Passkey; onRename: () => void }) {
+interface RowProps {
+  passkey: Passkey;
+  removing: boolean;
+  onRename: () => void;
+  onRemove: () => void;
+}
+
+function PasskeyRow({ passkey, removing, onRename, onRemove }: RowProps) {
   const { t } = useTranslation();
-  const remove = useRemovePasskey();
-  const confirmRemove = () =>
-    openConfirmDialog({
-      title: t('passkeys.removeTitle'),
-      message: t('passkeys.removeMessage', { name: passkey.name }),
-      confirmLabel: t('passkeys.remove'),
-      cancelLabel: t('common.cancel'),
-      danger: true,
-      onConfirm: () =>
-        remove.mutate(passkey.id, { onSuccess: () => notifySuccess(t('passkeys.removed')), onError: (error) => notifyError(t, error) }),
-    });
   return (
     <Card withBorder padding="sm" component="li" aria-label={passkey.name}>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -97,8 +94,8 @@ function PasskeyRow({ passkey, onRename }: { passkey: Passkey; onRename: () => v
             variant="default"
             color="red"
             size="xs"
-            loading={remove.isPending}
-            onClick={confirmRemove}
+            loading={removing}
+            onClick={onRemove}
             aria-label={t('passkeys.removeNamed', { name: passkey.name })}
           >
             {t('passkeys.remove')}
@@ -113,6 +110,19 @@ function PasskeyRow({ passkey, onRename }: { passkey: Passkey; onRename: () => v
 export function PasskeysSection() {
   const { t } = useTranslation();
   const passkeys = usePasskeys();
+  // Here, not in the row: the row goes with the list's refresh, and a mutation's own callbacks
+  // die with the component that started it, so the notice after a removal never showed.
+  const remove = useRemovePasskey();
+  const confirmRemove = (passkey: Passkey) =>
+    openConfirmDialog({
+      title: t('passkeys.removeTitle'),
+      message: t('passkeys.removeMessage', { name: passkey.name }),
+      confirmLabel: t('passkeys.remove'),
+      cancelLabel: t('common.cancel'),
+      danger: true,
+      onConfirm: () =>
+        remove.mutate(passkey.id, { onSuccess: () => notifySuccess(t('passkeys.removed')), onError: (error) => notifyError(t, error) }),
+    });
   // undefined: no dialog; null: adding; a passkey: renaming it.
   const [editing, setEditing] = useState<Passkey | null | undefined>(undefined);
   const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
@@ -132,7 +142,13 @@ export function PasskeysSection() {
       {passkeys.data && passkeys.data.passkeys.length > 0 && (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {passkeys.data.passkeys.map((passkey) => (
-            <PasskeyRow key={passkey.id} passkey={passkey} onRename={() => setEditing(passkey)} />
+            <PasskeyRow
+              key={passkey.id}
+              passkey={passkey}
+              removing={remove.isPending && remove.variables === passkey.id}
+              onRename={() => setEditing(passkey)}
+              onRemove={() => confirmRemove(passkey)}
+            />
           ))}
         </Stack>
       )}

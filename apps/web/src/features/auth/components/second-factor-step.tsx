@@ -6,6 +6,7 @@ import type { AuthResponse } from '@casebridge/shared/schemas/auth';
 import type { SignInChallenge } from '@casebridge/shared/schemas/two-factor';
 import { RecoveryCodes, TotpSetup } from '../../../components/totp-setup.tsx';
 import { describeError } from '../../../lib/error-message.ts';
+import { describePasskeyError } from '../../../lib/passkey-error.ts';
 import { storeAuthResponse } from '../../../lib/session.ts';
 import { authApi } from '../api/auth-api.ts';
 import { answerWithPasskey } from '../api/passkey-sign-in.ts';
@@ -33,7 +34,7 @@ function PasskeyStep({ challenge, onSignedIn }: { challenge: Challenge; onSigned
   return (
     <Stack>
       <Text size="sm">{t('passkeys.secondFactorPrompt')}</Text>
-      {verify.isError && <Alert color="red">{describeError(t, verify.error)}</Alert>}
+      {verify.isError && <Alert color="red">{describePasskeyError(t, verify.error)}</Alert>}
       <Button onClick={() => verify.mutate(undefined, { onSuccess: onSignedIn })} loading={verify.isPending}>
         {t('passkeys.useOne')}
       </Button>

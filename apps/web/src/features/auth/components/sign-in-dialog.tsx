@@ -8,6 +8,7 @@ import { loginBodySchema } from '@casebridge/shared/schemas/auth';
 import { type AuthDialogOptions, closeAuthDialog, openAuthDialog } from '../../../lib/auth-dialog-store.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { writeStorage } from '../../../lib/local-storage.ts';
+import { describePasskeyError } from '../../../lib/passkey-error.ts';
 import { useAfterInvitationAccepted, useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { authApi, useSignInMutation, type SignInBody } from '../api/auth-api.ts';
@@ -41,6 +42,8 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
     const link = linking
       ? { linkToAnExistingAccount: true, confirmationToken: options.confirmationToken, invitedMillId: options.invitedMillId }
       : {};
+    // One way's failure at a time: a passkey refused before must not stand over this answer.
+    withPasskey.reset();
     signIn.mutate(
       { ...data, ...link },
       {
@@ -68,7 +71,7 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
         <Stack>
           {linking && <Text size="sm">{t('auth.signIn.linkNotice')}</Text>}
           {signIn.isError && <Alert color="red">{describeError(t, signIn.error)}</Alert>}
-          {withPasskey.isError && <Alert color="red">{describeError(t, withPasskey.error)}</Alert>}
+          {withPasskey.isError && <Alert color="red">{describePasskeyError(t, withPasskey.error)}</Alert>}
           <TextInput
             label={t('fields.email')}
             type="email"
@@ -89,7 +92,10 @@ export function SignInDialog({ opened, options }: { opened: boolean; options: Au
             <Button
               variant="outline"
               loading={withPasskey.isPending}
-              onClick={() => withPasskey.mutate(undefined, { onSuccess: (answer) => 'jwt' in answer && signedIn(answer) })}
+              onClick={() => {
+                signIn.reset();
+                withPasskey.mutate(undefined, { onSuccess: (answer) => 'jwt' in answer && signedIn(answer) });
+              }}
             >
               {t('passkeys.signIn')}
             </Button>
