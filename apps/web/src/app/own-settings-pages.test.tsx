@@ -20,6 +20,8 @@ function stubApi() {
         downloadedAt: null,
       };
     if (path === '/users/me/data-export') return { body: { export: dataExport } };
+    if (path === '/users/me/passkeys') return { body: { passkeys: [] } };
+    if (path === '/users/me/sessions') return { body: { sessions: [] } };
     if (path === '/users/me/two-factor') return { body: { totp: false, recoveryCodesLeft: 0, required: true } };
     if (path === '/users/me/two-factor/totp') return { body: { uri: 'otpauth://totp/CaseBridge:ada?secret=ABC', secret: 'ABC' } };
     if (path === '/two-factor-requirement' && method === 'PUT') platform = body as typeof platform;
@@ -52,6 +54,9 @@ describe('the manager’s and the dealer’s own settings pages', () => {
     stubApi();
     renderWithProviders(<DealerSettingsPage />, sessionFixture('dealer'));
     expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeTruthy();
+    // Passkeys and the signed-in devices too, as on the mill's and lab's account page.
+    expect(screen.getByRole('heading', { name: 'Passkeys' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Signed-in devices' })).toBeTruthy();
     expect(screen.queryByRole('switch', { name: /^Require two-factor sign-in for managers and dealers/ })).toBeNull();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Set up an authenticator app' }));

@@ -1,5 +1,7 @@
 import { Divider, Stack } from '@mantine/core';
+import { PasskeysSection } from '../features/account/components/passkeys-section.tsx';
 import { PersonalDataSection } from '../features/account/components/personal-data-section.tsx';
+import { SessionsSection } from '../features/account/components/sessions-section.tsx';
 import { TwoFactorSection } from '../features/account/components/two-factor-section.tsx';
 import { ManagerSettingsPage as ManagerSettings } from '../features/analytics/pages/manager-settings-page.tsx';
 import { DealerSettingsPage as DealerSettings } from '../features/dealers/pages/dealer-settings-page.tsx';
@@ -8,7 +10,7 @@ import { useSession } from '../lib/session.ts';
 
 /**
  * Managers and dealers have no account page: their settings page is their own page, so their
- * two-factor sign-in and "Your data" (the account feature's sections, as on the mill's and lab's
+ * two-factor sign-in, passkeys, signed-in devices and "Your data" (the account feature's sections, as on the mill's and lab's
  * account page; the rule book gives every role `personalData.export` and `account.delete` on
  * itself) are mounted there, composed in the app layer because features never import each other.
  */
@@ -24,9 +26,7 @@ export function ManagerSettingsPage() {
             <Divider />
           </>
         )}
-        <TwoFactorSection />
-        <Divider />
-        <PersonalDataSection />
+        <AccountSecuritySections />
       </Stack>
     </ManagerSettings>
   );
@@ -37,10 +37,23 @@ export function DealerSettingsPage() {
     <DealerSettings>
       <Stack gap="xl" mt="xl">
         <Divider />
-        <TwoFactorSection />
-        <Divider />
-        <PersonalDataSection />
+        <AccountSecuritySections />
       </Stack>
     </DealerSettings>
+  );
+}
+
+/** The account feature's own sections, in the order of the mill's and lab's account page. */
+function AccountSecuritySections() {
+  return (
+    <>
+      <TwoFactorSection />
+      <Divider />
+      <PasskeysSection />
+      <Divider />
+      <SessionsSection />
+      <Divider />
+      <PersonalDataSection />
+    </>
   );
 }

@@ -34,6 +34,8 @@ describe('SessionsSection', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url.includes('/users/me/sessions/b'))).toBe(true));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Safari on iPhone' })).toBeNull());
+    // The notice outlives the row, which left the list when it refreshed.
+    expect(await screen.findByText('The device was signed out')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign out all other devices' })).toBeNull();
   });
 

@@ -8,20 +8,13 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { formatRelative } from '../../../lib/relative-time.ts';
 import { useEndOtherSessions, useEndSession, useSessions } from '../api/sessions-api.ts';
 
-/** One place the user is signed in: a card, so that it reads as well at 360 px as on a desktop. */
-function SessionRow({ session }: { session: UserSession }) {
+/**
+ * One place the user is signed in: a card, so that it reads as well at 360 px as on a desktop.
+ * Ending it is the section's (`onEnd`): the row leaves the list when it refreshes, and a mutation
+ * held by the row would go with it before its notice shows.
+ */
+function SessionRow({ session, onEnd, ending }: { session: UserSession; onEnd: (session: UserSession) => void; ending: boolean }) {
   const { t } = useTranslation();
-  const end = useEndSession();
-  const confirmEnd = () =>
-    openConfirmDialog({
-      title: t('sessions.endTitle'),
-      message: t('sessions.endMessage', { device: session.device }),
-      confirmLabel: t('sessions.end'),
-      cancelLabel: t('common.cancel'),
-      danger: true,
-      onConfirm: () =>
-        end.mutate(session.id, { onSuccess: () => notifySuccess(t('sessions.ended')), onError: (error) => notifyError(t, error) }),
-    });
   return (
     <Card withBorder padding="sm" component="li" aria-label={session.device}>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -46,8 +39,8 @@ function SessionRow({ session }: { session: UserSession }) {
             variant="default"
             color="red"
             size="xs"
-            loading={end.isPending}
-            onClick={confirmEnd}
+            loading={ending}
+            onClick={() => onEnd(session)}
             aria-label={t('sessions.endNamed', { device: session.device })}
           >
             {t('sessions.end')}
@@ -63,6 +56,17 @@ export function SessionsSection() {
   const { t } = useTranslation();
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
+  const end = useEndSession();
+  const confirmEnd = (session: UserSession) =>
+    openConfirmDialog({
+      title: t('sessions.endTitle'),
+      message: t('sessions.endMessage', { device: session.device }),
+      confirmLabel: t('sessions.end'),
+      cancelLabel: t('common.cancel'),
+      danger: true,
+      onConfirm: () =>
+        end.mutate(session.id, { onSuccess: () => notifySuccess(t('sessions.ended')), onError: (error) => notifyError(t, error) }),
+    });
   const others = sessions.data?.sessions.filter((session) => !session.current).length ?? 0;
   const confirmEndOthers = () =>
     openConfirmDialog({
@@ -91,7 +95,7 @@ export function SessionsSection() {
       {sessions.data && (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {sessions.data.sessions.map((session) => (
-            <SessionRow key={session.id} session={session} />
+            <SessionRow key={session.id} session={session} onEnd={confirmEnd} ending={end.isPending && end.variables === session.id} />
           ))}
         </Stack>
       )}
