@@ -74,3 +74,8 @@ export function offsetQuery(list: ListState) {
     ...(list.q && { _q: list.q }),
   };
 }
+
+/** What the list shows, as one string: a selection belongs to it (useListSelection's `view`). */
+export function listViewKey(list: ListState) {
+  return JSON.stringify([list.page, list.pageSize, list.sort, list.q, list.filters, list.after]);
+}
