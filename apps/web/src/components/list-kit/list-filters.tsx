@@ -6,7 +6,8 @@ import type { ListState } from './use-list-state.ts';
 
 /** A filter a list declares: its URL parameter's name, its label, and how it is chosen. */
 export type ListFilter =
-  | { name: string; label: string; kind: 'select'; options: { value: string; label: string }[]; width?: number }
+  /** `error`: the options could not be loaded (they may come from a query). */
+  | { name: string; label: string; kind: 'select'; options: { value: string; label: string }[]; width?: number; error?: string }
   | { name: string; label: string; kind: 'text' | 'date'; width?: number }
   /** On or off, `checked` when the URL does not name it (so the default leaves the URL clean). */
   | { name: string; label: string; kind: 'switch'; checked: boolean };
@@ -67,6 +68,7 @@ export function ListFilters({ list, filters, search }: { list: ListState; filter
             data={filter.options}
             value={list.filters[filter.name] ?? ''}
             onChange={(event) => set(filter.name, event.currentTarget.value)}
+            error={filter.error}
             w={filter.width ?? 180}
           />
         ) : filter.kind === 'switch' ? (

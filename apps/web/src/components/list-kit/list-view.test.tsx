@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render.tsx';
+import { ListFilters } from './list-filters.tsx';
 import { ListView } from './list-view.tsx';
 import { useListState } from './use-list-state.ts';
 
@@ -93,5 +94,22 @@ describe('ListView', () => {
     expect(sub.checked).toBe(false);
     await user.click(sub);
     expect(router.state.location.search).toBe('');
+  });
+
+  it('names a select filter whose options could not be loaded', () => {
+    function Filters() {
+      const list = useListState({ filters: ['dealer'] });
+      const options = [{ value: '', label: 'All' }];
+      return (
+        <ListFilters
+          list={list}
+          filters={[{ name: 'dealer', label: 'Dealer', kind: 'select', options, error: 'Not loaded' }]}
+          search={false}
+        />
+      );
+    }
+    renderRoutes([{ path: '*', element: <Filters /> }]);
+    expect(screen.getByRole('combobox', { name: 'Dealer' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Not loaded')).toBeTruthy();
   });
 });
