@@ -112,4 +112,14 @@ describe('ListView', () => {
     expect(screen.getByRole('combobox', { name: 'Dealer' }).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Not loaded')).toBeTruthy();
   });
+
+  it('titles a failed load with the page’s words', () => {
+    function Failed() {
+      const list = useListState({ filters: [] });
+      const result = { isPending: false, isError: true, error: new Error('down') };
+      return <ListView<Row> list={list} result={result} columns={[]} rowKey={(row) => row.id} errorTitle="Users not loaded" />;
+    }
+    renderRoutes([{ path: '*', element: <Failed /> }]);
+    expect(screen.getByRole('alert').textContent).toMatch(/^Users not loaded/);
+  });
 });

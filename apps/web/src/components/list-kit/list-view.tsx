@@ -33,6 +33,8 @@ export interface ListViewProps<Row> {
   onRowClick?: (row: Row) => void;
   expansion?: RowExpansion<Row>;
   caption?: string;
+  /** The title over a failed load's message (e.g. "The users could not be loaded"). */
+  errorTitle?: string;
 }
 
 function selectionColumn<Row>(selection: ListSelection<Row>, rowKey: (row: Row) => string | number, rowLabel: (row: Row) => string) {
@@ -123,7 +125,9 @@ export function ListView<Row>(props: ListViewProps<Row>) {
       {result.isPending ? (
         <Loading />
       ) : result.isError || !result.data ? (
-        <Alert color="red">{describeError(t, result.error)}</Alert>
+        <Alert color="red" title={props.errorTitle}>
+          {describeError(t, result.error)}
+        </Alert>
       ) : (
         <>
           <DataTable
