@@ -122,4 +122,18 @@ describe('ListView', () => {
     renderRoutes([{ path: '*', element: <Failed /> }]);
     expect(screen.getByRole('alert').textContent).toMatch(/^Users not loaded/);
   });
+
+  it('keeps a change made before the URL’s last change has rendered (a quick click after a sort)', async () => {
+    function Quick() {
+      const list = useListState({ filters: ['sub'] });
+      const both = () => {
+        list.change({ sort: { field: 'name', direction: 'asc' } });
+        list.change({ page: 2 });
+      };
+      return <button onClick={both}>Sort, then page 2</button>;
+    }
+    const { router } = renderRoutes([{ path: '*', element: <Quick /> }], { path: '/?sub=false' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sort, then page 2' }));
+    expect(router.state.location.search).toBe('?sub=false&sort=name%3Aasc&page=2');
+  });
 });
