@@ -59,7 +59,7 @@ describe('ticket import', () => {
 
     // The imported ticket is at the ticket desk.
     await page.goto('/manager/tickets');
-    await page.getByRole('textbox', { name: 'Search tickets' }).fill(keys[0]!);
+    await page.getByRole('searchbox', { name: 'Search tickets' }).fill(keys[0]!);
     await page.getByText('1 ticket found', { exact: true }).waitFor();
     await page.context().close();
   });

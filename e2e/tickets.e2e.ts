@@ -46,7 +46,7 @@ describe('ticket desk', () => {
     expect(total).toBeGreaterThan(10);
 
     // A ticket of the demo licence store, not one of the bare sign-up keys other journeys use.
-    await page.getByRole('textbox', { name: 'Search tickets' }).fill('lab suite');
+    await page.getByRole('searchbox', { name: 'Search tickets' }).fill('lab suite');
     await expect
       .poll(async () => (await page.getByText(/^\d+ tickets found$/).textContent()) !== `${total} tickets found`, { timeout: 10_000 })
       .toBe(true);
@@ -57,7 +57,7 @@ describe('ticket desk', () => {
     const key = label.replace('Select ticket ', '');
     expect(key).toMatch(/^[A-Z0-9]{5}(-[A-Z0-9]{5}){4}$/);
     // Searching is case-insensitive: lower case finds the upper-case key.
-    await page.getByRole('textbox', { name: 'Search tickets' }).fill(key.toLowerCase());
+    await page.getByRole('searchbox', { name: 'Search tickets' }).fill(key.toLowerCase());
     await page.getByText('1 ticket found', { exact: true }).waitFor();
     const row = page.getByRole('row').filter({ hasText: key });
 
@@ -88,7 +88,7 @@ describe('ticket desk', () => {
     const rootRow = page.getByRole('row').filter({ hasText: 'DD-ROOT', hasNotText: 'Archived' }).first();
     const label = (await rootRow.getByRole('checkbox', { name: /^Select ticket / }).getAttribute('aria-label'))!;
     const key = label.replace('Select ticket ', '');
-    await page.getByRole('textbox', { name: 'Search tickets' }).fill(key);
+    await page.getByRole('searchbox', { name: 'Search tickets' }).fill(key);
     await page.getByText('1 ticket found', { exact: true }).waitFor({ timeout: 10_000 });
     const row = page.getByRole('row').filter({ hasText: key });
     await row.getByText('DD-ROOT').waitFor();
@@ -134,7 +134,7 @@ describe('ticket desk', () => {
     await info.close();
 
     // Two active tickets of the sub-sub-dealer archived in one batch; the selection is cleared afterwards.
-    await page.getByRole('textbox', { name: 'Search tickets' }).fill('');
+    await page.getByRole('searchbox', { name: 'Search tickets' }).fill('');
     await page.getByRole('combobox', { name: 'Archive state' }).selectOption('active');
     await page.getByRole('combobox', { name: 'Dealer' }).selectOption({ label: 'DD-HAMBURG – Demo Dealer Hamburg' });
     // The cleared search lands after its debounce: wait for a page of Hamburg's tickets only.

@@ -1,4 +1,4 @@
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Switch, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,19 @@ import type { ListState } from './use-list-state.ts';
 
 /** A filter a list declares: its URL parameter's name, its label, and how it is chosen. */
 export type ListFilter =
-  | { name: string; label: string; kind: 'select'; options: { value: string; label: string }[]; width?: number }
-  | { name: string; label: string; kind: 'text' | 'date'; width?: number };
+  /** `error`: the options could not be loaded (they may come from a query). */
+  | { name: string; label: string; kind: 'select'; options: { value: string; label: string }[]; width?: number; error?: string }
+  | { name: string; label: string; kind: 'text' | 'date'; width?: number }
+  /** On or off, `checked` when the URL does not name it (so the default leaves the URL clean). */
+  | { name: string; label: string; kind: 'switch'; checked: boolean };
+
+/** A switch filter's state from its URL value: `true` or `false`, or absent for its default. */
+export function switchOn(value: string | undefined, checked: boolean) {
+  return value === undefined || value === '' ? checked : value === 'true';
+}
+
+/** The URL value of a switch turned `on`: nothing for its default. */
+const switchValue = (on: boolean, checked: boolean) => (on === checked ? '' : String(on));
 
 /**
  * A text filter is an exact value (an id, a kind), so it applies on Enter or when the field is left,
@@ -44,7 +55,7 @@ function TextFilter({
 }
 
 /** The declared filters and the search box, each labelled; every change returns to page 1 (list-url-state.ts). */
-export function ListFilters({ list, filters, search }: { list: ListState; filters: ListFilter[]; search: boolean }) {
+export function ListFilters({ list, filters, search }: { list: ListState; filters: ListFilter[]; search: boolean | string }) {
   const { t } = useTranslation();
   const set = (name: string, value: string) => list.change({ filter: name, value });
   return (
@@ -57,7 +68,16 @@ export function ListFilters({ list, filters, search }: { list: ListState; filter
             data={filter.options}
             value={list.filters[filter.name] ?? ''}
             onChange={(event) => set(filter.name, event.currentTarget.value)}
+            error={filter.error}
             w={filter.width ?? 180}
+          />
+        ) : filter.kind === 'switch' ? (
+          <Switch
+            key={filter.name}
+            label={filter.label}
+            checked={switchOn(list.filters[filter.name], filter.checked)}
+            onChange={(event) => set(filter.name, switchValue(event.currentTarget.checked, filter.checked))}
+            mb={8}
           />
         ) : filter.kind === 'date' ? (
           <TextInput
@@ -80,7 +100,7 @@ export function ListFilters({ list, filters, search }: { list: ListState; filter
       )}
       {search && (
         <TextInput
-          label={t('common.search')}
+          label={typeof search === 'string' ? search : t('common.search')}
           type="search"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={list.searchInput}

@@ -9,12 +9,13 @@ export interface BatchAction<Row> {
 
 /**
  * The rows picked on the current page, by key. Cleared after a batch action (spec's reset rule)
- * and whenever the page's rows change (another page, filter or sort shows other rows).
+ * and whenever the page's rows or the list's `view` change: another page, filter or sort starts
+ * with none, even while its rows are still loading or happen to be the same.
  */
-export function useListSelection<Row>(rows: Row[], rowKey: (row: Row) => string | number) {
+export function useListSelection<Row>(rows: Row[], rowKey: (row: Row) => string | number, view = '') {
   const [selected, setSelected] = useState<ReadonlySet<string | number>>(new Set());
   // By the rows' keys, not the array's identity: a query's result may be a new array with the same rows.
-  const shownKeys = rows.map(rowKey).join('\n');
+  const shownKeys = [view, ...rows.map(rowKey)].join('\n');
   const [seenKeys, setSeenKeys] = useState(shownKeys);
   if (seenKeys !== shownKeys) {
     setSeenKeys(shownKeys);
@@ -31,11 +32,12 @@ export function useListSelection<Row>(rows: Row[], rowKey: (row: Row) => string 
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(rowKey(row)));
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(rows.map(rowKey)));
   const selectedRows = rows.filter((row) => selected.has(rowKey(row)));
+  const clear = useCallback(() => setSelected(new Set()), []);
   const run = async (action: BatchAction<Row>) => {
     await action.run(selectedRows);
-    setSelected(new Set());
+    clear();
   };
-  return { selected, selectedRows, toggle, toggleAll, allSelected, run };
+  return { selected, selectedRows, toggle, toggleAll, allSelected, clear, run };
 }
 
 export type ListSelection<Row> = ReturnType<typeof useListSelection<Row>>;

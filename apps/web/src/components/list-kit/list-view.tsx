@@ -8,7 +8,7 @@ import { TablePager } from '../table-pager.tsx';
 import { describeError } from '../../lib/error-message.ts';
 import { ListFilters, type ListFilter } from './list-filters.tsx';
 import { useListSelection, type BatchAction, type ListSelection } from './list-selection.ts';
-import type { ListState } from './use-list-state.ts';
+import { listViewKey, type ListState } from './use-list-state.ts';
 
 /** What the list's query gives: the rows and either a total (offset paging) or the next cursor (keyset paging). */
 export interface ListResult<Row> {
@@ -24,7 +24,8 @@ export interface ListViewProps<Row> {
   columns: DataTableColumn<Row>[];
   rowKey: (row: Row) => string | number;
   filters?: ListFilter[];
-  search?: boolean;
+  /** A search box; a string names it (e.g. "Search customers"), `true` calls it "Search". */
+  search?: boolean | string;
   /** Buttons beside the filters: add, export. */
   actions?: ReactNode;
   /** With batch actions, each row gets a checkbox; `rowLabel` names it for screen readers. */
@@ -32,6 +33,8 @@ export interface ListViewProps<Row> {
   onRowClick?: (row: Row) => void;
   expansion?: RowExpansion<Row>;
   caption?: string;
+  /** The title over a failed load's message (e.g. "The users could not be loaded"). */
+  errorTitle?: string;
 }
 
 function selectionColumn<Row>(selection: ListSelection<Row>, rowKey: (row: Row) => string | number, rowLabel: (row: Row) => string) {
@@ -110,7 +113,7 @@ export function ListView<Row>(props: ListViewProps<Row>) {
   const { list, result, rowKey, batch } = props;
   const { t } = useTranslation();
   const rows = result.data?.rows ?? [];
-  const selection = useListSelection(rows, rowKey);
+  const selection = useListSelection(rows, rowKey, listViewKey(list));
   const columns = batch ? [selectionColumn(selection, rowKey, batch.rowLabel), ...props.columns] : props.columns;
   return (
     <Stack gap="md">
@@ -122,7 +125,9 @@ export function ListView<Row>(props: ListViewProps<Row>) {
       {result.isPending ? (
         <Loading />
       ) : result.isError || !result.data ? (
-        <Alert color="red">{describeError(t, result.error)}</Alert>
+        <Alert color="red" title={props.errorTitle}>
+          {describeError(t, result.error)}
+        </Alert>
       ) : (
         <>
           <DataTable

@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, type SetURLSearchParams } from 'react-router';
 import { usePageSize } from '../../lib/use-paging.ts';
 import { applyListChange, readListState, type ListChange, type ListUrlSpec } from './list-url-state.ts';
 
@@ -33,6 +33,25 @@ function useSearchInput(urlQ: string, debounceMs: number, commit: (q: string) =>
 }
 
 /**
+ * Applies a change to the URL. react-router hands a functional update the search parameters of the
+ * last render, and a navigation renders a moment later (a transition): a second change before then
+ * (a quick click on the pager after a sort) would drop the first. So it builds on what it wrote
+ * last, until a render shows the URL again (the back button included).
+ */
+function useListChange(params: URLSearchParams, setParams: SetURLSearchParams, spec: ListUrlSpec) {
+  const written = useRef<{ from: URLSearchParams; next: URLSearchParams } | null>(null);
+  return useCallback(
+    (c: ListChange) => {
+      const base = written.current?.from === params ? written.current.next : params;
+      const next = applyListChange(base, spec, c);
+      written.current = { from: params, next };
+      setParams(next);
+    },
+    [params, setParams, spec],
+  );
+}
+
+/**
  * One list's state (ADR 0024): page, sort, search and filters in the URL, the page size as the
  * user chose it (spec §9, usePageSize). Each change is a new history entry, so the back button
  * undoes it.
@@ -48,7 +67,7 @@ export function useListState(options: ListStateOptions) {
     [filterNames, field, direction],
   );
   const state = useMemo(() => readListState(params, spec), [params, spec]);
-  const change = useCallback((c: ListChange) => setParams((current) => applyListChange(current, spec, c)), [setParams, spec]);
+  const change = useListChange(params, setParams, spec);
   const commitSearch = useCallback((q: string) => change({ q }), [change]);
   const [searchInput, setSearchInput] = useSearchInput(state.q, options.searchDebounceMs ?? LIST_SEARCH_DEBOUNCE_MS, commitSearch);
 
@@ -73,4 +92,9 @@ export function offsetQuery(list: ListState) {
     ...(list.sort && { _sort: `${list.sort.field}:${list.sort.direction}` }),
     ...(list.q && { _q: list.q }),
   };
+}
+
+/** What the list shows, as one string: a selection belongs to it (useListSelection's `view`). */
+export function listViewKey(list: ListState) {
+  return JSON.stringify([list.page, list.pageSize, list.sort, list.q, list.filters, list.after]);
 }

@@ -15,7 +15,7 @@ import { sessionQueryKey, useSession } from '../../../lib/session.ts';
 export interface ListParams {
   _start: number;
   _limit: number;
-  _sort: string;
+  _sort?: string;
   _q?: string;
 }
 

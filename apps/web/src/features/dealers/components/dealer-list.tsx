@@ -1,18 +1,12 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { DealerSummary } from '@casebridge/shared/schemas/dealers';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
-import { Loading } from '../../../components/loading.tsx';
-import { TablePager } from '../../../components/table-pager.tsx';
-import { describeError } from '../../../lib/error-message.ts';
-import { usePaging } from '../../../lib/use-paging.ts';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { ListView } from '../../../components/list-kit/list-view.tsx';
+import { offsetQuery, useListState } from '../../../components/list-kit/use-list-state.ts';
 import { useDealerList } from '../api/dealers-api.ts';
-
-/** Spec §9: the dealer and customer tables search 1000 ms after the last keystroke. */
-export const SEARCH_DEBOUNCE_MS = 1000;
 
 export interface DealerListProps {
   isManager: boolean;
@@ -22,22 +16,8 @@ export interface DealerListProps {
   newDisabled: boolean;
 }
 
-/** The searchable dealer list on the left of dealer management; the manager also sees each parent. */
-export function DealerList({ isManager, selectedId, onSelect, onNew, newDisabled }: DealerListProps) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const paging = usePaging({ field: 'dealerId', direction: 'asc' });
-  const [lastSearch, setLastSearch] = useState(debounced);
-  if (lastSearch !== debounced) {
-    // A new search starts on page 1.
-    setLastSearch(debounced);
-    paging.setPage(1);
-  }
-  const dealers = useDealerList({ ...paging.params, _q: debounced || undefined });
-  const rows = dealers.data?.data ?? [];
-
-  const columns: DataTableColumn<DealerSummary>[] = [
+function dealerColumns(t: TFunction, { isManager, selectedId, onSelect }: DealerListProps): DataTableColumn<DealerSummary>[] {
+  return [
     {
       key: 'dealerId',
       header: t('dealers.fields.dealerId'),
@@ -60,45 +40,30 @@ export function DealerList({ isManager, selectedId, onSelect, onNew, newDisabled
       ),
     },
   ];
+}
 
+/**
+ * The searchable dealer list on the left of dealer management (a dealer's sub-dealers; the manager
+ * sees every dealer with its parent). Search, sort and page live in the URL (list kit, ADR 0024).
+ */
+export function DealerList(props: DealerListProps) {
+  const { t } = useTranslation();
+  const list = useListState({ filters: [], defaultSort: { field: 'dealerId', direction: 'asc' } });
+  const dealers = useDealerList(offsetQuery(list));
   return (
-    <Stack gap="sm">
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('dealers.search')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: 1, minWidth: 180 }}
-        />
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={onNew} disabled={newDisabled}>
+    <ListView
+      list={list}
+      result={{ ...dealers, data: dealers.data && { rows: dealers.data.data, total: dealers.data.count } }}
+      columns={dealerColumns(t, props)}
+      rowKey={(row) => row.id}
+      onRowClick={(row) => props.onSelect(row.id)}
+      caption={t('dealers.listCaption')}
+      search={t('dealers.search')}
+      actions={
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={props.onNew} disabled={props.newDisabled}>
           {t('dealers.new')}
         </Button>
-      </Group>
-      {dealers.isPending ? (
-        <Loading />
-      ) : dealers.isError ? (
-        <Alert color="red">{describeError(t, dealers.error)}</Alert>
-      ) : (
-        <>
-          <DataTable
-            columns={columns}
-            rows={rows}
-            rowKey={(row) => row.id}
-            sort={paging.sort}
-            onSortChange={paging.setSort}
-            onRowClick={(row) => onSelect(row.id)}
-            caption={t('dealers.listCaption')}
-          />
-          <TablePager
-            total={dealers.data.count}
-            page={paging.page}
-            pageSize={paging.pageSize}
-            onPageChange={paging.setPage}
-            onPageSizeChange={paging.setPageSize}
-          />
-        </>
-      )}
-    </Stack>
+      }
+    />
   );
 }

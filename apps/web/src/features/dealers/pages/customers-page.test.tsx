@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Dealer, DealerCustomer } from '@casebridge/shared/schemas/dealers';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { mockFetch, renderRoutes, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { CustomerForm } from '../components/customer-form.tsx';
 import type { DealerFormContext } from '../components/dealer-form-rules.ts';
 import { CustomersPage } from './customers-page.tsx';
@@ -176,7 +176,50 @@ describe('CustomerForm', () => {
   });
 });
 
+function rootDealerSession() {
+  const session = sessionFixture('dealer');
+  session.dealer = { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer' };
+  return session;
+}
+
+const customerListCalls = (calls: FetchCall[]) =>
+  calls.filter((call) => call.url.startsWith('/api/dealer-customers?')).map((call) => new URL(call.url, 'http://x').searchParams);
+
 describe('CustomersPage', () => {
+  it('opens with the search, switch, sort and page of its URL (a reload or a shared link), and asks for them', async () => {
+    const calls = mockFetch((call) => (call.path === '/dealers/5' ? { body: dealer(5, null) } : { body: { count: 30, data: [CUSTOMER] } }));
+    const path = '/customer/information?q=hop&page=2&sort=company:asc&subDealers=false';
+    renderRoutes([{ path: '*', element: <CustomersPage /> }], { path, session: rootDealerSession() });
+    expect(await screen.findByText('C-1')).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'Search customers' }) as HTMLInputElement).value).toBe('hop');
+    expect((screen.getByRole('switch', { name: "Include sub-dealers' customers" }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole('button', { name: 'Page 2' }).hasAttribute('data-active')).toBe(true);
+    const asked = customerListCalls(calls);
+    expect(asked).toHaveLength(1);
+    expect(Object.fromEntries(asked[0]!)).toMatchObject({
+      _q: 'hop',
+      _start: '10',
+      _sort: 'company:asc',
+      showSubDealerCustomers: 'false',
+    });
+  });
+
+  it('writes a new page to the URL, and the back button returns to the page before', async () => {
+    const calls = mockFetch((call) => (call.path === '/dealers/5' ? { body: dealer(5, null) } : { body: { count: 30, data: [CUSTOMER] } }));
+    const user = userEvent.setup();
+    const { router } = renderRoutes([{ path: '*', element: <CustomersPage /> }], {
+      path: '/customer/information?q=hop',
+      session: rootDealerSession(),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Page 3' }));
+    expect(router.state.location.search).toBe('?q=hop&page=3');
+    await waitFor(() => expect(customerListCalls(calls).at(-1)!.get('_start')).toBe('20'));
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).toBe('?q=hop'));
+    // Page 1 comes from the cache (60 s, spec §9): the pager shows it again.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Page 1' }).hasAttribute('data-active')).toBe(true));
+  });
+
   it('searches 1000 ms after the last keystroke, not before, and can leave out sub-dealers’ customers', async () => {
     const dealerSession = sessionFixture('dealer');
     dealerSession.dealer = { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer' };
@@ -186,7 +229,7 @@ describe('CustomersPage', () => {
     expect(await screen.findByText('C-1')).toBeTruthy();
     const listCalls = () => calls.filter((call) => call.url.startsWith('/api/dealer-customers?'));
     const searched = () => listCalls().filter((call) => new URL(call.url, 'http://x').searchParams.get('_q') === 'hop');
-    await user.type(screen.getByRole('textbox', { name: 'Search customers' }), 'hop');
+    await user.type(screen.getByRole('searchbox', { name: 'Search customers' }), 'hop');
     const typedAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(searched()).toHaveLength(0);

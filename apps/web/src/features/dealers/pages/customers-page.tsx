@@ -1,48 +1,24 @@
-import { Alert, Button, Grid, Group, Paper, Stack, Switch, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { Alert, Button, Grid, Paper, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DealerCustomer } from '@casebridge/shared/schemas/dealers';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { switchOn, type ListFilter } from '../../../components/list-kit/list-filters.tsx';
+import { ListView } from '../../../components/list-kit/list-view.tsx';
+import { offsetQuery, useListState } from '../../../components/list-kit/use-list-state.ts';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
-import { TablePager } from '../../../components/table-pager.tsx';
 import { describeError } from '../../../lib/error-message.ts';
-import { usePaging } from '../../../lib/use-paging.ts';
 import { useCustomers } from '../api/dealers-api.ts';
 import { CustomerForm } from '../components/customer-form.tsx';
 import { customerFormRules } from '../components/customer-form-rules.ts';
 import type { DealerFormContext } from '../components/dealer-form-rules.ts';
-import { SEARCH_DEBOUNCE_MS } from '../components/dealer-list.tsx';
 import { useDealerContext } from '../components/use-dealer-context.ts';
 
-function CustomerList({
-  context,
-  selected,
-  onSelect,
-  onNew,
-}: {
-  context: DealerFormContext;
-  selected: DealerCustomer | null;
-  onSelect: (customer: DealerCustomer) => void;
-  onNew: () => void;
-}) {
-  const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [withSubDealers, setWithSubDealers] = useState(true);
-  const paging = usePaging({ field: 'created_at', direction: 'desc' });
-  const [lastQuery, setLastQuery] = useState(`${debounced}|${withSubDealers}`);
-  if (lastQuery !== `${debounced}|${withSubDealers}`) {
-    // Another search or scope starts on page 1.
-    setLastQuery(`${debounced}|${withSubDealers}`);
-    paging.setPage(1);
-  }
-  const customers = useCustomers({ ...paging.params, _q: debounced || undefined, showSubDealerCustomers: withSubDealers });
-  const canAdd = !customerFormRules(context, null).readOnly;
-
-  const columns: DataTableColumn<DealerCustomer>[] = [
+function customerColumns(t: TFunction, selected: DealerCustomer | null, onSelect: (customer: DealerCustomer) => void) {
+  return [
     {
       key: 'customerId',
       header: t('dealers.customers.fields.customerId'),
@@ -74,55 +50,49 @@ function CustomerList({
         </Button>
       ),
     },
-  ];
+  ] satisfies DataTableColumn<DealerCustomer>[];
+}
+
+/** Spec §6: a dealer's own listing can leave out its sub-dealers' customers; on by default. */
+const SUB_DEALERS = 'subDealers';
+
+/** The customers on the list kit (ADR 0024): search, the sub-dealers switch, sort and page live in the URL. */
+function CustomerList({
+  context,
+  selected,
+  onSelect,
+  onNew,
+}: {
+  context: DealerFormContext;
+  selected: DealerCustomer | null;
+  onSelect: (customer: DealerCustomer) => void;
+  onNew: () => void;
+}) {
+  const { t } = useTranslation();
+  const list = useListState({ filters: [SUB_DEALERS], defaultSort: { field: 'created_at', direction: 'desc' } });
+  const withSubDealers = switchOn(list.filters[SUB_DEALERS], true);
+  const customers = useCustomers({ ...offsetQuery(list), showSubDealerCustomers: withSubDealers });
+  const canAdd = !customerFormRules(context, null).readOnly;
+  const filters: ListFilter[] = context.isManager
+    ? []
+    : [{ name: SUB_DEALERS, label: t('dealers.customers.showSubDealerCustomers'), kind: 'switch', checked: true }];
 
   return (
-    <Stack gap="sm">
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label={t('dealers.customers.search')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: 1, minWidth: 180 }}
-        />
+    <ListView
+      list={list}
+      result={{ ...customers, data: customers.data && { rows: customers.data.data, total: customers.data.count } }}
+      columns={customerColumns(t, selected, onSelect)}
+      rowKey={(row) => row.dealerCustomerId}
+      onRowClick={onSelect}
+      caption={t('dealers.customers.listCaption')}
+      search={t('dealers.customers.search')}
+      filters={filters}
+      actions={
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={onNew} disabled={!canAdd}>
           {t('dealers.customers.new')}
         </Button>
-      </Group>
-      {/* Spec §6: a dealer's own listing can leave out its sub-dealers' customers. */}
-      {!context.isManager && (
-        <Switch
-          label={t('dealers.customers.showSubDealerCustomers')}
-          checked={withSubDealers}
-          onChange={(event) => setWithSubDealers(event.currentTarget.checked)}
-        />
-      )}
-      {customers.isPending ? (
-        <Loading />
-      ) : customers.isError ? (
-        <Alert color="red">{describeError(t, customers.error)}</Alert>
-      ) : (
-        <>
-          <DataTable
-            columns={columns}
-            rows={customers.data.data}
-            rowKey={(row) => row.dealerCustomerId}
-            sort={paging.sort}
-            onSortChange={paging.setSort}
-            onRowClick={onSelect}
-            caption={t('dealers.customers.listCaption')}
-          />
-          <TablePager
-            total={customers.data.count}
-            page={paging.page}
-            pageSize={paging.pageSize}
-            onPageChange={paging.setPage}
-            onPageSizeChange={paging.setPageSize}
-          />
-        </>
-      )}
-    </Stack>
+      }
+    />
   );
 }
 

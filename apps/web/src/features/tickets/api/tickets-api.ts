@@ -7,7 +7,7 @@ export type ArchiveFilter = (typeof ARCHIVE_FILTERS)[number];
 export interface TicketListParams {
   _start: number;
   _limit: number;
-  _sort: string;
+  _sort?: string;
   _q?: string;
   dealerId?: number;
   archived: ArchiveFilter;

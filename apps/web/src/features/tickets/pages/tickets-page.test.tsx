@@ -77,7 +77,7 @@ describe('TicketsPage', () => {
     await screen.findByText('25 tickets found');
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(lastList(calls).get('_start')).toBe('10'));
-    await user.type(screen.getByRole('textbox', { name: 'Search tickets' }), 'cam');
+    await user.type(screen.getByRole('searchbox', { name: 'Search tickets' }), 'cam');
     await new Promise((resolve) => setTimeout(resolve, 800));
     // Not one request per keystroke: nothing is searched before the 1000 ms debounce ends.
     expect(listCalls(calls).some((params) => params.has('_q'))).toBe(false);
