@@ -34,7 +34,8 @@ async function signOutFromMenu(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 }
 
-describe('signing out', () => {
+// The whole router with its lazy areas: on a loaded 2-core machine the first render alone can take seconds.
+describe('signing out', { timeout: 30_000 }, () => {
   it("takes a mill user to the mill's home (its public page) and keeps them there", async () => {
     stubApi();
     const user = userEvent.setup();
