@@ -30,7 +30,7 @@ function stubApi() {
 
 async function signOutFromMenu(user: ReturnType<typeof userEvent.setup>) {
   // The signed-in areas load lazily (one chunk per area): the first render may take a while.
-  await user.click(await screen.findByRole('button', { name: 'User menu' }, { timeout: 10_000 }));
+  await user.click(await screen.findByRole('button', { name: 'User menu' }, { timeout: 20_000 }));
   await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
 }
 
@@ -44,7 +44,7 @@ describe('signing out', { timeout: 30_000 }, () => {
     await signOutFromMenu(user);
 
     await waitFor(() => expect(client.getQueryData(['session'])).toBeNull());
-    expect(await screen.findByRole('heading', { name: 'Crowns from the Alps' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Crowns from the Alps' }, { timeout: 20_000 })).toBeTruthy();
     // Nothing may move on from there: neither the guard of the page left nor the sign-in redirect.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(router.state.location.pathname).toBe('/7');
