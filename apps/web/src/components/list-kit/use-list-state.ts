@@ -48,7 +48,11 @@ export function useListState(options: ListStateOptions) {
     [filterNames, field, direction],
   );
   const state = useMemo(() => readListState(params, spec), [params, spec]);
-  const change = useCallback((c: ListChange) => setParams((current) => applyListChange(current, spec, c)), [setParams, spec]);
+  // `replace` corrects the URL in place (a page beyond the last), so the back button does not return to it.
+  const change = useCallback(
+    (c: ListChange, options: { replace?: boolean } = {}) => setParams((current) => applyListChange(current, spec, c), options),
+    [setParams, spec],
+  );
   const commitSearch = useCallback((q: string) => change({ q }), [change]);
   const [searchInput, setSearchInput] = useSearchInput(state.q, options.searchDebounceMs ?? LIST_SEARCH_DEBOUNCE_MS, commitSearch);
 
