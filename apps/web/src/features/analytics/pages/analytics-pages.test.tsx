@@ -341,6 +341,22 @@ describe('UsersViewPage', () => {
     // Company and Labs both say 'Lab A'.
     expect(within(lab).getAllByText('Lab A')).toHaveLength(2);
   });
+
+  it('takes its page from the URL and keeps each new page there, so a reload or the back button shows it again', async () => {
+    const calls = stubApi((call) => (call.path === '/analytics/users' ? { body: { count: 45, data: [] } } : undefined));
+    const { router } = renderRoutes([{ path: '/manager/users/view', element: <UsersViewPage /> }], {
+      path: '/manager/users/view?page=2',
+      session: MANAGER,
+    });
+    expect(await screen.findByText('No data found')).toBeTruthy();
+    const userCalls = () => calls.filter((call) => call.url.includes('/analytics/users'));
+    expect(query(userCalls()[0]!).get('_start')).toBe('10');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(query(userCalls().at(-1)!).get('_start')).toBe('20'));
+    expect(router.state.location.search).toBe('?page=3');
+    await router.navigate(-1);
+    expect(router.state.location.search).toBe('?page=2');
+  });
 });
 
 describe('ActivityPage', () => {
