@@ -270,6 +270,22 @@ describe('MillOrdersPage', () => {
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('');
   });
 
+  it('takes the range and page from the URL; Reset is one step the back button undoes', async () => {
+    const calls = stubApi((call) => (call.path === '/analytics/mills/3/orders' ? { body: { ...ORDERS, count: 45 } } : undefined));
+    const { router } = route('/manager/mill/orders/view?millId=3&fromDate=2026-11-01&toDate=2026-11-30&page=2');
+    await screen.findByRole('table', { name: 'Orders of the chosen mill' });
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-01');
+    const first = query(calls.find((call) => call.url.includes('/analytics/mills/3/orders'))!);
+    expect(Object.fromEntries(first)).toMatchObject({ fromDate: '2026-11-01', toDate: '2026-11-30', _start: '10' });
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?millId=3'));
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('');
+    await router.navigate(-1);
+    await waitFor(() => expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-11-30'));
+    expect(router.state.location.search).toBe('?millId=3&fromDate=2026-11-01&toDate=2026-11-30&page=2');
+  });
+
   it('asks only for the linked order when the URL names one', async () => {
     const calls = stubApi();
     route('/manager/mill/orders/view?millId=3&id=41');
