@@ -422,6 +422,26 @@ describe('ActivityPage', () => {
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(expected.start);
   });
 
+  it('takes the range and sort from the URL, and the back button undoes a new sort', async () => {
+    const calls = stubApi((call) => (call.path === '/analytics/activity' ? { body: ACTIVITY } : undefined));
+    const { router } = renderRoutes([{ path: '/manager/mill/activity', element: <ActivityPage /> }], {
+      path: '/manager/mill/activity?start=2026-11-01&end=2026-11-10&sort=name:asc',
+      session: MANAGER,
+    });
+    await screen.findByRole('table', { name: 'Mills that received orders in the chosen days' });
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-01');
+    const first = calls.find((call) => call.url.includes('/analytics/activity?'))!;
+    expect([query(first).get('start'), query(first).get('end')]).toEqual(['2026-11-01', '2026-11-10']);
+    const nameHeader = () => screen.getByRole('columnheader', { name: /Name/ });
+    expect(nameHeader().getAttribute('aria-sort')).toBe('ascending');
+
+    await userEvent.setup().click(within(nameHeader()).getByRole('button'));
+    await waitFor(() => expect(nameHeader().getAttribute('aria-sort')).toBe('descending'));
+    await router.navigate(-1);
+    await waitFor(() => expect(nameHeader().getAttribute('aria-sort')).toBe('ascending'));
+    expect(router.state.location.search).toBe('?start=2026-11-01&end=2026-11-10&sort=name:asc');
+  });
+
   it('sorts by a column when its header is clicked, busiest first by default', async () => {
     stubApi((call) => (call.path === '/analytics/activity' ? { body: ACTIVITY } : undefined));
     const user = userEvent.setup();
