@@ -181,6 +181,24 @@ describe('MillsViewPage', () => {
     await waitFor(() => expect(calls.some((call) => call.url.includes('/analytics/mills?') && query(call).get('ids') === '7')).toBe(true));
   });
 
+  it('takes the chosen mills and the page from the URL, and a new choice returns to page 1', async () => {
+    const calls = stubApi((call) => (call.path === '/analytics/mills' ? { body: { count: 45, data: MILLS } } : undefined));
+    const { router } = renderRoutes([{ path: '/manager/mills/view', element: <MillsViewPage /> }], {
+      path: '/manager/mills/view?ids=3,x&page=2',
+      session: MANAGER,
+    });
+    await screen.findByRole('table', { name: 'Mills with their plan limits and orders' });
+    const first = query(calls.find((call) => call.url.includes('/analytics/mills?'))!);
+    expect([first.get('ids'), first.get('_start')]).toEqual(['3', '10']);
+
+    // The field holds the mill of the URL: a second choice adds to it.
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Filter by mills', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: '7 - =Evil, "Mill"', hidden: true }));
+    await waitFor(() => expect(router.state.location.search).toBe('?ids=3%2C7'));
+    await waitFor(() => expect(query(calls.at(-1)!).get('ids')).toBe('3,7'));
+  });
+
   it('exports the table as CSV with quoting and formulas defused', async () => {
     stubApi();
     const files = catchDownloads();
