@@ -63,7 +63,8 @@ describe('the mill’s orders list', () => {
     await page.reload();
     await rows.filter({ hasText: `${prefix} 6` }).waitFor();
     expect(page.url()).toBe(secondPage);
-    expect(await page.getByLabel('Search').inputValue()).toBe(prefix);
+    // Polled: twice in about 15 runs the box read empty just after the rows showed; the cause is not yet known.
+    await expect.poll(() => page.getByLabel('Search').inputValue()).toBe(prefix);
     expect(await page.getByLabel('Status').inputValue()).toBe('Open');
     expect(await page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
     expect(await rows.filter({ hasText: `${prefix} 1` }).count()).toBe(0);
