@@ -1,13 +1,24 @@
-import { Group, NativeSelect, Switch, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Select, Switch, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from './use-list-state.ts';
 
-/** A filter a list declares: its URL parameter's name, its label, and how it is chosen. */
+/**
+ * A filter a list declares: its URL parameter's name, its label, and how it is chosen. A `searchable`
+ * select is a combobox one can type in, for long option lists (a mill's clients).
+ */
 export type ListFilter =
   /** `error`: the options could not be loaded (they may come from a query). */
-  | { name: string; label: string; kind: 'select'; options: { value: string; label: string }[]; width?: number; error?: string }
+  | {
+      name: string;
+      label: string;
+      kind: 'select';
+      options: { value: string; label: string }[];
+      width?: number;
+      error?: string;
+      searchable?: boolean;
+    }
   | { name: string; label: string; kind: 'text' | 'date'; width?: number }
   /** On or off, `checked` when the URL does not name it (so the default leaves the URL clean). */
   | { name: string; label: string; kind: 'switch'; checked: boolean };
@@ -61,7 +72,19 @@ export function ListFilters({ list, filters, search }: { list: ListState; filter
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       {filters.map((filter) =>
-        filter.kind === 'select' ? (
+        filter.kind === 'select' && filter.searchable ? (
+          <Select
+            key={filter.name}
+            label={filter.label}
+            data={filter.options}
+            value={list.filters[filter.name] ?? ''}
+            onChange={(value) => value !== null && set(filter.name, value)}
+            allowDeselect={false}
+            searchable
+            error={filter.error}
+            w={filter.width ?? 220}
+          />
+        ) : filter.kind === 'select' ? (
           <NativeSelect
             key={filter.name}
             label={filter.label}

@@ -53,6 +53,11 @@ describe('the reset rules of the spec: page 1 on a new sort, filter, search or p
     expect(change('after=100-1&status=active', { filter: 'from', value: '2026-01-01' })).toBe('status=active&from=2026-01-01');
   });
 
+  it('sets several filters in one step, and refuses the step if one of them is not declared', () => {
+    expect(change('page=2&status=active&from=2026-01-01', { filters: { status: '', from: '2026-02-01' } })).toBe('from=2026-02-01');
+    expect(() => change('', { filters: { status: 'active', stauts: 'x' } })).toThrow(/stauts is not a filter/);
+  });
+
   it('refuses a filter the list did not declare (a typo would silently filter nothing)', () => {
     expect(() => change('', { filter: 'page', value: '2' })).toThrow(/not a filter/);
     expect(() => change('', { filter: 'stauts', value: 'x' })).toThrow(/not a filter/);

@@ -29,6 +29,8 @@ export type ListChange =
   | { sort: SortState }
   | { q: string }
   | { filter: string; value: string }
+  /** Several filters in one step (one history entry): a reset, or a choice that clears another filter. */
+  | { filters: Record<string, string> }
   | { next: string }
   | { previous: true }
   /** A new page size shows other rows on every page: back to the first. */
@@ -80,10 +82,10 @@ export function applyListChange(params: URLSearchParams, spec: ListUrlSpec, chan
   if ('sort' in change)
     setOrDelete(next, 'sort', sameSort(change.sort, spec.defaultSort) ? '' : `${change.sort.field}:${change.sort.direction}`);
   if ('q' in change) setOrDelete(next, 'q', change.q.trim());
-  if ('filter' in change) {
-    if (RESERVED.includes(change.filter) || !spec.filters.includes(change.filter))
-      throw new Error(`${change.filter} is not a filter of this list`);
-    setOrDelete(next, change.filter, change.value);
+  const filters = 'filter' in change ? { [change.filter]: change.value } : 'filters' in change ? change.filters : {};
+  for (const [name, value] of Object.entries(filters)) {
+    if (RESERVED.includes(name) || !spec.filters.includes(name)) throw new Error(`${name} is not a filter of this list`);
+    setOrDelete(next, name, value);
   }
   next.delete('page');
   next.delete('after');

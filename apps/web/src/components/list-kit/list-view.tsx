@@ -75,6 +75,20 @@ function BatchBar<Row>({ selection, actions }: { selection: ListSelection<Row>; 
   );
 }
 
+/** Offset paging; a page beyond the last (a stale link, rows deleted) is corrected in place: a new entry would be a back-button trap. */
+function OffsetPager({ list, total }: { list: ListState; total: number }) {
+  const beyondLast = list.page > Math.max(1, Math.ceil(total / list.pageSize));
+  return (
+    <TablePager
+      total={total}
+      page={list.page}
+      pageSize={list.pageSize}
+      onPageChange={(page) => list.change({ page }, { replace: beyondLast })}
+      onPageSizeChange={list.setPageSize}
+    />
+  );
+}
+
 /** Keyset paging: no total, so previous and next, with the page's number, and the page size. */
 function CursorPager({ list, next }: { list: ListState; next: string | null }) {
   const { t } = useTranslation();
@@ -141,13 +155,7 @@ export function ListView<Row>(props: ListViewProps<Row>) {
             expansion={props.expansion}
           />
           {'total' in result.data ? (
-            <TablePager
-              total={result.data.total}
-              page={list.page}
-              pageSize={list.pageSize}
-              onPageChange={(page) => list.change({ page })}
-              onPageSizeChange={list.setPageSize}
-            />
+            <OffsetPager list={list} total={result.data.total} />
           ) : (
             <CursorPager list={list} next={result.data.next} />
           )}

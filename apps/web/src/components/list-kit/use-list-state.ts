@@ -41,11 +41,12 @@ function useSearchInput(urlQ: string, debounceMs: number, commit: (q: string) =>
 function useListChange(params: URLSearchParams, setParams: SetURLSearchParams, spec: ListUrlSpec) {
   const written = useRef<{ from: URLSearchParams; next: URLSearchParams } | null>(null);
   return useCallback(
-    (c: ListChange) => {
+    // `replace` corrects the URL in place (a page beyond the last), so the back button does not return to it.
+    (c: ListChange, options: { replace?: boolean } = {}) => {
       const base = written.current?.from === params ? written.current.next : params;
       const next = applyListChange(base, spec, c);
       written.current = { from: params, next };
-      setParams(next);
+      setParams(next, options);
     },
     [params, setParams, spec],
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ACTIVITY_DEFAULT_DAYS, type MillActivity } from '@casebridge/shared/schemas/analytics';
 import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { useListState } from '../../../components/list-kit/use-list-state.ts';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -43,13 +44,38 @@ function sortRows(rows: MillActivity[], sort: SortState): MillActivity[] {
   });
 }
 
-/** Spec manager-dealer §2 "activity overview" (`/manager/mill/activity`). */
+/**
+ * A day of the range: its field is the user's while typed or cleared (no request then); a whole day
+ * goes to the URL, the default day left out. It follows the URL when the back button changes it.
+ */
+function useDayField(urlValue: string | undefined, fallback: string, commit: (value: string) => void) {
+  const shown = urlValue ?? fallback;
+  const [draft, setDraft] = useState(shown);
+  const [seen, setSeen] = useState(shown);
+  if (seen !== shown) {
+    setSeen(shown);
+    setDraft(shown);
+  }
+  const set = (value: string) => {
+    setDraft(value);
+    if (DAY.test(value)) commit(value === fallback ? '' : value);
+  };
+  return [draft, set, () => setDraft(fallback)] as const;
+}
+
+const BUSIEST_FIRST: SortState = { field: 'projectIds', direction: 'desc' };
+
+/**
+ * Spec manager-dealer §2 "activity overview" (`/manager/mill/activity`). Its range and sort live in
+ * the URL (list kit, ADR 0024); the default range is left out, so a shared link means "the last 7 days".
+ */
 export function ActivityPage() {
   const { t } = useTranslation();
   const initial = useMemo(() => defaultActivityRange(), []);
-  const [start, setStart] = useState(initial.start);
-  const [end, setEnd] = useState(initial.end);
-  const [sort, setSort] = useState<SortState>({ field: 'projectIds', direction: 'desc' });
+  const list = useListState({ filters: ['start', 'end'], defaultSort: BUSIEST_FIRST });
+  const [start, setStart, resetStart] = useDayField(list.filters.start, initial.start, (value) => list.change({ filter: 'start', value }));
+  const [end, setEnd, resetEnd] = useDayField(list.filters.end, initial.end, (value) => list.change({ filter: 'end', value }));
+  const sort = list.sort ?? BUSIEST_FIRST;
   const valid = DAY.test(start) && DAY.test(end) && start <= end;
   const activity = useActivity(valid ? { start, end } : null);
   const rows = useMemo(() => sortRows(activity.data?.data ?? [], sort), [activity.data, sort]);
@@ -123,8 +149,9 @@ export function ActivityPage() {
               variant="default"
               disabled={start === initial.start && end === initial.end}
               onClick={() => {
-                setStart(initial.start);
-                setEnd(initial.end);
+                resetStart();
+                resetEnd();
+                list.change({ filters: { start: '', end: '' } });
               }}
             >
               {t('analytics.reset')}
@@ -143,7 +170,7 @@ export function ActivityPage() {
             rowKey={(row) => row.millId}
             caption={t('analytics.activity.caption')}
             sort={sort}
-            onSortChange={setSort}
+            onSortChange={(next) => list.change({ sort: next })}
           />
         )}
       </Stack>

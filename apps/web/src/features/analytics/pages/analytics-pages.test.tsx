@@ -181,6 +181,24 @@ describe('MillsViewPage', () => {
     await waitFor(() => expect(calls.some((call) => call.url.includes('/analytics/mills?') && query(call).get('ids') === '7')).toBe(true));
   });
 
+  it('takes the chosen mills and the page from the URL, and a new choice returns to page 1', async () => {
+    const calls = stubApi((call) => (call.path === '/analytics/mills' ? { body: { count: 45, data: MILLS } } : undefined));
+    const { router } = renderRoutes([{ path: '/manager/mills/view', element: <MillsViewPage /> }], {
+      path: '/manager/mills/view?ids=3,x&page=2',
+      session: MANAGER,
+    });
+    await screen.findByRole('table', { name: 'Mills with their plan limits and orders' });
+    const first = query(calls.find((call) => call.url.includes('/analytics/mills?'))!);
+    expect([first.get('ids'), first.get('_start')]).toEqual(['3', '10']);
+
+    // The field holds the mill of the URL: a second choice adds to it.
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Filter by mills', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: '7 - =Evil, "Mill"', hidden: true }));
+    await waitFor(() => expect(router.state.location.search).toBe('?ids=3%2C7'));
+    await waitFor(() => expect(query(calls.at(-1)!).get('ids')).toBe('3,7'));
+  });
+
   it('exports the table as CSV with quoting and formulas defused', async () => {
     stubApi();
     const files = catchDownloads();
@@ -270,6 +288,22 @@ describe('MillOrdersPage', () => {
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('');
   });
 
+  it('takes the range and page from the URL; Reset is one step the back button undoes', async () => {
+    const calls = stubApi((call) => (call.path === '/analytics/mills/3/orders' ? { body: { ...ORDERS, count: 45 } } : undefined));
+    const { router } = route('/manager/mill/orders/view?millId=3&fromDate=2026-11-01&toDate=2026-11-30&page=2');
+    await screen.findByRole('table', { name: 'Orders of the chosen mill' });
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-01');
+    const first = query(calls.find((call) => call.url.includes('/analytics/mills/3/orders'))!);
+    expect(Object.fromEntries(first)).toMatchObject({ fromDate: '2026-11-01', toDate: '2026-11-30', _start: '10' });
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?millId=3'));
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('');
+    await router.navigate(-1);
+    await waitFor(() => expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-11-30'));
+    expect(router.state.location.search).toBe('?millId=3&fromDate=2026-11-01&toDate=2026-11-30&page=2');
+  });
+
   it('asks only for the linked order when the URL names one', async () => {
     const calls = stubApi();
     route('/manager/mill/orders/view?millId=3&id=41');
@@ -341,6 +375,22 @@ describe('UsersViewPage', () => {
     // Company and Labs both say 'Lab A'.
     expect(within(lab).getAllByText('Lab A')).toHaveLength(2);
   });
+
+  it('takes its page from the URL and keeps each new page there, so a reload or the back button shows it again', async () => {
+    const calls = stubApi((call) => (call.path === '/analytics/users' ? { body: { count: 45, data: [] } } : undefined));
+    const { router } = renderRoutes([{ path: '/manager/users/view', element: <UsersViewPage /> }], {
+      path: '/manager/users/view?page=2',
+      session: MANAGER,
+    });
+    expect(await screen.findByText('No data found')).toBeTruthy();
+    const userCalls = () => calls.filter((call) => call.url.includes('/analytics/users'));
+    expect(query(userCalls()[0]!).get('_start')).toBe('10');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(query(userCalls().at(-1)!).get('_start')).toBe('20'));
+    expect(router.state.location.search).toBe('?page=3');
+    await router.navigate(-1);
+    expect(router.state.location.search).toBe('?page=2');
+  });
 });
 
 describe('ActivityPage', () => {
@@ -388,6 +438,26 @@ describe('ActivityPage', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe(expected.start);
+  });
+
+  it('takes the range and sort from the URL, and the back button undoes a new sort', async () => {
+    const calls = stubApi((call) => (call.path === '/analytics/activity' ? { body: ACTIVITY } : undefined));
+    const { router } = renderRoutes([{ path: '/manager/mill/activity', element: <ActivityPage /> }], {
+      path: '/manager/mill/activity?start=2026-11-01&end=2026-11-10&sort=name:asc',
+      session: MANAGER,
+    });
+    await screen.findByRole('table', { name: 'Mills that received orders in the chosen days' });
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-01');
+    const first = calls.find((call) => call.url.includes('/analytics/activity?'))!;
+    expect([query(first).get('start'), query(first).get('end')]).toEqual(['2026-11-01', '2026-11-10']);
+    const nameHeader = () => screen.getByRole('columnheader', { name: /Name/ });
+    expect(nameHeader().getAttribute('aria-sort')).toBe('ascending');
+
+    await userEvent.setup().click(within(nameHeader()).getByRole('button'));
+    await waitFor(() => expect(nameHeader().getAttribute('aria-sort')).toBe('descending'));
+    await router.navigate(-1);
+    await waitFor(() => expect(nameHeader().getAttribute('aria-sort')).toBe('ascending'));
+    expect(router.state.location.search).toBe('?start=2026-11-01&end=2026-11-10&sort=name:asc');
   });
 
   it('sorts by a column when its header is clicked, busiest first by default', async () => {

@@ -1,14 +1,12 @@
 import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { MillOrder } from '@casebridge/shared/schemas/analytics';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { ListView } from '../../../components/list-kit/list-view.tsx';
+import { offsetQuery, useListState } from '../../../components/list-kit/use-list-state.ts';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
-import { TablePager } from '../../../components/table-pager.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { usePageSize } from '../../../lib/use-paging.ts';
 import { useMillChoices, useMillDaily, useMillOrders } from '../api/analytics-api.ts';
 import { MillDailyChart } from '../components/analytics-charts.tsx';
 import { ExportCsvButton, formatGb, formatMb, LoadFailure } from '../components/analytics-parts.tsx';
@@ -22,33 +20,34 @@ function idParam(value: string | null): number | null {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Spec manager-dealer §2 "orders view" (`/manager/mill/orders/view?millId=…&id=…`). */
+const FILTERS = ['millId', 'id', 'fromDate', 'toDate'];
+
+/**
+ * Spec manager-dealer §2 "orders view" (`/manager/mill/orders/view?millId=…&id=…`). On the list kit
+ * (ADR 0024): the mill, the one order, the date range and the page live in the URL.
+ */
 export function MillOrdersPage() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const millId = idParam(searchParams.get('millId'));
-  const projectId = idParam(searchParams.get('id'));
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
-  const [fromDate, setFromDate] = useState('');
-  const [toDate, setToDate] = useState('');
+  const list = useListState({ filters: FILTERS });
+  const millId = idParam(list.filters.millId ?? null);
+  const projectId = idParam(list.filters.id ?? null);
+  const fromDate = list.filters.fromDate ?? '';
+  const toDate = list.filters.toDate ?? '';
   const rangeInvalid = fromDate !== '' && toDate !== '' && toDate < fromDate;
   const range = rangeInvalid ? {} : { fromDate: DAY.test(fromDate) ? fromDate : undefined, toDate: DAY.test(toDate) ? toDate : undefined };
 
   const choices = useMillChoices();
   const orders = useMillOrders(rangeInvalid ? null : millId, {
-    _start: (page - 1) * pageSize,
-    _limit: pageSize,
+    ...offsetQuery(list),
     ...range,
     ids: projectId === null ? undefined : [projectId],
   });
   // The chart follows the chosen range; without one the API's default (the last 30 days).
   const daily = useMillDaily(rangeInvalid ? null : millId, { from: range.fromDate, to: range.toDate });
 
-  const selectMill = (value: string | null) => {
-    setPage(1);
-    setSearchParams(value ? { millId: value } : {});
-  };
+  // Another mill (or all of this mill's orders) drops the one order the URL named.
+  const selectMill = (value: string | null) => list.change({ filters: { millId: value ?? '', id: '' } });
+  const setDate = (name: 'fromDate' | 'toDate', value: string) => list.change({ filter: name, value });
 
   const columns: DataTableColumn<MillOrder>[] = [
     { key: 'id', header: t('analytics.projectId'), render: (row) => row.projectId },
@@ -95,31 +94,21 @@ export function MillOrdersPage() {
             type="date"
             label={t('analytics.fromDate')}
             value={fromDate}
-            onChange={(event) => {
-              setFromDate(event.currentTarget.value);
-              setPage(1);
-            }}
+            onChange={(event) => setDate('fromDate', event.currentTarget.value)}
             w={170}
           />
           <TextInput
             type="date"
             label={t('analytics.toDate')}
             value={toDate}
-            onChange={(event) => {
-              setToDate(event.currentTarget.value);
-              setPage(1);
-            }}
+            onChange={(event) => setDate('toDate', event.currentTarget.value)}
             error={rangeInvalid ? t('analytics.rangeInvalid') : undefined}
             w={170}
           />
           <Button
             variant="default"
             disabled={fromDate === '' && toDate === ''}
-            onClick={() => {
-              setFromDate('');
-              setToDate('');
-              setPage(1);
-            }}
+            onClick={() => list.change({ filters: { fromDate: '', toDate: '' } })}
           >
             {t('analytics.reset')}
           </Button>
@@ -154,16 +143,12 @@ export function MillOrdersPage() {
                 <ExportCsvButton name={`mill-${millId}-orders`} header={csvHeader} rows={csvRows} />
               </Group>
             </Paper>
-            <DataTable columns={columns} rows={rows} rowKey={(row) => row.projectId} caption={t('analytics.orders.caption')} />
-            <TablePager
-              total={orders.data.count}
-              page={page}
-              pageSize={pageSize}
-              onPageChange={setPage}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                setPage(1);
-              }}
+            <ListView
+              list={list}
+              result={{ ...orders, data: { rows, total: orders.data.count } }}
+              columns={columns}
+              rowKey={(row) => row.projectId}
+              caption={t('analytics.orders.caption')}
             />
           </>
         )}

@@ -1,13 +1,12 @@
 import { Anchor, Group, MultiSelect, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MillOverview } from '@casebridge/shared/schemas/analytics';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { ListView } from '../../../components/list-kit/list-view.tsx';
+import { offsetQuery, useListState } from '../../../components/list-kit/use-list-state.ts';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
-import { TablePager } from '../../../components/table-pager.tsx';
-import { usePageSize } from '../../../lib/use-paging.ts';
 import { useMillChoices, useMillsOverview, useOrdersPerDay, useStoragePerMill } from '../api/analytics-api.ts';
 import { OrdersPerDayChart, StorageChart } from '../components/analytics-charts.tsx';
 import { ExportCsvButton, LoadFailure } from '../components/analytics-parts.tsx';
@@ -39,14 +38,16 @@ function PlatformCharts() {
   );
 }
 
-/** Spec manager-dealer §2 "mills overview" (`/manager/mills/view`). */
+/** The chosen mills, comma-separated in the URL's `ids`; anything but whole ids is dropped. */
+const millIdsFromUrl = (value: string | undefined) => (value ?? '').split(',').filter((id) => /^\d{1,10}$/.test(id));
+
+/** Spec manager-dealer §2 "mills overview" (`/manager/mills/view`); the chosen mills and the page live in the URL (list kit, ADR 0024). */
 export function MillsViewPage() {
   const { t } = useTranslation();
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
-  const [ids, setIds] = useState<string[]>([]);
+  const list = useListState({ filters: ['ids'] });
+  const ids = millIdsFromUrl(list.filters.ids);
   const choices = useMillChoices();
-  const overview = useMillsOverview({ _start: (page - 1) * pageSize, _limit: pageSize, ids: ids.map(Number) });
+  const overview = useMillsOverview({ ...offsetQuery(list), ids: ids.map(Number) });
 
   const columns: DataTableColumn<MillOverview>[] = [
     { key: 'id', header: t('analytics.millId'), render: (row) => row.millId },
@@ -114,10 +115,7 @@ export function MillsViewPage() {
             placeholder={ids.length === 0 ? t('analytics.allMills') : undefined}
             data={(choices.data?.data ?? []).map((mill) => ({ value: String(mill.id), label: `${mill.id} - ${mill.name}` }))}
             value={ids}
-            onChange={(next) => {
-              setIds(next);
-              setPage(1);
-            }}
+            onChange={(next) => list.change({ filter: 'ids', value: next.join(',') })}
             searchable
             clearable
             maxValues={100}
@@ -129,22 +127,14 @@ export function MillsViewPage() {
         </Group>
         {overview.error ? (
           <LoadFailure error={overview.error} onRetry={() => void overview.refetch()} />
-        ) : !overview.data ? (
-          <Loading />
         ) : (
-          <>
-            <DataTable columns={columns} rows={rows} rowKey={(row) => row.millId} caption={t('analytics.mills.caption')} />
-            <TablePager
-              total={overview.data.count}
-              page={page}
-              pageSize={pageSize}
-              onPageChange={setPage}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                setPage(1);
-              }}
-            />
-          </>
+          <ListView
+            list={list}
+            result={{ ...overview, data: overview.data && { rows, total: overview.data.count } }}
+            columns={columns}
+            rowKey={(row) => row.millId}
+            caption={t('analytics.mills.caption')}
+          />
         )}
         {choices.error && (
           <Text c="red" size="sm">

@@ -1,24 +1,21 @@
 import { Anchor, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserStat } from '@casebridge/shared/schemas/analytics';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
-import { Loading } from '../../../components/loading.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { ListView } from '../../../components/list-kit/list-view.tsx';
+import { offsetQuery, useListState } from '../../../components/list-kit/use-list-state.ts';
 import { Page } from '../../../components/page.tsx';
-import { TablePager } from '../../../components/table-pager.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { usePageSize } from '../../../lib/use-paging.ts';
 import { useUserStats } from '../api/analytics-api.ts';
 import { ExportCsvButton, LoadFailure } from '../components/analytics-parts.tsx';
 import { millOrdersPath } from './mills-view-page.tsx';
 
-/** Spec manager-dealer §2 "users view" (`/manager/users/view`). */
+/** Spec manager-dealer §2 "users view" (`/manager/users/view`); its page is in the URL (list kit, ADR 0024). */
 export function UsersViewPage() {
   const { t } = useTranslation();
-  const [pageSize, setPageSize] = usePageSize();
-  const [page, setPage] = useState(1);
-  const stats = useUserStats({ _start: (page - 1) * pageSize, _limit: pageSize });
+  const list = useListState({ filters: [] });
+  const stats = useUserStats(offsetQuery(list));
   const role = (value: string) => t(`analytics.roles.${value}`, { defaultValue: value });
 
   const columns: DataTableColumn<UserStat>[] = [
@@ -84,22 +81,14 @@ export function UsersViewPage() {
         </Group>
         {stats.error ? (
           <LoadFailure error={stats.error} onRetry={() => void stats.refetch()} />
-        ) : !stats.data ? (
-          <Loading />
         ) : (
-          <>
-            <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} caption={t('analytics.users.caption')} />
-            <TablePager
-              total={stats.data.count}
-              page={page}
-              pageSize={pageSize}
-              onPageChange={setPage}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                setPage(1);
-              }}
-            />
-          </>
+          <ListView
+            list={list}
+            result={{ ...stats, data: stats.data && { rows, total: stats.data.count } }}
+            columns={columns}
+            rowKey={(row) => row.id}
+            caption={t('analytics.users.caption')}
+          />
         )}
       </Stack>
     </Page>

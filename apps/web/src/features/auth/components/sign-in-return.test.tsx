@@ -19,7 +19,7 @@ async function signInWith(returnTo: string) {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText(/^Email/, { selector: 'input' }), 'ada@example.com');
   await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'secret-password');
-  await user.click(screen.getByRole('button', { name: 'Sign in', exact: true }));
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
   return router;
 }
 

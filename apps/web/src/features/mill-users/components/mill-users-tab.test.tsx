@@ -5,7 +5,7 @@ import * as contracts from '@casebridge/shared/contracts/mill-users';
 import type { MillUser } from '@casebridge/shared/schemas/mill-users';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { renderRoutes, renderWithProviders } from '../../../test/render.tsx';
 import { MillUsersTab } from './mill-users-tab.tsx';
 
 const users: MillUser[] = [
@@ -14,10 +14,10 @@ const users: MillUser[] = [
 ];
 
 /** The users of mill 7 and its writes, each answering as its contract says; any other request is refused. */
-function stubApi() {
+function stubApi(count = users.length) {
   const ofMill7 = (millId: number) => expect(millId).toBe(7);
   return fakeApi([
-    fake(contracts.listMillUsers, ({ params }) => (ofMill7(params.millId), { body: { count: users.length, data: users } })),
+    fake(contracts.listMillUsers, ({ params }) => (ofMill7(params.millId), { body: { count, data: users } })),
     fake(contracts.addMillUser, ({ params, body }) => (ofMill7(params.millId), { body: { ...body, id: 3, confirmed: false } })),
     fake(contracts.updateMillUser, ({ params, body }) => (ofMill7(params.millId), { body: { ...body, id: params.id, confirmed: false } })),
     fake(contracts.removeMillUser, ({ params }) => (ofMill7(params.millId), { body: { ok: true as const, message: 'User deleted' } })),
@@ -41,9 +41,26 @@ describe('MillUsersTab', () => {
     renderWithProviders(<MillUsersTab millId={7} currentUserId={1} />, sessionFixture('mill'));
     await screen.findByText('tom@example.com');
     expect(new URL(calls[0]!.url, 'http://x').searchParams.has('millRole')).toBe(false);
-    await user.click(screen.getByLabelText('Role', { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'Admin', hidden: true }));
+    await user.selectOptions(screen.getByLabelText('Role'), 'Admin');
     await waitFor(() => expect(new URL(calls.at(-1)!.url, 'http://x').searchParams.get('millRole')).toBe('admin'));
+  });
+
+  it('takes role, sort and page from the URL beside the settings tab, and a new role returns to page 1', async () => {
+    const calls = stubApi(45);
+    const { router } = renderRoutes([{ path: '*', element: <MillUsersTab millId={7} currentUserId={1} /> }], {
+      path: '/mill/settings?tab=users&role=user&sort=email:asc&page=2',
+      session: sessionFixture('mill'),
+    });
+    await screen.findByText('tom@example.com');
+    expect((screen.getByLabelText('Role') as HTMLSelectElement).value).toBe('user');
+    const query = new URL(calls[0]!.url, 'http://x').searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({ millRole: 'user', _sort: 'email:asc', _start: '10' });
+    expect(screen.getByRole('columnheader', { name: /Email/ }).getAttribute('aria-sort')).toBe('ascending');
+
+    await userEvent.setup().selectOptions(screen.getByLabelText('Role'), 'All roles');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=users&sort=email%3Aasc'));
+    await waitFor(() => expect(new URL(calls.at(-1)!.url, 'http://x').searchParams.get('_start')).toBe('0'));
+    expect(new URL(calls.at(-1)!.url, 'http://x').searchParams.has('millRole')).toBe(false);
   });
 
   it('adds a user with the role user unless another is chosen', async () => {

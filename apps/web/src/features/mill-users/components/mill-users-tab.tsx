@@ -1,22 +1,22 @@
-import { ActionIcon, Alert, Badge, Button, Group, Select, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MILL_ROLES, type MillRole } from '@casebridge/shared/constants/roles';
 import type { MillUser } from '@casebridge/shared/schemas/mill-users';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
-import { Loading } from '../../../components/loading.tsx';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import { ListView } from '../../../components/list-kit/list-view.tsx';
+import { offsetQuery, useListState } from '../../../components/list-kit/use-list-state.ts';
 import { ResetSecondFactorButton } from '../../../components/reset-second-factor-button.tsx';
-import { TablePager } from '../../../components/table-pager.tsx';
-import { describeError } from '../../../lib/error-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { usePaging } from '../../../lib/use-paging.ts';
 import { useDeleteMillUser, useMillUsers } from '../api/mill-users-api.ts';
 import { useResetSecondFactor } from '../api/two-factor-admin-api.ts';
 import { MillUserDialog, type MillUserDialogState } from './mill-user-dialog.tsx';
 
-const ALL = 'all';
+/** The role in the URL as the query wants it: missing or unknown is every role. */
+const roleFromUrl = (value: string | undefined): MillRole | undefined =>
+  (MILL_ROLES as readonly string[]).includes(value ?? '') ? (value as MillRole) : undefined;
 const fullName = (user: MillUser) => `${user.firstName} ${user.lastName}`.trim();
 
 export interface MillUsersTabProps {
@@ -27,13 +27,15 @@ export interface MillUsersTabProps {
   mayResetSecondFactor?: boolean;
 }
 
-/** Spec §2 settings "users" tab: role filter, add, edit, delete, and resetting a lost second factor. */
+/**
+ * Spec §2 settings "users" tab: role filter, add, edit, delete, and resetting a lost second factor.
+ * On the list kit (ADR 0024): role, sort and page live in the URL beside the settings' `tab`.
+ */
 export function MillUsersTab({ millId, currentUserId, mayResetSecondFactor = false }: MillUsersTabProps) {
   const { t } = useTranslation();
-  const [role, setRole] = useState<MillRole | typeof ALL>(ALL);
   const [dialog, setDialog] = useState<MillUserDialogState>(null);
-  const paging = usePaging({ field: 'created_at', direction: 'desc' });
-  const users = useMillUsers(millId, { millRole: role === ALL ? undefined : role, ...paging.params });
+  const list = useListState({ filters: ['role'], defaultSort: { field: 'created_at', direction: 'desc' } });
+  const users = useMillUsers(millId, { millRole: roleFromUrl(list.filters.role), ...offsetQuery(list) });
   const remove = useDeleteMillUser(millId);
   const resetFactor = useResetSecondFactor(millId);
 
@@ -103,45 +105,25 @@ export function MillUsersTab({ millId, currentUserId, mayResetSecondFactor = fal
     },
   ];
 
+  const roleOptions = [
+    { value: '', label: t('millUsers.allRoles') },
+    ...MILL_ROLES.map((value) => ({ value, label: t(`millUsers.roles.${value}`) })),
+  ];
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Select
-          label={t('millUsers.role')}
-          data={[
-            { value: ALL, label: t('millUsers.allRoles') },
-            ...MILL_ROLES.map((value) => ({ value, label: t(`millUsers.roles.${value}`) })),
-          ]}
-          value={role}
-          onChange={(value) => {
-            if (!value) return;
-            setRole(value);
-            paging.setPage(1);
-          }}
-          allowDeselect={false}
-          w={180}
-        />
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setDialog({ mode: 'add' })}>
-          {t('millUsers.add')}
-        </Button>
-      </Group>
-      {users.isPending ? (
-        <Loading />
-      ) : users.isError ? (
-        <Alert color="red">{describeError(t, users.error)}</Alert>
-      ) : (
-        <>
-          <DataTable columns={columns} rows={users.data.data} rowKey={(user) => user.id} sort={paging.sort} onSortChange={paging.setSort} />
-          <TablePager
-            total={users.data.count}
-            page={paging.page}
-            pageSize={paging.pageSize}
-            onPageChange={paging.setPage}
-            onPageSizeChange={paging.setPageSize}
-          />
-        </>
-      )}
+    <>
+      <ListView
+        list={list}
+        result={{ ...users, data: users.data && { rows: users.data.data, total: users.data.count } }}
+        columns={columns}
+        rowKey={(user) => user.id}
+        filters={[{ name: 'role', label: t('millUsers.role'), kind: 'select', options: roleOptions }]}
+        actions={
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setDialog({ mode: 'add' })}>
+            {t('millUsers.add')}
+          </Button>
+        }
+      />
       <MillUserDialog millId={millId} state={dialog} onClose={() => setDialog(null)} />
-    </Stack>
+    </>
   );
 }

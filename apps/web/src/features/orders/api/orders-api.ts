@@ -17,7 +17,8 @@ export interface Paged<T> {
 export interface PagingParams {
   _start: number;
   _limit: number;
-  _sort: string;
+  /** Left out, the server's own order. */
+  _sort?: string;
 }
 
 export interface MillOrderFilters {

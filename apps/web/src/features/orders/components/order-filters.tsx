@@ -1,33 +1,20 @@
-import { Select, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { STATUS_FILTERS } from '@casebridge/shared/constants/orders';
+import type { ListFilter } from '../../../components/list-kit/list-filters.tsx';
 import type { StatusFilter } from '../api/orders-api.ts';
 
-export function StatusFilterSelect({ value, onChange }: { value: StatusFilter; onChange: (value: StatusFilter) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Select
-      label={t('orders.statusLabel')}
-      data={(['any', ...STATUS_FILTERS] as const).map((status) => ({ value: status, label: t(`orders.statusFilter.${status}`) }))}
-      value={value}
-      onChange={(next) => next && onChange(next)}
-      allowDeselect={false}
-      w={200}
-    />
-  );
-}
+/** Both orders lists open newest first. */
+export const ORDERS_DEFAULT_SORT = { field: 'created_at', direction: 'desc' } as const;
 
-export function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
-  return (
-    <TextInput
-      label={t('common.search')}
-      type="search"
-      leftSection={<IconSearch size={16} aria-hidden />}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      w={240}
-    />
-  );
+/** The status in the URL as the orders query wants it: missing or unknown is no filter. */
+export const statusFromUrl = (value: string | undefined): StatusFilter =>
+  (STATUS_FILTERS as readonly string[]).includes(value ?? '') ? (value as StatusFilter) : 'any';
+
+/** The status filter of both orders lists; 'any' is the filter left out of the URL. */
+export function statusFilter(t: TFunction): ListFilter {
+  const options = (['any', ...STATUS_FILTERS] as const).map((status) => ({
+    value: status === 'any' ? '' : status,
+    label: t(`orders.statusFilter.${status}`),
+  }));
+  return { name: 'status', label: t('orders.statusLabel'), kind: 'select', options, width: 200 };
 }

@@ -3,7 +3,7 @@ import { IconDownload, IconFileText, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Order } from '@casebridge/shared/schemas/orders';
-import { DataTable, type DataTableColumn } from '../../../components/data-table.tsx';
+import { DataTable, type DataTableColumn, type RowExpansion } from '../../../components/data-table.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
 import { followLink } from '../../../lib/follow-link.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -97,14 +97,8 @@ function LabOrderActions({ order }: { order: Order }) {
   );
 }
 
-export interface OrdersTableProps {
-  side: WorkspaceSide;
-  data: Paged<Order>;
-  paging: Paging;
-}
-
-/** Spec §2 orders list: sortable, paged, rows open to their components (when they have any). */
-export function OrdersTable({ side, data, paging }: OrdersTableProps) {
+/** Spec §2 orders list's columns and row expansion, shared by the orders pages (list kit) and a client's orders. */
+export function useOrderColumns(side: WorkspaceSide): { columns: DataTableColumn<Order>[]; expansion: RowExpansion<Order> } {
   const { t } = useTranslation();
   const columns: DataTableColumn<Order>[] = [
     { key: 'id', header: t('orders.orderId'), render: (order) => `#${order.id}` },
@@ -152,6 +146,22 @@ export function OrdersTable({ side, data, paging }: OrdersTableProps) {
   if (side === 'mill') columns.push({ key: 'actions', header: t('common.actions'), render: (order) => <OrderActions order={order} /> });
   else columns.push({ key: 'actions', header: t('common.actions'), render: (order) => <LabOrderActions order={order} /> });
 
+  const expansion: RowExpansion<Order> = {
+    toggleLabel: (order) => t('orders.showComponents', { name: order.name }),
+    content: (order) => (order.components.length > 0 ? <OrderComponents order={order} side={side} /> : null),
+  };
+  return { columns, expansion };
+}
+
+export interface OrdersTableProps {
+  side: WorkspaceSide;
+  data: Paged<Order>;
+  paging: Paging;
+}
+
+/** Sortable, paged, rows open to their components (when they have any); paging in component state (a client's orders). */
+export function OrdersTable({ side, data, paging }: OrdersTableProps) {
+  const { columns, expansion } = useOrderColumns(side);
   return (
     <>
       <DataTable
@@ -160,10 +170,7 @@ export function OrdersTable({ side, data, paging }: OrdersTableProps) {
         rowKey={(order) => order.id}
         sort={paging.sort}
         onSortChange={paging.setSort}
-        expansion={{
-          toggleLabel: (order) => t('orders.showComponents', { name: order.name }),
-          content: (order) => (order.components.length > 0 ? <OrderComponents order={order} side={side} /> : null),
-        }}
+        expansion={expansion}
       />
       <TablePager
         total={data.count}

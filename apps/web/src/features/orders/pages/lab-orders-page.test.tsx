@@ -2,19 +2,20 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { mockFetch, renderRoutes } from '../../../test/render.tsx';
 import { notFound, orderFixture } from '../test/order-fixtures.ts';
 import { LabOrdersPage } from './lab-orders-page.tsx';
 
-function renderFor(blocked: boolean) {
+function renderFor(blocked: boolean, path = '/') {
   const calls = mockFetch(({ method, path }) => {
     if (path === '/labs/projects')
-      return { body: { count: 2, data: [orderFixture(), orderFixture({ id: 41, name: 'Old case', isDeleted: true })] } };
+      return { body: { count: 45, data: [orderFixture(), orderFixture({ id: 41, name: 'Old case', isDeleted: true })] } };
     if (method === 'DELETE' && path === '/orders/40') return { body: { ok: true, message: 'Order deleted' } };
     return notFound;
   });
-  renderWithProviders(<LabOrdersPage />, sessionFixture('lab', { mills: [millFixture({ millRole: null, blocked })] }));
-  return calls;
+  const session = sessionFixture('lab', { mills: [millFixture({ millRole: null, blocked })] });
+  const { router } = renderRoutes([{ path: '*', element: <LabOrdersPage /> }], { path, session });
+  return Object.assign(calls, { router });
 }
 
 describe('LabOrdersPage', () => {
@@ -43,6 +44,21 @@ describe('LabOrdersPage', () => {
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => new URL(call.url, 'http://x').pathname)).toEqual([
       '/api/orders/40',
     ]);
+  });
+
+  it('takes search, status, sort and page from the URL; a new search waits for the typing to pause, then returns to page 1', async () => {
+    const calls = renderFor(false, '/?q=bridge&status=Closed&sort=name:desc&page=3');
+    await screen.findByRole('button', { name: 'Show components of Bridge 14-16' });
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('bridge');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('Closed');
+    const query = new URL(calls[0]!.url, 'http://x').searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({ _q: 'bridge', status: 'Closed', _sort: 'name:desc', _start: '20' });
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search'), ' 14');
+    expect(calls.router.state.location.search).toContain('page=3');
+    await waitFor(() => expect(calls.router.state.location.search).toBe('?q=bridge+14&status=Closed&sort=name%3Adesc'), { timeout: 2500 });
+    await waitFor(() => expect(calls.at(-1)!.url).toContain('_start=0'));
   });
 
   it('offers no New order to a lab its mill has blocked', async () => {

@@ -1,18 +1,16 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { MillSummary } from '@casebridge/shared/schemas/auth';
+import { ListView } from '../../../components/list-kit/list-view.tsx';
+import { offsetQuery, useListState } from '../../../components/list-kit/use-list-state.ts';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
-import { describeError } from '../../../lib/error-message.ts';
 import { useSelectedMill, useSession } from '../../../lib/session.ts';
-import { usePaging } from '../../../lib/use-paging.ts';
-import { useLabOrders, type StatusFilter } from '../api/orders-api.ts';
-import { SearchField, StatusFilterSelect } from '../components/order-filters.tsx';
-import { OrdersTable } from '../components/orders-table.tsx';
+import { useLabOrders } from '../api/orders-api.ts';
+import { ORDERS_DEFAULT_SORT, statusFilter, statusFromUrl } from '../components/order-filters.tsx';
+import { useOrderColumns } from '../components/orders-table.tsx';
 
 export const NEW_ORDER_PATH = '/lab/projects/new';
 
@@ -36,40 +34,24 @@ export function LabOrdersPage() {
   );
 }
 
+/** The lab's orders on the list kit (ADR 0024): status, search, sort and page live in the URL. */
 function LabOrders({ mill }: { mill: MillSummary }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const [status, setStatus] = useState<StatusFilter>('any');
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const paging = usePaging({ field: 'created_at', direction: 'desc' });
-  const orders = useLabOrders(mill.id, { status, search: debouncedSearch }, paging.params);
+  const list = useListState({ filters: ['status'], defaultSort: ORDERS_DEFAULT_SORT });
+  const orders = useLabOrders(mill.id, { status: statusFromUrl(list.filters.status), search: list.q }, offsetQuery(list));
+  const { columns, expansion } = useOrderColumns('lab');
   return (
     <Stack gap="md">
       {mill.blocked && <Alert color="red">{t('orders.millBlocked', { mill: mill.company.name })}</Alert>}
-      <Group align="flex-end">
-        <StatusFilterSelect
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
-            paging.setPage(1);
-          }}
-        />
-        <SearchField
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            paging.setPage(1);
-          }}
-        />
-      </Group>
-      {orders.isPending ? (
-        <Loading />
-      ) : orders.isError ? (
-        <Alert color="red">{describeError(t, orders.error)}</Alert>
-      ) : (
-        <OrdersTable side="lab" data={orders.data} paging={paging} />
-      )}
+      <ListView
+        list={list}
+        result={{ ...orders, data: orders.data && { rows: orders.data.data, total: orders.data.count } }}
+        columns={columns}
+        expansion={expansion}
+        rowKey={(order) => order.id}
+        filters={[statusFilter(t)]}
+        search
+      />
     </Stack>
   );
 }

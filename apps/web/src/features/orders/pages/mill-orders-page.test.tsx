@@ -19,7 +19,7 @@ const clients = [
 
 function stubApi() {
   return mockFetch(({ method, path }) => {
-    if (method === 'GET' && path === '/mills/7/projects') return { body: { count: 2, data: [withComponents, empty] } };
+    if (method === 'GET' && path === '/mills/7/projects') return { body: { count: 45, data: [withComponents, empty] } };
     if (path === '/mills/7/clients') return { body: { count: 3, data: clients } };
     if (path === '/mills/7/responsible-persons') return { body: { count: 1, data: [{ id: 3, firstName: 'Max', lastName: 'Miller' }] } };
     if (path === '/reports/project/summary/40') return { body: { url: '/api/dl/report-token' } };
@@ -27,13 +27,13 @@ function stubApi() {
   });
 }
 
-function renderPage() {
+function renderPage(path = '/mills/projects') {
   return renderRoutes(
     [
       { path: '/mills/projects', element: <MillOrdersPage /> },
       { path: '/mills/projects/:projectId/components/:id', element: <p>component page</p> },
     ],
-    { path: '/mills/projects', session: sessionFixture('mill') },
+    { path, session: sessionFixture('mill') },
   );
 }
 
@@ -70,18 +70,44 @@ describe('MillOrdersPage', () => {
     await screen.findByRole('button', { name: 'Show components of Bridge 14-16' });
     expect(listCalls(calls)[0]!.url).not.toContain('status=');
 
-    await user.click(screen.getByLabelText('Status', { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'Open and downloaded', hidden: true }));
+    await user.selectOptions(screen.getByLabelText('Status'), 'Open and downloaded');
     await waitFor(() => expect(listCalls(calls).some((call) => call.url.includes('status=OpenDownloaded'))).toBe(true));
 
     await user.click(screen.getByLabelText('Client', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Demo Lab', hidden: true }));
     await waitFor(() => expect(listCalls(calls).at(-1)!.url).toMatch(/client=5(&|$)/));
 
-    await user.click(screen.getByLabelText('Responsible', { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'Nobody', hidden: true }));
+    await user.selectOptions(screen.getByLabelText('Responsible'), 'Nobody');
     await waitFor(() => expect(listCalls(calls).at(-1)!.url).toContain('responsible=none'));
     expect(listCalls(calls).at(-1)!.url).toContain('status=OpenDownloaded');
+  });
+
+  it('takes search, filters, sort and page from the URL, and keeps them there as they change', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    const { router } = renderPage('/mills/projects?q=bridge&status=Open&client=5&sort=name:asc&page=2');
+    await screen.findByRole('button', { name: 'Show components of Bridge 14-16' });
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('bridge');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('Open');
+    await waitFor(() => expect((screen.getByLabelText('Client', { selector: 'input' }) as HTMLInputElement).value).toBe('Demo Lab'));
+    const query = new URL(listCalls(calls)[0]!.url, 'http://x').searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({
+      _q: 'bridge',
+      status: 'Open',
+      client: '5',
+      _sort: 'name:asc',
+      _start: '10',
+      _limit: '10',
+    });
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+
+    // A new filter returns to page 1 and keeps the rest; the back button restores the page before it.
+    await user.selectOptions(screen.getByLabelText('Responsible'), 'Nobody');
+    await waitFor(() => expect(listCalls(calls).at(-1)!.url).toContain('_start=0'));
+    expect(router.state.location.search).toBe('?q=bridge&status=Open&client=5&sort=name%3Aasc&responsible=none');
+    await router.navigate(-1);
+    await waitFor(() => expect((screen.getByLabelText('Responsible') as HTMLSelectElement).value).toBe(''));
+    expect(router.state.location.search).toBe('?q=bridge&status=Open&client=5&sort=name:asc&page=2');
   });
 
   it('offers a pending client by its person or address, marked, never as an empty option', async () => {

@@ -1,20 +1,19 @@
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconBellRinging, IconRefresh } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { MillSummary } from '@casebridge/shared/schemas/auth';
+import type { ListFilter } from '../../../components/list-kit/list-filters.tsx';
+import { ListView } from '../../../components/list-kit/list-view.tsx';
+import { offsetQuery, useListState, type ListState } from '../../../components/list-kit/use-list-state.ts';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
 import { clientLabel } from '../../../lib/client-label.ts';
-import { describeError } from '../../../lib/error-message.ts';
 import { resetNewOrders, useNewOrdersCount } from '../../../lib/new-orders-counter.ts';
 import { useSelectedMill, useSession } from '../../../lib/session.ts';
-import { usePaging } from '../../../lib/use-paging.ts';
-import { useClientOptions, useMillOrders, useResponsiblePersons, type StatusFilter } from '../api/orders-api.ts';
-import { SearchField, StatusFilterSelect } from '../components/order-filters.tsx';
-import { OrdersTable, personName } from '../components/orders-table.tsx';
+import { useClientOptions, useMillOrders, useResponsiblePersons, type MillOrderFilters } from '../api/orders-api.ts';
+import { ORDERS_DEFAULT_SORT, statusFilter, statusFromUrl } from '../components/order-filters.tsx';
+import { personName, useOrderColumns } from '../components/orders-table.tsx';
 
 export function MillOrdersPage() {
   const { t } = useTranslation();
@@ -22,8 +21,6 @@ export function MillOrdersPage() {
   const { mill } = useSelectedMill(session);
   return <Page title={t('nav.orders')}>{mill ? <MillOrders key={mill.id} mill={mill} /> : <Loading />}</Page>;
 }
-
-const ANY = 'any';
 
 /** Spec §4: live new-project events raise a counter; refreshing the list clears it. */
 export function NewOrdersBanner({ onRefresh }: { onRefresh: () => void }) {
@@ -49,26 +46,16 @@ export function NewOrdersBanner({ onRefresh }: { onRefresh: () => void }) {
   );
 }
 
-function MillOrders({ mill }: { mill: MillSummary }) {
+/** The list's filters in the URL, as the orders query wants them (an unknown status is no filter). */
+function millOrderFilters(list: ListState): MillOrderFilters {
+  const { status, client, responsible } = list.filters;
+  return { status: statusFromUrl(status), client: client ?? null, responsible: responsible ?? null, search: list.q };
+}
+
+function useMillOrderFilterOptions(millId: number): ListFilter[] {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const [status, setStatus] = useState<StatusFilter>(ANY);
-  const [client, setClient] = useState<string>(ANY);
-  const [responsible, setResponsible] = useState<string>(ANY);
-  const [search, setSearch] = useState(params.get('q') ?? '');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const paging = usePaging({ field: 'created_at', direction: 'desc' });
-  const clients = useClientOptions(mill.id);
-  const persons = useResponsiblePersons(mill.id);
-  const orders = useMillOrders(
-    mill.id,
-    { status, client: client === ANY ? null : client, responsible: responsible === ANY ? null : responsible, search: debouncedSearch },
-    paging.params,
-  );
-
-  // Opening the page loads the list afresh, so earlier live arrivals are already in it.
-  useEffect(() => resetNewOrders(), []);
-
+  const clients = useClientOptions(millId);
+  const persons = useResponsiblePersons(millId);
   const clientOptions = useMemo(() => {
     const seen = new Map<string, string>();
     for (const item of clients.data ?? []) {
@@ -76,53 +63,42 @@ function MillOrders({ mill }: { mill: MillSummary }) {
       const label = item.confirmed ? clientLabel(item) : t('orders.pendingClient', { name: clientLabel(item) });
       if (!seen.has(String(item.labId))) seen.set(String(item.labId), label);
     }
-    return [{ value: ANY, label: t('orders.anyClient') }, ...[...seen].map(([value, label]) => ({ value, label }))];
+    return [{ value: '', label: t('orders.anyClient') }, ...[...seen].map(([value, label]) => ({ value, label }))];
   }, [clients.data, t]);
-
   const responsibleOptions = [
-    { value: ANY, label: t('orders.anybody') },
+    { value: '', label: t('orders.anybody') },
     { value: 'none', label: t('orders.nobody') },
     ...(persons.data ?? []).map((person) => ({ value: String(person.id), label: personName(person) ?? '' })),
   ];
+  return [
+    statusFilter(t),
+    { name: 'client', label: t('orders.client'), kind: 'select', options: clientOptions, searchable: true, width: 220 },
+    { name: 'responsible', label: t('orders.responsible'), kind: 'select', options: responsibleOptions, width: 200 },
+  ];
+}
 
-  const filterChanged =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      paging.setPage(1);
-    };
+/** The mill's orders on the list kit (ADR 0024): status, client, responsible, search, sort and page live in the URL. */
+function MillOrders({ mill }: { mill: MillSummary }) {
+  const list = useListState({ filters: ['status', 'client', 'responsible'], defaultSort: ORDERS_DEFAULT_SORT });
+  const filters = useMillOrderFilterOptions(mill.id);
+  const orders = useMillOrders(mill.id, millOrderFilters(list), offsetQuery(list));
+  const { columns, expansion } = useOrderColumns('mill');
+
+  // Opening the page loads the list afresh, so earlier live arrivals are already in it.
+  useEffect(() => resetNewOrders(), []);
 
   return (
     <Stack gap="md">
       <NewOrdersBanner onRefresh={() => void orders.refetch()} />
-      <Group align="flex-end">
-        <StatusFilterSelect value={status} onChange={filterChanged(setStatus)} />
-        <Select
-          label={t('orders.client')}
-          data={clientOptions}
-          value={client}
-          onChange={(value) => value && filterChanged(setClient)(value)}
-          allowDeselect={false}
-          searchable
-          w={220}
-        />
-        <Select
-          label={t('orders.responsible')}
-          data={responsibleOptions}
-          value={responsible}
-          onChange={(value) => value && filterChanged(setResponsible)(value)}
-          allowDeselect={false}
-          w={200}
-        />
-        <SearchField value={search} onChange={filterChanged(setSearch)} />
-      </Group>
-      {orders.isPending ? (
-        <Loading />
-      ) : orders.isError ? (
-        <Alert color="red">{describeError(t, orders.error)}</Alert>
-      ) : (
-        <OrdersTable side="mill" data={orders.data} paging={paging} />
-      )}
+      <ListView
+        list={list}
+        result={{ ...orders, data: orders.data && { rows: orders.data.data, total: orders.data.count } }}
+        columns={columns}
+        expansion={expansion}
+        rowKey={(order) => order.id}
+        filters={filters}
+        search
+      />
     </Stack>
   );
 }

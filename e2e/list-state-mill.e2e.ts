@@ -1,0 +1,119 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD, launchBrowser, newPage, signIn } from './browser.ts';
+
+/** Issue 27 part 3 (ADR 0024): the mill's orders list keeps its state in the URL. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** Demo Lab sends `count` one-component orders named `<prefix> 1…count` to its mill through the API. */
+async function sendOrders(prefix: string, count: number) {
+  const api = async (path: string, init: RequestInit & { token?: string } = {}) => {
+    const headers = {
+      ...(init.body !== undefined && { 'Content-Type': 'application/json' }),
+      ...(init.token && { Authorization: `Bearer ${init.token}` }),
+    };
+    const response = await fetch(`${inject('baseUrl')}/api${path}`, { ...init, headers });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<unknown>;
+  };
+  const body = JSON.stringify({ identifier: 'lab@demo-lab.test', password: DEMO_PASSWORD });
+  const { jwt: token } = (await api('/auth/local', { method: 'POST', body })) as { jwt: string };
+  const me = (await api('/users/me', { token })) as { mills: { id: number }[] };
+  for (let n = 1; n <= count; n++) {
+    const order = { millId: me.mills[0]!.id, name: `${prefix} ${n}`, components: [{ name: 'Crown' }] };
+    const { id } = (await api('/orders', { method: 'POST', token, body: JSON.stringify(order) })) as { id: number };
+    await api(`/orders/${id}/submit`, { method: 'POST', token });
+  }
+}
+
+const params = (page: Page) => new URL(page.url()).searchParams;
+
+describe('the mill’s orders list', () => {
+  it('keeps search, status, sort and page across a reload, and the back button returns to the page before', async () => {
+    const prefix = `Paging ${Date.now()}`;
+    await sendOrders(prefix, 6);
+    const page = await newPage(browser);
+    await signIn(page, 'admin@demo-mill.test');
+    await page.waitForURL((url) => url.pathname.startsWith('/mill'));
+    // Five orders a page, so the six sent make two pages.
+    await page.evaluate(() => localStorage.setItem('pageSize', '5'));
+    await page.goto('/mills/projects');
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+
+    await page.getByLabel('Search').fill(prefix);
+    await page.waitForURL((url) => url.searchParams.get('q') === prefix);
+    await page.getByLabel('Status').selectOption('Open');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'Open');
+    const nameHeader = page.getByRole('columnheader', { name: /Name/ }).getByRole('button');
+    await nameHeader.click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'name:asc');
+    const rows = page.getByRole('table').getByRole('row');
+    await rows.filter({ hasText: `${prefix} 5` }).waitFor();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await rows.filter({ hasText: `${prefix} 6` }).waitFor();
+    const secondPage = page.url();
+
+    await page.reload();
+    await rows.filter({ hasText: `${prefix} 6` }).waitFor();
+    expect(page.url()).toBe(secondPage);
+    // Polled: twice in about 15 runs the box read empty just after the rows showed; the cause is not yet known.
+    await expect.poll(() => page.getByLabel('Search').inputValue()).toBe(prefix);
+    expect(await page.getByLabel('Status').inputValue()).toBe('Open');
+    expect(await page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(await rows.filter({ hasText: `${prefix} 1` }).count()).toBe(0);
+
+    await page.goBack();
+    await rows.filter({ hasText: `${prefix} 1` }).waitFor();
+    expect(params(page).has('page')).toBe(false);
+    expect(params(page).get('q')).toBe(prefix);
+    expect(params(page).get('status')).toBe('Open');
+    expect(await rows.filter({ hasText: `${prefix} 6` }).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+describe('the manager’s orders view of a mill', () => {
+  it('keeps the mill, the date range and the page across a reload, and the back button steps back through them', async () => {
+    await sendOrders(`Manager paging ${Date.now()}`, 6);
+    const page = await newPage(browser);
+    await signIn(page, 'manager@casebridge.test');
+    await page.waitForURL((url) => url.pathname === '/manager');
+    await page.evaluate(() => localStorage.setItem('pageSize', '5'));
+    await page.goto('/manager/mill/orders/view');
+
+    const mill = page.getByRole('textbox', { name: 'Mill (id - name)' }).or(page.getByRole('combobox', { name: 'Mill (id - name)' }));
+    await mill.first().click();
+    await page.getByRole('option', { name: /^\d+ - Demo Mill$/ }).click();
+    await page.waitForURL((url) => url.searchParams.has('millId'));
+    const from = isoDay(new Date(Date.now() - 2 * 86_400_000));
+    await page.getByLabel('From', { exact: true }).fill(from);
+    await page.waitForURL((url) => url.searchParams.get('fromDate') === from);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    const secondPage = page.url();
+
+    await page.reload();
+    await page.getByRole('table', { name: 'Orders of the chosen mill' }).waitFor();
+    expect(page.url()).toBe(secondPage);
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(from);
+    expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('page'));
+    expect(params(page).get('fromDate')).toBe(from);
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('fromDate'));
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('');
+    expect(params(page).has('millId')).toBe(true);
+    await page.context().close();
+  });
+});
