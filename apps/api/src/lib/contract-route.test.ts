@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as clients from '@casebridge/shared/contracts/clients';
 import { defineEndpoint, type Endpoint } from '@casebridge/shared/contracts/core';
+import * as licenceKeys from '@casebridge/shared/contracts/licence-keys';
 import * as messages from '@casebridge/shared/contracts/messages';
 import * as millUsers from '@casebridge/shared/contracts/mill-users';
 import * as notifications from '@casebridge/shared/contracts/notifications';
@@ -76,7 +77,7 @@ describe('routes from contracts', () => {
     const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> } | undefined> | undefined>;
     };
-    const endpoints: Endpoint[] = [clients, messages, millUsers, notifications].flatMap((feature) => Object.values(feature));
+    const endpoints: Endpoint[] = [clients, licenceKeys, messages, millUsers, notifications].flatMap((feature) => Object.values(feature));
     for (const endpoint of endpoints) {
       const path = `/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
       const documented = doc.paths[path]?.[endpoint.method.toLowerCase()]?.responses ?? {};
