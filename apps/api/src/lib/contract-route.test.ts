@@ -7,6 +7,7 @@ import * as licenceKeys from '@casebridge/shared/contracts/licence-keys';
 import * as messages from '@casebridge/shared/contracts/messages';
 import * as millUsers from '@casebridge/shared/contracts/mill-users';
 import * as notifications from '@casebridge/shared/contracts/notifications';
+import * as support from '@casebridge/shared/contracts/support';
 import { withRenamedField } from '@casebridge/shared/contracts/testing';
 import { createLab, signedInMill, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -77,7 +78,9 @@ describe('routes from contracts', () => {
     const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> } | undefined> | undefined>;
     };
-    const endpoints: Endpoint[] = [clients, licenceKeys, messages, millUsers, notifications].flatMap((feature) => Object.values(feature));
+    const endpoints: Endpoint[] = [clients, licenceKeys, messages, millUsers, notifications, support].flatMap((feature) =>
+      Object.values(feature),
+    );
     for (const endpoint of endpoints) {
       const path = `/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
       const documented = doc.paths[path]?.[endpoint.method.toLowerCase()]?.responses ?? {};

@@ -1,13 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { sendSupportMessage } from '@casebridge/shared/contracts/support';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import { SupportPage } from './support-page.tsx';
 
 describe('SupportPage', () => {
   it("lets a mill user write to support about the selected mill, in the mill's own words", async () => {
-    const calls = mockFetch(() => ({ body: { ok: true, message: 'Email sent' } }));
+    const calls = fakeApi([fake(sendSupportMessage, () => ({ body: { ok: true, message: 'Email sent' } }))]);
     const user = userEvent.setup();
     renderWithProviders(<SupportPage />, sessionFixture('mill'));
     expect(screen.getByRole('heading', { level: 1, name: 'Support' })).toBeTruthy();
@@ -22,7 +24,7 @@ describe('SupportPage', () => {
   });
 
   it('tells a lab that support knows which mill it works with', () => {
-    mockFetch(() => ({ body: {} }));
+    fakeApi([]);
     renderWithProviders(<SupportPage />, sessionFixture('lab'));
     expect(screen.getByText('Write to the CaseBridge support team. We will know that you work with Alpine Milling.')).toBeTruthy();
   });
