@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as clients from '@casebridge/shared/contracts/clients';
 import { defineEndpoint, type Endpoint } from '@casebridge/shared/contracts/core';
+import * as desktopApp from '@casebridge/shared/contracts/desktop-app';
 import * as licenceKeys from '@casebridge/shared/contracts/licence-keys';
 import * as messages from '@casebridge/shared/contracts/messages';
 import * as millUsers from '@casebridge/shared/contracts/mill-users';
@@ -78,7 +79,7 @@ describe('routes from contracts', () => {
     const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> } | undefined> | undefined>;
     };
-    const endpoints: Endpoint[] = [clients, licenceKeys, messages, millUsers, notifications, support].flatMap((feature) =>
+    const endpoints: Endpoint[] = [clients, desktopApp, licenceKeys, messages, millUsers, notifications, support].flatMap((feature) =>
       Object.values(feature),
     );
     for (const endpoint of endpoints) {
