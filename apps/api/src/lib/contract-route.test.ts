@@ -8,6 +8,7 @@ import * as licenceKeys from '@casebridge/shared/contracts/licence-keys';
 import * as messages from '@casebridge/shared/contracts/messages';
 import * as millUsers from '@casebridge/shared/contracts/mill-users';
 import * as notifications from '@casebridge/shared/contracts/notifications';
+import * as policies from '@casebridge/shared/contracts/policies';
 import * as support from '@casebridge/shared/contracts/support';
 import { withRenamedField } from '@casebridge/shared/contracts/testing';
 import { createLab, signedInMill, uniqueEmail } from '../../test/factories.ts';
@@ -79,8 +80,8 @@ describe('routes from contracts', () => {
     const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> } | undefined> | undefined>;
     };
-    const endpoints: Endpoint[] = [clients, desktopApp, licenceKeys, messages, millUsers, notifications, support].flatMap((feature) =>
-      Object.values(feature),
+    const endpoints: Endpoint[] = [clients, desktopApp, licenceKeys, messages, millUsers, notifications, policies, support].flatMap(
+      (feature) => Object.values(feature),
     );
     for (const endpoint of endpoints) {
       const path = `/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;

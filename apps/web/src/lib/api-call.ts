@@ -66,7 +66,7 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, input: Input
   return checkAnswer(endpoint, 200, answer);
 }
 
-type MultipartEndpoint = Endpoint & { multipart: NonNullable<Endpoint['multipart']> };
+export type MultipartEndpoint = Endpoint & { multipart: NonNullable<Endpoint['multipart']> };
 
 export interface MultipartInput<E extends MultipartEndpoint> {
   /** The JSON `data` part, as the contract's multipart data schema takes it. */

@@ -25,6 +25,9 @@ export const commonRefusals = {
   429: errorResponseSchema,
 } as const;
 
+/** The refusals of a multipart upload: those of any signed-in endpoint, and a file over the size limit (413 FILE_TOO_LARGE). */
+export const uploadRefusals = { ...commonRefusals, 413: errorResponseSchema } as const;
+
 /** The language of the server's messages and mails (DESIGN §5); the web client always sends it. */
 export const localeQuerySchema = z.object({ locale: z.string().max(5).optional() });
 

@@ -1,5 +1,5 @@
 import { desktopAppDetailsSchema, desktopAppResponseSchema, desktopAppUpdateSchema } from '../schemas/desktop-app.ts';
-import { commonRefusals, defineEndpoint } from './core.ts';
+import { commonRefusals, defineEndpoint, uploadRefusals } from './core.ts';
 
 /** The desktop app on offer (issue 24 item 9). The installer download itself is a binary stream and has no contract. */
 const tags = ['desktop-app'] as const;
@@ -32,5 +32,5 @@ export const uploadDesktopInstaller = defineEndpoint({
   tags,
   access: 'desktopApp.manage',
   multipart: { file: 'file', data: desktopAppDetailsSchema },
-  responses: { 200: desktopAppResponseSchema, ...commonRefusals },
+  responses: { 200: desktopAppResponseSchema, ...uploadRefusals },
 });

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { companySummarySchema } from '@casebridge/shared/schemas/auth';
 import { landingPageDataSchema, millDetailSchema } from '@casebridge/shared/schemas/mill-admin';
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
+import { requirePolicyApproval } from '@casebridge/shared/contracts/policies';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { readImageForm } from '../../lib/multipart-form.ts';
 import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
@@ -66,14 +68,8 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     // Every mill's policy consent is the mills feature's; the manager asks for it again after new documents.
-    app.post('/policy-documents/require-approval', {
-      config: { access: 'policies.manage' },
-      schema: {
-        tags: ['policies'],
-        summary: 'Ask every mill to approve the policies again (manager)',
-        security: bearerAuth,
-        response: { 200: z.object({ ok: z.literal(true), mills: z.number() }), ...commonErrors },
-      },
+    app.route({
+      ...fromContract(requirePolicyApproval),
       handler: async (request) => ({
         ok: true as const,
         mills: await askEveryMillToApprovePolicies(deps, callerOf(request)),

@@ -1,12 +1,9 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { PolicyDocuments } from '@casebridge/shared/schemas/account';
+import { activePolicyDocuments } from '@casebridge/shared/contracts/policies';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
-export const policyDocumentsQuery = queryOptions({
-  queryKey: ['policy-documents', 'active'],
-  queryFn: () => apiRequest<PolicyDocuments>('/policy-documents/active'),
-  staleTime: 5 * 60_000,
-});
+export const policyDocumentsQuery = queryOptions({ ...endpointQuery(activePolicyDocuments, {}), staleTime: 5 * 60_000 });
 
 export function usePolicyDocuments() {
   return useQuery(policyDocumentsQuery);
