@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as clients from '@casebridge/shared/contracts/clients';
 import { defineEndpoint, type Endpoint } from '@casebridge/shared/contracts/core';
 import * as desktopApp from '@casebridge/shared/contracts/desktop-app';
+import * as landingPage from '@casebridge/shared/contracts/landing-page';
 import * as licenceKeys from '@casebridge/shared/contracts/licence-keys';
 import * as messages from '@casebridge/shared/contracts/messages';
 import * as millUsers from '@casebridge/shared/contracts/mill-users';
@@ -80,9 +81,17 @@ describe('routes from contracts', () => {
     const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> } | undefined> | undefined>;
     };
-    const endpoints: Endpoint[] = [clients, desktopApp, licenceKeys, messages, millUsers, notifications, policies, support].flatMap(
-      (feature) => Object.values(feature),
-    );
+    const endpoints: Endpoint[] = [
+      clients,
+      desktopApp,
+      landingPage,
+      licenceKeys,
+      messages,
+      millUsers,
+      notifications,
+      policies,
+      support,
+    ].flatMap((feature) => Object.values(feature));
     for (const endpoint of endpoints) {
       const path = `/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
       const documented = doc.paths[path]?.[endpoint.method.toLowerCase()]?.responses ?? {};

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { getPublicMill } from '@casebridge/shared/contracts/landing-page';
 import { activePolicyDocuments } from '@casebridge/shared/contracts/policies';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
@@ -9,18 +10,8 @@ export function usePolicyDocuments() {
   return useQuery(policyDocumentsQuery);
 }
 
-export interface PublicMill {
-  id: number;
-  company: { name: string; logo: { url: string } | null };
-  landingPageHeader?: string | null;
-  landingPageContent?: string | null;
-}
-
 export function usePublicMill(millId: number) {
-  return useQuery({
-    queryKey: ['mills', millId, 'public'],
-    queryFn: () => apiRequest<PublicMill>(`/mills/${millId}`),
-  });
+  return useQuery(endpointQuery(getPublicMill, { params: { id: millId } }));
 }
 
 export function useConfirmPayment() {
