@@ -10,7 +10,9 @@ import * as messages from '@casebridge/shared/contracts/messages';
 import * as millUsers from '@casebridge/shared/contracts/mill-users';
 import * as notifications from '@casebridge/shared/contracts/notifications';
 import * as policies from '@casebridge/shared/contracts/policies';
+import * as subscriptions from '@casebridge/shared/contracts/subscriptions';
 import * as support from '@casebridge/shared/contracts/support';
+import * as usage from '@casebridge/shared/contracts/usage';
 import { withRenamedField } from '@casebridge/shared/contracts/testing';
 import { createLab, signedInMill, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -90,7 +92,9 @@ describe('routes from contracts', () => {
       millUsers,
       notifications,
       policies,
+      subscriptions,
       support,
+      usage,
     ].flatMap((feature) => Object.values(feature));
     for (const endpoint of endpoints) {
       const path = `/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
@@ -98,6 +102,13 @@ describe('routes from contracts', () => {
       expect([endpoint.method, path, Object.keys(documented)]).toEqual([endpoint.method, path, Object.keys(endpoint.responses)]);
     }
     expect(Object.keys(doc.paths['/api/mills/{millId}/users']!.post!.responses)).toContain('409');
+  });
+
+  it("answers a mill's subscription in the shape of its contract, which the route does not yet register from", async () => {
+    const { mill, jwt } = await signedInMill(t);
+    const response = await t.request({ method: 'GET', url: `/api/mills/${mill.id}/subscription`, token: jwt });
+    expect(response.statusCode).toBe(200);
+    expect(subscriptions.getSubscription.responses[200].safeParse(response.json()).success).toBe(true);
   });
 
   it('refuses to register a contract whose access the rule book does not know', () => {
