@@ -5,6 +5,7 @@ import * as clients from '@casebridge/shared/contracts/clients';
 import { defineEndpoint, type Endpoint } from '@casebridge/shared/contracts/core';
 import * as desktopApp from '@casebridge/shared/contracts/desktop-app';
 import * as landingPage from '@casebridge/shared/contracts/landing-page';
+import * as licenceInfo from '@casebridge/shared/contracts/licence-info';
 import * as licenceKeys from '@casebridge/shared/contracts/licence-keys';
 import * as messages from '@casebridge/shared/contracts/messages';
 import * as millUsers from '@casebridge/shared/contracts/mill-users';
@@ -87,6 +88,7 @@ describe('routes from contracts', () => {
       clients,
       desktopApp,
       landingPage,
+      licenceInfo,
       licenceKeys,
       messages,
       millUsers,
@@ -99,7 +101,9 @@ describe('routes from contracts', () => {
     for (const endpoint of endpoints) {
       const path = `/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
       const documented = doc.paths[path]?.[endpoint.method.toLowerCase()]?.responses ?? {};
-      expect([endpoint.method, path, Object.keys(documented)]).toEqual([endpoint.method, path, Object.keys(endpoint.responses)]);
+      // A 5xx is a failure, never in a contract; a route still declared by hand may document one (the licence store's 502).
+      const answers = Object.keys(documented).filter((status) => Number(status) < 500);
+      expect([endpoint.method, path, answers]).toEqual([endpoint.method, path, Object.keys(endpoint.responses)]);
     }
     expect(Object.keys(doc.paths['/api/mills/{millId}/users']!.post!.responses)).toContain('409');
   });
