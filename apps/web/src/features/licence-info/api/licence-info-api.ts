@@ -15,8 +15,10 @@ export type LicenceLookupSource = 'public' | 'signedIn';
  */
 export function licenceContentQuery(source: LicenceLookupSource, key: string) {
   if (source === 'signedIn') return endpointQuery(contracts.licenceContentByKey, { params: { key } });
+  // Typed as endpointQuery's keys are, so both branches give the one options type.
+  const queryKey: unknown[] = ['licence-content', key];
   return queryOptions({
-    queryKey: ['licence-content', key],
+    queryKey,
     queryFn: ({ signal }) => callEndpoint(contracts.publicLicenceContent, { body: { ticketId: key } }, signal),
   });
 }

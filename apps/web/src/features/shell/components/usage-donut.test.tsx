@@ -45,7 +45,7 @@ describe('UsageDonut', () => {
           millId: params.millId,
           contractType: plan,
           chargedPriceCents: 0,
-          status: 'active',
+          status: 'active' as const,
           periodStart: '2026-11-01T00:00:00.000Z',
           periodEnd: null,
           subscriptionCancelDate: null,

@@ -9,7 +9,7 @@ import { ContactForm } from './contact-form.tsx';
 
 describe('ContactForm', () => {
   it('requires topic and message, then writes about the given mill', async () => {
-    const calls = fakeApi([fake(sendSupportMessage, () => ({ body: { ok: true, message: 'Email sent' } }))]);
+    const calls = fakeApi([fake(sendSupportMessage, () => ({ body: { ok: true as const, message: 'Email sent' } }))]);
     const user = userEvent.setup();
     renderWithProviders(<ContactForm millId={7} intro="Write to us about Alpine Milling." />, sessionFixture('lab'));
     await user.click(screen.getByRole('button', { name: 'Send' }));

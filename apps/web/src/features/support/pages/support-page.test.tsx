@@ -11,7 +11,7 @@ import { SupportPage } from './support-page.tsx';
 
 describe('SupportPage', () => {
   it("lets a mill user write to support about the selected mill, in the mill's own words", async () => {
-    const calls = fakeApi([fake(sendSupportMessage, () => ({ body: { ok: true, message: 'Email sent' } }))]);
+    const calls = fakeApi([fake(sendSupportMessage, () => ({ body: { ok: true as const, message: 'Email sent' } }))]);
     const user = userEvent.setup();
     renderWithProviders(<SupportPage />, sessionFixture('mill'));
     expect(screen.getByRole('heading', { level: 1, name: 'Support' })).toBeTruthy();
@@ -69,7 +69,9 @@ describe('SupportPage', () => {
     it('opens an external link in a new tab', async () => {
       fakeApi([
         fake(getDesktopApp, () => ({
-          body: { release: { ...release, kind: 'link', url: 'https://downloads.example.test/setup.exe', fileName: null, fileSize: null } },
+          body: {
+            release: { ...release, kind: 'link' as const, url: 'https://downloads.example.test/setup.exe', fileName: null, fileSize: null },
+          },
         })),
       ]);
       const user = userEvent.setup();

@@ -48,7 +48,7 @@ function stubApi(view: UsageView = VIEW) {
   return fakeApi([
     fake(contracts.usageHistory, () => ({ body: { data: [] } })),
     fake(contracts.usageView, () => ({ body: view })),
-    fake(contracts.setAllowedUsers, () => ({ body: { ok: true, message: 'Allowed users changed' } })),
+    fake(contracts.setAllowedUsers, () => ({ body: { ok: true as const, message: 'Allowed users changed' } })),
   ]);
 }
 
