@@ -11,6 +11,7 @@ import * as messages from '@casebridge/shared/contracts/messages';
 import * as millUsers from '@casebridge/shared/contracts/mill-users';
 import * as notifications from '@casebridge/shared/contracts/notifications';
 import * as policies from '@casebridge/shared/contracts/policies';
+import * as session from '@casebridge/shared/contracts/session';
 import * as subscriptions from '@casebridge/shared/contracts/subscriptions';
 import * as support from '@casebridge/shared/contracts/support';
 import * as usage from '@casebridge/shared/contracts/usage';
@@ -94,6 +95,7 @@ describe('routes from contracts', () => {
       millUsers,
       notifications,
       policies,
+      session,
       subscriptions,
       support,
       usage,
