@@ -117,6 +117,22 @@ describe('routes from contracts', () => {
     expect(subscriptions.getSubscription.responses[200].safeParse(response.json()).success).toBe(true);
   });
 
+  it('marks an upload contract as multipart in the OpenAPI document, with its file part and data schema, and lists its 413', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { 'x-multipart'?: { file: string; data?: { required?: string[] } }; responses: object }>>;
+    };
+    for (const [path, method, file] of [
+      ['/api/policy-documents', 'post', 'files.file'],
+      ['/api/desktop-app/installer', 'post', 'files.file'],
+      ['/api/mills/{id}', 'put', 'files.logo'],
+    ] as const) {
+      const operation = doc.paths[path]![method]!;
+      expect(operation['x-multipart']?.file, path).toBe(file);
+      expect(operation['x-multipart']?.data?.required?.length, path).toBeGreaterThan(0);
+      expect(Object.keys(operation.responses), path).toContain('413');
+    }
+  });
+
   it('refuses to register a contract whose access the rule book does not know', () => {
     const typo = defineEndpoint({ ...clients.getClient, access: 'clients.reed' });
     expect(() => fromContract(typo)).toThrow(/clients\.reed is not in the rule book/);

@@ -85,7 +85,8 @@ export async function callMultipart<E extends MultipartEndpoint>(
   endpoint: E,
   input: InputOf<E> & MultipartInput<E>,
 ): Promise<SuccessOf<E>> {
-  const { params, data, file, onProgress } = input as MultipartInput<E> & { params?: Record<string, string | number> };
+  const { data, file, onProgress } = input;
+  const { params } = input as { params?: Record<string, string | number> };
   const path = pathOf(endpoint, params);
   const files = { [endpoint.multipart.file]: file };
   const method = endpoint.method === 'PUT' ? 'PUT' : 'POST';
