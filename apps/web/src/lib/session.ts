@@ -1,9 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AuthResponse, MillSummary, Session } from '@casebridge/shared/schemas/auth';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
-import { currentSession } from '@casebridge/shared/contracts/session';
-import { ApiError } from './api-client.ts';
-import { callEndpoint } from './api-call.ts';
+import { ApiError, apiRequest } from './api-client.ts';
 import { clearStorage, useStoredValue, writeStorage } from './local-storage.ts';
 
 export const sessionQueryKey = ['session'] as const;
@@ -12,7 +10,7 @@ export const sessionQueryKey = ['session'] as const;
 export async function fetchSession(): Promise<Session | null> {
   if (!localStorage.getItem(STORAGE_KEYS.token)) return null;
   try {
-    return await callEndpoint(currentSession, {});
+    return await apiRequest<Session>('/users/me');
   } catch (error) {
     // Spec §4: a 401 from the current-user call ends the session and forgets everything stored.
     if (error instanceof ApiError && error.status === 401) {
