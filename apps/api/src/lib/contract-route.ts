@@ -1,7 +1,7 @@
 import type { Endpoint, SchemaOf } from '@casebridge/shared/contracts/core';
 import { ACTIONS } from '../access/rule-book.ts';
 import type { RouteAccess } from '../access/route-access.ts';
-import { bearerAuth } from './route-schemas.ts';
+import { bearerAuth, multipartUpload } from './route-schemas.ts';
 
 function routeAccess(endpoint: Endpoint): RouteAccess {
   const { access } = endpoint;
@@ -39,6 +39,7 @@ export function fromContract<const E extends Endpoint>(endpoint: E): ContractRou
     ...(endpoint.params && { params: endpoint.params }),
     ...(endpoint.query && { querystring: endpoint.query }),
     ...(endpoint.body && { body: endpoint.body }),
+    ...(endpoint.multipart && multipartUpload(endpoint.multipart.file, endpoint.multipart.data)),
     response: endpoint.responses,
   };
   return { method: endpoint.method, url: endpoint.path, config: { access: routeAccess(endpoint) }, schema } as ContractRoute<E>;

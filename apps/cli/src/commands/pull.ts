@@ -2,8 +2,9 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as orders from '@casebridge/shared/contracts/orders';
+import { currentSession } from '@casebridge/shared/contracts/session';
 import type { Order } from '@casebridge/shared/schemas/orders';
-import { Api, ApiError, type Session } from '../lib/api.ts';
+import { Api, ApiError } from '../lib/api.ts';
 import { idOption, type Command, type Context, type Parsed } from '../lib/command.ts';
 import { requireSession } from '../lib/config.ts';
 import { formatBytes } from '@casebridge/shared/format/bytes';
@@ -52,7 +53,7 @@ async function pull(ctx: Context, args: Parsed): Promise<number> {
   const session = await requireSession(ctx.io);
   const api = new Api(session.url, session.token);
 
-  const me = await api.get<Omit<Session, 'jwt'>>('/api/users/me');
+  const me = await api.call(currentSession, {});
   if (me.user.role.type !== 'mill') throw new CliError(`pull is for mill users; ${me.user.email} is a ${me.user.role.type} user.`);
   const staffMills = me.mills.filter((m) => m.millRole !== null);
   let millId = millOption;

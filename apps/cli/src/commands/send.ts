@@ -3,7 +3,8 @@ import { DOCUMENT_EXTENSIONS } from '@casebridge/shared/constants/orders';
 import { maxLengthOf } from '@casebridge/shared/schemas/max-length';
 import { createOrderBodySchema } from '@casebridge/shared/schemas/orders';
 import * as orders from '@casebridge/shared/contracts/orders';
-import { Api, ApiError, type Session } from '../lib/api.ts';
+import { currentSession } from '@casebridge/shared/contracts/session';
+import { Api, ApiError } from '../lib/api.ts';
 import { idOption, stringOption, UsageError, type Command, type Context, type Parsed } from '../lib/command.ts';
 import { requireSession } from '../lib/config.ts';
 import { readJson, sha256OfFile, writeFileAtomic } from '../lib/files.ts';
@@ -105,7 +106,7 @@ async function send(ctx: Context, args: Parsed): Promise<number> {
 
   if (!state) {
     if (millOption === undefined) throw new UsageError('--mill <millId> is required (your mills are listed by `casebridge whoami`)');
-    const me = await api.get<Omit<Session, 'jwt'>>('/api/users/me');
+    const me = await api.call(currentSession, {});
     if (me.user.role.type !== 'lab') throw new CliError(`send is for lab users; ${me.user.email} is a ${me.user.role.type} user.`);
     if (!me.mills.some((m) => m.id === millOption)) {
       const mine = me.mills.map((m) => `${m.id} (${m.company.name})`).join(', ') || 'none';

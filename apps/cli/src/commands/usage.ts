@@ -1,3 +1,5 @@
+import { listLicenceKeys } from '@casebridge/shared/contracts/licence-keys';
+import { currentSession } from '@casebridge/shared/contracts/session';
 import { Api } from '../lib/api.ts';
 import { idOption, stringOption, UsageError, type Command, type Parsed } from '../lib/command.ts';
 import { requireSession } from '../lib/config.ts';
@@ -108,10 +110,6 @@ function positiveNumber(args: Parsed, name: string, fallback: number, max: numbe
   return value;
 }
 
-interface KeyList {
-  data: { licenseKey: string; enableDataCollection: boolean }[];
-}
-
 /** The keys given with --key, if any. */
 function givenKeys(args: Parsed): string[] | null {
   const given = stringOption(args, 'key');
@@ -125,9 +123,9 @@ function givenKeys(args: Parsed): string[] | null {
 
 /** The signed-in mill's keys that consent to data collection: the first `wanted` of them. */
 async function consentingKeys(args: Parsed, api: Api, wanted: number): Promise<string[]> {
-  const millId = idOption(args, 'mill') ?? (await api.get<{ mills: { id: number }[] }>('/api/users/me')).mills[0]?.id;
+  const millId = idOption(args, 'mill') ?? (await api.call(currentSession, {})).mills[0]?.id;
   if (!millId) throw new CliError('No mill to take licence keys from: sign in as mill staff, or give --key.');
-  const keys = await api.get<KeyList>(`/api/mills/${millId}/toolpass-data-collection-consents?_limit=100`);
+  const keys = await api.call(listLicenceKeys, { params: { millId }, query: { _limit: 100 } });
   const consenting = keys.data.filter((key) => key.enableDataCollection).map((key) => key.licenseKey);
   if (consenting.length === 0)
     throw new CliError(

@@ -1,4 +1,5 @@
-import { Api, type Session } from '../lib/api.ts';
+import { currentSession } from '@casebridge/shared/contracts/session';
+import { Api } from '../lib/api.ts';
 import type { Command, Context } from '../lib/command.ts';
 import { requireSession } from '../lib/config.ts';
 
@@ -12,7 +13,7 @@ export const whoamiCommand: Command = {
   positionals: { min: 0, max: 0 },
   run: async (ctx: Context) => {
     const session = await requireSession(ctx.io);
-    const me = await new Api(session.url, session.token).get<Omit<Session, 'jwt'>>('/api/users/me');
+    const me = await new Api(session.url, session.token).call(currentSession, {});
     const { user } = me;
     ctx.out(`${user.email} — ${user.firstName} ${user.lastName}, ${user.role.type} user${user.company ? ` of ${user.company.name}` : ''}`);
     ctx.out(`portal: ${session.url}`);

@@ -2,17 +2,14 @@ import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DesktopAppRelease, DesktopAppResponse } from '@casebridge/shared/schemas/desktop-app';
+import { getDesktopApp } from '@casebridge/shared/contracts/desktop-app';
+import type { DesktopAppRelease } from '@casebridge/shared/schemas/desktop-app';
 import { formatBytes } from '@casebridge/shared/format/bytes';
-import { apiRequest } from '../lib/api-client.ts';
+import { endpointQuery } from '../lib/endpoint-query.ts';
 import { describeError } from '../lib/error-message.ts';
 
 /** The release on offer; the manager's settings page refreshes it after a save. */
-export const desktopAppQuery = queryOptions({
-  queryKey: ['desktop-app'] as const,
-  queryFn: () => apiRequest<DesktopAppResponse>('/desktop-app'),
-  select: (response) => response.release,
-});
+export const desktopAppQuery = queryOptions({ ...endpointQuery(getDesktopApp, {}), select: (response) => response.release });
 
 /**
  * The desktop app's version, release notes and download (spec §2 desktop-app; issue 24 item 9).

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as clients from '@casebridge/shared/contracts/clients';
+import * as policies from '@casebridge/shared/contracts/policies';
 import { withRenamedField } from '@casebridge/shared/contracts/testing';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { answerFor, fake, fakeApi, FakeApiRefusal } from '../test/fake-api.ts';
 import { mockFetch } from '../test/render.tsx';
 import { ApiError } from './api-client.ts';
-import { callEndpoint, ContractMismatchError, UnlistedStatusError } from './api-call.ts';
+import { callEndpoint, callMultipart, ContractMismatchError, UnlistedStatusError } from './api-call.ts';
 
 const lena: Client = {
   id: 21,
@@ -96,5 +97,49 @@ describe('the status of a refusal', () => {
   it('leaves a server failure as it is: no contract lists a 500', async () => {
     mockFetch(() => refusal(500, 'INTERNAL'));
     await expect(getIt()).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('uploads through their contract (callMultipart)', () => {
+  const pdf = () => new File(['%PDF-1.7'], 'terms.pdf', { type: 'application/pdf' });
+  const doc = {
+    id: 4,
+    kind: 'terms-of-service' as const,
+    language: 'en',
+    title: 'Terms',
+    active: true,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    url: '/api/policy-documents/4/content',
+  };
+
+  it('sends the data part and the file under the name the contract gives, and checks the answer', async () => {
+    const calls = fakeApi([fake(policies.publishPolicyDocument, () => ({ body: doc }))]);
+    await expect(
+      callMultipart(policies.publishPolicyDocument, { data: { kind: 'terms-of-service', language: 'en' }, file: pdf() }),
+    ).resolves.toEqual(doc);
+    const form = calls[0]!.body as FormData;
+    expect([...form.keys()]).toEqual(['data', 'files.file']);
+    await expect(
+      callMultipart(withRenamedField(policies.publishPolicyDocument, 'title', 'name'), {
+        data: { kind: 'terms-of-service', language: 'en' },
+        file: pdf(),
+      }),
+    ).rejects.toThrow(ContractMismatchError);
+  });
+
+  it('the fake refuses a data part or a file name the contract does not describe', () => {
+    const routes = [fake(policies.publishPolicyDocument, () => ({ body: doc }))];
+    const upload = (data: unknown, fileName: string) => {
+      const form = new FormData();
+      form.append('data', JSON.stringify(data));
+      form.append(fileName, pdf());
+      return answerFor(routes, { method: 'POST', url: '/api/policy-documents', body: form });
+    };
+    expect(upload({ kind: 'terms-of-service', language: 'en' }, 'files.file').status).toBe(200);
+    expect(() => upload({ kind: 'terms-of-service', language: 'fr' }, 'files.file')).toThrow(/body not as the contract says/);
+    expect(() => upload({ kind: 'terms-of-service', language: 'en' }, 'files.pdf')).toThrow(/contract names files\.file/);
+    expect(() => answerFor(routes, { method: 'POST', url: '/api/policy-documents', body: { kind: 'terms-of-service' } })).toThrow(
+      /takes a multipart form/,
+    );
   });
 });

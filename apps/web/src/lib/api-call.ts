@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { isUnlistedRefusal, pathOf, responseSchema, type Endpoint, type InputOf, type SuccessOf } from '@casebridge/shared/contracts/core';
-import { ApiError, apiRequest, type QueryParams } from './api-client.ts';
+import {
+  isUnlistedRefusal,
+  pathOf,
+  responseSchema,
+  type Endpoint,
+  type InputOf,
+  type MultipartDataOf,
+  type SuccessOf,
+} from '@casebridge/shared/contracts/core';
+import { ApiError, apiMultipart, apiRequest, multipartForm, type QueryParams } from './api-client.ts';
+import { uploadWithProgress } from './upload-with-progress.ts';
 
 /** An answer in a shape its contract does not describe: the server and the web app disagree. */
 export class ContractMismatchError extends Error {
@@ -51,6 +60,41 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, input: Input
   let answer: unknown;
   try {
     answer = await apiRequest<unknown>(pathOf(endpoint, params), { method: endpoint.method, query, body, signal });
+  } catch (error) {
+    throw checkRefusal(endpoint, error);
+  }
+  return checkAnswer(endpoint, 200, answer);
+}
+
+export type MultipartEndpoint = Endpoint & { multipart: NonNullable<Endpoint['multipart']> };
+
+export interface MultipartInput<E extends MultipartEndpoint> {
+  /** The JSON `data` part, as the contract's multipart data schema takes it. */
+  data: MultipartDataOf<E>;
+  /** The one file, sent under the contract's file name; null sends the data alone. */
+  file: File | null;
+  /** Given for large files: the upload then goes with progress and without the usual timeout (upload-with-progress.ts). */
+  onProgress?: (sent: number, total: number) => void;
+}
+
+/**
+ * `callEndpoint` for an upload: the URL from the contract, the file under the name the contract
+ * gives, the answer checked against the contract.
+ */
+export async function callMultipart<E extends MultipartEndpoint>(
+  endpoint: E,
+  input: InputOf<E> & MultipartInput<E>,
+): Promise<SuccessOf<E>> {
+  const { data, file, onProgress } = input;
+  const { params } = input as { params?: Record<string, string | number> };
+  const path = pathOf(endpoint, params);
+  const files = { [endpoint.multipart.file]: file };
+  const method = endpoint.method === 'PUT' ? 'PUT' : 'POST';
+  let answer: unknown;
+  try {
+    answer = await (onProgress
+      ? uploadWithProgress<unknown>(path, multipartForm(data, files), { method, onProgress })
+      : apiMultipart<unknown>(path, data, files, method));
   } catch (error) {
     throw checkRefusal(endpoint, error);
   }

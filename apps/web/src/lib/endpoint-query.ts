@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Endpoint, InputOf, SuccessOf } from '@casebridge/shared/contracts/core';
-import { callEndpoint } from './api-call.ts';
+import { callEndpoint, callMultipart, type MultipartEndpoint, type MultipartInput } from './api-call.ts';
 
 /**
  * The query key of an endpoint's path: its segments with the parameters filled in, as given (a
@@ -32,9 +32,22 @@ export function useEndpointMutation<E extends Endpoint, Vars>(
   toInput: (vars: Vars) => InputOf<E>,
   invalidates: readonly QueryKey[],
 ) {
+  return useInvalidatingMutation((vars: Vars) => callEndpoint(endpoint, toInput(vars)), invalidates);
+}
+
+/** `useEndpointMutation` for an upload (`callMultipart`). */
+export function useMultipartMutation<E extends MultipartEndpoint, Vars>(
+  endpoint: E,
+  toInput: (vars: Vars) => InputOf<E> & MultipartInput<E>,
+  invalidates: readonly QueryKey[],
+) {
+  return useInvalidatingMutation((vars: Vars) => callMultipart(endpoint, toInput(vars)), invalidates);
+}
+
+function useInvalidatingMutation<Vars, Result>(call: (vars: Vars) => Promise<Result>, invalidates: readonly QueryKey[]) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (vars: Vars) => callEndpoint(endpoint, toInput(vars)),
+    mutationFn: call,
     onSuccess: () => Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

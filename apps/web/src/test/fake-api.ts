@@ -14,7 +14,8 @@ type Parsed<E, K extends 'params' | 'query' | 'body'> = SchemaOf<E, K> extends z
 export interface FakeRequest<E extends Endpoint> {
   params: Parsed<E, 'params'>;
   query: Parsed<E, 'query'>;
-  body: Parsed<E, 'body'>;
+  /** The JSON body, or for a multipart endpoint its `data` part. */
+  body: E extends { multipart: { data: infer S extends z.ZodType } } ? z.output<S> : Parsed<E, 'body'>;
 }
 
 type RefusalStatus<E extends Endpoint> = Exclude<keyof E['responses'], 200 | string | symbol>;
@@ -34,6 +35,18 @@ export function fake<E extends Endpoint>(endpoint: E, answer: (request: FakeRequ
 
 export class FakeApiRefusal extends Error {
   override name = 'FakeApiRefusal';
+}
+
+/** A multipart endpoint's form: its JSON `data` part, checked like a body; the file only has to be there under the contract's name. */
+function parseForm(route: FakeRoute, form: unknown): unknown {
+  const { method, path, multipart } = route.endpoint;
+  if (!multipart) return parsePart(route, 'body', route.endpoint.body, form);
+  if (!(form instanceof FormData)) throw new FakeApiRefusal(`${method} ${path} takes a multipart form`);
+  const fileNames = [...form.keys()].filter((name) => name.startsWith('files.'));
+  if (fileNames.some((name) => name !== `files.${multipart.file}`))
+    throw new FakeApiRefusal(`${method} ${path}: files ${fileNames.join(', ')}, but the contract names files.${multipart.file}`);
+  const data = JSON.parse(String(form.get('data') ?? '{}')) as unknown;
+  return parsePart(route, 'body', multipart.data ?? undefined, multipart.data ? data : undefined);
 }
 
 function parsePart(route: FakeRoute, part: 'params' | 'query' | 'body', schema: z.ZodType | undefined, value: unknown): unknown {
@@ -58,7 +71,7 @@ export function answerFor(routes: FakeRoute[], call: { method: string; url: stri
     const request = {
       params: parsePart(route, 'params', endpoint.params, params),
       query: parsePart(route, 'query', endpoint.query, Object.fromEntries(url.searchParams)),
-      body: parsePart(route, 'body', endpoint.body, call.body),
+      body: parseForm(route, call.body),
     };
     const { status = 200, body } = route.answer(request as FakeRequest<Endpoint>);
     const schema = responseSchema(endpoint, status);

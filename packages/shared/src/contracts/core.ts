@@ -25,6 +25,9 @@ export const commonRefusals = {
   429: errorResponseSchema,
 } as const;
 
+/** The refusals of a multipart upload: those of any signed-in endpoint, and a file over the size limit (413 FILE_TOO_LARGE). */
+export const uploadRefusals = { ...commonRefusals, 413: errorResponseSchema } as const;
+
 /** The language of the server's messages and mails (DESIGN §5); the web client always sends it. */
 export const localeQuerySchema = z.object({ locale: z.string().max(5).optional() });
 
@@ -44,6 +47,11 @@ export interface Endpoint {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * A multipart upload instead of a JSON body (Fastify cannot validate a streamed form): the name
+   * of its file (sent as `files.<file>`) and the schema of its JSON `data` part.
+   */
+  multipart?: { file: string; data?: z.ZodType };
   /** Every answer by status; the success is always 200. */
   responses: { 200: z.ZodType } & Readonly<Partial<Record<number, z.ZodType>>>;
 }
@@ -61,6 +69,9 @@ type Part<E, K extends 'params' | 'query' | 'body'> = SchemaOf<E, K> extends z.Z
 export type InputOf<E extends Endpoint> = (Part<E, 'params'> extends undefined ? { params?: undefined } : { params: Part<E, 'params'> }) &
   (Part<E, 'query'> extends undefined ? { query?: undefined } : { query?: Part<E, 'query'> }) &
   (Part<E, 'body'> extends undefined ? { body?: undefined } : { body: Part<E, 'body'> });
+
+/** What the JSON `data` part of a multipart endpoint takes (nothing when it has no data schema). */
+export type MultipartDataOf<E> = E extends { multipart: { data: infer S extends z.ZodType } } ? z.input<S> : Record<string, never>;
 
 /** The success answer, as the web app and the command-line client read it. */
 export type SuccessOf<E extends Endpoint> = z.output<E['responses'][200]>;

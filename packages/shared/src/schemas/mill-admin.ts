@@ -1,11 +1,22 @@
 import { z } from 'zod';
 import { lineSchema, textSchema } from './common.ts';
+import { companySummarySchema } from './auth.ts';
 
 /** Landing page text is plain text (line breaks kept): nothing a mill writes is ever run as markup. */
 export const landingPageDataSchema = z.strictObject({
   landingPageHeader: lineSchema.trim().min(1).max(200),
   landingPageContent: textSchema.trim().min(1).max(10_000),
 });
+
+/** What anyone may know of a mill: its public landing page. Staff see the policy flag too. */
+export const publicMillSchema = z.object({
+  id: z.number(),
+  company: companySummarySchema,
+  landingPageHeader: z.string(),
+  landingPageContent: z.string(),
+  needPoliciesApproval: z.boolean().optional(),
+});
+export type PublicMill = z.infer<typeof publicMillSchema>;
 
 export const millDetailSchema = z.object({
   id: z.number(),

@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  DESKTOP_APP_MAX_BYTES,
-  desktopAppDetailsSchema,
-  desktopAppResponseSchema,
-  desktopAppUpdateSchema,
-} from '@casebridge/shared/schemas/desktop-app';
+import * as contracts from '@casebridge/shared/contracts/desktop-app';
+import { DESKTOP_APP_MAX_BYTES } from '@casebridge/shared/schemas/desktop-app';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
-import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
 import { currentDesktopApp, openInstaller, updateDesktopApp, uploadDesktopInstaller } from './desktop-app.service.ts';
 
 const tags = ['desktop-app'];
@@ -28,17 +24,10 @@ function attachment(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** Method, path, schemas and access of the JSON routes come from the contracts in packages/shared (ADR 0022). */
 export function desktopAppRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/desktop-app', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'The desktop app on offer: version, release notes and where to download it (release null when none is set)',
-        response: { 200: desktopAppResponseSchema },
-      },
-      handler: async () => currentDesktopApp(deps),
-    });
+    app.route({ ...fromContract(contracts.getDesktopApp), handler: async () => currentDesktopApp(deps) });
 
     // Public like the spec's /desktop-app page: a browser navigating here downloads, with no token to leak.
     app.get('/desktop-app/installer', {
@@ -60,28 +49,13 @@ export function desktopAppRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     });
 
-    app.put('/desktop-app', {
-      config: { access: 'desktopApp.manage' },
-      schema: {
-        tags,
-        summary:
-          'Set the desktop app to an external https link, or (without url) change the version and notes of the current download (manager)',
-        security: bearerAuth,
-        body: desktopAppUpdateSchema,
-        response: { 200: desktopAppResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.updateDesktopApp),
       handler: async (request) => updateDesktopApp(deps, callerOf(request), request.body),
     });
 
-    app.post('/desktop-app/installer', {
-      config: { access: 'desktopApp.manage' },
-      schema: {
-        tags,
-        summary: 'Upload the desktop app installer (manager; multipart: data {version, releaseNotes}, files.file; at most 1 GB)',
-        ...multipartUpload('file', desktopAppDetailsSchema),
-        security: bearerAuth,
-        response: { 200: desktopAppResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.uploadDesktopInstaller),
       handler: async (request) => uploadDesktopInstaller(deps, callerOf(request), () => readFileForm(request, deps.storage, INSTALLER)),
     });
   };

@@ -1,37 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companySummarySchema } from '@casebridge/shared/schemas/auth';
-import { landingPageDataSchema, millDetailSchema } from '@casebridge/shared/schemas/mill-admin';
 import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
+import * as landingPage from '@casebridge/shared/contracts/landing-page';
+import { requirePolicyApproval } from '@casebridge/shared/contracts/policies';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { readImageForm } from '../../lib/multipart-form.ts';
-import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
+import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { approvePolicies, askEveryMillToApprovePolicies, publicMill, updateLandingPage } from './mills.service.ts';
 
 const tags = ['mills'];
 
-/** What anyone may know of a mill: its public landing page. Staff see the policy flag too. */
-const publicMillSchema = z.object({
-  id: z.number(),
-  company: companySummarySchema,
-  landingPageHeader: z.string(),
-  landingPageContent: z.string(),
-  needPoliciesApproval: z.boolean().optional(),
-});
-
+/** The landing page and policy routes come from their contracts in packages/shared (ADR 0022). */
 export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.put('/mills/:id', {
-      config: { access: 'mill.update' },
-      schema: {
-        tags,
-        summary: 'Update the landing page (multipart: data JSON with landingPageHeader and landingPageContent, files.logo)',
-        ...multipartUpload('logo', landingPageDataSchema),
-        security: bearerAuth,
-        params: z.object({ id: idSchema }),
-        response: { 200: millDetailSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(landingPage.updateLandingPage),
       handler: async (request) => {
         const user = callerOf(request);
         const readForm = () => readImageForm(request, deps.storage, 'logo', 'logos', deps.config.maxImageBytes);
@@ -39,16 +24,7 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     });
 
-    app.get('/mills/:id', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: "A mill's public landing data",
-        params: z.object({ id: idSchema }),
-        response: { 200: publicMillSchema, ...commonErrors },
-      },
-      handler: async (request) => publicMill(deps, request.params.id),
-    });
+    app.route({ ...fromContract(landingPage.getPublicMill), handler: async (request) => publicMill(deps, request.params.id) });
 
     app.get('/mills/:id/approval', {
       config: { access: 'mill.approvePolicies' },
@@ -66,14 +42,8 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     // Every mill's policy consent is the mills feature's; the manager asks for it again after new documents.
-    app.post('/policy-documents/require-approval', {
-      config: { access: 'policies.manage' },
-      schema: {
-        tags: ['policies'],
-        summary: 'Ask every mill to approve the policies again (manager)',
-        security: bearerAuth,
-        response: { 200: z.object({ ok: z.literal(true), mills: z.number() }), ...commonErrors },
-      },
+    app.route({
+      ...fromContract(requirePolicyApproval),
       handler: async (request) => ({
         ok: true as const,
         mills: await askEveryMillToApprovePolicies(deps, callerOf(request)),

@@ -1,30 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { policyDocumentsResponseSchema } from '@casebridge/shared/schemas/account';
+import * as contracts from '@casebridge/shared/contracts/policies';
 import { idSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
-import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
-import {
-  activeDocumentLinks,
-  documentContent,
-  listPolicyDocuments,
-  policyUploadDataSchema,
-  publishPolicyDocument,
-} from './policies.service.ts';
+import { activeDocumentLinks, documentContent, listPolicyDocuments, publishPolicyDocument } from './policies.service.ts';
 
-const tags = ['policies'];
 const MAX_POLICY_BYTES = 20 * 1024 * 1024;
-const documentSchema = z.object({
-  id: z.number(),
-  kind: z.string(),
-  language: z.string(),
-  title: z.string(),
-  active: z.boolean(),
-  createdAt: z.string(),
-  url: z.string(),
-});
 
 /** The one file of an upload: a signed PDF, recognised by its first bytes. */
 const POLICY_PDF = {
@@ -35,22 +19,15 @@ const POLICY_PDF = {
   typeMessage: 'Please upload the signed document as a PDF',
 };
 
+/** The JSON routes' method, path, schemas and access come from the contracts in packages/shared (ADR 0022). */
 export function policyRoutes(deps: AppDeps, secret: string): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/policy-documents/active', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Signed links to the active terms and data-processing documents',
-        response: { 200: policyDocumentsResponseSchema },
-      },
-      handler: async () => activeDocumentLinks(deps, secret),
-    });
+    app.route({ ...fromContract(contracts.activePolicyDocuments), handler: async () => activeDocumentLinks(deps, secret) });
 
     app.get('/policy-documents/:id/content', {
       config: { access: 'public' },
       schema: {
-        tags,
+        tags: ['policies'],
         summary: 'A policy document (signed link)',
         params: z.object({ id: idSchema }),
         querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(100) }),
@@ -75,26 +52,13 @@ export function policyRoutes(deps: AppDeps, secret: string): FastifyPluginAsyncZ
       },
     });
 
-    app.get('/policy-documents', {
-      config: { access: 'policies.read' },
-      schema: {
-        tags,
-        summary: 'Every policy document, newest first (manager)',
-        security: bearerAuth,
-        response: { 200: z.object({ data: z.array(documentSchema) }), ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.listPolicyDocuments),
       handler: async (request) => listPolicyDocuments(deps, callerOf(request), secret),
     });
 
-    app.post('/policy-documents', {
-      config: { access: 'policies.manage' },
-      schema: {
-        tags,
-        summary: 'Publish a signed PDF (manager; multipart: data {kind, language}, files.file)',
-        ...multipartUpload('file', policyUploadDataSchema),
-        security: bearerAuth,
-        response: { 200: documentSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.publishPolicyDocument),
       handler: async (request) => {
         const user = callerOf(request);
         return publishPolicyDocument(deps, user, secret, () => readFileForm(request, deps.storage, POLICY_PDF));

@@ -1,6 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
+import {
+  POLICY_KINDS,
+  POLICY_LANGUAGES,
+  policyUploadDataSchema,
+  type PolicyDocument,
+  type PolicyLanguage,
+} from '@casebridge/shared/schemas/policies';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/client.ts';
 import { authorize } from '../../access/access.ts';
@@ -18,23 +24,7 @@ import {
   type PolicyRow,
 } from './policies.repository.ts';
 
-const POLICY_KINDS = ['terms-of-service', 'data-processing'] as const satisfies readonly PolicyKind[];
-const POLICY_LANGUAGES = ['en', 'de'] as const;
-type PolicyLanguage = (typeof POLICY_LANGUAGES)[number];
 const URL_LIFETIME_MS = 60 * 60 * 1000;
-
-/** The `data` field of an upload: which document the PDF is. */
-export const policyUploadDataSchema = z.strictObject({ kind: z.enum(POLICY_KINDS), language: z.enum(POLICY_LANGUAGES) });
-
-export interface PolicyDocumentDto {
-  id: number;
-  kind: string;
-  language: string;
-  title: string;
-  active: boolean;
-  createdAt: string;
-  url: string;
-}
 
 export type PolicyContent = { type: 'pdf'; stream: Readable; size: number } | { type: 'html'; html: string };
 
@@ -57,7 +47,7 @@ function validSignature(secret: string, id: number, expires: number, given: stri
   return expires > Date.now() && expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-function toDto(secret: string, row: PolicyRow): PolicyDocumentDto {
+function toDto(secret: string, row: PolicyRow): PolicyDocument {
   return {
     id: row.id,
     kind: row.kind,
@@ -105,7 +95,7 @@ export async function documentContent(
   return { type: 'html', html };
 }
 
-export async function listPolicyDocuments(deps: AppDeps, user: SessionUser, secret: string): Promise<{ data: PolicyDocumentDto[] }> {
+export async function listPolicyDocuments(deps: AppDeps, user: SessionUser, secret: string): Promise<{ data: PolicyDocument[] }> {
   await authorize(deps.db, user, 'policies.read', {});
   return { data: (await listDocuments(deps.db)).map((row) => toDto(secret, row)) };
 }
@@ -119,7 +109,7 @@ export async function publishPolicyDocument(
   user: SessionUser,
   secret: string,
   readForm: FileFormReader,
-): Promise<PolicyDocumentDto> {
+): Promise<PolicyDocument> {
   await authorize(deps.db, user, 'policies.manage', {});
   return useFileForm(deps.storage, readForm, policyUploadDataSchema, 'Choose a PDF file', async ({ kind, language }, file) => {
     const row = await deps.db.transaction(async (tx) => {

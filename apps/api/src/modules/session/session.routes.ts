@@ -1,23 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sessionSchema } from '@casebridge/shared/schemas/auth';
+import { currentSession } from '@casebridge/shared/contracts/session';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
-import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { readSession } from './session.service.ts';
 
-const tags = ['account'];
-
+/** Method, path, schemas and access come from the contract in packages/shared (ADR 0022). */
 export function sessionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/users/me', {
-      config: { access: 'account.read' },
-      schema: {
-        tags,
-        summary: 'The signed-in user, their mills and dealer',
-        security: bearerAuth,
-        response: { 200: sessionSchema, ...commonErrors },
-      },
-      handler: async (request) => readSession(deps, callerOf(request)),
-    });
+    app.route({ ...fromContract(currentSession), handler: async (request) => readSession(deps, callerOf(request)) });
   };
 }

@@ -1,25 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
-import {
-  allowedUsersBodySchema,
-  usageHistoryQuerySchema,
-  usageHistorySchema,
-  usagePingBodySchema,
-  usagePingResponseSchema,
-  usageViewQuerySchema,
-  usageViewSchema,
-} from '@casebridge/shared/schemas/usage';
+import * as contracts from '@casebridge/shared/contracts/usage';
+import { usagePingBodySchema, usagePingResponseSchema } from '@casebridge/shared/schemas/usage';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf, claimsOf } from '../../lib/current-user.ts';
-import { bearerAuth, commonErrors, sendJson } from '../../lib/route-schemas.ts';
+import { commonErrors, sendJson } from '../../lib/route-schemas.ts';
 import { changeAllowedUsers, concurrentUseHistory, receivePing, usageView } from './usage.service.ts';
 
 const tags = ['usage'];
 
 /**
  * The device-facing ping of the desktop CAM software and the manager's concurrent-usage view
- * (spec manager-dealer §2 "concurrent usage view", §7 `GET /app/hdusers/data`).
+ * (spec manager-dealer §2 "concurrent usage view", §7 `GET /app/hdusers/data`). The view's routes
+ * come from the contracts in packages/shared (ADR 0022).
  */
 export function usageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -43,41 +36,21 @@ export function usageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     });
 
-    app.get('/usage/licence-keys', {
-      config: { access: 'usage.read', session: 'claims' },
-      schema: {
-        tags,
-        summary: 'Concurrent use per licence key with its machines, and the overview (manager)',
-        security: bearerAuth,
-        querystring: usageViewQuerySchema,
-        response: { 200: usageViewSchema, ...commonErrors },
-      },
+    const view = fromContract(contracts.usageView);
+    app.route({
+      ...view,
+      config: { ...view.config, session: 'claims' },
       handler: async (request, reply) =>
         sendJson(reply, await usageView(deps, claimsOf(request), { start: request.query._start, limit: request.query._limit })),
     });
 
-    app.get('/usage/history', {
-      config: { access: 'usage.read' },
-      schema: {
-        tags,
-        summary: 'Concurrent use per hour, of one key or the whole platform (manager)',
-        security: bearerAuth,
-        querystring: usageHistoryQuerySchema,
-        response: { 200: usageHistorySchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.usageHistory),
       handler: async (request) => concurrentUseHistory(deps, callerOf(request), request.query),
     });
 
-    app.put('/usage/licence-keys/:id/allowed-users', {
-      config: { access: 'usage.manage' },
-      schema: {
-        tags,
-        summary: 'Set how many machines may use a licence key at once (manager)',
-        security: bearerAuth,
-        params: z.object({ id: idSchema }),
-        body: allowedUsersBodySchema,
-        response: { 200: messageResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.setAllowedUsers),
       handler: async (request) => {
         await changeAllowedUsers(deps, callerOf(request), request.params.id, request.body.allowedUsers);
         return { ok: true as const, message: 'Allowed users changed' };

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DesktopAppDetails, DesktopAppResponse } from '@casebridge/shared/schemas/desktop-app';
+import * as contracts from '@casebridge/shared/contracts/desktop-app';
+import type { DesktopAppDetails } from '@casebridge/shared/schemas/desktop-app';
 import { desktopAppQuery } from '../../../components/desktop-app-download.tsx';
-import { apiRequest, multipartForm } from '../../../lib/api-client.ts';
-import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
+import { callEndpoint, callMultipart } from '../../../lib/api-call.ts';
 
 /**
  * What the manager saves: a new installer file, a new link, or neither (only the version and
@@ -12,18 +12,16 @@ export type DesktopAppChange = DesktopAppDetails & ({ file: File } | { url?: str
 
 /**
  * Saves a change; an installer (up to 1 GiB) goes with progress and without the api-client's
- * timeout, which a large file on a slow line would outlast.
+ * timeout, which a large file on a slow line would outlast. The answer is the release on offer,
+ * so it replaces the download query's data instead of invalidating it.
  */
 export function useSaveDesktopApp(onProgress: (sent: number, total: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: DesktopAppChange) => {
       const details = { version: change.version, releaseNotes: change.releaseNotes };
-      if ('file' in change) {
-        const form = multipartForm(details, { file: change.file });
-        return uploadWithProgress<DesktopAppResponse>('/desktop-app/installer', form, { onProgress });
-      }
-      return apiRequest<DesktopAppResponse>('/desktop-app', { method: 'PUT', body: { ...details, url: change.url } });
+      if ('file' in change) return callMultipart(contracts.uploadDesktopInstaller, { data: details, file: change.file, onProgress });
+      return callEndpoint(contracts.updateDesktopApp, { body: { ...details, url: change.url } });
     },
     onSuccess: (response) => queryClient.setQueryData(desktopAppQuery.queryKey, response),
   });

@@ -1,13 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DesktopAppResponse } from '@casebridge/shared/schemas/desktop-app';
+import * as contracts from '@casebridge/shared/contracts/desktop-app';
+import type { SuccessOf } from '@casebridge/shared/contracts/core';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { fakeUpload } from '../../../test/fake-upload.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { DesktopAppSettingsPage } from './desktop-app-settings-page.tsx';
 
-const saved: DesktopAppResponse = {
+const saved: SuccessOf<typeof contracts.uploadDesktopInstaller> = {
   release: {
     version: '2.1.0',
     releaseNotes: '',
@@ -23,7 +25,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('DesktopAppSettingsPage', () => {
   it('shows the installer upload progress and keeps Save disabled until the upload ends', async () => {
-    mockFetch(() => ({ body: { release: null } }));
+    fakeApi([fake(contracts.getDesktopApp, () => ({ body: { release: null } }))]);
     const upload = fakeUpload(saved, { progress: 25, held: true });
     const user = userEvent.setup();
     renderWithProviders(<DesktopAppSettingsPage />, sessionFixture('manager'));

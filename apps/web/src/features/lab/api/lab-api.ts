@@ -1,18 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { getPublicMill } from '@casebridge/shared/contracts/landing-page';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
-export interface LabMill {
-  id: number;
-  company: { id: number; name: string; logo: { url: string } | null };
-  landingPageHeader: string;
-  landingPageContent: string;
-}
-
-/** The mill's public data (name, logo); the same cache entry as its public landing page. */
+/** The mill's public data (name, logo); the same cache entry as its public landing page. Without a mill it waits (id 0 is never asked). */
 export function useLabMill(millId: number | null) {
-  return useQuery({
-    queryKey: ['mills', millId, 'public'],
-    queryFn: () => apiRequest<LabMill>(`/mills/${millId}`),
-    enabled: millId !== null,
-  });
+  return useQuery({ ...endpointQuery(getPublicMill, { params: { id: millId ?? 0 } }), enabled: millId !== null });
 }

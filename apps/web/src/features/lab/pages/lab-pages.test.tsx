@@ -1,15 +1,19 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { getPublicMill } from '@casebridge/shared/contracts/landing-page';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes } from '../../../test/render.tsx';
+import { renderRoutes } from '../../../test/render.tsx';
 import { LabWelcomePage } from './lab-pages.tsx';
 
 function stubMill(id: number, name: string) {
-  return mockFetch(({ path }) =>
-    path === `/mills/${id}`
-      ? { body: { id, company: { id: 70, name, logo: null }, landingPageHeader: '', landingPageContent: '' } }
-      : { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } },
-  );
+  return fakeApi([
+    fake(getPublicMill, ({ params }) =>
+      params.id === id
+        ? { body: { id, company: { id: 70, name, logo: null }, landingPageHeader: '', landingPageContent: '' } }
+        : { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } },
+    ),
+  ]);
 }
 
 const routes = [

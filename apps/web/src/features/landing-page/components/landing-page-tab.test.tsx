@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/landing-page';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { LandingPageTab } from './landing-page-tab.tsx';
 
 const mill = {
@@ -13,11 +15,12 @@ const mill = {
 };
 
 function stubApi() {
-  return mockFetch(({ method, body }) => {
-    if (method === 'GET') return { body: mill };
-    const data = JSON.parse(String((body as FormData).get('data'))) as Record<string, string>;
-    return { body: { ...mill, ...data, landingPageInfoIsUpdated: true, needPoliciesApproval: false, publicUrl: 'http://x/7' } };
-  });
+  return fakeApi([
+    fake(contracts.getPublicMill, () => ({ body: mill })),
+    fake(contracts.updateLandingPage, ({ body }) => ({
+      body: { ...mill, ...body, landingPageInfoIsUpdated: true, needPoliciesApproval: false, publicUrl: 'http://x/7' },
+    })),
+  ]);
 }
 
 const preview = () => screen.getByRole('region', { name: 'Preview' });

@@ -2,8 +2,11 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
+import * as contracts from '@casebridge/shared/contracts/licence-info';
+import type { ErrorCode } from '@casebridge/shared/errors';
 import type { LicenceContentResponse, LicenceRow } from '@casebridge/shared/schemas/licence-tickets';
-import { mockFetch, renderRoutes, type FetchCall } from '../../../test/render.tsx';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes, type FetchCall } from '../../../test/render.tsx';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { LicenceInfoPage } from './licence-info-page.tsx';
 
@@ -67,16 +70,15 @@ function content(ticketId: string): LicenceContentResponse {
   };
 }
 
-const error = (status: number, code: string) => ({ status, body: { statusCode: status, error: 'x', code, message: 'x' } });
+const error = (status: 404 | 429, code: ErrorCode) => ({ status, body: { statusCode: status, error: 'x', code, message: 'x' } });
 
-/** A server that knows KEY and OTHER; `answer` overrides it for the error cases. */
-function serve(answer?: () => { status?: number; body?: unknown }) {
-  return mockFetch((call) => {
-    if (answer) return answer();
-    const key =
-      call.path === '/licence-content' ? (call.body as { ticketId: string }).ticketId : decodeURIComponent(call.path.split('/')[3] ?? '');
-    return key === KEY || key === OTHER ? { body: content(key) } : error(404, 'NOT_FOUND');
-  });
+/** A server that knows KEY and OTHER, by both lookups; `answer` overrides it for the error cases. */
+function serve(answer?: () => ReturnType<typeof error>) {
+  const lookup = (key: string) => answer?.() ?? (key === KEY || key === OTHER ? { body: content(key) } : error(404, 'NOT_FOUND'));
+  return fakeApi([
+    fake(contracts.publicLicenceContent, ({ body }) => lookup(body.ticketId)),
+    fake(contracts.licenceContentByKey, ({ params }) => lookup(params.key)),
+  ]);
 }
 
 const lookups = (calls: FetchCall[]) =>

@@ -1,44 +1,33 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LicenceKey } from '@casebridge/shared/schemas/licence-keys';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import * as contracts from '@casebridge/shared/contracts/licence-keys';
+import type { InputOf } from '@casebridge/shared/contracts/core';
+import { endpointQuery, pathKey, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
-export interface LicenceKeyListParams {
-  _start: number;
-  _limit: number;
-  _sort: string;
-}
+export type LicenceKeyListParams = InputOf<typeof contracts.listLicenceKeys>['query'];
+type NewLicenceKey = Omit<InputOf<typeof contracts.addLicenceKey>['body'], 'millId'>;
 
-export const licenceKeysKey = (millId: number) => ['mills', millId, 'licence-keys'] as const;
+/** Every licence-key query of one mill: what each key write makes stale. */
+const licenceKeysKey = (millId: number) => pathKey(contracts.listLicenceKeys, { millId });
+
+export const licenceKeyListQuery = (millId: number, query: LicenceKeyListParams) =>
+  endpointQuery(contracts.listLicenceKeys, { params: { millId }, query });
 
 export function useLicenceKeys(millId: number, params: LicenceKeyListParams) {
-  return useQuery({
-    queryKey: [...licenceKeysKey(millId), params],
-    queryFn: ({ signal }) =>
-      apiRequest<{ count: number; data: LicenceKey[] }>(`/mills/${millId}/toolpass-data-collection-consents`, {
-        query: { ...params },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-function useKeysMutation<Vars, Result>(millId: number, call: (vars: Vars) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: licenceKeysKey(millId) }) });
+  return useQuery({ ...licenceKeyListQuery(millId, params), placeholderData: keepPreviousData });
 }
 
 export function useAddLicenceKey(millId: number) {
-  return useKeysMutation(millId, (body: { licenseKey: string; enableDataCollection: boolean }) =>
-    apiRequest<LicenceKey>('/toolpass-data-collection-consents', { method: 'POST', body: { millId, ...body } }),
-  );
+  return useEndpointMutation(contracts.addLicenceKey, (body: NewLicenceKey) => ({ body: { millId, ...body } }), [licenceKeysKey(millId)]);
 }
 
 export function useSetDataCollection(millId: number) {
-  return useKeysMutation(millId, ({ id, enableDataCollection }: { id: number; enableDataCollection: boolean }) =>
-    apiRequest<LicenceKey>(`/toolpass-data-collection-consents/${id}`, { method: 'PUT', body: { enableDataCollection } }),
+  return useEndpointMutation(
+    contracts.setLicenceKeyDataCollection,
+    ({ id, enableDataCollection }: { id: number; enableDataCollection: boolean }) => ({ params: { id }, body: { enableDataCollection } }),
+    [licenceKeysKey(millId)],
   );
 }
 
 export function useDeleteLicenceKey(millId: number) {
-  return useKeysMutation(millId, (id: number) => apiRequest(`/toolpass-data-collection-consents/${id}`, { method: 'DELETE' }));
+  return useEndpointMutation(contracts.removeLicenceKey, (id: number) => ({ params: { id } }), [licenceKeysKey(millId)]);
 }

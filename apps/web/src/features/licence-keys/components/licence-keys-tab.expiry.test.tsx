@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/licence-keys';
 import type { LicenceKey } from '@casebridge/shared/schemas/licence-keys';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { LicenceKeysTab } from './licence-keys-tab.tsx';
 
 /** Issue 14: a registered key shows its ticket's expiry as the ticket desk does (UTC day, status). */
@@ -33,7 +35,7 @@ const rowOf = async (key: string) => (await screen.findByText(key)).closest('tr'
 
 describe('LicenceKeysTab, ticket expiry', () => {
   it('shows the day in UTC and days left with a warning, EXPIRED, "No expiry", or that there is no ticket', async () => {
-    mockFetch(() => ({ body: { count: KEYS.length, data: KEYS } }));
+    fakeApi([fake(contracts.listLicenceKeys, () => ({ body: { count: KEYS.length, data: KEYS } }))]);
     renderWithProviders(<LicenceKeysTab millId={7} />, sessionFixture('mill'));
     expect(await screen.findByRole('columnheader', { name: 'Ticket expiry' })).toBeTruthy();
 

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/licence-keys';
 import type { LicenceKey } from '@casebridge/shared/schemas/licence-keys';
+import { fake, fakeApi, type FakeAnswer } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { LicenceKeysTab } from './licence-keys-tab.tsx';
 
 const KEY: LicenceKey = {
@@ -14,11 +16,14 @@ const KEY: LicenceKey = {
 };
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 
-function stubApi(respondToWrite: (call: FetchCall & { path: string }) => { status?: number; body?: unknown } = () => ({ body: KEY })) {
-  return mockFetch((call) => {
-    if (call.method === 'GET') return { body: { count: 1, data: [KEY] } };
-    return respondToWrite(call);
-  });
+function stubApi(
+  answers: { add?: FakeAnswer<typeof contracts.addLicenceKey>; update?: FakeAnswer<typeof contracts.setLicenceKeyDataCollection> } = {},
+) {
+  return fakeApi([
+    fake(contracts.listLicenceKeys, () => ({ body: { count: 1, data: [KEY] } })),
+    fake(contracts.addLicenceKey, () => answers.add ?? { body: KEY }),
+    fake(contracts.setLicenceKeyDataCollection, () => answers.update ?? { body: KEY }),
+  ]);
 }
 
 async function openAddDialog(user: ReturnType<typeof userEvent.setup>) {
@@ -59,16 +64,18 @@ describe('LicenceKeysTab', () => {
   });
 
   it('shows a taken key under the field', async () => {
-    stubApi(() => ({
-      status: 400,
-      body: {
-        statusCode: 400,
-        error: 'Bad Request',
-        code: 'VALIDATION_FAILED',
-        message: 'taken',
-        errors: { licenseKey: ['LICENCE_KEY_TAKEN'] },
+    stubApi({
+      add: {
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          code: 'VALIDATION_FAILED',
+          message: 'taken',
+          errors: { licenseKey: ['LICENCE_KEY_TAKEN'] },
+        },
       },
-    }));
+    });
     const user = userEvent.setup();
     const dialog = await openAddDialog(user);
     await user.type(within(dialog).getByLabelText(/^Licence key/), 'ABCDE-12345-FGHIJ-KLMNO-PQRST');
@@ -77,7 +84,7 @@ describe('LicenceKeysTab', () => {
   });
 
   it('toggles data collection of one key with its switch', async () => {
-    const calls = stubApi(() => ({ body: { ...KEY, enableDataCollection: true } }));
+    const calls = stubApi({ update: { body: { ...KEY, enableDataCollection: true } } });
     const user = userEvent.setup();
     renderWithProviders(<LicenceKeysTab millId={7} />, sessionFixture('mill'));
     await user.click(await screen.findByRole('switch', { name: `Data collection for ${KEY.licenseKey}` }));

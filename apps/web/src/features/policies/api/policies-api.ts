@@ -1,40 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiMultipart, apiRequest } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import * as contracts from '@casebridge/shared/contracts/policies';
+import type { PolicyKind, PolicyLanguage } from '@casebridge/shared/schemas/policies';
+import { endpointQuery, pathKey, useEndpointMutation, useMultipartMutation } from '../../../lib/endpoint-query.ts';
 
-export type PolicyKind = 'terms-of-service' | 'data-processing';
-export type PolicyLanguage = 'en' | 'de';
+export type { PolicyDocument, PolicyKind, PolicyLanguage } from '@casebridge/shared/schemas/policies';
 
-export interface PolicyDocument {
-  id: number;
-  kind: PolicyKind;
-  language: PolicyLanguage;
-  title: string;
-  active: boolean;
-  createdAt: string;
-  url: string;
-}
-
-const policiesKey = ['policy-documents'] as const;
+export const policyDocumentListQuery = endpointQuery(contracts.listPolicyDocuments, {});
 
 export function usePolicyDocuments() {
-  return useQuery({
-    queryKey: policiesKey,
-    queryFn: () => apiRequest<{ data: PolicyDocument[] }>('/policy-documents'),
-    select: (response) => response.data,
-  });
+  return useQuery({ ...policyDocumentListQuery, select: (response) => response.data });
 }
 
+/** A new document replaces the active one of its kind and language: the list and the public links (a prefix) are stale. */
 export function usePublishPolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { kind: PolicyKind; language: PolicyLanguage; file: File }) =>
-      apiMultipart<PolicyDocument>('/policy-documents', { kind: input.kind, language: input.language }, { file: input.file }, 'POST'),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: policiesKey }),
-  });
+  return useMultipartMutation(
+    contracts.publishPolicyDocument,
+    (input: { kind: PolicyKind; language: PolicyLanguage; file: File }) => ({
+      data: { kind: input.kind, language: input.language },
+      file: input.file,
+    }),
+    [pathKey(contracts.listPolicyDocuments)],
+  );
 }
 
+/** Changes the mills' consent, which no query of this feature shows. */
 export function useRequireApprovalAgain() {
-  return useMutation({
-    mutationFn: () => apiRequest<{ ok: true; mills: number }>('/policy-documents/require-approval', { method: 'POST' }),
-  });
+  return useEndpointMutation(contracts.requirePolicyApproval, () => ({}), []);
 }

@@ -1,29 +1,17 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { PolicyDocuments } from '@casebridge/shared/schemas/account';
+import { getPublicMill } from '@casebridge/shared/contracts/landing-page';
+import { activePolicyDocuments } from '@casebridge/shared/contracts/policies';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
-export const policyDocumentsQuery = queryOptions({
-  queryKey: ['policy-documents', 'active'],
-  queryFn: () => apiRequest<PolicyDocuments>('/policy-documents/active'),
-  staleTime: 5 * 60_000,
-});
+export const policyDocumentsQuery = queryOptions({ ...endpointQuery(activePolicyDocuments, {}), staleTime: 5 * 60_000 });
 
 export function usePolicyDocuments() {
   return useQuery(policyDocumentsQuery);
 }
 
-export interface PublicMill {
-  id: number;
-  company: { name: string; logo: { url: string } | null };
-  landingPageHeader?: string | null;
-  landingPageContent?: string | null;
-}
-
 export function usePublicMill(millId: number) {
-  return useQuery({
-    queryKey: ['mills', millId, 'public'],
-    queryFn: () => apiRequest<PublicMill>(`/mills/${millId}`),
-  });
+  return useQuery(endpointQuery(getPublicMill, { params: { id: millId } }));
 }
 
 export function useConfirmPayment() {

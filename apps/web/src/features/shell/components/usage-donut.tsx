@@ -4,8 +4,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
-import { USAGE_DANGER_PERCENT, usagePercentage, type Subscription } from '@casebridge/shared/schemas/billing';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { getSubscription } from '@casebridge/shared/contracts/subscriptions';
+import { USAGE_DANGER_PERCENT, usagePercentage } from '@casebridge/shared/schemas/billing';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { useNewOrdersCount } from '../../../lib/new-orders-counter.ts';
 import { millMay } from '../../../lib/session.ts';
 
@@ -58,11 +59,8 @@ export function UsageDonutChart({ used, limit }: { used: number; limit: number }
 export function UsageDonut({ session, mill }: { session: Session; mill: MillSummary | null }) {
   const { t } = useTranslation();
   const millId = session.user.role.type === 'mill' ? (mill?.id ?? null) : null;
-  const subscription = useQuery({
-    queryKey: ['mills', millId, 'subscription'],
-    queryFn: ({ signal }) => apiRequest<Subscription>(`/mills/${millId}/subscription`, { signal }),
-    enabled: millId !== null,
-  });
+  // The key is the path, ['mills', millId, 'subscription'], the one the contract page's writes invalidate. Without a mill it waits (0 is never asked).
+  const subscription = useQuery({ ...endpointQuery(getSubscription, { params: { millId: millId ?? 0 } }), enabled: millId !== null });
   const newOrders = useNewOrdersCount();
   const { refetch } = subscription;
   useEffect(() => {

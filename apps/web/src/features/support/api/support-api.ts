@@ -1,14 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { sendSupportMessage } from '@casebridge/shared/contracts/support';
+import type { InputOf } from '@casebridge/shared/contracts/core';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
-export interface SupportMessage {
-  topic: string;
-  message: string;
-}
-
+/** Sending a message changes no data the app reads, so it invalidates nothing. */
 export function useSendSupportMessage(millId: number) {
-  return useMutation({
-    mutationFn: (body: SupportMessage) =>
-      apiRequest<{ ok: boolean; message: string }>(`/mills/${millId}/support/contact/send-email`, { method: 'POST', body }),
-  });
+  return useEndpointMutation(sendSupportMessage, (body: InputOf<typeof sendSupportMessage>['body']) => ({ params: { millId }, body }), []);
 }

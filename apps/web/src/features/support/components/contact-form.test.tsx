@@ -1,13 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { sendSupportMessage } from '@casebridge/shared/contracts/support';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ContactForm } from './contact-form.tsx';
 
 describe('ContactForm', () => {
   it('requires topic and message, then writes about the given mill', async () => {
-    const calls = mockFetch(() => ({ body: { ok: true, message: 'Email sent' } }));
+    const calls = fakeApi([fake(sendSupportMessage, () => ({ body: { ok: true as const, message: 'Email sent' } }))]);
     const user = userEvent.setup();
     renderWithProviders(<ContactForm millId={7} intro="Write to us about Alpine Milling." />, sessionFixture('lab'));
     await user.click(screen.getByRole('button', { name: 'Send' }));

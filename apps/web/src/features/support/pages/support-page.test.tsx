@@ -1,13 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { getDesktopApp } from '@casebridge/shared/contracts/desktop-app';
+import { sendSupportMessage } from '@casebridge/shared/contracts/support';
+import type { DesktopAppRelease } from '@casebridge/shared/schemas/desktop-app';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { SupportPage } from './support-page.tsx';
 
 describe('SupportPage', () => {
   it("lets a mill user write to support about the selected mill, in the mill's own words", async () => {
-    const calls = mockFetch(() => ({ body: { ok: true, message: 'Email sent' } }));
+    const calls = fakeApi([fake(sendSupportMessage, () => ({ body: { ok: true as const, message: 'Email sent' } }))]);
     const user = userEvent.setup();
     renderWithProviders(<SupportPage />, sessionFixture('mill'));
     expect(screen.getByRole('heading', { level: 1, name: 'Support' })).toBeTruthy();
@@ -22,13 +26,13 @@ describe('SupportPage', () => {
   });
 
   it('tells a lab that support knows which mill it works with', () => {
-    mockFetch(() => ({ body: {} }));
+    fakeApi([]);
     renderWithProviders(<SupportPage />, sessionFixture('lab'));
     expect(screen.getByText('Write to the CaseBridge support team. We will know that you work with Alpine Milling.')).toBeTruthy();
   });
 
   describe('the Download app tab (issue 24 item 9)', () => {
-    const release = {
+    const release: DesktopAppRelease = {
       version: '2.4.1',
       releaseNotes: 'Faster nesting.\nNew crown library.',
       kind: 'file',
@@ -39,11 +43,7 @@ describe('SupportPage', () => {
     };
 
     it('shows the version and release notes, asks nothing that fails, and leaves the download to a click on its link', async () => {
-      const calls = mockFetch(({ path }) =>
-        path === '/desktop-app'
-          ? { body: { release } }
-          : { status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Not found' } },
-      );
+      const calls = fakeApi([fake(getDesktopApp, () => ({ body: { release } }))]);
       const user = userEvent.setup();
       renderWithProviders(<SupportPage />, sessionFixture('lab'));
       await user.click(screen.getByRole('tab', { name: 'Download app' }));
@@ -57,7 +57,7 @@ describe('SupportPage', () => {
     });
 
     it('says "App is not available" when none is set, without a failing request', async () => {
-      const calls = mockFetch(() => ({ body: { release: null } }));
+      const calls = fakeApi([fake(getDesktopApp, () => ({ body: { release: null } }))]);
       const user = userEvent.setup();
       renderWithProviders(<SupportPage />, sessionFixture('mill'));
       await user.click(screen.getByRole('tab', { name: 'Download app' }));
@@ -67,9 +67,13 @@ describe('SupportPage', () => {
     });
 
     it('opens an external link in a new tab', async () => {
-      mockFetch(() => ({
-        body: { release: { ...release, kind: 'link', url: 'https://downloads.example.test/setup.exe', fileName: null, fileSize: null } },
-      }));
+      fakeApi([
+        fake(getDesktopApp, () => ({
+          body: {
+            release: { ...release, kind: 'link' as const, url: 'https://downloads.example.test/setup.exe', fileName: null, fileSize: null },
+          },
+        })),
+      ]);
       const user = userEvent.setup();
       renderWithProviders(<SupportPage />, sessionFixture('lab'));
       await user.click(screen.getByRole('tab', { name: 'Download app' }));

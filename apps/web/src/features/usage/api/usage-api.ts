@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UsageView } from '@casebridge/shared/schemas/usage';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import * as contracts from '@casebridge/shared/contracts/usage';
+import type { InputOf, SuccessOf } from '@casebridge/shared/contracts/core';
+import { endpointQuery, pathKey, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
 /**
  * Machines ping once a minute; the view asks again every 10 s so a machine that starts shows up
@@ -9,35 +10,29 @@ import { apiRequest } from '../../../lib/api-client.ts';
  */
 export const USAGE_REFRESH_MS = 10_000;
 
-const usageKey = ['usage'] as const;
+export type UsageHour = SuccessOf<typeof contracts.usageHistory>['data'][number];
 
-export function useUsageView(params: { _start: number; _limit: number }) {
-  return useQuery({
-    queryKey: [...usageKey, 'keys', params],
-    queryFn: ({ signal }) => apiRequest<UsageView>('/usage/licence-keys', { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: USAGE_REFRESH_MS,
-  });
+export const usageViewQuery = (query: InputOf<typeof contracts.usageView>['query']) => endpointQuery(contracts.usageView, { query });
+
+export const usageHistoryQuery = (query: InputOf<typeof contracts.usageHistory>['query']) =>
+  endpointQuery(contracts.usageHistory, { query });
+
+export function useUsageView(query: InputOf<typeof contracts.usageView>['query']) {
+  return useQuery({ ...usageViewQuery(query), placeholderData: keepPreviousData, refetchInterval: USAGE_REFRESH_MS });
 }
 
-export interface UsageHour {
-  hour: string;
-  concurrent: number;
+export function useUsageHistory(query: InputOf<typeof contracts.usageHistory>['query']) {
+  return useQuery({ ...usageHistoryQuery(query), refetchInterval: 60_000 });
 }
 
-export function useUsageHistory(params: { from: string; to: string; licenceKeyId?: number }) {
-  return useQuery({
-    queryKey: [...usageKey, 'history', params],
-    queryFn: ({ signal }) => apiRequest<{ data: UsageHour[] }>('/usage/history', { query: { ...params }, signal }),
-    refetchInterval: 60_000,
-  });
-}
-
+/** A key's allowed machines show in the view (every page of it); the history of use does not change. */
 export function useSetAllowedUsers() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ licenceKeyId, allowedUsers }: { licenceKeyId: number; allowedUsers: number }) =>
-      apiRequest(`/usage/licence-keys/${licenceKeyId}/allowed-users`, { method: 'PUT', body: { allowedUsers } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usageKey }),
-  });
+  return useEndpointMutation(
+    contracts.setAllowedUsers,
+    ({ licenceKeyId, allowedUsers }: { licenceKeyId: number; allowedUsers: number }) => ({
+      params: { id: licenceKeyId },
+      body: { allowedUsers },
+    }),
+    [pathKey(contracts.usageView)],
+  );
 }

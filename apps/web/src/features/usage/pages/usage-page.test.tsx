@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/usage';
 import type { UsageKey, UsageView } from '@casebridge/shared/schemas/usage';
 import { toCsv } from '../../../lib/csv.ts';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { hourlySeries } from '../components/concurrency-chart.tsx';
 import { UsagePage } from './usage-page.tsx';
 
@@ -43,11 +45,11 @@ const KEY: UsageKey = {
 const VIEW: UsageView = { count: 1, data: [KEY], overview: { runningMachines: 2, concurrentlyUsedKeys: 1, keysOverAllowance: 1 } };
 
 function stubApi(view: UsageView = VIEW) {
-  return mockFetch((call) => {
-    if (call.url.includes('/usage/history')) return { body: { data: [] } };
-    if (call.method === 'GET') return { body: view };
-    return { body: { ok: true, message: 'Allowed users changed' } };
-  });
+  return fakeApi([
+    fake(contracts.usageHistory, () => ({ body: { data: [] } })),
+    fake(contracts.usageView, () => ({ body: view })),
+    fake(contracts.setAllowedUsers, () => ({ body: { ok: true as const, message: 'Allowed users changed' } })),
+  ]);
 }
 
 describe('UsagePage', () => {

@@ -2,8 +2,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { UsageKey, UsageView } from '@casebridge/shared/schemas/usage';
+import * as contracts from '@casebridge/shared/contracts/usage';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { UsagePage } from './usage-page.tsx';
 
 /** Issue 14: where the key's licence ticket gives the allowed users, the manager's form gives way to it. */
@@ -34,7 +36,7 @@ const KEY: UsageKey = {
 
 function render(key: UsageKey) {
   const view: UsageView = { count: 1, data: [key], overview: { runningMachines: 1, concurrentlyUsedKeys: 1, keysOverAllowance: 0 } };
-  mockFetch((call) => (call.url.includes('/usage/history') ? { body: { data: [] } } : { body: view }));
+  fakeApi([fake(contracts.usageHistory, () => ({ body: { data: [] } })), fake(contracts.usageView, () => ({ body: view }))]);
   renderWithProviders(<UsagePage />, sessionFixture('manager'));
 }
 
