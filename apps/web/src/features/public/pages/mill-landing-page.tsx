@@ -52,8 +52,8 @@ function MillLanding({ millId }: { millId: number }) {
       <LandingPageView
         companyName={company.name}
         logoUrl={company.logo?.url}
-        header={landingPageHeader ?? ''}
-        content={landingPageContent ?? ''}
+        header={landingPageHeader}
+        content={landingPageContent}
         actions={
           <>
             {empty && <Text c="dimmed">{t('millLanding.noContent')}</Text>}
