@@ -38,7 +38,7 @@ describe('mill users', () => {
       url: '/api/auth/account-creation',
       payload: {
         identifier: body.email,
-        password: 'staff-long-password',
+        password: 'crew-long-password',
         companyName: 'Renamed!',
         confirmationToken: token,
         millId: mill.id,
