@@ -1,8 +1,5 @@
 import { Divider, Stack } from '@mantine/core';
-import { PasskeysSection } from '../features/account/components/passkeys-section.tsx';
-import { PersonalDataSection } from '../features/account/components/personal-data-section.tsx';
-import { SessionsSection } from '../features/account/components/sessions-section.tsx';
-import { TwoFactorSection } from '../features/account/components/two-factor-section.tsx';
+import { AccountSecuritySections } from '../features/account/components/account-tabs.tsx';
 import { ManagerSettingsPage as ManagerSettings } from '../features/analytics/pages/manager-settings-page.tsx';
 import { DealerSettingsPage as DealerSettings } from '../features/dealers/pages/dealer-settings-page.tsx';
 import { PlatformTwoFactorRequirement } from '../features/manager/components/platform-two-factor-requirement.tsx';
@@ -40,20 +37,5 @@ export function DealerSettingsPage() {
         <AccountSecuritySections />
       </Stack>
     </DealerSettings>
-  );
-}
-
-/** The account feature's own sections, in the order of the mill's and lab's account page. */
-function AccountSecuritySections() {
-  return (
-    <>
-      <TwoFactorSection />
-      <Divider />
-      <PasskeysSection />
-      <Divider />
-      <SessionsSection />
-      <Divider />
-      <PersonalDataSection />
-    </>
   );
 }

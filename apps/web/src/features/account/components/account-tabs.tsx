@@ -20,6 +20,18 @@ export function SettingsTab({ user }: { user: User }) {
       <Divider />
       <PasswordForm />
       <Divider />
+      <AccountSecuritySections />
+    </Stack>
+  );
+}
+
+/**
+ * How one signs in, where one is signed in, and one's data: on the mill's and lab's account page,
+ * and on the manager's and dealer's settings page (their own page; composed in the app layer).
+ */
+export function AccountSecuritySections() {
+  return (
+    <>
       <TwoFactorSection />
       <Divider />
       <PasskeysSection />
@@ -27,6 +39,6 @@ export function SettingsTab({ user }: { user: User }) {
       <SessionsSection />
       <Divider />
       <PersonalDataSection />
-    </Stack>
+    </>
   );
 }
