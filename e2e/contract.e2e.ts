@@ -10,7 +10,7 @@ import { field, launchBrowser, linkFromOutbox, newPage, signIn } from './browser
  */
 const baseUrl = () => inject('baseUrl');
 const email = `contract-${Date.now()}@new-mill.test`;
-const password = 'a-long-contract-password';
+const password = 'a-long-subscription-secret';
 
 async function api<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
   const headers: Record<string, string> = {
