@@ -5,8 +5,8 @@ import { commonRefusals, defineEndpoint, errorResponseSchema } from './core.ts';
 
 /**
  * A mill's contract (plan, period, orders this period). Only the read the header's usage donut
- * makes has a contract so far; the contract page's endpoints follow in their own slice, which also
- * registers this route from it (the server still declares the same schemas by hand).
+ * makes has a contract so far, and the server registers that route from it; the contract page's
+ * endpoints follow in their own slice.
  */
 export const getSubscription = defineEndpoint({
   method: 'GET',

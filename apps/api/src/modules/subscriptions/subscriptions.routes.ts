@@ -17,6 +17,8 @@ import {
 } from '@casebridge/shared/schemas/billing';
 import { idSchema } from '@casebridge/shared/schemas/common';
 import type { AppDeps } from '../../deps.ts';
+import { getSubscription } from '@casebridge/shared/contracts/subscriptions';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { bearerAuth, commonErrors, errorResponseSchema } from '../../lib/route-schemas.ts';
 import {
@@ -42,15 +44,9 @@ const millParams = z.object({ millId: idSchema });
 /** Spec §7's payment calls; the mill is named in the body or the query, as the spec's paths have none. */
 export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/mills/:millId/subscription', {
-      config: { access: 'subscription.read' },
-      schema: {
-        tags,
-        summary: "The mill's plan, period, cancellation date, add-on and orders this period",
-        security: bearerAuth,
-        params: millParams,
-        response: { 200: subscriptionSchema, ...errors },
-      },
+    // Method, path, schemas and access from the contract the header's usage donut reads with (ADR 0022).
+    app.route({
+      ...fromContract(getSubscription),
       handler: async (request) => subscriptionOf(deps, callerOf(request), request.params.millId),
     });
 
