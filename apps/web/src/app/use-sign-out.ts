@@ -27,14 +27,17 @@ export function useSignOut() {
     () => () => {
       if (!signingOut.current) return;
       signingOut.current = false;
+      // The token stops working on the server too (ADR 0021), only now: the page signed out to has
+      // rendered and asked for what it shows with a token still valid. Ended earlier, that request could
+      // be refused as 401, which signs the tab out and lands on the start page instead. The call takes the
+      // token before clearSession forgets it, and nothing waits for it.
+      apiRequest('/auth/sign-out', { method: 'POST' }).catch(() => undefined);
       clearSession(queryClient);
     },
     [location, queryClient],
   );
 
   const signOut = () => {
-    // The token stops working on the server too (ADR 0021); the page leaves without waiting for it.
-    apiRequest('/auth/sign-out', { method: 'POST' }).catch(() => undefined);
     const path = signOutPath(session, selectedMillFromStorage(session));
     markFormsSaved();
     signingOut.current = true;
