@@ -5,8 +5,7 @@ import type { SessionUser } from '../../access/session-check.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { labOfCompany } from '../companies/companies.queries.ts';
 import { subtreeDealerIds } from '../dealers/dealers.queries.ts';
-import { usersById } from '../users/users.queries.ts';
-import { auditPage, cursorOf, type AuditRow, type AuditScope } from './audit.repository.ts';
+import { auditPage, cursorOf, type AuditPageRow, type AuditScope } from './audit.repository.ts';
 
 /** Which trail a route reads: the tenant in its path, or (`all`) none. */
 export type AuditTarget =
@@ -33,30 +32,21 @@ async function scopeOf(deps: AppDeps, user: SessionUser, target: AuditTarget): P
   }
 }
 
-type Actor = { name: string | null; deleted: boolean };
-
 /**
- * The actors of a page by id, as they are now (the entries keep only the id: ADR 0019). A deleted
- * account's row holds a pseudonym, not a name, so it is marked deleted instead.
+ * The actor as their account is now (the entries keep only the id: ADR 0019). A deleted account's
+ * row holds a pseudonym, not a name, so it is marked deleted instead.
  */
-async function actorsOf(deps: AppDeps, rows: AuditRow[]): Promise<Map<number, Actor>> {
-  const ids = [...new Set(rows.map((row) => row.actorUserId).filter((id) => id !== null))];
-  const users = ids.length ? await usersById(deps.db, ids) : [];
-  return new Map(
-    users.map((user) => [
-      user.id,
-      user.deletedAt ? { name: null, deleted: true } : { name: `${user.firstName} ${user.lastName}`.trim() || null, deleted: false },
-    ]),
-  );
+function actorOf(row: AuditPageRow): { name: string | null; deleted: boolean } {
+  if (row.actorDeletedAt) return { name: null, deleted: true };
+  return { name: `${row.actorFirstName ?? ''} ${row.actorLastName ?? ''}`.trim() || null, deleted: false };
 }
 
-function toDto(row: AuditRow, actors: Map<number, Actor>): AuditEntryDto {
+function toDto(row: AuditPageRow): AuditEntryDto {
   const tenant = row.actorTenantKind ? { kind: row.actorTenantKind, id: row.actorTenantId } : null;
-  const actor = (row.actorUserId !== null && actors.get(row.actorUserId)) || { name: null, deleted: false };
   return {
     id: row.id,
     at: row.at.toISOString(),
-    actor: { userId: row.actorUserId, ...actor, tenant, ip: row.ip },
+    actor: { userId: row.actorUserId, ...actorOf(row), tenant, ip: row.ip },
     action: row.action,
     object: { kind: row.objectKind, id: row.objectId },
     before: row.before,
@@ -70,8 +60,7 @@ export async function listAudit(deps: AppDeps, user: SessionUser, target: AuditT
   const scope = await scopeOf(deps, user, target);
   const rows = await auditPage(deps.db, scope, { ...query, _limit: query._limit + 1 });
   const page = rows.slice(0, query._limit);
-  const actors = await actorsOf(deps, page);
-  return { data: page.map((row) => toDto(row, actors)), next: rows.length > query._limit ? cursorOf(page.at(-1)!) : null };
+  return { data: page.map(toDto), next: rows.length > query._limit ? cursorOf(page.at(-1)!) : null };
 }
 
 /** The most an export holds; narrower filters export the rest. */

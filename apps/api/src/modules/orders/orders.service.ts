@@ -290,10 +290,12 @@ export async function updateComponent(
   const order = grantedOrder(await authorize(deps.db, user, 'order.process', { orderId }));
   const component = await componentOfOrder(deps.db, order.id, componentId);
   await deps.db.transaction(async (tx) => {
-    await updateComponentRow(tx, component.id, patch);
     const before = { status: component.status, comment: component.comment };
     const action = patch.status !== undefined && patch.status !== component.status ? 'order.status.changed' : 'order.component.changed';
+    // The entry first: the update's trigger locks the order's rollup row until commit, and every
+    // status change of the order waits for that lock, so nothing else should run while it is held.
     await deps.audit.append(tx, millAudit(user, order, action, { kind: 'component', id: component.id }, before, patch));
+    await updateComponentRow(tx, component.id, patch);
   });
   return { order, component: { ...component, ...patch } };
 }
