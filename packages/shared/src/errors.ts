@@ -106,6 +106,7 @@ export const ERROR_CODES = [
   // Personal data (issue 28 part 4).
   'SECOND_FACTOR_REQUIRED',
   'LAST_MILL_ADMIN',
+  'LAST_MANAGER',
   'DATA_EXPORT_IN_PROGRESS',
   'DATA_EXPORT_LINK_GONE',
   'INTERNAL',

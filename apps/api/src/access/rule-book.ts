@@ -97,11 +97,11 @@ export const ACTIONS = {
   'sessions.list': { scope: 'account', description: 'List the places one is signed in (one’s own sessions)' },
   'sessions.end': { scope: 'account', description: 'End one of one’s own sessions, or all but the current one' },
   // Issue 28 part 4: one's own personal data. The export's link is bound to its user (another user: 404);
-  // a mill's last administrator cannot delete the account (409, the personal-data service decides it).
+  // a mill's last administrator and the platform's last manager cannot delete the account (409, the personal-data service decides it).
   'personalData.export': { scope: 'account', description: 'Ask for, and download once, a ZIP of one’s own personal data' },
   'account.delete': {
     scope: 'account',
-    description: 'Delete one’s own account with the password and second factor (not a mill’s last administrator)',
+    description: 'Delete one’s own account with the password and second factor (not a mill’s last administrator, nor the last manager)',
   },
   'invitation.accept': { scope: 'account', description: 'Accept a mill’s invitation with one’s own lab account, becoming its client' },
 

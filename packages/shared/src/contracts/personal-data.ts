@@ -44,6 +44,6 @@ export const deleteAccount = defineEndpoint({
   tags,
   access: 'account.delete',
   body: deleteAccountBodySchema,
-  // 409: the last administrator of a mill cannot leave it without one.
+  // 409: the last administrator of a mill cannot leave it without one, nor the last manager the platform.
   responses: { 200: messageResponseSchema, ...commonRefusals, 409: errorResponseSchema },
 });

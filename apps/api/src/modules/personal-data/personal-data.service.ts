@@ -22,7 +22,7 @@ import { deleteNotificationsOf } from '../notifications/notifications.service.ts
 import { hasSecondFactor, removeSecondFactorOf, secondFactorCodeIsRight } from '../two-factor/two-factor.service.ts';
 import { deleteSessionsOfUser } from '../user-sessions/user-sessions.service.ts';
 import { userById } from '../users/users.queries.ts';
-import { deleteAccountLinks, eraseUser } from '../users/users.service.ts';
+import { assertNotLastManager, deleteAccountLinks, eraseUser } from '../users/users.service.ts';
 import { storeExportZip } from './personal-data.files.ts';
 import { renderDataExportMail } from './personal-data.mails.ts';
 import * as repo from './personal-data.repository.ts';
@@ -183,7 +183,7 @@ async function confirmIdentity(deps: AppDeps, user: SessionUser, input: DeleteAc
 
 /**
  * `DELETE /users/me`. One transaction: the last-admin rule checked under the mills' admin row
- * locks, the user row pseudonymised (it stays: messages, orders and audit entries keep its id),
+ * locks, the last-manager rule under its lock, the user row pseudonymised (it stays: messages, orders and audit entries keep its id),
  * memberships, second factor, sessions, notifications, links and exports gone, the avatar and
  * export files queued for removal, and `user.deleted` in the trail. Then the bytes go and every
  * live connection of the user closes, on every process.
@@ -192,10 +192,12 @@ export async function deleteAccount(deps: AppDeps, user: SessionUser, input: Del
   await authorize(deps.db, user, 'account.delete', {});
   const orphaned = await millsLeftWithoutAdmin(deps.db, user.id);
   if (orphaned.length > 0) throw lastAdmin(orphaned);
+  await deps.db.transaction((tx) => assertNotLastManager(tx, user));
   await limit(user.id, () => confirmIdentity(deps, user, input));
   const { keys, sessionIds } = await deps.db.transaction(async (tx) => {
     const stillOrphaned = await millsLeftWithoutAdmin(tx, user.id);
     if (stillOrphaned.length > 0) throw lastAdmin(stillOrphaned);
+    await assertNotLastManager(tx, user);
     const before = await eraseUser(tx, user.id);
     if (!before) throw AppError.notFound('Account');
     const mills = await leaveEveryMill(tx, user.id);

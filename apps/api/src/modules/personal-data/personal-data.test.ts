@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries } from '../../db/schema/audit.ts';
 import { dataExports } from '../../db/schema/data-exports.ts';
@@ -223,6 +223,19 @@ describe('deleting one’s account', () => {
     expect((await remove(jwt, { password: PASSWORD })).statusCode).toBe(409);
     await addMillUser(t.db, mill.id, company.id, 'admin');
     expect((await remove(jwt, { password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('refuses the platform\'s last manager (409); of two last managers deleting at once, one goes', async () => {
+    const first = await createManager(t.db);
+    // Other tests of this file made managers: only this one is left active.
+    await t.db.update(users).set({ blocked: true }).where(and(eq(users.roleType, 'manager'), ne(users.id, first.id)));
+    const jwt = await signIn(t, first.email);
+    const refused = await remove(jwt, { password: PASSWORD });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('LAST_MANAGER');
+    const second = await createManager(t.db);
+    const answers = await Promise.all([remove(jwt, { password: PASSWORD }), remove(await signIn(t, second.email), { password: PASSWORD })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
   });
 
   it('lets only one of two last administrators go when both delete at once', async () => {

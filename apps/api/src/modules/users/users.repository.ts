@@ -196,6 +196,21 @@ export async function deleteTokensExpiredBefore(db: Db, interval: string): Promi
  * author ("Deleted user") and the audit trail's user ids still name a row. Blocked with no password
  * and a new token version: no sign-in, no session, no mail (mails skip blocked users). Answers the row as it was.
  */
+/**
+ * Whether another manager account (not deleted, not blocked) remains besides this one. Under one
+ * advisory lock until the transaction ends, so that the last two managers deleting their accounts
+ * at once cannot both see the other and leave the platform with none.
+ */
+export async function anotherManagerRemains(tx: Db, userId: number): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('last-manager'))`);
+  const [other] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.roleType, 'manager'), isNull(users.deletedAt), eq(users.blocked, false), sql`${users.id} <> ${userId}`))
+    .limit(1);
+  return other !== undefined;
+}
+
 export async function pseudonymiseUser(db: Db, userId: number, placeholderEmail: string): Promise<UserRow | null> {
   const [before] = await db.select().from(users).where(eq(users.id, userId)).for('update');
   if (!before) return null;

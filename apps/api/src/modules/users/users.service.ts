@@ -32,6 +32,7 @@ import {
   revokeTokens,
   deleteTokensOf,
   pseudonymiseUser,
+  anotherManagerRemains,
   type NewUser,
   type UserRow,
   type OneTimeTokenRow,
@@ -249,6 +250,12 @@ export async function checkCredentials(deps: AppDeps, email: string, password: s
 /** A unique address no mail can reach (RFC 2606 reserves .invalid): the unique email index stays satisfied. */
 export function deletedUserEmail(userId: number): string {
   return `deleted-user-${userId}@casebridge.invalid`;
+}
+
+/** The platform must keep a manager: the last one cannot delete their account (409 LAST_MANAGER). */
+export async function assertNotLastManager(tx: Db, user: { id: number; roleType: string }): Promise<void> {
+  if (user.roleType !== 'manager' || (await anotherManagerRemains(tx, user.id))) return;
+  throw new AppError(409, 'LAST_MANAGER', 'You are the only manager of the platform: add another manager first');
 }
 
 /** Name, address, password, avatar, settings erased; answers the row as it was (null: no such user). */
