@@ -5,7 +5,14 @@ import { CliError } from './io.ts';
 
 export const TUS_PATH = '/api/uploads';
 const TUS_VERSION = '1.0.0';
-const DEFAULT_CHUNK = 16 * 1024 * 1024;
+/**
+ * One PATCH request per 64 MiB. Each request waits for the last one's answer, and at 16 MiB that
+ * wait cost a 1 GB upload 20 to 40 % of its speed (bench:files); 64 MiB keeps it to a few per cent.
+ * Bigger buys little and nothing is lost by it: a file is sent as a stream (never held in memory),
+ * and the server keeps the bytes of a cut request, so a resume starts where the bytes stopped.
+ * It stays under the request body limits of common proxies (Cloudflare: 100 MB).
+ */
+const DEFAULT_CHUNK = 64 * 1024 * 1024;
 
 export class UploadInterrupted extends Error {
   constructor(readonly offset: number) {
