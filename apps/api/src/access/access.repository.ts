@@ -36,8 +36,15 @@ export function sessionAgeOf(sessionId: Placeholder) {
   // Written out with its own alias: drizzle leaves column names unqualified in a one-table select.
   return sql<number | null>`(select extract(epoch from now() - s.last_seen_at)::int from ${userSessions} s
     where s.id = ${sessionId}::uuid and s.user_id = "users"."id" and s.token_version = "users"."token_version"
-      and s.ended_at is null and s.expires_at > now())`;
+      and s.ended_at is null and s.expires_at > now()
+      and s.last_seen_at > now() - make_interval(secs => ${sql.raw(String(SESSION_IDLE_SECONDS))}))`;
 }
+
+/**
+ * A session not used for this long has ended (ASVS 7.3.1; docs/security.md says why 3 days): a
+ * device left signed in over a long weekend asks for the password again, a working week does not.
+ */
+export const SESSION_IDLE_SECONDS = 72 * 3600;
 
 const rootDealer = alias(dealers, 'root_dealer');
 

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userSessions, type SignInMethod } from '../../db/schema/user-sessions.ts';
 import { users } from '../../db/schema/users.ts';
+import { SESSION_IDLE_SECONDS } from '../../access/access.repository.ts';
 
 export type UserSessionRow = typeof userSessions.$inferSelect;
 
@@ -31,10 +32,11 @@ export async function deviceHistoryOf(db: Db, userId: number, device: string): P
   return { any: row?.any ?? false, thisDevice: row?.thisDevice ?? false };
 }
 
-/** Live as the session check reads it (access.repository.ts `sessionAgeOf`): not ended, not expired, of the user's token version. */
+/** Live as the session check reads it (access.repository.ts `sessionAgeOf`): not ended, not expired, not idle too long, of the user's token version. */
 const live = and(
   isNull(userSessions.endedAt),
   gt(userSessions.expiresAt, sql`now()`),
+  gt(userSessions.lastSeenAt, sql`now() - make_interval(secs => ${sql.raw(String(SESSION_IDLE_SECONDS))})`),
   // Qualified by hand: drizzle leaves column names unqualified in a one-table statement.
   sql`"user_sessions"."token_version" = (select u.token_version from ${users} u where u.id = "user_sessions"."user_id")`,
 );

@@ -125,6 +125,18 @@ describe('sessions a user sees and ends', () => {
 describe('last seen', () => {
   const seenAt = async (id: string) => (await t.db.select().from(userSessions).where(eq(userSessions.id, id)))[0]!.lastSeenAt;
 
+  it('ends a session unused for 72 hours: refused and no longer listed, while one used 71 hours ago goes on', async () => {
+    const lab = await createLab(t.db);
+    const idle = await signIn(t, lab.user.email);
+    const used = await signIn(t, lab.user.email);
+    const [a, b] = (await listOf(used)).sort((x, y) => Number(x.current) - Number(y.current));
+    await t.db.update(userSessions).set({ lastSeenAt: sql`now() - interval '72 hours 1 minute'` }).where(eq(userSessions.id, a!.id));
+    await t.db.update(userSessions).set({ lastSeenAt: sql`now() - interval '71 hours'` }).where(eq(userSessions.id, b!.id));
+    expect(await me(idle)).toBe(401);
+    expect(await me(used)).toBe(200);
+    expect((await listOf(used)).map((s) => s.id)).toEqual([b!.id]);
+  });
+
   it('is written when older than a minute, and not on every request', async () => {
     const lab = await createLab(t.db);
     const token = await signIn(t, lab.user.email);
