@@ -48,19 +48,19 @@ function contextWordsOf(owner: PasswordOwner): string[] {
 }
 
 /** Length, common-password and context-word rules (NIST SP 800-63B); null when the password is acceptable. */
-export function passwordProblem(password: string, owner: PasswordOwner = {}): ErrorCode | null {
+export async function passwordProblem(password: string, owner: PasswordOwner = {}): Promise<ErrorCode | null> {
   if ([...password].length < PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_SHORT';
   if ([...password].length > PASSWORD_MAX_LENGTH) return 'PASSWORD_TOO_LONG';
-  if (isCommonPassword(password)) return 'PASSWORD_TOO_COMMON';
+  if (await isCommonPassword(password)) return 'PASSWORD_TOO_COMMON';
   const lower = password.toLowerCase();
   if (contextWordsOf(owner).some((word) => lower.includes(word))) return 'PASSWORD_HAS_PERSONAL_WORDS';
   return null;
 }
 
 /** A new password (and its repetition, where the form asks for one), or the field errors the form shows. */
-export function checkNewPassword(password: string, confirmation?: string, owner: PasswordOwner = {}): void {
+export async function checkNewPassword(password: string, confirmation?: string, owner: PasswordOwner = {}): Promise<void> {
   const errors: Record<string, ErrorCode[]> = {};
-  const problem = passwordProblem(password, owner);
+  const problem = await passwordProblem(password, owner);
   if (problem) errors.password = [problem];
   if (confirmation !== undefined && confirmation !== password) errors.passwordConfirmation = ['PASSWORDS_DO_NOT_MATCH'];
   if (Object.keys(errors).length) throw AppError.fields(errors);

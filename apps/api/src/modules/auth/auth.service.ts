@@ -81,7 +81,7 @@ export interface RegisterInput {
  * one key creates one mill. The account starts unconfirmed; the confirmation mail commits with it.
  */
 export async function register(deps: AppDeps, input: RegisterInput): Promise<void> {
-  checkNewPassword(input.password, undefined, input);
+  await checkNewPassword(input.password, undefined, input);
   const key = normaliseLicenceKey(input.activationKey);
   const errors: Record<string, ErrorCode[]> = {};
   if (!LICENCE_KEY_PATTERN.test(key)) errors.activationKey = ['ACTIVATION_KEY_INVALID'];
@@ -165,7 +165,7 @@ export async function resetPassword(
   input: { code: string; password: string; passwordConfirmation: string },
   origin: SignInOrigin,
 ): Promise<SignInAnswer> {
-  checkNewPassword(input.password, input.passwordConfirmation);
+  await checkNewPassword(input.password, input.passwordConfirmation);
   // A dealer user's invitation link sets the first password the same way (setPassword confirms the address).
   const reset = await consumeAccountLink(deps.db, input.code, 'password-reset');
   const row = reset ?? (await consumeAccountLink(deps.db, input.code, 'dealer-invitation'));
@@ -197,7 +197,7 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw AppError.fields({ currentPassword: ['WRONG_CURRENT_PASSWORD'] }, 'The current password is wrong');
   }
-  checkNewPassword(input.password, input.passwordConfirmation, user);
+  await checkNewPassword(input.password, input.passwordConfirmation, user);
   const passwordHash = await hashPassword(input.password);
   const updated = await deps.db.transaction(async (tx) => {
     const row = await setPassword(tx, user.id, passwordHash);

@@ -164,10 +164,10 @@ export interface AccountCreationInput {
 
 /** `POST /auth/account-creation` (public): the invited person sets a password (a lab also its company name) and is signed in. */
 export async function createAccountFromInvitation(deps: AppDeps, input: AccountCreationInput, origin: SignInOrigin): Promise<AuthResponse> {
-  checkNewPassword(input.password);
+  await checkNewPassword(input.password);
   const { invited } = await openInvitation(deps.db, input.confirmationToken, input.millId);
   // The invited person's own words, known from the invitation before it is used.
-  checkNewPassword(input.password, undefined, invited);
+  await checkNewPassword(input.password, undefined, invited);
   if (invited.email !== input.identifier) {
     // The address differs from the invited one: the flow continues by mail (resend-confirmation-email).
     throw AppError.fields({ identifier: ['INVITATION_OTHER_EMAIL'] }, 'Use "Send confirmation email" to continue with another address');
