@@ -78,6 +78,11 @@ describe('the data export', () => {
     const second = await download(token, jwt);
     expect(second.statusCode).toBe(410);
     expect(second.json().code).toBe('DATA_EXPORT_LINK_GONE');
+    const downloads = await t.db.select().from(auditEntries).where(eq(auditEntries.action, 'personalData.exportDownloaded'));
+    expect(downloads.filter((entry) => entry.actorUserId === admin.id)).toEqual([
+      expect.objectContaining({ objectKind: 'dataExport', millId: null, labId: null, dealerId: null }),
+    ]);
+    expect(JSON.stringify(downloads)).not.toContain(token);
   });
 
   it("refuses another user's use of the link (404) and leaves it usable for its owner", async () => {

@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from '../../../test/factories.ts';
 import { multipartForm } from '../../../test/multipart.ts';
-import { orderWorkspace, sendOrder } from '../../../test/orders.ts';
+import { binaryStl, multipartFile, orderWorkspace, sendOrder } from '../../../test/orders.ts';
 import { createTestApp, tokenFromMail, waitForMail, type TestApp } from '../../../test/test-app.ts';
 import { auditEntries } from '../../db/schema/audit.ts';
 import { millSubscriptions, testPaymentObjects } from '../../db/schema/billing.ts';
@@ -185,8 +185,12 @@ describe('the first audited events (issue 28)', () => {
     expect(off.statusCode).toBe(200);
     const withdrawn = { before: { enableDataCollection: true }, after: { enableDataCollection: false } };
     expect(await last('licenceKey.consent.withdrawn')).toMatchObject({ ...entry, ...withdrawn });
+    const on = await t.request({ method: 'PUT', url: `${url}/${id}`, token: w.adminJwt, payload: { enableDataCollection: true } });
+    expect(on.statusCode).toBe(200);
+    const given = { before: { enableDataCollection: false }, after: { enableDataCollection: true } };
+    expect(await last('licenceKey.consent.given')).toMatchObject({ ...entry, ...given });
     expect((await t.request({ method: 'DELETE', url: `${url}/${id}`, token: w.adminJwt })).statusCode).toBe(200);
-    expect(await last('licenceKey.removed')).toMatchObject({ ...entry, before: { enableDataCollection: false }, after: null });
+    expect(await last('licenceKey.removed')).toMatchObject({ ...entry, before: { enableDataCollection: true }, after: null });
     expect(JSON.stringify(await t.db.select().from(auditEntries))).not.toContain(key);
   });
 
@@ -223,6 +227,15 @@ describe('the first audited events (issue 28)', () => {
     const cancelled = await t.request({ method: 'DELETE', url: `/api/payments?millId=${paying.mill.id}`, token: paying.jwt });
     expect(cancelled.statusCode).toBe(200);
     expect(await last('subscription.cancelled')).toMatchObject({ ...mill, before: { cancelAt: null }, after: { planKey: 'essential' } });
+    const agreements = { policyAgreement: true, dataProcessingAgreement: true };
+    const resumed = await t.request({
+      method: 'POST',
+      url: '/api/payments/resume',
+      token: paying.jwt,
+      payload: { millId: paying.mill.id, ...agreements },
+    });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(await last('subscription.resumed')).toMatchObject({ ...mill, after: { planKey: 'essential', cancelAt: null } });
 
     const manager = await createManager(t.db);
     const managerJwt = await signIn(t, manager.email);
@@ -541,5 +554,86 @@ describe('the first audited events (issue 28)', () => {
   it('every entry chains and verifies', async () => {
     expect(await sealAuditEntries(t.db)).toBeGreaterThan(5);
     expect(await verifyAuditChain(t.db, 730)).toMatchObject({ ok: true, unsealed: 0 });
+  });
+});
+
+describe('the remaining audited kinds, each from the request a user makes', () => {
+  let v: Awaited<ReturnType<typeof orderWorkspace>>;
+  beforeAll(async () => {
+    v = await orderWorkspace(t);
+  });
+
+  it('a mill user added by the admin, with the role given', async () => {
+    const email = uniqueEmail('added');
+    const payload = { firstName: 'Nora', lastName: 'Added', email, millRole: 'user' };
+    const added = await t.request({ method: 'POST', url: `/api/mills/${v.mill.id}/users`, token: v.adminJwt, payload });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(await lastAbout('millUser.added', added.json<{ id: number }>().id)).toMatchObject({
+      actorUserId: v.admin.id,
+      actorTenantKind: 'mill',
+      objectKind: 'user',
+      after: { millRole: 'user', email },
+      millId: v.mill.id,
+    });
+  });
+
+  it('a client unblocked, with the block before', async () => {
+    const url = `/api/mill/${v.mill.id}/updateLabBlockStatus`;
+    for (const blockedByMill of [true, false]) {
+      const answer = await t.request({ method: 'POST', url, token: v.adminJwt, payload: { userId: v.lab.user.id, blockedByMill } });
+      expect(answer.statusCode).toBe(200);
+    }
+    expect(await lastAbout('client.unblocked', v.lab.lab.id)).toMatchObject({
+      actorUserId: v.admin.id,
+      objectKind: 'lab',
+      before: { blockedByMill: true },
+      after: { blockedByMill: false },
+      millId: v.mill.id,
+    });
+  });
+
+  it("a component's comment changed without its status, as its own kind", async () => {
+    const sent = await sendOrder(t, v.labJwt, v.mill.id);
+    const component = sent.components[0]!;
+    const url = `/api/projects/${sent.id}/components/${component.id}`;
+    expect((await t.request({ method: 'PUT', url, token: v.staffJwt, payload: { comment: 'Check the margin' } })).statusCode).toBe(200);
+    expect(await lastAbout('order.component.changed', component.id)).toMatchObject({
+      actorUserId: v.staff.id,
+      objectKind: 'component',
+      after: { comment: 'Check the margin' },
+      millId: v.mill.id,
+      labId: v.lab.lab.id,
+    });
+    expect(await lastAbout('order.status.changed', component.id)).toBeUndefined();
+  });
+
+  it('a file the mill handed back and deleted', async () => {
+    const sent = await sendOrder(t, v.labJwt, v.mill.id);
+    const query = `projectId=${sent.id}&componentId=${sent.components[0]!.id}`;
+    const form = multipartFile('files.file', 'milled.stl', binaryStl());
+    const handedBack = await t.request({ method: 'POST', url: `/api/downloads?${query}`, token: v.adminJwt, ...form });
+    expect(handedBack.statusCode, handedBack.body).toBe(200);
+    const fileId = handedBack.json<{ id: number }>().id;
+    expect((await t.request({ method: 'DELETE', url: `/api/downloads/${fileId}`, token: v.adminJwt })).statusCode).toBe(200);
+    expect(await lastAbout('file.deleted', fileId)).toMatchObject({
+      actorUserId: v.admin.id,
+      actorTenantKind: 'mill',
+      objectKind: 'file',
+      millId: v.mill.id,
+      labId: v.lab.lab.id,
+    });
+  });
+
+  it("an order the lab discarded before sending it: in the lab's trail only", async () => {
+    const draft = await sendOrder(t, v.labJwt, v.mill.id, { submit: false });
+    expect((await t.request({ method: 'DELETE', url: `/api/orders/${draft.id}`, token: v.labJwt })).statusCode).toBe(200);
+    expect(await lastAbout('order.discarded', draft.id)).toMatchObject({
+      actorUserId: v.lab.user.id,
+      actorTenantKind: 'lab',
+      objectKind: 'order',
+      before: { submitted: false },
+      millId: null,
+      labId: v.lab.lab.id,
+    });
   });
 });
