@@ -1,11 +1,11 @@
 import { licenceContentResponseSchema, licenceLookupBodySchema, ticketKeyParamsSchema } from '../schemas/licence-tickets.ts';
-import { commonRefusals, defineEndpoint } from './core.ts';
+import { commonRefusals, defineEndpoint, errorResponseSchema } from './core.ts';
 
 /**
  * The licence info page's two lookups of a key's licence content (spec manager-dealer §3 Licence
- * content). The routes belong to the licence-tickets module, which still declares the same schemas
- * by hand; its slice registers them from these contracts. A failure of the licence store (502) is
- * no answer and so not listed (ADR 0022).
+ * content). The licence-tickets module registers both routes from these contracts. When the licence
+ * store cannot be reached or answers nonsense the lookup answers 502 LICENCE_SERVER_UNAVAILABLE in
+ * the error body, on purpose, and the page says so: listed like the refusals (ADR 0022 addendum).
  */
 const tags = ['licence tickets'] as const;
 
@@ -22,6 +22,7 @@ export const publicLicenceContent = defineEndpoint({
     404: commonRefusals[404],
     // Limited per client address against walking the key space.
     429: commonRefusals[429],
+    502: errorResponseSchema,
   },
 });
 
@@ -33,5 +34,5 @@ export const licenceContentByKey = defineEndpoint({
   access: 'tickets.read',
   // The key is upper-cased before the lookup; a key of another subtree answers 404 like an unknown one.
   params: ticketKeyParamsSchema,
-  responses: { 200: licenceContentResponseSchema, ...commonRefusals },
+  responses: { 200: licenceContentResponseSchema, ...commonRefusals, 502: errorResponseSchema },
 });

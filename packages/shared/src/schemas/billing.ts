@@ -120,6 +120,13 @@ export const addOnBodySchema = z.strictObject({
 
 export const millAddOnsResponseSchema = z.object({ filesKeepDurationKey: z.string().nullable(), addOns: z.array(addOnSchema) });
 
+/** The invoices list (also the billing history), a page at a time, newest first. */
+export const invoiceListQuerySchema = z.object({
+  millId: idSchema,
+  _start: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  _limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
 export const invoiceSchema = z.object({
   id: z.number(),
   number: z.string(),

@@ -5,7 +5,6 @@ import {
   activeProductResponseSchema,
   dealerTicketSchema,
   licenceContentResponseSchema,
-  licenceLookupBodySchema,
   MAX_TICKET_BATCH,
   ticketArchiveBodySchema,
   ticketBatchArchiveBodySchema,
@@ -14,14 +13,15 @@ import {
   ticketDealerBodySchema,
   ticketDealersResponseSchema,
   ticketExternalBodySchema,
-  ticketKeyParamsSchema,
   ticketListQuerySchema,
   ticketPushBodySchema,
   ticketPushResponseSchema,
   ticketRegistrationSchema,
 } from '@casebridge/shared/schemas/licence-tickets';
 import { listResponseSchema } from '@casebridge/shared/schemas/paging';
+import * as licenceInfo from '@casebridge/shared/contracts/licence-info';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
 import { bearerAuth, commonErrors, errorResponseSchema, sendJson } from '../../lib/route-schemas.ts';
@@ -166,16 +166,9 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
 
     // The dealer's licence info page is opened with a key (`?licenseKey=…`), not a row id.
-    app.get('/dealer-tickets/by-key/:key/content', {
-      config: { access: 'tickets.read' },
-      schema: {
-        tags,
-        summary: 'The licence content of a ticket of one’s subtree, named by its key',
-        description: 'The key is upper-cased before the lookup. A key of another subtree answers 404 like an unknown one.',
-        security: bearerAuth,
-        params: ticketKeyParamsSchema,
-        response: { 200: licenceContentResponseSchema, ...upstreamErrors },
-      },
+    // Method, path, schemas (the 502 of the licence store included) and access from the contract the licence info page reads with (ADR 0022).
+    app.route({
+      ...fromContract(licenceInfo.licenceContentByKey),
       handler: async (request) => lookupTicketByKey(deps, callerOf(request), request.params.key),
     });
 
@@ -206,22 +199,8 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request) => activeProduct(deps, callerOf(request), request.params.id),
     });
 
-    app.post('/licence-content', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'The licence content of a ticket key (public, rate limited)',
-        description:
-          'Licence content only: never the dealer, customer or registration of the ticket. Limited per client address against walking the key space.',
-        body: licenceLookupBodySchema,
-        response: {
-          200: licenceContentResponseSchema,
-          400: commonErrors[400],
-          404: commonErrors[404],
-          429: commonErrors[429],
-          502: errorResponseSchema,
-        },
-      },
+    app.route({
+      ...fromContract(licenceInfo.publicLicenceContent),
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'licenceLookup', LICENCE_LOOKUP_LIMIT, request, null);
         return lookupPublic(deps, request.body.ticketId);

@@ -1,26 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  addOnBodySchema,
-  changePlanBodySchema,
-  checkoutBodySchema,
-  customContractBodySchema,
-  millAddOnsResponseSchema,
-  millQuerySchema,
-  paymentSuccessBodySchema,
-  redirectResponseSchema,
-  resumeBodySchema,
-  subscriptionSchema,
-  upcomingInvoiceSchema,
-  usageResponseSchema,
-  checkoutResponseSchema,
-} from '@casebridge/shared/schemas/billing';
-import { idSchema } from '@casebridge/shared/schemas/common';
+import * as contracts from '@casebridge/shared/contracts/subscriptions';
 import type { AppDeps } from '../../deps.ts';
-import { getSubscription } from '@casebridge/shared/contracts/subscriptions';
 import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
-import { bearerAuth, commonErrors, errorResponseSchema } from '../../lib/route-schemas.ts';
+import { errorResponseSchema } from '../../lib/route-schemas.ts';
 import {
   cancelAtPeriodEnd,
   cardPortal,
@@ -38,148 +22,67 @@ import {
 } from './subscriptions.service.ts';
 
 const tags = ['subscriptions'];
-const errors = { ...commonErrors, 409: errorResponseSchema };
-const millParams = z.object({ millId: idSchema });
 
-/** Spec §7's payment calls; the mill is named in the body or the query, as the spec's paths have none. */
+/** Spec §7's payment calls: method, path, schemas and access from their contracts (ADR 0022). */
 export function subscriptionRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    // Method, path, schemas and access from the contract the header's usage donut reads with (ADR 0022).
     app.route({
-      ...fromContract(getSubscription),
+      ...fromContract(contracts.getSubscription),
       handler: async (request) => subscriptionOf(deps, callerOf(request), request.params.millId),
     });
 
-    app.get('/mills/:millId/stats', {
-      config: { access: 'subscription.read' },
-      schema: {
-        tags,
-        summary: 'Usage against the plan: orders this period, clients, storage (MB)',
-        security: bearerAuth,
-        params: millParams,
-        response: { 200: usageResponseSchema, ...errors },
-      },
+    app.route({
+      ...fromContract(contracts.getUsage),
       handler: async (request) => ({ data: await usageOf(deps, callerOf(request), request.params.millId) }),
     });
 
-    app.post('/checkout', {
-      config: { access: 'subscription.manage' },
-      schema: {
-        tags,
-        summary: 'Start paying for a plan at the payment provider (its checkout page)',
-        security: bearerAuth,
-        body: checkoutBodySchema,
-        response: { 200: checkoutResponseSchema, ...errors },
-      },
+    app.route({
+      ...fromContract(contracts.startCheckout),
       handler: async (request) => startCheckout(deps, callerOf(request), request.body),
     });
 
-    app.post('/payments/success', {
-      config: { access: 'subscription.manage' },
-      schema: {
-        tags,
-        summary: 'Confirm a finished checkout by its session id',
-        security: bearerAuth,
-        body: paymentSuccessBodySchema,
-        response: { 200: subscriptionSchema, ...errors },
-      },
+    app.route({
+      ...fromContract(contracts.confirmCheckout),
       handler: async (request) => confirmCheckout(deps, callerOf(request), request.body.sessionId),
     });
 
-    app.post('/payments/plan', {
-      config: { access: 'subscription.manage' },
-      schema: {
-        tags,
-        summary: 'Upgrade or change the paid plan (the rest of the period is invoiced prorated)',
-        security: bearerAuth,
-        body: changePlanBodySchema,
-        response: { 200: subscriptionSchema, ...errors },
-      },
+    app.route({
+      ...fromContract(contracts.changePlan),
       handler: async (request) => changePlan(deps, callerOf(request), request.body),
     });
 
-    app.delete('/payments', {
-      config: { access: 'subscription.manage' },
-      schema: {
-        tags,
-        summary: "Unsubscribe: the plan ends at the period's end",
-        security: bearerAuth,
-        querystring: millQuerySchema,
-        response: { 200: subscriptionSchema, ...errors },
-      },
+    app.route({
+      ...fromContract(contracts.unsubscribe),
       handler: async (request) => cancelAtPeriodEnd(deps, callerOf(request), request.query.millId),
     });
 
-    app.post('/payments/resume', {
-      config: { access: 'subscription.manage' },
-      schema: {
-        tags,
-        summary: 'Resubscribe: keep the plan after all',
-        security: bearerAuth,
-        body: resumeBodySchema,
-        response: { 200: subscriptionSchema, ...errors },
-      },
+    app.route({
+      ...fromContract(contracts.resubscribe),
       handler: async (request) => resume(deps, callerOf(request), request.body.millId),
     });
 
-    app.get('/payments/upcoming/invoices', {
-      config: { access: 'subscription.manage' },
-      schema: {
-        tags,
-        summary: 'The next invoice, as far as it is known',
-        security: bearerAuth,
-        querystring: millQuerySchema,
-        response: { 200: upcomingInvoiceSchema, ...errors },
-      },
+    app.route({
+      ...fromContract(contracts.getUpcomingInvoice),
       handler: async (request) => ({ upcomingInvoice: await upcomingInvoiceOf(deps, callerOf(request), request.query.millId) }),
     });
 
-    app.get('/payments/update/card/details', {
-      config: { access: 'subscription.manage' },
-      schema: {
-        tags,
-        summary: "The payment provider's page for changing the card",
-        security: bearerAuth,
-        querystring: millQuerySchema,
-        response: { 200: redirectResponseSchema, ...errors },
-      },
+    app.route({
+      ...fromContract(contracts.cardPortal),
       handler: async (request) => cardPortal(deps, callerOf(request), request.query.millId),
     });
 
-    app.get('/mill-addons', {
-      config: { access: 'subscription.read' },
-      schema: {
-        tags,
-        summary: "The mill's add-on",
-        security: bearerAuth,
-        querystring: millQuerySchema,
-        response: { 200: millAddOnsResponseSchema, ...errors },
-      },
+    app.route({
+      ...fromContract(contracts.getMillAddOns),
       handler: async (request) => millAddOnsOf(deps, callerOf(request), request.query.millId),
     });
 
-    app.post('/add-ons', {
-      config: { access: 'subscription.manage' },
-      schema: {
-        tags,
-        summary: 'Buy, change or drop the file-retention add-on',
-        security: bearerAuth,
-        body: addOnBodySchema,
-        response: { 200: millAddOnsResponseSchema, ...errors },
-      },
+    app.route({
+      ...fromContract(contracts.setAddOn),
       handler: async (request) => setAddOn(deps, callerOf(request), request.body),
     });
 
-    app.put('/mills/:millId/custom-contract', {
-      config: { access: 'subscription.setCustom' },
-      schema: {
-        tags,
-        summary: 'Offer the mill a custom plan, or withdraw it (manager)',
-        security: bearerAuth,
-        params: millParams,
-        body: customContractBodySchema,
-        response: { 200: subscriptionSchema, ...errors },
-      },
+    app.route({
+      ...fromContract(contracts.setCustomContract),
       handler: async (request) => setCustomContract(deps, callerOf(request), request.params.millId, request.body.customContract),
     });
 

@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/format.ts';
 import type { SortState } from '../../../lib/use-paging.ts';
 import { useActivity } from '../api/analytics-api.ts';
 import { DAY_MS, ExportCsvButton, isoDay, LoadFailure } from '../components/analytics-parts.tsx';
-import { millOrdersPath } from './mills-view-page.tsx';
+import { millOrdersPath } from '../components/mills-overview-columns.tsx';
 
 /** Spec §9: the last 7 days to today, the same days the API takes without a range. */
 export function defaultActivityRange(now = new Date()): { start: string; end: string } {

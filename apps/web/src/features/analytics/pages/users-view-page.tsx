@@ -9,7 +9,7 @@ import { Page } from '../../../components/page.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useUserStats } from '../api/analytics-api.ts';
 import { ExportCsvButton, LoadFailure } from '../components/analytics-parts.tsx';
-import { millOrdersPath } from './mills-view-page.tsx';
+import { millOrdersPath } from '../components/mills-overview-columns.tsx';
 
 /** Spec manager-dealer §2 "users view" (`/manager/users/view`); its page is in the URL (list kit, ADR 0024). */
 export function UsersViewPage() {

@@ -1,141 +1,87 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type {
-  AddOn,
-  Invoice,
-  Subscription,
-  UpcomingInvoice,
-  UsageStat,
-  contractTypesResponseSchema,
-  millAddOnsResponseSchema,
-} from '@casebridge/shared/schemas/billing';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiErrorBody } from '@casebridge/shared/errors';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
-import { ApiError, apiRequest, buildUrl } from '../../../lib/api-client.ts';
+import type { InputOf, SuccessOf } from '@casebridge/shared/contracts/core';
+import * as plans from '@casebridge/shared/contracts/plans';
+import * as contracts from '@casebridge/shared/contracts/subscriptions';
+import { ApiError, buildUrl } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-call.ts';
+import { endpointQuery, pathKey, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
-type ContractTypes = z.infer<typeof contractTypesResponseSchema>;
-type MillAddOns = z.infer<typeof millAddOnsResponseSchema>;
+/** The subscription's key is its path, the same as the header's donut (features/shell), so a plan change refreshes both. */
+const subscriptionQuery = (millId: number) => endpointQuery(contracts.getSubscription, { params: { millId } });
+const contractTypesQuery = endpointQuery(plans.listContractTypes, {});
 
-/** The same key as the header's donut (features/shell), so a plan change refreshes both. */
-const subscriptionKey = (millId: number | null) => ['mills', millId, 'subscription'] as const;
-const usageKey = (millId: number) => ['mills', millId, 'usage'] as const;
-const invoicesKey = (millId: number) => ['mills', millId, 'invoices'] as const;
-const millAddOnsKey = (millId: number) => ['mills', millId, 'add-ons'] as const;
-const upcomingInvoiceKey = (millId: number) => ['mills', millId, 'upcoming-invoice'] as const;
-
-const contractTypesQuery = queryOptions({
-  queryKey: ['contract-types'],
-  queryFn: ({ signal }) => apiRequest<ContractTypes>('/contract-types', { signal }),
-  staleTime: 5 * 60_000,
-});
+/** Every change of the contract moves the plan, the usage limits, the add-on and the invoices together. */
+const contractQueries = (millId: number) => [
+  subscriptionQuery(millId).queryKey,
+  pathKey(contracts.getUsage, { millId }),
+  pathKey(contracts.listInvoices),
+  pathKey(contracts.getMillAddOns),
+  pathKey(contracts.getUpcomingInvoice),
+];
 
 export function useContractTypes() {
-  return useQuery(contractTypesQuery);
+  return useQuery({ ...contractTypesQuery, staleTime: 5 * 60_000 });
 }
 
-/** Null asks nothing yet (the manager's form before a mill is chosen). */
+/** Null asks nothing yet (the manager's form before a mill is chosen); the placeholder id is never sent. */
 export function useSubscription(millId: number | null) {
-  return useQuery({
-    queryKey: subscriptionKey(millId),
-    queryFn: ({ signal }) => apiRequest<Subscription>(`/mills/${millId}/subscription`, { signal }),
-    enabled: millId !== null,
-  });
+  return useQuery({ ...subscriptionQuery(millId ?? 0), enabled: millId !== null });
 }
 
 export function useUsage(millId: number) {
-  return useQuery({
-    queryKey: usageKey(millId),
-    queryFn: ({ signal }) => apiRequest<{ data: UsageStat[] }>(`/mills/${millId}/stats`, { signal }),
-  });
-}
-
-interface PageParams {
-  _start: number;
-  _limit: number;
+  return useQuery(endpointQuery(contracts.getUsage, { params: { millId } }));
 }
 
 /** The invoices list, which is also the billing history (spec §2 billing and invoices tabs). */
-export function useInvoices(millId: number, params: PageParams) {
-  return useQuery({
-    queryKey: [...invoicesKey(millId), params],
-    queryFn: ({ signal }) => apiRequest<{ count: number; data: Invoice[] }>('/payments/invoices', { query: { millId, ...params }, signal }),
-    placeholderData: keepPreviousData,
-  });
+export function useInvoices(millId: number, params: { _start: number; _limit: number }) {
+  return useQuery({ ...endpointQuery(contracts.listInvoices, { query: { millId, ...params } }), placeholderData: keepPreviousData });
 }
 
 export function useAddOnCatalogue() {
-  return useQuery({
-    queryKey: ['add-ons'],
-    queryFn: ({ signal }) => apiRequest<{ data: AddOn[] }>('/add-ons', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...endpointQuery(plans.listAddOns, {}), staleTime: 5 * 60_000 });
 }
 
 export function useMillAddOns(millId: number) {
-  return useQuery({
-    queryKey: millAddOnsKey(millId),
-    queryFn: ({ signal }) => apiRequest<MillAddOns>('/mill-addons', { query: { millId }, signal }),
-  });
+  return useQuery(endpointQuery(contracts.getMillAddOns, { query: { millId } }));
 }
 
 export function useUpcomingInvoice(millId: number) {
-  return useQuery({
-    queryKey: upcomingInvoiceKey(millId),
-    queryFn: ({ signal }) => apiRequest<{ upcomingInvoice: UpcomingInvoice }>('/payments/upcoming/invoices', { query: { millId }, signal }),
-  });
-}
-
-/** Every change of the contract moves the plan, the usage limits, the add-on and the invoices together. */
-function useContractMutation<Vars, Result>(millId: number, call: (vars: Vars) => Promise<Result>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: call,
-    onSuccess: () =>
-      Promise.all(
-        [subscriptionKey, usageKey, invoicesKey, millAddOnsKey, upcomingInvoiceKey].map((key) =>
-          queryClient.invalidateQueries({ queryKey: key(millId) }),
-        ),
-      ),
-  });
+  return useQuery(endpointQuery(contracts.getUpcomingInvoice, { query: { millId } }));
 }
 
 /** Both agreements, which the API wants `true` for every purchase (spec §7). */
 const AGREED = { policyAgreement: true, dataProcessingAgreement: true } as const;
 
+/** Leaves for the provider's checkout page: nothing here is stale until the mill comes back. */
 export function useCheckout(millId: number) {
-  return useMutation({
-    mutationFn: (lookupKey: string) =>
-      apiRequest<{ statusCode: number; sessionId: string; url: string }>('/checkout', {
-        method: 'POST',
-        body: { millId, lookupKey, ...AGREED },
-      }),
-  });
+  return useEndpointMutation(contracts.startCheckout, (lookupKey: string) => ({ body: { millId, lookupKey, ...AGREED } }), []);
 }
 
 export function useChangePlan(millId: number) {
-  return useContractMutation(millId, (lookupKey: string) =>
-    apiRequest<Subscription>('/payments/plan', { method: 'POST', body: { millId, lookupKey } }),
-  );
+  return useEndpointMutation(contracts.changePlan, (lookupKey: string) => ({ body: { millId, lookupKey } }), contractQueries(millId));
 }
 
 export function useUnsubscribe(millId: number) {
-  return useContractMutation(millId, () => apiRequest<Subscription>('/payments', { method: 'DELETE', query: { millId } }));
+  return useEndpointMutation(contracts.unsubscribe, () => ({ query: { millId } }), contractQueries(millId));
 }
 
 export function useResubscribe(millId: number) {
-  return useContractMutation(millId, () => apiRequest<Subscription>('/payments/resume', { method: 'POST', body: { millId, ...AGREED } }));
+  return useEndpointMutation(contracts.resubscribe, () => ({ body: { millId, ...AGREED } }), contractQueries(millId));
 }
 
 export function useSetAddOn(millId: number) {
-  return useContractMutation(millId, (filesKeepDurationKey: string | null) =>
-    apiRequest<MillAddOns>('/add-ons', { method: 'POST', body: { millId, filesKeepDurationKey, ...AGREED } }),
+  return useEndpointMutation(
+    contracts.setAddOn,
+    (filesKeepDurationKey: string | null) => ({ body: { millId, filesKeepDurationKey, ...AGREED } }),
+    contractQueries(millId),
   );
 }
 
+/** Asks for the provider's card page when the button is pressed; it changes nothing here. */
 export function useCardPortal(millId: number) {
-  return useMutation({
-    mutationFn: () => apiRequest<{ statusCode: number; url: string }>('/payments/update/card/details', { query: { millId } }),
-  });
+  return useEndpointMutation(contracts.cardPortal, () => ({ query: { millId } }), []);
 }
 
 /**
@@ -154,33 +100,25 @@ export async function fetchInvoicePdf(pdfUrl: string): Promise<Blob> {
   return response.blob();
 }
 
-export type PlanValues = Pick<
-  ContractTypes['data'][number],
-  'priceCents' | 'maxOrdersCount' | 'allowedClients' | 'storageMb' | 'support' | 'filesKeepDays'
->;
+export type PlanValues = InputOf<typeof plans.updateContractType>['body'];
+type PlanUpdate = { id: InputOf<typeof plans.updateContractType>['params']['id']; values: PlanValues };
 
 /** The manager changes a plan's price and limits; every mill on it gets them at once. */
 export function useUpdatePlan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: PlanValues }) =>
-      apiRequest(`/contract-types/${id}`, { method: 'PUT', body: values }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contractTypesQuery.queryKey }),
-  });
+  return useEndpointMutation(plans.updateContractType, ({ id, values }: PlanUpdate) => ({ params: { id }, body: values }), [
+    contractTypesQuery.queryKey,
+  ]);
 }
 
-export interface CustomContract {
-  priceCents: number;
-  maxOrdersCount: number;
-  allowedClients: number;
-}
+export type CustomContract = NonNullable<InputOf<typeof contracts.setCustomContract>['body']['customContract']>;
+type CustomContractChange = { millId: number; customContract: CustomContract | null };
 
-/** The manager offers one mill a custom plan, or withdraws the offer (null). */
+/** The manager offers one mill a custom plan, or withdraws the offer (null); that mill's subscription is then stale. */
 export function useSetCustomContract() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ millId, customContract }: { millId: number; customContract: CustomContract | null }) =>
-      apiRequest(`/mills/${millId}/custom-contract`, { method: 'PUT', body: { customContract } }),
-    onSuccess: (_result, { millId }) => queryClient.invalidateQueries({ queryKey: subscriptionKey(millId) }),
+    mutationFn: ({ millId, customContract }: CustomContractChange): Promise<SuccessOf<typeof contracts.setCustomContract>> =>
+      callEndpoint(contracts.setCustomContract, { params: { millId }, body: { customContract } }),
+    onSuccess: (_result, { millId }) => queryClient.invalidateQueries({ queryKey: subscriptionQuery(millId).queryKey }),
   });
 }

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ContractType } from '@casebridge/shared/schemas/billing';
+import * as plans from '@casebridge/shared/contracts/plans';
+import * as subscriptions from '@casebridge/shared/contracts/subscriptions';
+import type { ContractType, Subscription } from '@casebridge/shared/schemas/billing';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ManagerPlansPage } from './manager-plans-page.tsx';
 
 const plan = (id: ContractType['id'], name: string, priceCents: number): ContractType => ({
@@ -24,14 +27,33 @@ const PLANS = [
   plan('custom', 'Custom', 0),
 ];
 
+const subscriptionOf = (millId: number, contractType: ContractType): Subscription => ({
+  millId,
+  contractType,
+  chargedPriceCents: 0,
+  status: 'active',
+  periodStart: '2025-03-01T00:00:00.000Z',
+  periodEnd: null,
+  subscriptionCancelDate: null,
+  customContract: null,
+  addOn: null,
+  millOrderStat: { ordersCreated: 0 },
+});
+
+/** The catalogue, mill 7 on basic, no mill 8, and the manager's two writes; the fake refuses anything else. */
 function stubApi() {
-  return mockFetch((call) => {
-    if (call.path.startsWith('/contract-types') && call.method === 'GET') return { body: { data: PLANS, promotions: [] } };
-    if (call.path === '/mills/7/subscription') return { body: { customContract: null } };
-    if (call.path === '/mills/8/subscription')
-      return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Mill not found' } };
-    return { body: {} };
-  });
+  return fakeApi([
+    fake(plans.listContractTypes, () => ({ body: { data: PLANS, promotions: [] } })),
+    fake(plans.updateContractType, ({ params, body }) => ({ body: { ...PLANS.find((p) => p.id === params.id)!, ...body } })),
+    fake(subscriptions.getSubscription, ({ params }) =>
+      params.millId === 7
+        ? { body: subscriptionOf(7, PLANS[0]!) }
+        : { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Mill not found' } },
+    ),
+    fake(subscriptions.setCustomContract, ({ params, body }) => ({
+      body: { ...subscriptionOf(params.millId, PLANS[0]!), customContract: body.customContract },
+    })),
+  ]);
 }
 
 describe('ManagerPlansPage', () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,14 +12,7 @@ import { describeError } from '../../../lib/error-message.ts';
 import { writeStorage } from '../../../lib/local-storage.ts';
 import { useLicenceContent, type LicenceLookupSource } from '../api/licence-info-api.ts';
 import { formatLicenceDate, parseLicenceKey } from '../components/licence-key.ts';
-import { LicenceRowsTable } from '../components/licence-rows-table.tsx';
-import { LicenceTree } from '../components/licence-tree.tsx';
-
-/** Spec §2: the tab is a query parameter with these values. */
-export const LICENCE_TABS = ['active-licenses', 'ordered-licenses', 'license-details'] as const;
-type LicenceTab = (typeof LICENCE_TABS)[number];
-
-const isTab = (value: string | null): value is LicenceTab => (LICENCE_TABS as readonly string[]).includes(value ?? '');
+import { isLicenceTab, LicenceContentTabs, type LicenceTab } from '../components/licence-content-tabs.tsx';
 
 function Summary({ content }: { content: LicenceContentResponse }) {
   const { t } = useTranslation();
@@ -79,7 +72,7 @@ export function LicenceInfoPage({ source }: { source: LicenceLookupSource }) {
   const [stored] = useState(readStoredKey);
   const requested = fromUrl ?? stored ?? '';
   const searched = parseLicenceKey(requested);
-  const tab: LicenceTab = isTab(params.get('tab')) ? (params.get('tab') as LicenceTab) : 'active-licenses';
+  const tab: LicenceTab = isLicenceTab(params.get('tab')) ? (params.get('tab') as LicenceTab) : 'active-licenses';
 
   const [input, setInput] = useState(requested);
   const [formatError, setFormatError] = useState(requested !== '' && searched === null);
@@ -149,22 +142,7 @@ export function LicenceInfoPage({ source }: { source: LicenceLookupSource }) {
       {data && !content.isError && (
         <Stack gap="md">
           <Summary content={data} />
-          <Tabs value={tab} onChange={(value) => isTab(value) && setQuery(data.mainProductInfo.ticketId, value)} keepMounted={false}>
-            <Tabs.List style={{ flexWrap: 'wrap' }}>
-              <Tabs.Tab value="active-licenses">{t('licenceInfo.tabs.active', { count: data.activationLicenses.length })}</Tabs.Tab>
-              <Tabs.Tab value="ordered-licenses">{t('licenceInfo.tabs.ordered', { count: data.orderedLicenses.length })}</Tabs.Tab>
-              <Tabs.Tab value="license-details">{t('licenceInfo.tabs.details')}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="active-licenses" pt="md">
-              <LicenceRowsTable rows={data.activationLicenses} caption={t('licenceInfo.tabs.activeCaption')} />
-            </Tabs.Panel>
-            <Tabs.Panel value="ordered-licenses" pt="md">
-              <LicenceRowsTable rows={data.orderedLicenses} caption={t('licenceInfo.tabs.orderedCaption')} />
-            </Tabs.Panel>
-            <Tabs.Panel value="license-details" pt="md">
-              <LicenceTree details={data.licenseDetails} label={t('licenceInfo.tabs.details')} />
-            </Tabs.Panel>
-          </Tabs>
+          <LicenceContentTabs data={data} tab={tab} onTab={(nextTab) => setQuery(data.mainProductInfo.ticketId, nextTab)} />
         </Stack>
       )}
     </Page>
