@@ -1,34 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idSchema } from '@casebridge/shared/schemas/common';
-import {
-  customerUniqueParamsSchema,
-  customerUniqueResponseSchema,
-  dealerCustomerBodySchema,
-  dealerCustomerListQuerySchema,
-  dealerCustomerSchema,
-} from '@casebridge/shared/schemas/dealers';
-import { listResponseSchema } from '@casebridge/shared/schemas/paging';
+import * as contracts from '@casebridge/shared/contracts/dealer-customers';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
-import { bearerAuth, commonErrors, sendJson } from '../../lib/route-schemas.ts';
+import { sendJson } from '../../lib/route-schemas.ts';
 import { createCustomer, customerIdExists, listCustomers, readCustomer, updateCustomer } from './dealer-customers.service.ts';
 
-const tags = ['dealer customers'];
-const params = z.object({ id: idSchema });
-
-/** Customers of the reseller network (spec §7 Customers). */
+/** Customers of the reseller network (spec §7 Customers); method, path, schemas and access come from the contracts (ADR 0022). */
 export function dealerCustomerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/dealer-customers', {
-      config: { access: 'customers.list' },
-      schema: {
-        tags,
-        summary: "A dealer's customers (with its sub-dealers' unless showSubDealerCustomers=false), searchable and paged",
-        security: bearerAuth,
-        querystring: dealerCustomerListQuerySchema,
-        response: { 200: listResponseSchema(dealerCustomerSchema), ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.listCustomers),
       handler: async (request, reply) => {
         const q = request.query;
         // The page comes serialized (and checked) from the versioned cache.
@@ -44,48 +26,25 @@ export function dealerCustomerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     });
 
-    app.get('/dealer-customers/is-unique/:customerId', {
-      config: { access: 'customers.list' },
-      schema: {
-        tags,
-        summary: 'Whether a customer id is taken',
-        security: bearerAuth,
-        params: customerUniqueParamsSchema,
-        response: { 200: customerUniqueResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.customerIdUnique),
       handler: async (request) => ({
         customerExists: await customerIdExists(deps, callerOf(request), request.params.customerId),
       }),
     });
 
-    app.post('/dealer-customers', {
-      config: { access: 'customers.create' },
-      schema: {
-        tags,
-        summary: 'Add a customer',
-        security: bearerAuth,
-        body: dealerCustomerBodySchema,
-        response: { 200: dealerCustomerSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.createCustomer),
       handler: async (request) => createCustomer(deps, callerOf(request), request.body),
     });
 
-    app.get('/dealer-customers/:id', {
-      config: { access: 'customers.read' },
-      schema: { tags, summary: 'One customer', security: bearerAuth, params, response: { 200: dealerCustomerSchema, ...commonErrors } },
+    app.route({
+      ...fromContract(contracts.getCustomer),
       handler: async (request) => readCustomer(deps, callerOf(request), request.params.id),
     });
 
-    app.put('/dealer-customers/:id', {
-      config: { access: 'customers.update' },
-      schema: {
-        tags,
-        summary: 'Change a customer',
-        security: bearerAuth,
-        params,
-        body: dealerCustomerBodySchema,
-        response: { 200: dealerCustomerSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.updateCustomer),
       handler: async (request) => updateCustomer(deps, callerOf(request), request.params.id, request.body),
     });
   };

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userSchema } from '@casebridge/shared/schemas/auth';
-import { languageBodySchema, profileDataSchema, settingsBodySchema } from '@casebridge/shared/schemas/account';
+import { languageBodySchema, profileDataSchema } from '@casebridge/shared/schemas/account';
+import * as settingsContracts from '@casebridge/shared/contracts/user-settings';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { readImageForm } from '../../lib/multipart-form.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
@@ -33,15 +35,8 @@ export function userRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     });
 
-    app.put('/users/settings', {
-      config: { access: 'account.update' },
-      schema: {
-        tags,
-        summary: 'Update notification, paging and download settings',
-        security: bearerAuth,
-        body: settingsBodySchema,
-        response: { 200: userSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(settingsContracts.updateUserSettings),
       handler: async (request) => updateSettings(deps, callerOf(request), request.body),
     });
 

@@ -1,61 +1,57 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DealerConfiguration, InstallationResult, VerifyBody, VerifyResult } from '@casebridge/shared/schemas/dealer-configurations';
-import { apiRequest } from '../../../lib/api-client.ts';
+import * as contracts from '@casebridge/shared/contracts/dealer-configurations';
+import type { InputOf, SuccessOf } from '@casebridge/shared/contracts/core';
+import { callEndpoint } from '../../../lib/api-call.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
-/** The configuration test calls of one dealer (`/dealers/{id}/configuration-test`, ADR 0013). */
-const configurationKey = (dealerId: number | null) => ['dealer-configuration', dealerId] as const;
+type DealerConfiguration = SuccessOf<typeof contracts.getConfiguration>;
+export type InstallationTestInput = InputOf<typeof contracts.testInstallation>['body'];
+type VerifyInput = InputOf<typeof contracts.verifyComponents>['body'];
+
+/** The configuration test of one dealer (`/dealers/{id}/configuration-test`, ADR 0013). */
+export const configurationQuery = (dealerId: number) => endpointQuery(contracts.getConfiguration, { params: { id: dealerId } });
 
 export function useDealerConfiguration(dealerId: number | null) {
-  return useQuery({
-    queryKey: configurationKey(dealerId),
-    queryFn: ({ signal }) => apiRequest<DealerConfiguration>(`/dealers/${dealerId}/configuration-test`, { signal }),
-    enabled: dealerId !== null,
-  });
+  return useQuery({ ...configurationQuery(dealerId ?? 0), enabled: dealerId !== null });
 }
 
-/** Mutations that answer the dealer's configuration put it straight into the cache. */
-function useConfigurationMutation<V>(dealerId: number | null, request: (variables: V) => Promise<DealerConfiguration>) {
+/** Writes that answer the dealer's configuration put it straight into the cache (no refetch needed). */
+function useConfigurationMutation<V>(dealerId: number | null, request: (id: number, variables: V) => Promise<DealerConfiguration>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: request,
-    onSuccess: (configuration) => queryClient.setQueryData(configurationKey(dealerId), configuration),
+    mutationFn: (variables: V) => request(dealerId ?? 0, variables),
+    onSuccess: (configuration) => {
+      if (dealerId !== null) queryClient.setQueryData(configurationQuery(dealerId).queryKey, configuration);
+    },
   });
 }
 
 export function useSaveDraft(dealerId: number | null) {
-  return useConfigurationMutation(dealerId, (draftConfiguration: string) =>
-    apiRequest<DealerConfiguration>(`/dealers/${dealerId}/configuration-test/draft`, { method: 'PUT', body: { draftConfiguration } }),
+  return useConfigurationMutation(dealerId, (id, draftConfiguration: string) =>
+    callEndpoint(contracts.saveDraft, { params: { id }, body: { draftConfiguration } }),
   );
 }
 
 export function usePublishConfiguration(dealerId: number | null) {
-  return useConfigurationMutation(dealerId, (configJson: string) =>
-    apiRequest<DealerConfiguration>(`/dealers/${dealerId}/configuration-test/production`, { method: 'POST', body: { configJson } }),
+  return useConfigurationMutation(dealerId, (id, configJson: string) =>
+    callEndpoint(contracts.publishConfiguration, { params: { id }, body: { configJson } }),
   );
 }
 
 export function useGenerateComponents(dealerId: number | null) {
-  return useConfigurationMutation(dealerId, () =>
-    apiRequest<DealerConfiguration>(`/dealers/${dealerId}/components-metadata`, { method: 'POST' }),
-  );
+  return useConfigurationMutation<void>(dealerId, (id) => callEndpoint(contracts.generateComponents, { params: { id } }));
 }
 
-export interface InstallationTestInput {
-  ticketId: string;
-  initialCall: boolean;
-  isTestMode: boolean;
-  configJson?: string;
-}
-
+/** A read-only check: it changes nothing the page has cached. */
 export function useTestInstallation(dealerId: number | null) {
   return useMutation({
-    mutationFn: (body: InstallationTestInput) =>
-      apiRequest<InstallationResult>(`/dealers/${dealerId}/configuration-test/installation`, { method: 'POST', body }),
+    mutationFn: (body: InstallationTestInput) => callEndpoint(contracts.testInstallation, { params: { id: dealerId ?? 0 }, body }),
   });
 }
 
+/** A read-only check: it changes nothing the page has cached. */
 export function useVerifyComponents(dealerId: number | null) {
   return useMutation({
-    mutationFn: (body: VerifyBody) => apiRequest<VerifyResult>(`/dealers/${dealerId}/configuration-test/verify`, { method: 'POST', body }),
+    mutationFn: (body: VerifyInput) => callEndpoint(contracts.verifyComponents, { params: { id: dealerId ?? 0 }, body }),
   });
 }

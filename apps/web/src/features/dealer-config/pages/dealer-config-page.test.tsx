@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DealerConfiguration, InstallationResult } from '@casebridge/shared/schemas/dealer-configurations';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import * as contracts from '@casebridge/shared/contracts/dealer-configurations';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ConfigurationTestPage } from './dealer-config-page.tsx';
 
 const session = {
@@ -45,32 +47,30 @@ const result: InstallationResult = {
 
 /** `stored` stands for the server's stored form of a pushed text; by default the text as sent. */
 function serve(config: DealerConfiguration, stored: (sent: string) => string = (sent) => sent) {
-  return mockFetch(({ method, path, body }) => {
-    if (method === 'GET' && path === '/dealers/5/configuration-test') return { body: config };
-    if (path === '/dealers/5/configuration-test/installation') return { body: result };
-    if (path === '/dealers/5/configuration-test/verify') {
-      return {
-        body: {
-          valid: false,
-          hasMetadata: true,
-          mandatory: { known: ['C1'], unknown: ['C2'] },
-          optional: { known: ['C3'], unknown: [] },
-          mandatoryThenOptional: { known: [], unknown: [] },
-          inSeveralLists: [],
-        },
-      };
-    }
-    if (path === '/dealers/5/configuration-test/production') {
-      const text = stored((body as { configJson: string }).configJson);
+  return fakeApi([
+    fake(contracts.getConfiguration, () => ({ body: config })),
+    fake(contracts.testInstallation, () => ({ body: result })),
+    fake(contracts.verifyComponents, () => ({
+      body: {
+        valid: false,
+        hasMetadata: true,
+        mandatory: { known: ['C1'], unknown: ['C2'] },
+        optional: { known: ['C3'], unknown: [] },
+        mandatoryThenOptional: { known: [], unknown: [] },
+        inSeveralLists: [],
+      },
+    })),
+    fake(contracts.publishConfiguration, ({ body }) => {
+      const text = stored(body.configJson);
       return { body: { ...config, prodConfiguration: text, draftConfiguration: text } };
-    }
-    if (method === 'POST' && path === '/dealers/5/components-metadata') {
-      return {
-        body: { ...config, componentsMetadata: { fileName: 'components.json', count: 3, generatedAt: '2026-01-02T03:04:05.000Z' } },
-      };
-    }
-    return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
-  });
+    }),
+    fake(contracts.generateComponents, () => ({
+      body: {
+        ...config,
+        componentsMetadata: { fileName: 'components.json', count: 3, generatedAt: '2026-01-02T03:04:05.000Z', components: [] },
+      },
+    })),
+  ]);
 }
 
 const draftBox = () => screen.findByLabelText('Draft configuration (JSON)') as Promise<HTMLTextAreaElement>;

@@ -1,36 +1,36 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Dealer,
-  DealerBody,
-  DealerCustomer,
-  DealerCustomerBody,
-  DealerSummary,
-  DealerUser,
-  DealerUserBody,
-} from '@casebridge/shared/schemas/dealers';
-import type { UserSettings } from '@casebridge/shared/schemas/auth';
-import { ApiError, apiMultipart, apiRequest } from '../../../lib/api-client.ts';
+import type { z } from 'zod';
+import * as customerContracts from '@casebridge/shared/contracts/dealer-customers';
+import * as userContracts from '@casebridge/shared/contracts/dealer-users';
+import * as contracts from '@casebridge/shared/contracts/dealers';
+import { previewReminders } from '@casebridge/shared/contracts/ticket-reminders';
+import { updateUserSettings } from '@casebridge/shared/contracts/user-settings';
+import type { InputOf } from '@casebridge/shared/contracts/core';
+import type { dealerCustomerListQuerySchema, dealerListQuerySchema, dealerUserListQuerySchema } from '@casebridge/shared/schemas/dealers';
+import { ApiError } from '../../../lib/api-client.ts';
+import { callEndpoint, callMultipart } from '../../../lib/api-call.ts';
+import { endpointQuery, pathKey, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { sessionQueryKey, useSession } from '../../../lib/session.ts';
 
-export interface ListParams {
-  _start: number;
-  _limit: number;
-  _sort?: string;
-  _q?: string;
-}
+export type DealerListParams = z.input<typeof dealerListQuerySchema>;
+export type DealerUserListParams = z.input<typeof dealerUserListQuerySchema>;
+export type CustomerListParams = z.input<typeof dealerCustomerListQuerySchema>;
+type DealerBody = InputOf<typeof contracts.createDealer>['body'];
+type DealerUserBody = InputOf<typeof userContracts.addDealerUser>['body'];
+type CustomerBody = InputOf<typeof customerContracts.createCustomer>['body'];
 
-type ListResult<T> = { count: number; data: T[] };
+/** Every dealer query (list, one dealer, its configuration test): what each dealer write makes stale. */
+const dealersKey = pathKey(contracts.listDealers);
+const dealerUsersKey = pathKey(userContracts.listDealerUsers);
+const customersKey = pathKey(customerContracts.listCustomers);
 
-const dealersKey = ['dealers'] as const;
-const dealerUsersKey = ['dealer-users'] as const;
-const customersKey = ['dealer-customers'] as const;
+export const dealerListQuery = (query: DealerListParams) => endpointQuery(contracts.listDealers, { query });
+export const dealerQuery = (id: number) => endpointQuery(contracts.getDealer, { params: { id } });
+export const dealerUserListQuery = (query: DealerUserListParams) => endpointQuery(userContracts.listDealerUsers, { query });
+export const customerListQuery = (query: CustomerListParams) => endpointQuery(customerContracts.listCustomers, { query });
 
-export function useDealerList(params: ListParams) {
-  return useQuery({
-    queryKey: [...dealersKey, 'list', params],
-    queryFn: ({ signal }) => apiRequest<ListResult<DealerSummary>>('/dealers', { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-  });
+export function useDealerList(params: DealerListParams) {
+  return useQuery({ ...dealerListQuery(params), placeholderData: keepPreviousData });
 }
 
 /** Dealers to pick from (a parent, a user's or a customer's dealer): the first 100 by id, or those matching. */
@@ -39,11 +39,7 @@ export function useDealerOptions(search: string) {
 }
 
 export function useDealer(id: number | null) {
-  return useQuery({
-    queryKey: [...dealersKey, 'one', id],
-    queryFn: ({ signal }) => apiRequest<Dealer>(`/dealers/${id}`, { signal }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...dealerQuery(id ?? 0), enabled: id !== null });
 }
 
 /**
@@ -56,44 +52,49 @@ export function useOwnDealer() {
   return { ...useDealer(id), membership: session?.dealer ?? null };
 }
 
-export function useSaveDealer() {
+/** A create (id null) or an update through the matching contract, refreshing the given queries after it. */
+function useSaveMutation<Body, Saved>(
+  create: (body: Body) => Promise<Saved>,
+  update: (id: number, body: Body) => Promise<Saved>,
+  invalidates: readonly unknown[],
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: DealerBody }) =>
-      id === null
-        ? apiRequest<Dealer>('/dealers', { method: 'POST', body })
-        : apiRequest<Dealer>(`/dealers/${id}`, { method: 'PUT', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dealersKey }),
+    mutationFn: ({ id, body }: { id: number | null; body: Body }) => (id === null ? create(body) : update(id, body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invalidates }),
   });
 }
 
-/** The dealer's logo and configuration file (PUT /dealers/{id}/logo, …/configuration-file); null removes the logo. */
+export function useSaveDealer() {
+  return useSaveMutation(
+    (body: DealerBody) => callEndpoint(contracts.createDealer, { body }),
+    (id, body) => callEndpoint(contracts.updateDealer, { params: { id }, body }),
+    dealersKey,
+  );
+}
+
+/** The dealer's logo and configuration file; null removes the logo. */
 export function useDealerFile(kind: 'logo' | 'configuration-file') {
   const queryClient = useQueryClient();
+  const upload = kind === 'logo' ? contracts.replaceDealerLogo : contracts.replaceDealerConfigFile;
   return useMutation({
     mutationFn: ({ id, file }: { id: number; file: File | null }) =>
-      file
-        ? apiMultipart<Dealer>(`/dealers/${id}/${kind}`, {}, { [kind === 'logo' ? 'logo' : 'fixedConfigFile']: file })
-        : apiRequest<Dealer>(`/dealers/${id}/${kind}`, { method: 'DELETE' }),
+      file ? callMultipart(upload, { params: { id }, data: {}, file }) : callEndpoint(contracts.removeDealerLogo, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dealersKey }),
   });
 }
 
 /** The stored configuration file, parsed (it was checked to be JSON when uploaded). */
 export function fetchDealerConfigFile(id: number): Promise<unknown> {
-  return apiRequest<unknown>(`/dealers/${id}/configuration-file`);
+  return callEndpoint(contracts.dealerConfigFile, { params: { id } });
 }
 
 export function useInviteDealer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, email, confirm }: { id: number; email: string; confirm: boolean }) =>
-      apiRequest<{ ok: true; message: string; signedOut: boolean }>(`/dealers/${id}/invitation`, {
-        method: 'POST',
-        body: { email, confirm },
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dealersKey }),
-  });
+  return useEndpointMutation(
+    contracts.inviteDealer,
+    ({ id, email, confirm }: { id: number; email: string; confirm: boolean }) => ({ params: { id }, body: { email, confirm } }),
+    [dealersKey],
+  );
 }
 
 const CONFIRMATION_CODES: ReadonlySet<string> = new Set([
@@ -107,37 +108,25 @@ export function isConfirmationRequest(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 409 && CONFIRMATION_CODES.has(error.code);
 }
 
-export function useDealerUsers(params: ListParams) {
-  return useQuery({
-    queryKey: [...dealerUsersKey, params],
-    queryFn: ({ signal }) => apiRequest<ListResult<DealerUser>>('/dealer-users', { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-  });
+export function useDealerUsers(params: DealerUserListParams) {
+  return useQuery({ ...dealerUserListQuery(params), placeholderData: keepPreviousData });
 }
 
 export function useSaveDealerUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: DealerUserBody }) =>
-      id === null
-        ? apiRequest<DealerUser>('/dealer-users', { method: 'POST', body })
-        : apiRequest<DealerUser>(`/dealer-users/${id}`, { method: 'PUT', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dealerUsersKey }),
-  });
+  return useSaveMutation(
+    (body: DealerUserBody) => callEndpoint(userContracts.addDealerUser, { body }),
+    (id, body) => callEndpoint(userContracts.updateDealerUser, { params: { id }, body }),
+    dealerUsersKey,
+  );
 }
 
-export interface CustomerListParams extends ListParams {
-  showSubDealerCustomers: boolean;
-}
-
-export function useCustomers(params: CustomerListParams) {
+/** The customer list as the page holds it: with or without the sub-dealers' customers as a switch. */
+export function useCustomers({
+  showSubDealerCustomers,
+  ...params
+}: Omit<CustomerListParams, 'showSubDealerCustomers'> & { showSubDealerCustomers: boolean }) {
   return useQuery({
-    queryKey: [...customersKey, params],
-    queryFn: ({ signal }) =>
-      apiRequest<ListResult<DealerCustomer>>('/dealer-customers', {
-        query: { ...params, showSubDealerCustomers: String(params.showSubDealerCustomers) },
-        signal,
-      }),
+    ...customerListQuery({ ...params, showSubDealerCustomers: showSubDealerCustomers ? 'true' : 'false' }),
     placeholderData: keepPreviousData,
     // Spec §9: the customer list is cached for 60 s.
     staleTime: 60_000,
@@ -145,14 +134,11 @@ export function useCustomers(params: CustomerListParams) {
 }
 
 export function useSaveCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: DealerCustomerBody }) =>
-      id === null
-        ? apiRequest<DealerCustomer>('/dealer-customers', { method: 'POST', body })
-        : apiRequest<DealerCustomer>(`/dealer-customers/${id}`, { method: 'PUT', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
-  });
+  return useSaveMutation(
+    (body: CustomerBody) => callEndpoint(customerContracts.createCustomer, { body }),
+    (id, body) => callEndpoint(customerContracts.updateCustomer, { params: { id }, body }),
+    customersKey,
+  );
 }
 
 /**
@@ -161,18 +147,20 @@ export function useSaveCustomer() {
  */
 export async function customerIdIsUnique(customerId: string): Promise<boolean> {
   try {
-    const answer = await apiRequest<{ customerExists: boolean }>(`/dealer-customers/is-unique/${encodeURIComponent(customerId)}`);
+    const answer = await callEndpoint(customerContracts.customerIdUnique, { params: { customerId } });
     return !answer.customerExists;
   } catch {
     return false;
   }
 }
 
-/** Dealer settings (spec §3): the page size and language the server keeps for the user. */
+/** The signed-in dealer user's next ticket expiry reminder, from the saved settings (issue 14 item 4). */
+export const reminderPreviewQuery = endpointQuery(previewReminders, {});
+
+/** Dealer settings (spec §3): the page size, language and reminders the server keeps for the user; the preview follows them. */
 export function useSaveDealerSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Partial<UserSettings>) => apiRequest<unknown>('/users/settings', { method: 'PUT', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-  });
+  return useEndpointMutation(updateUserSettings, (body: InputOf<typeof updateUserSettings>['body']) => ({ body }), [
+    sessionQueryKey,
+    reminderPreviewQuery.queryKey,
+  ]);
 }

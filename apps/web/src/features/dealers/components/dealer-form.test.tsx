@@ -4,48 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Dealer } from '@casebridge/shared/schemas/dealers';
 import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { DealerForm } from './dealer-form.tsx';
+import { dealerFixture } from './dealer-fixture.ts';
 import { dealerFormRules, type DealerFormContext } from './dealer-form-rules.ts';
-
-const address = {
-  address1: '',
-  address2: '',
-  address3: '',
-  zipCode: '',
-  city: '',
-  district: '',
-  state: '',
-  country: '',
-  phone: '',
-  email: '',
-  webUrl: '',
-};
-
-function dealerFixture(overrides: Partial<Dealer> = {}, permissions: Partial<Dealer['configuration']['permissions']> = {}): Dealer {
-  return {
-    id: 5,
-    dealerId: 'ROOT-A',
-    name: 'Root A',
-    parentDealerId: null,
-    parentDealerName: null,
-    email: 'root-a@example.com',
-    userId: null,
-    logo: null,
-    isRoot: true,
-    dealerContact: { ...address },
-    supportContact: { phone: '', email: '', webUrl: '', permissions: { showInfoToOutOfMaintenanceUsers: false } },
-    salesContact: { phone: '', email: '', webUrl: '' },
-    configuration: {
-      configurationType: 'None',
-      fixedConfigJson: null,
-      fixedConfigFile: null,
-      dynamicConfigUrlPath: null,
-      componentBaseURL: null,
-      permissions: { subDealerAllowed: true, ownConfigurationsAllowed: true, strictModeConfiguration: true, ...permissions },
-    },
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 const manager: DealerFormContext = {
   isManager: true,

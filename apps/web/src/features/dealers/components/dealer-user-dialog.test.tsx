@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DealerSummary, DealerUser } from '@casebridge/shared/schemas/dealers';
 import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { dealerFixture } from './dealer-fixture.ts';
 import { DealerUserDialog } from './dealer-user-dialog.tsx';
 
 /** The signed-in dealer manager's subtree (root, sub-dealer, sub-sub-dealer) as the server sorts it, by Reseller Id. */
@@ -85,7 +86,7 @@ describe('DealerUserDialog', () => {
   it("shows an edited user's dealer by name even beyond the loaded options", async () => {
     mockFetch((call) =>
       call.path === '/dealers/77'
-        ? { body: { ...SUBTREE[0], id: 77, dealerId: 'DD-FAR', name: 'Far Dealer' } }
+        ? { body: dealerFixture({ id: 77, dealerId: 'DD-FAR', name: 'Far Dealer' }) }
         : { body: { count: 200, data: SUBTREE } },
     );
     const far: DealerUser = {

@@ -9,6 +9,13 @@ import { DealerSelect } from './dealer-pickers.tsx';
 
 type Values = FormValues<typeof dealerUserBodySchema>;
 
+/** The form's start: the edited user, or a new one of the default dealer (0, none chosen yet, the schema refuses). */
+function initialValues(user: DealerUser | null, defaultDealerId: number | null): Values {
+  if (!user) return { firstName: '', lastName: '', email: '', role: 'dealer', dealerId: defaultDealerId ?? 0, blocked: false };
+  const { firstName, lastName, email, role, dealerId, blocked } = user;
+  return { firstName, lastName, email, role, dealerId, blocked };
+}
+
 function DealerUserForm({
   user,
   defaultDealerId,
@@ -19,18 +26,7 @@ function DealerUserForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  // The dealer is a number the select fills; 0 stands for none chosen yet, which the schema refuses.
-  const initial: Values = user
-    ? {
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        role: user.role,
-        dealerId: user.dealerId,
-        blocked: user.blocked,
-      }
-    : { firstName: '', lastName: '', email: '', role: 'dealer', dealerId: defaultDealerId ?? 0, blocked: false };
-  const form = useForm({ initialValues: initial, schema: dealerUserBodySchema });
+  const form = useForm({ initialValues: initialValues(user, defaultDealerId), schema: dealerUserBodySchema });
   const save = useSaveDealerUser();
 
   const submit = (event: React.FormEvent) => {

@@ -2,7 +2,10 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DealerRole } from '@casebridge/shared/constants/roles';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes } from '../../../test/render.tsx';
+import * as contracts from '@casebridge/shared/contracts/dealers';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { dealerFixture } from '../components/dealer-fixture.ts';
 import { DealerFrame } from './dealer-frame.tsx';
 import { DealerHomePage } from './dealer-home-page.tsx';
 
@@ -11,18 +14,11 @@ import { DealerHomePage } from './dealer-home-page.tsx';
  * book, which also asks its root) decide the links, so its own flags are on throughout.
  */
 function render(actions: string[], dealerRole: DealerRole = 'dealer') {
-  mockFetch(({ path }) =>
-    path === '/dealers/6'
-      ? {
-          body: {
-            id: 6,
-            dealerId: 'DD-SUB',
-            name: 'Demo Sub-dealer',
-            configuration: { permissions: { subDealerAllowed: true, ownConfigurationsAllowed: true, strictModeConfiguration: false } },
-          },
-        }
-      : { body: {} },
+  const subDealer = dealerFixture(
+    { id: 6, dealerId: 'DD-SUB', name: 'Demo Sub-dealer', parentDealerId: 5, isRoot: false },
+    { subDealerAllowed: true, ownConfigurationsAllowed: true, strictModeConfiguration: false },
   );
+  fakeApi([fake(contracts.getDealer, () => ({ body: subDealer }))]);
   const session = {
     ...sessionFixture('dealer', { actions }),
     dealer: { id: 6, name: 'Demo Sub-dealer', parentId: 5, dealerRole },

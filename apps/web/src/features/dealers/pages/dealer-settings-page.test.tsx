@@ -3,12 +3,35 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ReminderPreview } from '@casebridge/shared/schemas/ticket-reminders';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { previewReminders } from '@casebridge/shared/contracts/ticket-reminders';
+import { updateUserSettings } from '@casebridge/shared/contracts/user-settings';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { DealerSettingsPage } from './dealer-settings-page.tsx';
+
+const none = { count: 0, tickets: [] };
+const preview = (overrides: Partial<ReminderPreview>): ReminderPreview => ({
+  enabled: true,
+  leadDays: 10,
+  frequency: 'weekly',
+  nextDigestOn: '2030-03-04',
+  upcoming: none,
+  expired: none,
+  overdue: none,
+  ...overrides,
+});
+
+/** The settings endpoints as the server answers them: the saved user, and the given preview of the next reminder. */
+function serve(reminder: ReminderPreview) {
+  return fakeApi([
+    fake(previewReminders, () => ({ body: reminder })),
+    fake(updateUserSettings, () => ({ body: sessionFixture('dealer').user })),
+  ]);
+}
 
 describe('DealerSettingsPage', () => {
   it('shows the stored reminder settings and saves the changed ones with the rest', async () => {
-    const calls = mockFetch(() => ({ body: {} }));
+    const calls = serve(preview({ enabled: false, nextDigestOn: null }));
     const user = userEvent.setup();
     renderWithProviders(<DealerSettingsPage />, sessionFixture('dealer'));
     const lead = await screen.findByLabelText('Start reminding', { selector: 'input' });
@@ -25,7 +48,7 @@ describe('DealerSettingsPage', () => {
   });
 
   it('turns the reminders off and greys out their lead time and frequency', async () => {
-    const calls = mockFetch(() => ({ body: {} }));
+    const calls = serve(preview({ enabled: false, nextDigestOn: null }));
     const user = userEvent.setup();
     renderWithProviders(<DealerSettingsPage />, sessionFixture('dealer'));
     await user.click(await screen.findByRole('switch', { name: 'Remind me before tickets expire' }));
@@ -36,18 +59,7 @@ describe('DealerSettingsPage', () => {
   });
 
   describe('the preview of the next reminder', () => {
-    const none = { count: 0, tickets: [] };
-    const preview = (overrides: Partial<ReminderPreview>): ReminderPreview => ({
-      enabled: true,
-      leadDays: 10,
-      frequency: 'weekly',
-      nextDigestOn: '2030-03-04',
-      upcoming: none,
-      expired: none,
-      overdue: none,
-      ...overrides,
-    });
-    const respondWith = (body: ReminderPreview) => mockFetch(({ path }) => ({ body: path === '/ticket-reminders/preview' ? body : {} }));
+    const respondWith = serve;
 
     it('shows the day of the next digest and its tickets per stage, counting those it does not list', async () => {
       const ticket = (id: number, key: string, licenceExpiry: string) => ({

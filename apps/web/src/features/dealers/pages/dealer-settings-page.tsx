@@ -1,21 +1,20 @@
 import { Badge, Button, Fieldset, Group, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@casebridge/shared/constants/languages';
 import { REMINDER_FREQUENCIES, REMINDER_LEAD_DAYS, type ReminderFrequency } from '@casebridge/shared/schemas/auth';
 import { PAGE_SIZES } from '@casebridge/shared/constants/paging';
-import { REMINDER_STAGES, type ReminderPreview } from '@casebridge/shared/schemas/ticket-reminders';
+import { REMINDER_STAGES } from '@casebridge/shared/schemas/ticket-reminders';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import { Loading } from '../../../components/loading.tsx';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { Page } from '../../../components/page.tsx';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { currentLanguage, LANGUAGE_NAMES } from '../../../lib/i18n.ts';
 import { writeStorage } from '../../../lib/local-storage.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import { useSaveDealerSettings } from '../api/dealers-api.ts';
+import { reminderPreviewQuery, useSaveDealerSettings } from '../api/dealers-api.ts';
 
 /**
  * Spec §2 dealer settings: page size, language, and the ticket-expiry reminders (on or off, how many
@@ -55,9 +54,8 @@ interface DealerSettings {
 function DealerSettingsForm({ saved }: { saved: DealerSettings }) {
   const { t } = useTranslation();
   const [values, setValues] = useState(saved);
-  const set = <K extends keyof DealerSettings>(key: K, value: DealerSettings[K]) => setValues((current) => ({ ...current, [key]: value }));
+  const set: SetSetting = (key, value) => setValues((current) => ({ ...current, [key]: value }));
   const save = useSaveDealerSettings();
-  const queryClient = useQueryClient();
   useUnsavedChangesGuard((Object.keys(saved) as (keyof DealerSettings)[]).some((key) => values[key] !== saved[key]));
   const { pageSize, language } = values;
 
@@ -76,8 +74,6 @@ function DealerSettingsForm({ saved }: { saved: DealerSettings }) {
           // Every list uses the stored size first (use-paging.ts): the new setting replaces it.
           writeStorage(STORAGE_KEYS.pageSize, String(pageSize));
           notifySuccess(t('dealers.settings.saved'));
-          // The preview follows the saved settings: ask again for the next reminder.
-          void queryClient.invalidateQueries({ queryKey: PREVIEW_KEY });
           if (language !== saved.language) {
             // Spec §2: the app's language changes with the setting, as with the header's language menu.
             writeStorage(STORAGE_KEYS.language, language);
@@ -106,31 +102,7 @@ function DealerSettingsForm({ saved }: { saved: DealerSettings }) {
           onChange={(value) => value && set('language', value)}
           allowDeselect={false}
         />
-        <Fieldset legend={t('dealers.settings.reminders')}>
-          <Stack gap="sm">
-            <Switch
-              label={t('dealers.settings.reminderOn')}
-              checked={values.reminder}
-              onChange={(event) => set('reminder', event.currentTarget.checked)}
-            />
-            <Select
-              label={t('dealers.settings.reminderDays')}
-              data={REMINDER_LEAD_DAYS.map((days) => ({ value: String(days), label: t('dealers.settings.daysAhead', { count: days }) }))}
-              value={String(values.reminderDays)}
-              onChange={(value) => value && set('reminderDays', Number(value))}
-              disabled={!values.reminder}
-              allowDeselect={false}
-            />
-            <Select
-              label={t('dealers.settings.reminderFrequency')}
-              data={REMINDER_FREQUENCIES.map((frequency) => ({ value: frequency, label: t(`dealers.settings.frequency.${frequency}`) }))}
-              value={values.reminderFrequency}
-              onChange={(value) => value && set('reminderFrequency', value)}
-              disabled={!values.reminder}
-              allowDeselect={false}
-            />
-          </Stack>
-        </Fieldset>
+        <ReminderFields values={values} set={set} />
         <Group>
           <Button type="submit" loading={save.isPending}>
             {t('common.save')}
@@ -141,7 +113,39 @@ function DealerSettingsForm({ saved }: { saved: DealerSettings }) {
   );
 }
 
-const PREVIEW_KEY = ['ticket-reminders', 'preview'] as const;
+type SetSetting = <K extends keyof DealerSettings>(key: K, value: DealerSettings[K]) => void;
+
+/** Issue 14 item 4: whether, how early and how often ticket expiry reminders come. */
+function ReminderFields({ values, set }: { values: DealerSettings; set: SetSetting }) {
+  const { t } = useTranslation();
+  return (
+    <Fieldset legend={t('dealers.settings.reminders')}>
+      <Stack gap="sm">
+        <Switch
+          label={t('dealers.settings.reminderOn')}
+          checked={values.reminder}
+          onChange={(event) => set('reminder', event.currentTarget.checked)}
+        />
+        <Select
+          label={t('dealers.settings.reminderDays')}
+          data={REMINDER_LEAD_DAYS.map((days) => ({ value: String(days), label: t('dealers.settings.daysAhead', { count: days }) }))}
+          value={String(values.reminderDays)}
+          onChange={(value) => value && set('reminderDays', Number(value))}
+          disabled={!values.reminder}
+          allowDeselect={false}
+        />
+        <Select
+          label={t('dealers.settings.reminderFrequency')}
+          data={REMINDER_FREQUENCIES.map((frequency) => ({ value: frequency, label: t(`dealers.settings.frequency.${frequency}`) }))}
+          value={values.reminderFrequency}
+          onChange={(value) => value && set('reminderFrequency', value)}
+          disabled={!values.reminder}
+          allowDeselect={false}
+        />
+      </Stack>
+    </Fieldset>
+  );
+}
 
 /** A UTC day (YYYY-MM-DD) as spec §9 shows dates, without a time zone shifting it. */
 function formatDay(day: string): string {
@@ -155,10 +159,7 @@ function formatDay(day: string): string {
  */
 function ReminderPreviewSection() {
   const { t } = useTranslation();
-  const preview = useQuery({
-    queryKey: PREVIEW_KEY,
-    queryFn: ({ signal }) => apiRequest<ReminderPreview>('/ticket-reminders/preview', { signal }),
-  });
+  const preview = useQuery(reminderPreviewQuery);
   const data = preview.data;
   const total = data?.enabled ? REMINDER_STAGES.reduce((sum, stage) => sum + data[stage].count, 0) : 0;
   return (
