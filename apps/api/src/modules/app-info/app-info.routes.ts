@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import * as contracts from '@casebridge/shared/contracts/app-info';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { errorResponseSchema } from '../../lib/route-schemas.ts';
 import { databaseReachable, notReadyReason } from './app-info.service.ts';
 
@@ -55,10 +57,6 @@ export function appInfoRoutes(deps: AppDeps, version: string): FastifyPluginAsyn
       },
     });
 
-    app.get('/app/version', {
-      config: { access: 'public' },
-      schema: { tags, summary: 'The portal version shown in the header', response: { 200: z.object({ version: z.string() }) } },
-      handler: async () => ({ version }),
-    });
+    app.route({ ...fromContract(contracts.appVersion), handler: async () => ({ version }) });
   };
 }

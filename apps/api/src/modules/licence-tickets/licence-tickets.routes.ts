@@ -1,25 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@casebridge/shared/schemas/common';
-import {
-  activeProductResponseSchema,
-  dealerTicketSchema,
-  licenceContentResponseSchema,
-  MAX_TICKET_BATCH,
-  ticketArchiveBodySchema,
-  ticketBatchArchiveBodySchema,
-  ticketBatchResponseSchema,
-  ticketCustomerBodySchema,
-  ticketDealerBodySchema,
-  ticketDealersResponseSchema,
-  ticketExternalBodySchema,
-  ticketListQuerySchema,
-  ticketPushBodySchema,
-  ticketPushResponseSchema,
-  ticketRegistrationSchema,
-} from '@casebridge/shared/schemas/licence-tickets';
-import { listResponseSchema } from '@casebridge/shared/schemas/paging';
 import * as licenceInfo from '@casebridge/shared/contracts/licence-info';
+import * as desk from '@casebridge/shared/contracts/licence-tickets';
+import { licenceContentResponseSchema, ticketPushBodySchema, ticketPushResponseSchema } from '@casebridge/shared/schemas/licence-tickets';
 import type { AppDeps } from '../../deps.ts';
 import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
@@ -48,20 +32,17 @@ const params = z.object({ id: idSchema });
 const upstreamErrors = { ...commonErrors, 502: errorResponseSchema };
 
 /**
+ * Method, path, schemas and access of the desk and the licence lookups come from their contracts
+ * in packages/shared (ADR 0022); the ticket content by row id and the licence server's push are
+ * still declared here.
+ *
  * The dealers' ticket desk, the licence content lookup and the licence server's push (spec
  * manager-dealer §2 dealer tickets and licence info, §7 Tickets), in our REST shape.
  */
 export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/dealer-tickets', {
-      config: { access: 'tickets.list' },
-      schema: {
-        tags,
-        summary: "The tickets of one's dealer subtree (the manager: all), searchable, filtered, sorted and paged",
-        security: bearerAuth,
-        querystring: ticketListQuerySchema,
-        response: { 200: listResponseSchema(dealerTicketSchema), ...commonErrors },
-      },
+    app.route({
+      ...fromContract(desk.listTickets),
       handler: async (request, reply) => {
         const q = request.query;
         // The answer comes serialized (and checked) from the desk's versioned cache.
@@ -77,79 +58,34 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     });
 
-    app.get('/dealer-tickets/dealers', {
-      config: { access: 'tickets.list' },
-      schema: {
-        tags,
-        summary: "The dealers of one's subtree that have tickets (the desk's dealer filter)",
-        security: bearerAuth,
-        response: { 200: ticketDealersResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(desk.listTicketDealers),
       handler: async (request) => listTicketDealers(deps, callerOf(request)),
     });
 
-    app.put('/dealer-tickets/:id/customer', {
-      config: { access: 'tickets.assign' },
-      schema: {
-        tags,
-        summary: "Assign a customer of the ticket dealer's subtree, or none (top-level dealers and the manager)",
-        security: bearerAuth,
-        params,
-        body: ticketCustomerBodySchema,
-        response: { 200: dealerTicketSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(desk.assignTicketCustomer),
       handler: async (request) => assignCustomer(deps, callerOf(request), request.params.id, request.body.dealerCustomerId),
     });
 
-    app.put('/dealer-tickets/:id/dealer', {
-      config: { access: 'tickets.move' },
-      schema: {
-        tags,
-        summary: "Move the ticket to another dealer of one's subtree; its customer is reset",
-        security: bearerAuth,
-        params,
-        body: ticketDealerBodySchema,
-        response: { 200: dealerTicketSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(desk.moveTicket),
       handler: async (request) => changeTicketDealer(deps, callerOf(request), request.params.id, request.body.dealerId),
     });
 
-    app.put('/dealer-tickets/:id/external', {
-      config: { access: 'tickets.setExternal' },
-      schema: {
-        tags,
-        summary: 'Set the external customer id and description (top-level dealers and the manager)',
-        security: bearerAuth,
-        params,
-        body: ticketExternalBodySchema,
-        response: { 200: dealerTicketSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(desk.setTicketExternal),
       handler: async (request) =>
         setExternalCustomer(deps, callerOf(request), request.params.id, request.body.externalCustomerId, request.body.description),
     });
 
-    app.put('/dealer-tickets/:id/archived', {
-      config: { access: 'tickets.archive' },
-      schema: {
-        tags,
-        summary: 'Archive or unarchive one ticket',
-        security: bearerAuth,
-        params,
-        body: ticketArchiveBodySchema,
-        response: { 200: dealerTicketSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(desk.archiveTicket),
       handler: async (request) => archiveTicket(deps, callerOf(request), request.params.id, request.body.archived),
     });
 
-    app.post('/dealer-tickets/batch-archive', {
-      config: { access: 'tickets.archiveMany' },
-      schema: {
-        tags,
-        summary: `Archive or unarchive up to ${MAX_TICKET_BATCH} tickets of one's subtree; answers how many changed`,
-        security: bearerAuth,
-        body: ticketBatchArchiveBodySchema,
-        response: { 200: ticketBatchResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(desk.archiveTicketBatch),
       handler: async (request) => archiveTicketBatch(deps, callerOf(request), request.body.ticketIds, request.body.archived),
     });
 
@@ -172,33 +108,17 @@ export function licenceTicketRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request) => lookupTicketByKey(deps, callerOf(request), request.params.key),
     });
 
-    app.get('/dealer-tickets/:id/registration', {
-      config: { access: 'tickets.readRegistration' },
-      schema: {
-        tags,
-        summary: 'The customer registration record of a ticket of one’s subtree',
-        description:
-          'The assigned customer in the fields of the registration record, with the ticket’s product id. 404 `TICKET_WITHOUT_CUSTOMER` while no customer is assigned.',
-        security: bearerAuth,
-        params,
-        response: { 200: ticketRegistrationSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(desk.ticketRegistration),
       handler: async (request) => ticketRegistration(deps, callerOf(request), request.params.id),
     });
 
-    app.get('/dealer-tickets/:id/active-product', {
-      config: { access: 'tickets.read' },
-      schema: {
-        tags,
-        summary: 'The active product details of a ticket of one’s subtree: its activated licences',
-        description: 'From the same source as the licence content. An empty `data` means no active product detail.',
-        security: bearerAuth,
-        params,
-        response: { 200: activeProductResponseSchema, ...upstreamErrors },
-      },
+    app.route({
+      ...fromContract(desk.activeProduct),
       handler: async (request) => activeProduct(deps, callerOf(request), request.params.id),
     });
 
+    // Licence content only: never the dealer, customer or registration of the ticket.
     app.route({
       ...fromContract(licenceInfo.publicLicenceContent),
       handler: async (request) => {

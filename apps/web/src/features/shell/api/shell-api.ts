@@ -1,12 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as contracts from '@casebridge/shared/contracts/app-info';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 import { sessionQueryKey } from '../../../lib/session.ts';
 
-export const appVersionQuery = queryOptions({
-  queryKey: ['app', 'version'],
-  queryFn: () => apiRequest<{ version: string }>('/app/version'),
-  staleTime: Infinity,
-});
+export const appVersionQuery = queryOptions({ ...endpointQuery(contracts.appVersion, {}), staleTime: Infinity });
 
 export function useAppVersion() {
   return useQuery(appVersionQuery).data?.version;

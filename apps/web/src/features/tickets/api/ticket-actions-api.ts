@@ -1,20 +1,22 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import * as contracts from '@casebridge/shared/contracts/licence-tickets';
 import type { DealerCustomer, DealerSummary } from '@casebridge/shared/schemas/dealers';
-import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
 import { apiRequest, type QueryParams } from '../../../lib/api-client.ts';
+import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { ticketsKey } from './tickets-api.ts';
 
 /**
  * The desk's per-row changes (spec manager-dealer §2: assign a customer, move to another dealer,
  * external customer id) and the lists their pickers choose from. Every change refreshes the whole
  * desk (the row, its dealer filter and counts), as the archive calls in tickets-api.ts do.
  */
-const ticketsKey = ['dealer-tickets'] as const;
 // The customers feature's key: a customer saved from the picker's form refreshes the picker too.
 const customersKey = ['dealer-customers'] as const;
 
 /** How many rows a picker adds at a time ("Show more"). */
 export const PICKER_PAGE_SIZE = 20;
 
+// The dealers and dealer-customers lists belong to features whose endpoints have no contracts yet (issue 27, later slices).
 /**
  * A picker's list, PICKER_PAGE_SIZE rows at a time: `fetchNextPage` asks for the rows after those
  * shown. The search is part of the key, so another search starts again at the first rows.
@@ -47,28 +49,32 @@ export function useTicketDealerOptions(search: string) {
   return usePickerList<DealerSummary>(['dealers', 'ticket-picker'], '/dealers', { _sort: 'dealerId:asc', _q: search || undefined });
 }
 
-function useTicketChange<V>(request: (variables: V) => Promise<DealerTicket>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: request, onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsKey }) });
-}
-
 /** PUT /dealer-tickets/{id}/customer; null clears the customer. */
 export function useAssignTicketCustomer() {
-  return useTicketChange(({ id, dealerCustomerId }: { id: number; dealerCustomerId: number | null }) =>
-    apiRequest<DealerTicket>(`/dealer-tickets/${id}/customer`, { method: 'PUT', body: { dealerCustomerId } }),
+  return useEndpointMutation(
+    contracts.assignTicketCustomer,
+    ({ id, dealerCustomerId }: { id: number; dealerCustomerId: number | null }) => ({ params: { id }, body: { dealerCustomerId } }),
+    [ticketsKey],
   );
 }
 
 /** PUT /dealer-tickets/{id}/dealer; the server resets the ticket's customer (spec §4). */
 export function useMoveTicket() {
-  return useTicketChange(({ id, dealerId }: { id: number; dealerId: number }) =>
-    apiRequest<DealerTicket>(`/dealer-tickets/${id}/dealer`, { method: 'PUT', body: { dealerId } }),
+  return useEndpointMutation(
+    contracts.moveTicket,
+    ({ id, dealerId }: { id: number; dealerId: number }) => ({ params: { id }, body: { dealerId } }),
+    [ticketsKey],
   );
 }
 
 /** PUT /dealer-tickets/{id}/external (spec fmCustomerId and fmCustomerDescription). */
 export function useSetTicketExternal() {
-  return useTicketChange(({ id, externalCustomerId, description }: { id: number; externalCustomerId: string; description: string }) =>
-    apiRequest<DealerTicket>(`/dealer-tickets/${id}/external`, { method: 'PUT', body: { externalCustomerId, description } }),
+  return useEndpointMutation(
+    contracts.setTicketExternal,
+    ({ id, externalCustomerId, description }: { id: number; externalCustomerId: string; description: string }) => ({
+      params: { id },
+      body: { externalCustomerId, description },
+    }),
+    [ticketsKey],
   );
 }

@@ -1,57 +1,43 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DealerTicket, ARCHIVE_FILTERS } from '@casebridge/shared/schemas/licence-tickets';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import * as contracts from '@casebridge/shared/contracts/licence-tickets';
+import type { SuccessOf } from '@casebridge/shared/contracts/core';
+import type { ARCHIVE_FILTERS, ticketListQuerySchema } from '@casebridge/shared/schemas/licence-tickets';
+import { endpointQuery, pathKey, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
 export type ArchiveFilter = (typeof ARCHIVE_FILTERS)[number];
+export type TicketListParams = z.input<typeof ticketListQuerySchema>;
+export type TicketDealer = SuccessOf<typeof contracts.listTicketDealers>['data'][number];
 
-export interface TicketListParams {
-  _start: number;
-  _limit: number;
-  _sort?: string;
-  _q?: string;
-  dealerId?: number;
-  archived: ArchiveFilter;
-}
+/** Every desk query (the list, its dealer filter, a ticket's dialogs): what every ticket change makes stale. */
+export const ticketsKey = pathKey(contracts.listTickets);
 
-export interface TicketDealer {
-  id: number;
-  dealerCode: string;
-  name: string;
-}
+export const ticketListQuery = (query: TicketListParams) => endpointQuery(contracts.listTickets, { query });
 
-const ticketsKey = ['dealer-tickets'] as const;
+export const ticketDealersQuery = () => endpointQuery(contracts.listTicketDealers, {});
 
-/** One page of the ticket desk (GET /dealer-tickets); the previous page stays shown while the next loads. */
+/** One page of the ticket desk; the previous page stays shown while the next loads. */
 export function useTickets(params: TicketListParams) {
-  return useQuery({
-    queryKey: [...ticketsKey, 'list', params],
-    queryFn: ({ signal }) => apiRequest<{ count: number; data: DealerTicket[] }>('/dealer-tickets', { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...ticketListQuery(params), placeholderData: keepPreviousData });
 }
 
 /** The dealers of one's subtree that have tickets: the desk's dealer filter. */
 export function useTicketDealers() {
-  return useQuery({
-    queryKey: [...ticketsKey, 'dealers'],
-    queryFn: ({ signal }) => apiRequest<{ data: TicketDealer[] }>('/dealer-tickets/dealers', { signal }),
-  });
+  return useQuery(ticketDealersQuery());
 }
 
 export function useArchiveTicket() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, archived }: { id: number; archived: boolean }) =>
-      apiRequest<DealerTicket>(`/dealer-tickets/${id}/archived`, { method: 'PUT', body: { archived } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsKey }),
-  });
+  return useEndpointMutation(
+    contracts.archiveTicket,
+    ({ id, archived }: { id: number; archived: boolean }) => ({ params: { id }, body: { archived } }),
+    [ticketsKey],
+  );
 }
 
 export function useBatchArchiveTickets() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ ticketIds, archived }: { ticketIds: number[]; archived: boolean }) =>
-      apiRequest<{ changed: number }>('/dealer-tickets/batch-archive', { method: 'POST', body: { ticketIds, archived } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsKey }),
-  });
+  return useEndpointMutation(
+    contracts.archiveTicketBatch,
+    ({ ticketIds, archived }: { ticketIds: number[]; archived: boolean }) => ({ body: { ticketIds, archived } }),
+    [ticketsKey],
+  );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,12 +6,11 @@ import { useTranslation } from 'react-i18next';
 import type { DealerSummary } from '@casebridge/shared/schemas/dealers';
 import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
 import { usePhoneLayout } from '../../../components/use-phone-layout.ts';
-import { describeError } from '../../../lib/error-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useMoveTicket, useTicketDealerOptions } from '../api/ticket-actions-api.ts';
+import { DealerMoveConfirm, DealerRow } from './dealer-picker-sections.tsx';
 import { PickerMore } from './picker-more.tsx';
-
-const PICKER_SEARCH_DEBOUNCE_MS = 300;
+import { PICKER_SEARCH_DEBOUNCE_MS, PickerRows } from './picker-rows.tsx';
 
 /**
  * Spec manager-dealer §2 dealer picker, §4: pick a dealer of one's subtree, confirm, and the ticket
@@ -49,25 +48,13 @@ export function DealerPickerDialog({ ticket, onClose }: { ticket: DealerTicket; 
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {target ? (
-        <Stack gap="sm">
-          <Text size="sm">
-            {t('ticketDesk.dealerPicker.confirmMessage', { key: ticket.key, dealer: `${target.dealerId} – ${target.name}` })}
-          </Text>
-          <Alert color="orange">
-            {ticket.customer
-              ? t('ticketDesk.dealerPicker.customerReset', { name: ticket.customer.name || ticket.customer.customerId })
-              : t('ticketDesk.dealerPicker.customerResetNone')}
-          </Alert>
-          <Group justify="flex-end" wrap="wrap" gap="xs">
-            {/* The question opens on Back, as the shared confirmation opens on Cancel: a hasty Enter moves nothing. */}
-            <Button variant="default" onClick={() => setTarget(null)} data-autofocus autoFocus>
-              {t('ticketDesk.dealerPicker.back')}
-            </Button>
-            <Button onClick={() => confirm(target)} loading={move.isPending}>
-              {t('ticketDesk.dealerPicker.confirm')}
-            </Button>
-          </Group>
-        </Stack>
+        <DealerMoveConfirm
+          ticket={ticket}
+          target={target}
+          moving={move.isPending}
+          onBack={() => setTarget(null)}
+          onConfirm={() => confirm(target)}
+        />
       ) : (
         <Stack gap="sm">
           <Text size="sm">
@@ -83,57 +70,15 @@ export function DealerPickerDialog({ ticket, onClose }: { ticket: DealerTicket; 
             data-autofocus
             autoFocus
           />
-          {dealers.isPending ? (
-            <Group justify="center" p="md">
-              <Loader size="sm" aria-label={t('common.loading')} />
-            </Group>
-          ) : dealers.isError ? (
-            <Alert color="red" title={t('ticketDesk.dealerPicker.loadFailed')}>
-              {describeError(t, dealers.error)}
-            </Alert>
-          ) : rows.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('common.noData')}
-            </Text>
-          ) : (
-            <Stack
-              gap="xs"
-              component="ul"
-              aria-label={t('ticketDesk.dealerPicker.listLabel')}
-              style={{ listStyle: 'none', padding: 0, margin: 0 }}
-            >
-              {rows.map((dealer) => {
-                const current = ticket.dealer?.id === dealer.id;
-                return (
-                  <Paper key={dealer.id} component="li" withBorder p="xs">
-                    <Group justify="space-between" wrap="wrap" gap="xs">
-                      <Stack gap={0} style={{ minWidth: 0, flex: '1 1 180px' }}>
-                        <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                          {dealer.name}
-                        </Text>
-                        <Text fz="xs" c="dimmed">
-                          {dealer.dealerId}
-                        </Text>
-                      </Stack>
-                      {current ? (
-                        <Badge variant="light" size="sm">
-                          {t('ticketDesk.dealerPicker.currentBadge')}
-                        </Badge>
-                      ) : (
-                        <Button
-                          size="compact-sm"
-                          aria-label={t('ticketDesk.dealerPicker.chooseNamed', { dealer: dealer.name })}
-                          onClick={() => setTarget(dealer)}
-                        >
-                          {t('ticketDesk.dealerPicker.choose')}
-                        </Button>
-                      )}
-                    </Group>
-                  </Paper>
-                );
-              })}
-            </Stack>
-          )}
+          <PickerRows
+            list={dealers}
+            loadFailedTitle={t('ticketDesk.dealerPicker.loadFailed')}
+            label={t('ticketDesk.dealerPicker.listLabel')}
+          >
+            {rows.map((dealer) => (
+              <DealerRow key={dealer.id} dealer={dealer} current={ticket.dealer?.id === dealer.id} onChoose={() => setTarget(dealer)} />
+            ))}
+          </PickerRows>
           <PickerMore list={dealers} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
