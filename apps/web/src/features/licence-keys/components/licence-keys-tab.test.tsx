@@ -45,7 +45,7 @@ describe('LicenceKeysTab', () => {
     const calls = stubApi();
     const user = userEvent.setup();
     const { router } = renderRoutes([{ path: '*', element: <LicenceKeysTab millId={7} /> }], {
-      path: '/mill/settings?tab=keys&q=AAAAA&sort=created_at:desc&page=2',
+      path: '/mill/settings?tab=license-keys&q=AAAAA&sort=created_at:desc&page=2',
       session: sessionFixture('mill'),
     });
     expect(await screen.findByText(KEY.licenseKey)).toBeTruthy();
@@ -54,7 +54,7 @@ describe('LicenceKeysTab', () => {
     expect(screen.getByRole('searchbox', { name: 'Search licence keys' })).toHaveProperty('value', 'AAAAA');
     await user.click(screen.getByRole('columnheader', { name: /Licence key/ }));
     const params = new URLSearchParams(router.state.location.search);
-    expect([params.get('tab'), params.get('sort'), params.get('page'), params.get('q')]).toEqual(['keys', null, null, 'AAAAA']);
+    expect([params.get('tab'), params.get('sort'), params.get('page'), params.get('q')]).toEqual(['license-keys', null, null, 'AAAAA']);
   });
 
   it('rejects a key in the wrong format with "Invalid Key Format" and never calls the API', async () => {

@@ -13,7 +13,7 @@ function stubApi(count = 45) {
 }
 
 function renderList(path: string) {
-  return renderRoutes([{ path: '/mills/clients/:id', element: <ClientOrders millId={7} labId={5} /> }], {
+  return renderRoutes([{ path: '/mill/client/:id/details', element: <ClientOrders millId={7} labId={5} /> }], {
     path,
     session: sessionFixture('mill'),
   });
@@ -24,7 +24,7 @@ const lastQuery = (calls: ReturnType<typeof stubApi>) => new URL(calls.at(-1)!.u
 describe('ClientOrders', () => {
   it('asks for the page, sort, status and search in the URL, always narrowed to the client', async () => {
     const calls = stubApi();
-    renderList('/mills/clients/21?tab=orders&status=open&q=crown&sort=name:asc&page=3');
+    renderList('/mill/client/21/details?tab=orders&status=open&q=crown&sort=name:asc&page=3');
     expect(await screen.findByText(orderFixture().name)).toBeTruthy();
     const query = lastQuery(calls);
     expect(query.get('client')).toBe('5');
@@ -35,7 +35,7 @@ describe('ClientOrders', () => {
   it('goes back to page 1 on a new sort and keeps the tab in the URL', async () => {
     stubApi();
     const user = userEvent.setup();
-    const { router } = renderList('/mills/clients/21?tab=orders&page=2');
+    const { router } = renderList('/mill/client/21/details?tab=orders&page=2');
     await screen.findByText(orderFixture().name);
     await user.click(screen.getByRole('columnheader', { name: /Name/ }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('name:asc'));
@@ -45,7 +45,7 @@ describe('ClientOrders', () => {
 
   it('says "No data found" when the client has no orders', async () => {
     stubApi(0);
-    renderList('/mills/clients/21?tab=orders');
+    renderList('/mill/client/21/details?tab=orders');
     expect(await screen.findByText('No data found')).toBeTruthy();
   });
 });
