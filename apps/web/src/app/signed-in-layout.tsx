@@ -12,11 +12,13 @@ import { PolicyConsentDialog } from '../features/shell/components/policy-consent
 import { SidebarNav } from '../features/shell/components/sidebar-nav.tsx';
 import { homeRouteFor } from '../lib/home-route.ts';
 import { useSelectedMill, useSession } from '../lib/session.ts';
+import { useSwitchMill } from './mill-switch.ts';
 import { useSignOut } from './use-sign-out.ts';
 
 export function SignedInLayout() {
   const { session } = useSession();
   const { mill, hasStoredChoice, setSelectedMillId } = useSelectedMill(session);
+  const switchMill = useSwitchMill(setSelectedMillId);
   const [navOpened, nav] = useDisclosure(false);
   const signOut = useSignOut();
   const compact = usePhoneLayout();
@@ -33,7 +35,7 @@ export function SignedInLayout() {
         <AppHeader
           session={session}
           mill={mill}
-          onSelectMill={setSelectedMillId}
+          onSelectMill={switchMill}
           onSignOut={signOut}
           navOpened={navOpened}
           onToggleNav={nav.toggle}
@@ -43,7 +45,7 @@ export function SignedInLayout() {
         />
       </AppShell.Header>
       <AppShell.Navbar p="sm" id={SIDEBAR_ID}>
-        {compact && <ShellExtras session={session} mill={mill} onSelectMill={setSelectedMillId} />}
+        {compact && <ShellExtras session={session} mill={mill} onSelectMill={switchMill} />}
         <SidebarNav session={session} mill={mill} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main>

@@ -5,7 +5,7 @@ import * as contracts from '@casebridge/shared/contracts/licence-keys';
 import type { LicenceKey } from '@casebridge/shared/schemas/licence-keys';
 import { fake, fakeApi, type FakeAnswer } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { renderRoutes, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { LicenceKeysTab } from './licence-keys-tab.tsx';
 
 const KEY: LicenceKey = {
@@ -39,6 +39,22 @@ describe('LicenceKeysTab', () => {
     expect(await screen.findByText(KEY.licenseKey)).toBeTruthy();
     expect(calls[0]!.url).toContain('/api/mills/7/toolpass-data-collection-consents?');
     expect(new URL(calls[0]!.url, 'http://x').searchParams.get('_sort')).toBe('licenseKey:asc');
+  });
+
+  it('reads search, sort and page from the URL (list kit) and keeps the settings tab when sorting again, back on page 1', async () => {
+    const calls = stubApi();
+    const user = userEvent.setup();
+    const { router } = renderRoutes([{ path: '*', element: <LicenceKeysTab millId={7} /> }], {
+      path: '/mill/settings?tab=license-keys&q=AAAAA&sort=created_at:desc&page=2',
+      session: sessionFixture('mill'),
+    });
+    expect(await screen.findByText(KEY.licenseKey)).toBeTruthy();
+    const query = new URL(calls[0]!.url, 'http://x').searchParams;
+    expect([query.get('_q'), query.get('_sort'), query.get('_start')]).toEqual(['AAAAA', 'created_at:desc', '10']);
+    expect(screen.getByRole('searchbox', { name: 'Search licence keys' })).toHaveProperty('value', 'AAAAA');
+    await user.click(screen.getByRole('columnheader', { name: /Licence key/ }));
+    const params = new URLSearchParams(router.state.location.search);
+    expect([params.get('tab'), params.get('sort'), params.get('page'), params.get('q')]).toEqual(['license-keys', null, null, 'AAAAA']);
   });
 
   it('rejects a key in the wrong format with "Invalid Key Format" and never calls the API', async () => {

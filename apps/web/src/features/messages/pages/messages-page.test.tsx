@@ -20,7 +20,7 @@ const message: Message = {
   companyName: 'Alpine Milling',
 };
 
-function renderPage() {
+function renderPage(path = '/lab/messages') {
   const calls = fakeApi([
     fake(contracts.listMessages, ({ params }) => {
       expect(params.millId).toBe(7);
@@ -32,7 +32,7 @@ function renderPage() {
       { path: '/lab/messages', element: <MessagesPage /> },
       { path: '/lab/projects/:projectId/components/:id', element: <p>component page</p> },
     ],
-    { path: '/lab/messages', session: sessionFixture('lab') },
+    { path, session: sessionFixture('lab') },
   );
   return { ...result, calls };
 }
@@ -40,6 +40,16 @@ function renderPage() {
 const readParam = (url: string) => new URL(url, 'http://x').searchParams.get('read');
 
 describe('MessagesPage', () => {
+  it('keeps the read state and page in the URL; a new read state returns to page 1', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderPage('/lab/messages?read=unread&page=2');
+    expect(await screen.findByText('Margin looks fine.')).toBeTruthy();
+    const query = new URL(calls[0]!.url, 'http://x').searchParams;
+    expect([query.get('read'), query.get('_start')]).toEqual(['false', '10']);
+    await user.click(within(screen.getByRole('radiogroup', { name: 'Show' })).getByLabelText('Read'));
+    await waitFor(() => expect(router.state.location.search).toBe('?read=read'));
+  });
+
   it('filters by read state: Unread sends read=false, Read sends read=true, All sends none', async () => {
     const user = userEvent.setup();
     const { calls } = renderPage();

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Badge, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MillSummary } from '@casebridge/shared/schemas/auth';
 import type { Message } from '@casebridge/shared/schemas/orders';
+import { offsetQuery, useListState } from '../../../components/list-kit/use-list-state.ts';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
 import { TablePager } from '../../../components/table-pager.tsx';
@@ -11,7 +11,6 @@ import { describeError } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { componentPath, ordersPath, type WorkspaceSide } from '../../../lib/order-paths.ts';
 import { useSelectedMill, useSession } from '../../../lib/session.ts';
-import { usePaging } from '../../../lib/use-paging.ts';
 import { useMessages, type ReadFilter } from '../api/messages-api.ts';
 
 /** Spec §2 messages page: what the other side wrote, filtered by read state, paged. */
@@ -28,11 +27,16 @@ export function ClientMessages({ mill, labId }: { mill: MillSummary; labId: numb
   return <MessagesList mill={mill} side="mill" client={labId} />;
 }
 
+const READ_FILTERS: readonly ReadFilter[] = ['all', 'unread', 'read'];
+/** The read state in the URL: missing or unknown is every message. */
+const readFilterFromUrl = (value: string | undefined): ReadFilter => (READ_FILTERS.includes(value as ReadFilter) ? (value as ReadFilter) : 'all');
+
 function MessagesList({ mill, side, client }: { mill: MillSummary; side: WorkspaceSide; client?: number }) {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<ReadFilter>('all');
-  const paging = usePaging({ field: 'created_at', direction: 'desc' });
-  const messages = useMessages(mill.id, filter, paging.params, client);
+  // The list kit's state (ADR 0024): read state and page in the URL, so a reload or the back button keeps them.
+  const list = useListState({ filters: ['read'], defaultSort: { field: 'created_at', direction: 'desc' } });
+  const filter = readFilterFromUrl(list.filters.read);
+  const messages = useMessages(mill.id, filter, { ...offsetQuery(list), _sort: 'created_at:desc' }, client);
   return (
     <Stack gap="md">
       <Stack gap={4}>
@@ -42,11 +46,8 @@ function MessagesList({ mill, side, client }: { mill: MillSummary; side: Workspa
         <SegmentedControl
           aria-labelledby="messages-filter-label"
           value={filter}
-          onChange={(value) => {
-            setFilter(value);
-            paging.setPage(1);
-          }}
-          data={(['all', 'unread', 'read'] as const).map((value) => ({ value, label: t(`messages.filter.${value}`) }))}
+          onChange={(value) => list.change({ filter: 'read', value: value === 'all' ? '' : value })}
+          data={READ_FILTERS.map((value) => ({ value, label: t(`messages.filter.${value}`) }))}
           w="fit-content"
         />
       </Stack>
@@ -69,10 +70,10 @@ function MessagesList({ mill, side, client }: { mill: MillSummary; side: Workspa
           </Stack>
           <TablePager
             total={messages.data.count}
-            page={paging.page}
-            pageSize={paging.pageSize}
-            onPageChange={paging.setPage}
-            onPageSizeChange={paging.setPageSize}
+            page={list.page}
+            pageSize={list.pageSize}
+            onPageChange={(page) => list.change({ page })}
+            onPageSizeChange={list.setPageSize}
           />
         </>
       )}

@@ -1,17 +1,29 @@
-import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Loading } from '../../../components/loading.tsx';
-import { describeError } from '../../../lib/error-message.ts';
-import { usePaging } from '../../../lib/use-paging.ts';
+import { ListView } from '../../../components/list-kit/list-view.tsx';
+import { offsetQuery, useListState } from '../../../components/list-kit/use-list-state.ts';
 import { useMillOrders } from '../api/orders-api.ts';
-import { OrdersTable } from './orders-table.tsx';
+import { ORDERS_DEFAULT_SORT, statusFilter, statusFromUrl } from './order-filters.tsx';
+import { useOrderColumns } from './orders-table.tsx';
 
-/** One client's orders at the mill: the orders list with its client filter fixed (client detail page). */
+/**
+ * One client's orders at the mill (client detail page): the orders list with its client fixed by
+ * the page, on the list kit (ADR 0024): status, search, sort and page in the URL beside `tab`.
+ */
 export function ClientOrders({ millId, labId }: { millId: number; labId: number }) {
   const { t } = useTranslation();
-  const paging = usePaging({ field: 'created_at', direction: 'desc' });
-  const orders = useMillOrders(millId, { status: 'any', client: String(labId), responsible: null, search: '' }, paging.params);
-  if (orders.isPending) return <Loading />;
-  if (orders.isError) return <Alert color="red">{describeError(t, orders.error)}</Alert>;
-  return <OrdersTable side="mill" data={orders.data} paging={paging} />;
+  const list = useListState({ filters: ['status'], defaultSort: ORDERS_DEFAULT_SORT });
+  const filters = { status: statusFromUrl(list.filters.status), client: String(labId), responsible: null, search: list.q };
+  const orders = useMillOrders(millId, filters, offsetQuery(list));
+  const { columns, expansion } = useOrderColumns('mill');
+  return (
+    <ListView
+      list={list}
+      result={{ ...orders, data: orders.data && { rows: orders.data.data, total: orders.data.count } }}
+      columns={columns}
+      expansion={expansion}
+      rowKey={(order) => order.id}
+      filters={[statusFilter(t)]}
+      search
+    />
+  );
 }

@@ -3,15 +3,13 @@ import { IconDownload, IconFileText, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Order } from '@casebridge/shared/schemas/orders';
-import { DataTable, type DataTableColumn, type RowExpansion } from '../../../components/data-table.tsx';
-import { TablePager } from '../../../components/table-pager.tsx';
+import type { DataTableColumn, RowExpansion } from '../../../components/data-table.tsx';
 import { followLink } from '../../../lib/follow-link.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { componentPath, type WorkspaceSide } from '../../../lib/order-paths.ts';
-import type { Paging } from '../../../lib/use-paging.ts';
-import { ordersApi, useDeleteOrder, type Paged } from '../api/orders-api.ts';
+import { ordersApi, useDeleteOrder } from '../api/orders-api.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 export const personName = (person: { firstName: string; lastName: string } | null | undefined) =>
@@ -97,7 +95,7 @@ function LabOrderActions({ order }: { order: Order }) {
   );
 }
 
-/** Spec §2 orders list's columns and row expansion, shared by the orders pages (list kit) and a client's orders. */
+/** Spec §2 orders list's columns and row expansion, shared by the orders pages and a client's orders (list kit). */
 export function useOrderColumns(side: WorkspaceSide): { columns: DataTableColumn<Order>[]; expansion: RowExpansion<Order> } {
   const { t } = useTranslation();
   const columns: DataTableColumn<Order>[] = [
@@ -151,34 +149,4 @@ export function useOrderColumns(side: WorkspaceSide): { columns: DataTableColumn
     content: (order) => (order.components.length > 0 ? <OrderComponents order={order} side={side} /> : null),
   };
   return { columns, expansion };
-}
-
-export interface OrdersTableProps {
-  side: WorkspaceSide;
-  data: Paged<Order>;
-  paging: Paging;
-}
-
-/** Sortable, paged, rows open to their components (when they have any); paging in component state (a client's orders). */
-export function OrdersTable({ side, data, paging }: OrdersTableProps) {
-  const { columns, expansion } = useOrderColumns(side);
-  return (
-    <>
-      <DataTable
-        columns={columns}
-        rows={data.data}
-        rowKey={(order) => order.id}
-        sort={paging.sort}
-        onSortChange={paging.setSort}
-        expansion={expansion}
-      />
-      <TablePager
-        total={data.count}
-        page={paging.page}
-        pageSize={paging.pageSize}
-        onPageChange={paging.setPage}
-        onPageSizeChange={paging.setPageSize}
-      />
-    </>
-  );
 }

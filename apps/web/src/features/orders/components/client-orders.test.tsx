@@ -1,0 +1,51 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { sessionFixture } from '../../../test/fixtures.ts';
+import { mockFetch, renderRoutes } from '../../../test/render.tsx';
+import { notFound, orderFixture } from '../test/order-fixtures.ts';
+import { ClientOrders } from './client-orders.tsx';
+
+function stubApi(count = 45) {
+  return mockFetch(({ method, path }) =>
+    method === 'GET' && path === '/mills/7/projects' ? { body: { count, data: count ? [orderFixture()] : [] } } : notFound,
+  );
+}
+
+function renderList(path: string) {
+  return renderRoutes([{ path: '/mill/client/:id/details', element: <ClientOrders millId={7} labId={5} /> }], {
+    path,
+    session: sessionFixture('mill'),
+  });
+}
+
+const lastQuery = (calls: ReturnType<typeof stubApi>) => new URL(calls.at(-1)!.url, 'http://x').searchParams;
+
+describe('ClientOrders', () => {
+  it('asks for the page, sort, status and search in the URL, always narrowed to the client', async () => {
+    const calls = stubApi();
+    renderList('/mill/client/21/details?tab=orders&status=open&q=crown&sort=name:asc&page=3');
+    expect(await screen.findByText(orderFixture().name)).toBeTruthy();
+    const query = lastQuery(calls);
+    expect(query.get('client')).toBe('5');
+    expect([query.get('_sort'), query.get('_start'), query.get('_q')]).toEqual(['name:asc', '20', 'crown']);
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveProperty('value', 'crown');
+  });
+
+  it('goes back to page 1 on a new sort and keeps the tab in the URL', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    const { router } = renderList('/mill/client/21/details?tab=orders&page=2');
+    await screen.findByText(orderFixture().name);
+    await user.click(screen.getByRole('columnheader', { name: /Name/ }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('name:asc'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect([params.get('tab'), params.get('page')]).toEqual(['orders', null]);
+  });
+
+  it('says "No data found" when the client has no orders', async () => {
+    stubApi(0);
+    renderList('/mill/client/21/details?tab=orders');
+    expect(await screen.findByText('No data found')).toBeTruthy();
+  });
+});
