@@ -286,7 +286,11 @@ async function measureUpload(s: Setup, files: string[], size: number): Promise<{
     order,
     rows: [
       row(`tus upload, ${round(size / MB, 0)} MB, mean of ${uploadRoundCount} (${each(uploads)})`, `${round(uploadMbs)} MB/s`, ''),
-      row(`bare Node PUT that writes and hashes, same disk, mean of ${uploadRoundCount} (${each(barePuts)})`, `${round(barePutMbs)} MB/s`, ''),
+      row(
+        `bare Node PUT that writes and hashes, same disk, mean of ${uploadRoundCount} (${each(barePuts)})`,
+        `${round(barePutMbs)} MB/s`,
+        '',
+      ),
       row('upload / bare PUT', `${round(ratio)} %`, '>= 90 %', ratio >= 90),
       row('copyFile of the same file, same disk (context)', `${round(copyMbs)} MB/s`, ''),
       row('upload / copyFile (context)', `${round((uploadMbs / copyMbs) * 100)} %`, ''),

@@ -21,7 +21,10 @@ describe('the mill’s licence keys and messages lists', () => {
     const search = page.getByLabel('Search licence keys');
     await search.fill('AAAAA');
     await page.waitForURL((url) => url.searchParams.get('q') === 'AAAAA');
-    await page.getByRole('columnheader', { name: /Added on/ }).getByRole('button').click();
+    await page
+      .getByRole('columnheader', { name: /Added on/ })
+      .getByRole('button')
+      .click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'created_at:asc');
     await page.reload();
     await expect.poll(() => page.getByLabel('Search licence keys').inputValue()).toBe('AAAAA');

@@ -31,7 +31,14 @@ describe('useSwitchMill', () => {
       return null;
     }
     const router = createMemoryRouter([{ path: '*', element: <Probe /> }], { initialEntries: ['/mills/projects?client=5&page=2'] });
-    renderHook(() => null, { wrapper: ({ children }: { children: ReactNode }) => <>{children}<RouterProvider router={router} /></> });
+    renderHook(() => null, {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <>
+          {children}
+          <RouterProvider router={router} />
+        </>
+      ),
+    });
     act(() => switchMill(8));
     expect(store).toHaveBeenCalledWith(8);
     expect(router.state.location.pathname + router.state.location.search).toBe('/mills/projects');

@@ -230,10 +230,13 @@ describe('deleting one’s account', () => {
     expect((await remove(jwt, { password: PASSWORD })).statusCode).toBe(200);
   });
 
-  it('refuses the platform\'s last manager (409); of two last managers deleting at once, one goes', async () => {
+  it("refuses the platform's last manager (409); of two last managers deleting at once, one goes", async () => {
     const first = await createManager(t.db);
     // Other tests of this file made managers: only this one is left active.
-    await t.db.update(users).set({ blocked: true }).where(and(eq(users.roleType, 'manager'), ne(users.id, first.id)));
+    await t.db
+      .update(users)
+      .set({ blocked: true })
+      .where(and(eq(users.roleType, 'manager'), ne(users.id, first.id)));
     const jwt = await signIn(t, first.email);
     const refused = await remove(jwt, { password: PASSWORD });
     expect(refused.statusCode).toBe(409);

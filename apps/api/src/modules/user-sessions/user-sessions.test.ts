@@ -130,8 +130,14 @@ describe('last seen', () => {
     const idle = await signIn(t, lab.user.email);
     const used = await signIn(t, lab.user.email);
     const [a, b] = (await listOf(used)).sort((x, y) => Number(x.current) - Number(y.current));
-    await t.db.update(userSessions).set({ lastSeenAt: sql`now() - interval '72 hours 1 minute'` }).where(eq(userSessions.id, a!.id));
-    await t.db.update(userSessions).set({ lastSeenAt: sql`now() - interval '71 hours'` }).where(eq(userSessions.id, b!.id));
+    await t.db
+      .update(userSessions)
+      .set({ lastSeenAt: sql`now() - interval '72 hours 1 minute'` })
+      .where(eq(userSessions.id, a!.id));
+    await t.db
+      .update(userSessions)
+      .set({ lastSeenAt: sql`now() - interval '71 hours'` })
+      .where(eq(userSessions.id, b!.id));
     expect(await me(idle)).toBe(401);
     expect(await me(used)).toBe(200);
     expect((await listOf(used)).map((s) => s.id)).toEqual([b!.id]);

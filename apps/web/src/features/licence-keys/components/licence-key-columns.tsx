@@ -78,7 +78,12 @@ function DeleteKeyButton({ millId, licenceKey }: { millId: number; licenceKey: L
 
   return (
     <Tooltip label={t('common.delete')} withArrow>
-      <ActionIcon variant="subtle" color="red" aria-label={t('common.deleteNamed', { name: licenceKey.licenseKey })} onClick={confirmDelete}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={t('common.deleteNamed', { name: licenceKey.licenseKey })}
+        onClick={confirmDelete}
+      >
         <IconTrash size={18} aria-hidden />
       </ActionIcon>
     </Tooltip>
@@ -89,10 +94,25 @@ function DeleteKeyButton({ millId, licenceKey }: { millId: number; licenceKey: L
 export function useLicenceKeyColumns(millId: number): DataTableColumn<LicenceKey>[] {
   const { t } = useTranslation();
   return [
-    { key: 'key', header: t('licenceKeys.key'), sortField: 'licenseKey', phone: 'title', render: (row) => <Code fz="sm">{row.licenseKey}</Code> },
-    { key: 'collection', header: t('licenceKeys.dataCollection'), render: (row) => <DataCollectionSwitch millId={millId} licenceKey={row} /> },
+    {
+      key: 'key',
+      header: t('licenceKeys.key'),
+      sortField: 'licenseKey',
+      phone: 'title',
+      render: (row) => <Code fz="sm">{row.licenseKey}</Code>,
+    },
+    {
+      key: 'collection',
+      header: t('licenceKeys.dataCollection'),
+      render: (row) => <DataCollectionSwitch millId={millId} licenceKey={row} />,
+    },
     { key: 'ticketExpiry', header: t('ticketThread.ticketExpiry'), render: (row) => <TicketExpiryCell licenceKey={row} /> },
     { key: 'created', header: t('licenceKeys.created'), sortField: 'created_at', render: (row) => formatDate(row.createdAt) },
-    { key: 'actions', header: t('common.actions'), phone: 'actions', render: (row) => <DeleteKeyButton millId={millId} licenceKey={row} /> },
+    {
+      key: 'actions',
+      header: t('common.actions'),
+      phone: 'actions',
+      render: (row) => <DeleteKeyButton millId={millId} licenceKey={row} />,
+    },
   ];
 }

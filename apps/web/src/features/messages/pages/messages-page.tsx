@@ -29,7 +29,8 @@ export function ClientMessages({ mill, labId }: { mill: MillSummary; labId: numb
 
 const READ_FILTERS: readonly ReadFilter[] = ['all', 'unread', 'read'];
 /** The read state in the URL: missing or unknown is every message. */
-const readFilterFromUrl = (value: string | undefined): ReadFilter => (READ_FILTERS.includes(value as ReadFilter) ? (value as ReadFilter) : 'all');
+const readFilterFromUrl = (value: string | undefined): ReadFilter =>
+  READ_FILTERS.includes(value as ReadFilter) ? (value as ReadFilter) : 'all';
 
 function MessagesList({ mill, side, client }: { mill: MillSummary; side: WorkspaceSide; client?: number }) {
   const { t } = useTranslation();

@@ -21,7 +21,12 @@ export interface MillUserColumnsOptions {
 }
 
 /** The users tab's columns, with edit, second-factor reset and delete per member. */
-export function useMillUserColumns({ millId, currentUserId, mayResetSecondFactor, onEdit }: MillUserColumnsOptions): DataTableColumn<MillUser>[] {
+export function useMillUserColumns({
+  millId,
+  currentUserId,
+  mayResetSecondFactor,
+  onEdit,
+}: MillUserColumnsOptions): DataTableColumn<MillUser>[] {
   const { t } = useTranslation();
   const remove = useDeleteMillUser(millId);
   const resetFactor = useResetSecondFactor(millId);
@@ -91,5 +96,4 @@ export function useMillUserColumns({ millId, currentUserId, mayResetSecondFactor
         ),
     },
   ];
-
 }
