@@ -88,6 +88,11 @@ export const componentFiles = pgTable(
     sha256: text('sha256').notNull(),
     fileType: text('file_type').notNull(),
     uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The order's mill, filled by a trigger on insert (migration 0037), never by the caller: the
+     * trigger that keeps `mill_stored_bytes` needs it when a cascade has already removed the order.
+     */
+    millId: integer('mill_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('component_files_component_idx').on(t.componentId, t.kind)],
@@ -167,6 +172,17 @@ export const millOrderCounts = pgTable('mill_order_counts', {
     .primaryKey()
     .references(() => mills.id, { onDelete: 'cascade' }),
   submitted: integer('submitted').notNull().default(0),
+});
+
+/**
+ * The bytes of all files of each mill's orders, kept by triggers on component_files (migration
+ * 0037): an upload's storage check reads one row instead of summing every file of the mill.
+ */
+export const millStoredBytes = pgTable('mill_stored_bytes', {
+  millId: integer('mill_id')
+    .primaryKey()
+    .references(() => mills.id, { onDelete: 'cascade' }),
+  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
 });
 
 /**

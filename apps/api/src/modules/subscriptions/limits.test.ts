@@ -1,10 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sum } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { millClients } from '../../db/schema/labs.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { componentFiles, projects } from '../../db/schema/orders.ts';
+import { mills } from '../../db/schema/mills.ts';
+import { componentFiles, millStoredBytes, projects } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
 import { createLab, createManager, createMill, putOnCustomPlan, signIn, uniqueEmail } from '../../../test/factories.ts';
 import { binaryStl, multipartFile, sendOrder } from '../../../test/orders.ts';
@@ -287,5 +288,42 @@ describe('the storage limit', () => {
     });
     expect(handedBack.json()).toMatchObject(PLAN_FULL);
     expect(await t.db.select().from(componentFiles).where(eq(componentFiles.componentId, w.componentId))).toHaveLength(1);
+  });
+
+  /** What the triggers of migration 0037 keep, against what the files add up to. */
+  async function storedBytes(millId: number) {
+    const [counter] = await t.db.select().from(millStoredBytes).where(eq(millStoredBytes.millId, millId));
+    const [files] = await t.db.select({ bytes: sum(componentFiles.size) }).from(componentFiles).where(eq(componentFiles.millId, millId));
+    return { counter: counter?.bytes ?? 0, files: Number(files?.bytes ?? 0) };
+  }
+
+  it('gives the room back when the file or its order is deleted, and the counter always equals the files', async () => {
+    await changeBasicPlan({ storageMb: 1 });
+    const w = await draftWithComponent();
+    const uploaded = await uploadForm(w.labJwt, w.order.id, w.componentId);
+    expect(uploaded.statusCode).toBe(200);
+    expect(await storedBytes(w.mill.id)).toEqual({ counter: largeStl().length, files: largeStl().length });
+    expect((await uploadForm(w.labJwt, w.order.id, w.componentId)).json()).toMatchObject(PLAN_FULL);
+
+    // The lab discards its draft: the cascade removes the files after the order, and the room comes back.
+    expect((await t.request({ method: 'DELETE', url: `/api/orders/${w.order.id}`, token: w.labJwt })).statusCode).toBe(200);
+    expect(await storedBytes(w.mill.id)).toEqual({ counter: 0, files: 0 });
+    const next = await sendOrder(t, w.labJwt, w.mill.id, { files: [], submit: false });
+    expect((await uploadForm(w.labJwt, next.id, next.components[0]!.id)).statusCode).toBe(200);
+    expect(await storedBytes(w.mill.id)).toEqual({ counter: largeStl().length, files: largeStl().length });
+  });
+
+  it("counts each mill's files apart and leaves no counter behind a deleted mill", async () => {
+    const first = await draftWithComponent();
+    const second = await draftWithComponent();
+    expect((await uploadForm(first.labJwt, first.order.id, first.componentId)).statusCode).toBe(200);
+    expect((await uploadForm(first.labJwt, first.order.id, first.componentId)).statusCode).toBe(200);
+    expect((await uploadForm(second.labJwt, second.order.id, second.componentId)).statusCode).toBe(200);
+    expect(await storedBytes(first.mill.id)).toEqual({ counter: 2 * largeStl().length, files: 2 * largeStl().length });
+    expect(await storedBytes(second.mill.id)).toEqual({ counter: largeStl().length, files: largeStl().length });
+
+    await t.db.delete(mills).where(eq(mills.id, first.mill.id));
+    expect(await t.db.select().from(millStoredBytes).where(eq(millStoredBytes.millId, first.mill.id))).toEqual([]);
+    expect(await storedBytes(second.mill.id)).toEqual({ counter: largeStl().length, files: largeStl().length });
   });
 });

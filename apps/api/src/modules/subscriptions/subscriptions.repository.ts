@@ -1,9 +1,9 @@
-import { and, count, eq, sql, sum } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { millPeriodUsage, millSubscriptions, paymentEvents } from '../../db/schema/billing.ts';
 import { millClients } from '../../db/schema/labs.ts';
 import { mills } from '../../db/schema/mills.ts';
-import { componentFiles, components, projects } from '../../db/schema/orders.ts';
+import { millStoredBytes } from '../../db/schema/orders.ts';
 
 export type SubscriptionRow = typeof millSubscriptions.$inferSelect;
 
@@ -82,15 +82,10 @@ export async function clientsOfMill(db: Db, millId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Bytes of all files of the mill's orders. */
+/** Bytes of all files of the mill's orders: the counter the files' triggers keep (migration 0037). */
 export async function storedBytesOfMill(db: Db, millId: number): Promise<number> {
-  const [row] = await db
-    .select({ bytes: sum(componentFiles.size) })
-    .from(componentFiles)
-    .innerJoin(components, eq(components.id, componentFiles.componentId))
-    .innerJoin(projects, eq(projects.id, components.projectId))
-    .where(eq(projects.millId, millId));
-  return Number(row?.bytes ?? 0);
+  const [row] = await db.select({ bytes: millStoredBytes.bytes }).from(millStoredBytes).where(eq(millStoredBytes.millId, millId));
+  return row?.bytes ?? 0;
 }
 
 export async function companyIdOfMill(db: Db, millId: number): Promise<number | null> {
