@@ -293,7 +293,10 @@ describe('the storage limit', () => {
   /** What the triggers of migration 0037 keep, against what the files add up to. */
   async function storedBytes(millId: number) {
     const [counter] = await t.db.select().from(millStoredBytes).where(eq(millStoredBytes.millId, millId));
-    const [files] = await t.db.select({ bytes: sum(componentFiles.size) }).from(componentFiles).where(eq(componentFiles.millId, millId));
+    const [files] = await t.db
+      .select({ bytes: sum(componentFiles.size) })
+      .from(componentFiles)
+      .where(eq(componentFiles.millId, millId));
     return { counter: counter?.bytes ?? 0, files: Number(files?.bytes ?? 0) };
   }
 
