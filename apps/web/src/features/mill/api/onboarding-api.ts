@@ -1,19 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { millOnboarding } from '@casebridge/shared/contracts/onboarding';
+import type { SuccessOf } from '@casebridge/shared/contracts/core';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
-export interface Onboarding {
-  companyDetails: boolean;
-  landingPage: boolean;
-  firstClientInvited: boolean;
-  licenceKeys: boolean;
-  desktopAppAvailable: boolean;
-}
+export type Onboarding = SuccessOf<typeof millOnboarding>;
 
 export function useOnboarding(millId: number) {
-  return useQuery({
-    queryKey: ['mills', millId, 'onboarding'],
-    queryFn: () => apiRequest<Onboarding>(`/mills/${millId}/onboarding`),
-  });
+  return useQuery(endpointQuery(millOnboarding, { params: { id: millId } }));
 }
 
 /**
