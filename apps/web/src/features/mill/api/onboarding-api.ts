@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { millOnboarding } from '@casebridge/shared/contracts/onboarding';
 import type { SuccessOf } from '@casebridge/shared/contracts/core';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { listMillOrders } from '@casebridge/shared/contracts/orders';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 export type Onboarding = SuccessOf<typeof millOnboarding>;
@@ -16,8 +16,7 @@ export function useOnboarding(millId: number) {
  */
 export function useMillOrderCount(millId: number) {
   return useQuery({
-    queryKey: ['mills', millId, 'order-count'],
-    queryFn: ({ signal }) => apiRequest<{ count: number }>(`/mills/${millId}/projects`, { query: { _start: 0, _limit: 1 }, signal }),
+    ...endpointQuery(listMillOrders, { params: { millId }, query: { _start: 0, _limit: 1 } }),
     select: (page) => page.count,
   });
 }
