@@ -5,7 +5,8 @@ import { MANAGER_DEALER_ACTIONS, sessionFixture } from '../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../test/render.tsx';
 import { DealerSettingsPage, ManagerSettingsPage } from './own-settings-pages.tsx';
 
-// The account's two-factor endpoints have no contracts yet: a plain fetch stub by path.
+// A plain fetch stub by path: the analytics settings' digest endpoint has no contract yet, so the contract fake
+// cannot answer this page. The answers still follow the contracts, which the client checks.
 function stubApi() {
   let platform = { required: false };
   let dataExport: object | null = null;
@@ -22,7 +23,7 @@ function stubApi() {
     if (path === '/users/me/data-export') return { body: { export: dataExport } };
     if (path === '/users/me/passkeys') return { body: { passkeys: [] } };
     if (path === '/users/me/sessions') return { body: { sessions: [] } };
-    if (path === '/users/me/two-factor') return { body: { totp: false, recoveryCodesLeft: 0, required: true } };
+    if (path === '/users/me/two-factor') return { body: { totp: false, passkeys: 0, recoveryCodesLeft: 0, required: true } };
     if (path === '/users/me/two-factor/totp') return { body: { uri: 'otpauth://totp/CaseBridge:ada?secret=ABC', secret: 'ABC' } };
     if (path === '/two-factor-requirement' && method === 'PUT') platform = body as typeof platform;
     if (path === '/two-factor-requirement') return { body: platform };

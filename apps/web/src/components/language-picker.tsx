@@ -4,12 +4,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage, type Language } from '@casebridge/shared/constants/languages';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
-import { apiRequest } from '../lib/api-client.ts';
 import { currentLanguage, LANGUAGE_NAMES, loadAllTranslations } from '../lib/i18n.ts';
 import { writeStorage } from '../lib/local-storage.ts';
 import { notifyError } from '../lib/notify.ts';
 
 const options = LANGUAGES.map((lng) => ({ value: lng, label: LANGUAGE_NAMES[lng] }));
+
+/**
+ * The signed-in user's language, through its contract. Imported on demand: the picker is in the
+ * public home's first load, which the contract check's zod would push over its budget.
+ */
+async function saveLanguage(language: Language): Promise<void> {
+  const [{ callEndpoint }, { updateLanguage }] = await Promise.all([
+    import('../lib/api-call.ts'),
+    import('@casebridge/shared/contracts/account'),
+  ]);
+  await callEndpoint(updateLanguage, { body: { language } });
+}
 
 /** Spec §2: changing the language stores it (and saves it for a signed-in user), then reloads. */
 export function LanguagePicker({ signedIn, width = 150 }: { signedIn: boolean; width?: number | string }) {
@@ -21,7 +32,7 @@ export function LanguagePicker({ signedIn, width = 150 }: { signedIn: boolean; w
     const language: Language = value;
     setSaving(true);
     try {
-      if (signedIn) await apiRequest('/users/language', { method: 'PUT', body: { language } });
+      if (signedIn) await saveLanguage(language);
       writeStorage(STORAGE_KEYS.language, language);
       window.location.reload();
     } catch (error) {

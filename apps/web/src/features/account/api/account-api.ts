@@ -1,23 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { updateProfile } from '@casebridge/shared/contracts/account';
+import { changePassword } from '@casebridge/shared/contracts/auth';
+import type { InputOf, MultipartDataOf } from '@casebridge/shared/contracts/core';
+import { updateUserSettings } from '@casebridge/shared/contracts/user-settings';
 import type { Company, CompanyInfoData } from '@casebridge/shared/schemas/account';
-import type { AuthResponse, User, UserSettings } from '@casebridge/shared/schemas/auth';
+import { callEndpoint } from '../../../lib/api-call.ts';
 import { apiMultipart, apiRequest } from '../../../lib/api-client.ts';
+import { useEndpointMutation, useMultipartMutation } from '../../../lib/endpoint-query.ts';
 import { sessionQueryKey, storeAuthResponse } from '../../../lib/session.ts';
-
-export interface ProfileData {
-  firstName: string;
-  lastName: string;
-  email: string;
-  currentPassword?: string;
-}
-
-export type ProfileResponse = User & { emailChanged?: boolean };
-
-export interface PasswordChange {
-  currentPassword: string;
-  password: string;
-  passwordConfirmation: string;
-}
 
 export const companyInfoQuery = queryOptions({
   queryKey: ['users', 'companyInfo'],
@@ -37,28 +27,29 @@ export function useSaveCompanyInfo() {
   });
 }
 
+/**
+ * Invalidates nothing itself: the form refreshes the session after a plain save, while a new
+ * address ends the session instead (refetching it then would only meet a 401).
+ */
 export function useSaveProfile() {
-  return useMutation({
-    mutationFn: ({ data, avatar }: { data: ProfileData; avatar: File | null }) =>
-      apiMultipart<ProfileResponse>('/users/profile', data, { avatar }),
-  });
+  return useMultipartMutation(
+    updateProfile,
+    ({ data, avatar }: { data: MultipartDataOf<typeof updateProfile>; avatar: File | null }) => ({ data, file: avatar }),
+    [],
+  );
 }
 
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordChange) => apiRequest<AuthResponse>('/auth/password', { method: 'PUT', body }),
-    // The server invalidates older tokens on a password change, so the new one must be kept.
+    mutationFn: (body: InputOf<typeof changePassword>['body']) => callEndpoint(changePassword, { body }),
+    // The server invalidates older tokens on a password change, so the new one must be kept; it carries the session too.
     onSuccess: (auth) => storeAuthResponse(queryClient, auth),
   });
 }
 
 export function useSaveSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Partial<UserSettings>) => apiRequest<User>('/users/settings', { method: 'PUT', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-  });
+  return useEndpointMutation(updateUserSettings, (body: InputOf<typeof updateUserSettings>['body']) => ({ body }), [sessionQueryKey]);
 }
 
 export interface ShippingAddress {

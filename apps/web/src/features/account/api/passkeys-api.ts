@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startRegistration } from '@simplewebauthn/browser';
 import { addPasskey, listPasskeys, passkeyRegistrationOptions, removePasskey, renamePasskey } from '@casebridge/shared/contracts/passkeys';
+import { twoFactorStatus } from '@casebridge/shared/contracts/two-factor';
 import { callEndpoint } from '../../../lib/api-call.ts';
 import { endpointQuery, pathKey, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
 /** One's passkeys (ADR 0023); the two-factor status counts them too, so both refresh after a change. */
 const passkeysQuery = endpointQuery(listPasskeys, {});
-const stale = [pathKey(listPasskeys), ['two-factor']] as const;
+const stale = [pathKey(listPasskeys), pathKey(twoFactorStatus)] as const;
 
 export function usePasskeys() {
   return useQuery(passkeysQuery);

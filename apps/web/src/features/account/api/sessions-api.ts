@@ -1,29 +1,28 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserSession } from '@casebridge/shared/schemas/user-sessions';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as contracts from '@casebridge/shared/contracts/user-sessions';
+import { callEndpoint } from '../../../lib/api-call.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 /** Where the user is signed in (ADR 0021). */
-export const sessionsQuery = queryOptions({
-  queryKey: ['users', 'me', 'sessions'],
-  queryFn: () => apiRequest<{ sessions: UserSession[] }>('/users/me/sessions'),
-});
+export const sessionsQuery = endpointQuery(contracts.listSessions, {});
 
 export function useSessions() {
   return useQuery(sessionsQuery);
 }
 
-export function useEndSession() {
+/** Invalidates the list also after a refusal: a 404 means the session had ended already, the list is stale. */
+function useSessionsWrite<Vars>(call: (vars: Vars) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/users/me/sessions/${id}`, { method: 'DELETE' }),
+    mutationFn: call,
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
   });
 }
 
+export function useEndSession() {
+  return useSessionsWrite((sessionId: string) => callEndpoint(contracts.endSession, { params: { sessionId } }));
+}
+
 export function useEndOtherSessions() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest<{ ended: number }>('/users/me/sessions/end-others', { method: 'POST' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
-  });
+  return useSessionsWrite(() => callEndpoint(contracts.endOtherSessions, {}));
 }

@@ -1,30 +1,23 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TotpEnrolment, TwoFactorStatus } from '@casebridge/shared/schemas/two-factor';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import * as contracts from '@casebridge/shared/contracts/two-factor';
+import { callEndpoint } from '../../../lib/api-call.ts';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
-const statusKey = ['two-factor'];
+const statusQuery = endpointQuery(contracts.twoFactorStatus, {});
 
 export function useTwoFactorStatus() {
-  return useQuery({ queryKey: statusKey, queryFn: () => apiRequest<TwoFactorStatus>('/users/me/two-factor') });
+  return useQuery(statusQuery);
 }
 
+/** Changes no status yet: the authenticator counts only once its first code confirms it. */
 export function useStartTotp() {
-  return useMutation({ mutationFn: () => apiRequest<TotpEnrolment>('/users/me/two-factor/totp', { method: 'POST' }) });
+  return useMutation({ mutationFn: () => callEndpoint(contracts.startTotp, {}) });
 }
 
 export function useConfirmTotp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) =>
-      apiRequest<{ recoveryCodes: string[] }>('/users/me/two-factor/totp/confirm', { method: 'POST', body: { code } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey }),
-  });
+  return useEndpointMutation(contracts.confirmTotp, (code: string) => ({ body: { code } }), [statusQuery.queryKey]);
 }
 
 export function useDisableTotp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { password: string; code: string }) => apiRequest('/users/me/two-factor/totp/disable', { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: statusKey }),
-  });
+  return useEndpointMutation(contracts.disableTotp, (body: { password: string; code: string }) => ({ body }), [statusQuery.queryKey]);
 }

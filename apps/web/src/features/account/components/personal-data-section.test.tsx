@@ -2,9 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { dataExportState, deleteAccount, requestDataExport } from '@casebridge/shared/contracts/personal-data';
+import { twoFactorStatus } from '@casebridge/shared/contracts/two-factor';
 import type { DataExport } from '@casebridge/shared/schemas/personal-data';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes } from '../../../test/render.tsx';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { ANY_ROLE, RequireRole } from '../../../app/guards/require-role.tsx';
 import { PersonalDataSection } from './personal-data-section.tsx';
 
@@ -23,16 +26,23 @@ const routes: RouteObject[] = [
   { path: '/goodbye', element: <p>goodbye page</p> },
   { path: '/', element: <p>home page</p> },
 ];
+const status = (totp: boolean) =>
+  fake(twoFactorStatus, () => ({ body: { totp, passkeys: 0, recoveryCodesLeft: totp ? 10 : 0, required: false } }));
+const noExport = fake(dataExportState, () => ({ body: { export: null } }));
+
 const page = (session: ReturnType<typeof sessionFixture>) => renderRoutes(routes, { path: '/account', session });
 
 describe('PersonalDataSection', () => {
   it('asks for an export and shows that it is being prepared', async () => {
     let latest: DataExport | null = null;
-    const calls = mockFetch(({ method, path }) => {
-      if (path === '/users/me/data-export' && method === 'POST') latest = requested;
-      if (path === '/users/me/data-export') return { body: { export: latest } };
-      return { body: { totp: false, recoveryCodesLeft: 0, required: false } };
-    });
+    const calls = fakeApi([
+      fake(requestDataExport, () => {
+        latest = requested;
+        return { body: { export: latest } };
+      }),
+      fake(dataExportState, () => ({ body: { export: latest } })),
+      status(false),
+    ]);
     page(sessionFixture('lab'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Download my data' }));
@@ -42,11 +52,11 @@ describe('PersonalDataSection', () => {
   });
 
   it('asks the password and the code of a second factor before deleting, then shows the goodbye page', async () => {
-    const calls = mockFetch(({ method, path }) => {
-      if (path === '/users/me/data-export') return { body: { export: null } };
-      if (method === 'DELETE') return { body: { ok: true, message: 'Your account is deleted. Goodbye.' } };
-      return { body: { totp: true, recoveryCodesLeft: 10, required: false } };
-    });
+    const calls = fakeApi([
+      noExport,
+      fake(deleteAccount, () => ({ body: { ok: true as const, message: 'Your account is deleted. Goodbye.' } })),
+      status(true),
+    ]);
     page(sessionFixture('lab'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
@@ -62,12 +72,14 @@ describe('PersonalDataSection', () => {
   });
 
   it('shows why a deletion was refused and stays', async () => {
-    mockFetch(({ method, path }) => {
-      if (path === '/users/me/data-export') return { body: { export: null } };
-      if (method === 'DELETE')
-        return { status: 409, body: { statusCode: 409, error: 'Conflict', code: 'LAST_MILL_ADMIN', message: 'only admin' } };
-      return { body: { totp: false, recoveryCodesLeft: 0, required: false } };
-    });
+    fakeApi([
+      noExport,
+      fake(deleteAccount, () => ({
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', code: 'LAST_MILL_ADMIN', message: 'only admin' },
+      })),
+      status(false),
+    ]);
     page(sessionFixture('mill'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }));

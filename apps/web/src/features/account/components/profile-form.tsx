@@ -31,10 +31,10 @@ export function ProfileForm({ user }: { user: User }) {
     save.mutate(
       { data: emailChanging ? { ...profile, currentPassword } : profile, avatar },
       {
-        onSuccess: (saved) => {
+        onSuccess: ({ user: saved, emailChanged }) => {
           form.reset({ firstName: saved.firstName, lastName: saved.lastName, email: saved.email, currentPassword: '' });
           setAvatar(null);
-          if (saved.emailChanged) {
+          if (emailChanged) {
             // Spec §4: a new email address ends the session; the user confirms it and signs in again.
             notifyInfo(t('profile.emailChanged'));
             markFormsSaved();

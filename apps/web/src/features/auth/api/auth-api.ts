@@ -1,87 +1,46 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as auth from '@casebridge/shared/contracts/auth';
+import type { InputOf } from '@casebridge/shared/contracts/core';
+import * as invitations from '@casebridge/shared/contracts/invitations';
+import { answerSecondFactor } from '@casebridge/shared/contracts/passkeys';
+import * as twoFactor from '@casebridge/shared/contracts/two-factor';
 import type { AuthResponse } from '@casebridge/shared/schemas/auth';
-import type { SignInAnswer, TotpEnrolment } from '@casebridge/shared/schemas/two-factor';
-import type { Language } from '@casebridge/shared/constants/languages';
-import type { RoleType } from '@casebridge/shared/constants/roles';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { SignInAnswer } from '@casebridge/shared/schemas/two-factor';
+import { callEndpoint } from '../../../lib/api-call.ts';
 import { storeAuthResponse } from '../../../lib/session.ts';
 
-export interface MessageResponse {
-  ok: boolean;
-  message: string;
-}
+// The contracts bring zod along: the public home's first load (home-query-params.tsx) imports this
+// file only when a mail link asks for it, the sign-in dialogs load later anyway (the home's JS budget).
 
-export interface SignInBody {
-  identifier: string;
-  password: string;
-  linkToAnExistingAccount?: boolean;
-  confirmationToken?: string;
-  invitedMillId?: number;
-}
-
-export interface RegisterBody {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  activationKey: string;
-  policyAgreement: true;
-  dataProcessingAgreement: true;
-  promotionsOptOut: boolean;
-  language: Language;
-}
-
-export interface ResetPasswordBody {
-  code: string;
-  password: string;
-  passwordConfirmation: string;
-}
-
-export interface AccountCreationBody {
-  identifier: string;
-  password: string;
-  companyName?: string;
-  confirmationToken: string;
-  millId: number;
-}
+export type SignInBody = InputOf<typeof auth.signIn>['body'];
+export type RegisterBody = InputOf<typeof auth.register>['body'];
+export type ResetPasswordBody = InputOf<typeof auth.resetPassword>['body'];
+export type AccountCreationBody = InputOf<typeof invitations.createAccount>['body'];
 
 export const authApi = {
-  signIn: (body: SignInBody) => apiRequest<SignInAnswer>('/auth/local', { method: 'POST', body }),
-  secondFactor: (token: string, code: string) =>
-    apiRequest<AuthResponse>('/auth/sign-in/second-factor', { method: 'POST', body: { token, code } }),
-  startEnrolment: (token: string) => apiRequest<TotpEnrolment>('/auth/sign-in/enrolment', { method: 'POST', body: { token } }),
-  confirmEnrolment: (token: string, code: string) =>
-    apiRequest<AuthResponse & { recoveryCodes: string[] }>('/auth/sign-in/enrolment/confirm', { method: 'POST', body: { token, code } }),
-  register: (body: RegisterBody) => apiRequest<MessageResponse>('/auth/local/register', { method: 'POST', body }),
-  forgotPassword: (email: string) => apiRequest<MessageResponse>('/auth/forgot-password', { method: 'POST', body: { email } }),
-  resetPassword: (body: ResetPasswordBody) => apiRequest<SignInAnswer>('/auth/reset-password', { method: 'POST', body }),
-  confirmEmail: (confirmation: string) => apiRequest<SignInAnswer>('/auth/email-confirmation', { query: { confirmation } }),
-  emailByToken: (confirmationToken: string) =>
-    apiRequest<{ emailByConfirmationToken: string; roleType: RoleType; accountExists: boolean }>('/auth/user-email-by-token', {
-      method: 'POST',
-      body: { confirmationToken },
-    }),
+  signIn: (body: SignInBody) => callEndpoint(auth.signIn, { body }),
+  secondFactor: (token: string, code: string) => callEndpoint(answerSecondFactor, { body: { token, code } }),
+  startEnrolment: (token: string) => callEndpoint(twoFactor.startSignInEnrolment, { body: { token } }),
+  confirmEnrolment: (token: string, code: string) => callEndpoint(twoFactor.confirmSignInEnrolment, { body: { token, code } }),
+  register: (body: RegisterBody) => callEndpoint(auth.register, { body }),
+  forgotPassword: (email: string) => callEndpoint(auth.forgotPassword, { body: { email } }),
+  resetPassword: (body: ResetPasswordBody) => callEndpoint(auth.resetPassword, { body }),
+  confirmEmail: (confirmation: string) => callEndpoint(auth.confirmEmail, { query: { confirmation } }),
+  emailByToken: (confirmationToken: string) => callEndpoint(invitations.invitedEmail, { body: { confirmationToken } }),
   resendConfirmation: (confirmationToken: string, email: string) =>
-    apiRequest<MessageResponse>('/auth/resend-confirmation-email', {
-      method: 'POST',
-      body: { confirmationToken, email },
-    }),
-  checkUniqueEmail: (email: string) =>
-    apiRequest<{ emailIsTaken: boolean }>('/auth/check-unique-email', { method: 'POST', body: { email } }),
-  createAccount: (body: AccountCreationBody) => apiRequest<AuthResponse>('/auth/account-creation', { method: 'POST', body }),
+    callEndpoint(invitations.resendConfirmation, { body: { confirmationToken, email } }),
+  checkUniqueEmail: (email: string) => callEndpoint(auth.checkUniqueEmail, { body: { email } }),
+  createAccount: (body: AccountCreationBody) => callEndpoint(invitations.createAccount, { body }),
   linkMill: (millId: number, confirmationToken: string) =>
-    apiRequest<AuthResponse>(`/mills/${millId}/link-to-account`, {
-      method: 'POST',
-      body: { confirmationToken, millId },
-    }),
+    callEndpoint(invitations.linkToAccount, { params: { millId }, body: { confirmationToken, millId } }),
 };
 
-/** A mutation whose success signs the user in (stores the token and the session). */
+/** A mutation whose success signs the user in (stores the token and the session, so no query needs invalidating). */
 export function useAuthMutation<Vars>(call: (vars: Vars) => Promise<AuthResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: (auth) => storeAuthResponse(queryClient, auth),
+    onSuccess: (answer) => storeAuthResponse(queryClient, answer),
   });
 }
 

@@ -2,7 +2,8 @@ import { act, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Language } from '@casebridge/shared/constants/languages';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { fakeApi } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { SignInDialog } from './sign-in-dialog.tsx';
 import { SignUpDialog } from './sign-up-dialog.tsx';
 
@@ -22,7 +23,7 @@ describe('agreement and sign-in wording', () => {
     ['sp', 'Acepto los Términos del servicio', 'Acepto el Acuerdo de tratamiento de datos'],
     ['en', 'I accept the Terms of service', 'I accept the Data processing agreement'],
   ] as const)('%s: the agreements read as sentences', async (lng, terms, dataProcessing) => {
-    mockFetch(() => ({}));
+    fakeApi([]);
     await inLanguage(lng);
     renderWithProviders(<SignUpDialog opened />);
     expect(screen.getByRole('checkbox', { name: terms })).toBeTruthy();
@@ -30,7 +31,7 @@ describe('agreement and sign-in wording', () => {
   });
 
   it('fr: the sign-in dialog is named like the button that opens it', async () => {
-    mockFetch(() => ({}));
+    fakeApi([]);
     await inLanguage('fr');
     renderWithProviders(<SignInDialog opened options={{}} />);
     const button = i18next.t('auth.signIn.submit');

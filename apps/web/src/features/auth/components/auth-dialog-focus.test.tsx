@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { fakeApi } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { SignInDialog } from './sign-in-dialog.tsx';
@@ -16,7 +17,8 @@ describe('auth dialogs put the focus on their first field', () => {
     ['Reset password', <ResetPasswordDialog opened code="abc" />, /^Password/],
   ];
   it.each(cases)('%s', async (_name, dialog, firstField) => {
-    mockFetch(() => ({}));
+    // Opening a dialog calls nothing: the fake refuses any request.
+    fakeApi([]);
     renderWithProviders(dialog);
     const field = await screen.findByLabelText(firstField, { selector: 'input' });
     await waitFor(() => expect(document.activeElement).toBe(field));

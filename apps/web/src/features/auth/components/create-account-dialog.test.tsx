@@ -1,20 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { checkUniqueEmail } from '@casebridge/shared/contracts/auth';
+import { createAccount, invitedEmail, resendConfirmation } from '@casebridge/shared/contracts/invitations';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { CreateAccountDialog } from './create-account-dialog.tsx';
 
 const TOKEN = 'invitation-token-0123456789';
 
 function renderFor(roleType: 'lab' | 'mill', emailIsTaken = false, accountExists = false) {
-  const calls = mockFetch(({ path }) => {
-    if (path === '/auth/user-email-by-token') return { body: { emailByConfirmationToken: 'invited@example.com', roleType, accountExists } };
-    if (path === '/auth/check-unique-email') return { body: { emailIsTaken } };
-    if (path === '/auth/account-creation') return { body: { ...sessionFixture('lab'), jwt: 'new-jwt' } };
-    if (path === '/auth/resend-confirmation-email') return { body: { ok: true, message: 'sent' } };
-    return { status: 404, body: {} };
-  });
+  const calls = fakeApi([
+    fake(invitedEmail, () => ({ body: { emailByConfirmationToken: 'invited@example.com', roleType, accountExists } })),
+    fake(checkUniqueEmail, () => ({ body: { emailIsTaken } })),
+    fake(createAccount, () => ({ body: { ...sessionFixture('lab'), jwt: 'new-jwt' } })),
+    fake(resendConfirmation, () => ({ body: { ok: true as const, message: 'sent' } })),
+  ]);
   renderWithProviders(<CreateAccountDialog opened options={{ confirmationToken: TOKEN, invitedMillId: 7 }} />);
   return calls;
 }

@@ -8,7 +8,6 @@ import { describeError } from '../../../lib/error-message.ts';
 import { loadAllTranslations } from '../../../lib/i18n.ts';
 import { storeAuthResponse, useSession } from '../../../lib/session.ts';
 import { useAfterSignIn } from '../../../lib/use-after-sign-in.ts';
-import { authApi } from '../api/auth-api.ts';
 
 /**
  * Acts on the home page's mail-link parameters (spec §2): `confirmation`, `code`, and
@@ -48,8 +47,9 @@ function useEmailConfirmation() {
   const afterSignIn = useAfterSignIn();
   return useCallback(
     (token: string) => {
-      authApi
-        .confirmEmail(token)
+      // Imported on demand: the contract check brings zod, which the public home's first load leaves out.
+      import('../api/auth-api.ts')
+        .then(({ authApi }) => authApi.confirmEmail(token))
         .then((answer) => {
           // An address change of an account with a second factor: the code comes first.
           if ('challenge' in answer) return openAuthDialog('secondFactor', { challenge: answer.challenge });

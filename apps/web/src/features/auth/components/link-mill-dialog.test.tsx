@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { linkToAccount } from '@casebridge/shared/contracts/invitations';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import type { RoleType } from '@casebridge/shared/constants/roles';
 import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes } from '../../../test/render.tsx';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { LinkMillDialog } from './link-mill-dialog.tsx';
 
 function renderFor(type: RoleType) {
@@ -12,9 +14,14 @@ function renderFor(type: RoleType) {
     ...sessionFixture(type, { mills: [millFixture({ id: 3 }), millFixture({ id: 8, millRole: null })], ordersCount: 1 }),
     jwt: 'new-jwt',
   };
-  const calls = mockFetch(({ method, path }) =>
-    method === 'POST' && path === '/mills/8/link-to-account' ? { body: linked } : { status: 404, body: {} },
-  );
+  // Only mill 8's invitation: a link to another mill is no request the fake answers.
+  const calls = fakeApi([
+    fake(linkToAccount, ({ params }) =>
+      params.millId === 8
+        ? { body: linked }
+        : { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'no' } },
+    ),
+  ]);
   const result = renderRoutes(
     [{ path: '*', element: <LinkMillDialog opened options={{ confirmationToken: 'invitation-token-0123456789', invitedMillId: 8 }} /> }],
     {

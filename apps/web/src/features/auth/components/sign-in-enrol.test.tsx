@@ -1,21 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { signIn } from '@casebridge/shared/contracts/auth';
+import { confirmSignInEnrolment, startSignInEnrolment } from '@casebridge/shared/contracts/two-factor';
 import type { RoleType } from '@casebridge/shared/constants/roles';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes } from '../../../test/render.tsx';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { SignInDialog } from './sign-in-dialog.tsx';
 
 /** The platform requires a second factor (ADR 0020): a manager or dealer without one enrols at sign-in, then lands at home. */
 function stubApi(type: RoleType) {
-  const challenge = { token: 'c'.repeat(43), kind: 'enrol', methods: ['totp'], expiresAt: '2030-01-01T00:00:00.000Z' };
-  return mockFetch(({ path }) => {
-    if (path === '/auth/local') return { body: { challenge } };
-    if (path === '/auth/sign-in/enrolment') return { body: { uri: 'otpauth://totp/CaseBridge:ada?secret=SECRET', secret: 'SECRET' } };
-    if (path === '/auth/sign-in/enrolment/confirm')
-      return { body: { ...sessionFixture(type), jwt: 'jwt', recoveryCodes: ['aaaaa-bbbbb-ccccc'] } };
-    return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: path } };
-  });
+  const challenge = { token: 'c'.repeat(43), kind: 'enrol' as const, methods: ['totp' as const], expiresAt: '2030-01-01T00:00:00.000Z' };
+  return fakeApi([
+    fake(signIn, () => ({ body: { challenge } })),
+    fake(startSignInEnrolment, () => ({ body: { uri: 'otpauth://totp/CaseBridge:ada?secret=SECRET', secret: 'SECRET' } })),
+    fake(confirmSignInEnrolment, () => ({ body: { ...sessionFixture(type), jwt: 'jwt', recoveryCodes: ['aaaaa-bbbbb-ccccc'] } })),
+  ]);
 }
 
 describe('signing in where a second factor is required and none is set up', () => {

@@ -2,14 +2,24 @@ import { sendSignal, startAuthentication } from '@simplewebauthn/browser';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '@casebridge/shared/contracts/auth';
+import { answerSecondFactor, passkeySignIn, passkeySignInOptions } from '@casebridge/shared/contracts/passkeys';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes } from '../../../test/render.tsx';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { SignInDialog } from './sign-in-dialog.tsx';
 
 // The browser's passkey prompt: jsdom has none, and the tests choose its answer.
 vi.mock('@simplewebauthn/browser', () => ({ startAuthentication: vi.fn(), sendSignal: vi.fn(async () => undefined) }));
 
-const assertion = { id: 'credential' };
+/** What the browser's passkey prompt answers (`AuthenticationResponseJSON`), as the contract checks it. */
+const assertion = {
+  id: 'credential',
+  rawId: 'credential',
+  type: 'public-key' as const,
+  response: { clientDataJSON: 'Y2xpZW50', authenticatorData: 'YXV0aA', signature: 'c2ln' },
+  clientExtensionResults: {},
+};
 const requestOptions = { challenge: 'Y2hhbGxlbmdl', rpId: 'localhost' };
 const refusedByBrowser = Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' });
 
@@ -19,21 +29,26 @@ afterEach(() => {
 });
 
 /** The API of a password-free sign-in and of a password sign-in whose second factor is a passkey. */
-function stubApi(signInAnswer: { status?: number; body: unknown }) {
+const signedIn = { body: { ...sessionFixture('lab'), jwt: 'jwt' } };
+const unknownPasskey = {
+  status: 400 as const,
+  body: { statusCode: 400, error: 'Bad Request', code: 'PASSKEY_UNKNOWN' as const, message: 'This passkey is not known here.' },
+};
+
+function stubApi(answer: typeof signedIn | typeof unknownPasskey) {
   const challenge = {
     token: 'c'.repeat(43),
-    kind: 'verify',
-    methods: ['passkey'],
+    kind: 'verify' as const,
+    methods: ['passkey' as const],
     passkeyOptions: requestOptions,
     expiresAt: '2030-01-01T00:00:00.000Z',
   };
-  return mockFetch(({ path }) => {
-    if (path === '/auth/passkey/options') return { body: { options: requestOptions } };
-    if (path === '/auth/passkey') return signInAnswer;
-    if (path === '/auth/local') return { body: { challenge } };
-    if (path === '/auth/sign-in/second-factor') return signInAnswer;
-    return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: path } };
-  });
+  return fakeApi([
+    fake(passkeySignInOptions, () => ({ body: { options: requestOptions } })),
+    fake(passkeySignIn, () => answer),
+    fake(signIn, () => ({ body: { challenge } })),
+    fake(answerSecondFactor, () => answer),
+  ]);
 }
 
 function renderDialog() {
@@ -42,12 +57,6 @@ function renderDialog() {
     { path: '/lab/*', element: <p>lab area</p> },
   ]);
 }
-
-const signedIn = { body: { ...sessionFixture('lab'), jwt: 'jwt' } };
-const unknownPasskey = {
-  status: 400,
-  body: { statusCode: 400, error: 'Bad Request', code: 'PASSKEY_UNKNOWN', message: 'This passkey is not known here.' },
-};
 
 describe('signing in with a passkey, no password', () => {
   it('sends the browser’s answer and lands in the user’s area', async () => {
@@ -71,11 +80,13 @@ describe('signing in with a passkey, no password', () => {
   });
 
   it('shows only the latest way’s failure: a wrong password, then a refused passkey', async () => {
-    mockFetch(({ path }) =>
-      path === '/auth/local'
-        ? { status: 401, body: { statusCode: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Wrong email or password' } }
-        : { body: { options: requestOptions } },
-    );
+    fakeApi([
+      fake(signIn, () => ({
+        status: 401,
+        body: { statusCode: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Wrong email or password' },
+      })),
+      fake(passkeySignInOptions, () => ({ body: { options: requestOptions } })),
+    ]);
     vi.mocked(startAuthentication).mockRejectedValue(refusedByBrowser);
     renderDialog();
     const user = userEvent.setup();
@@ -113,7 +124,7 @@ describe('a passkey as the second factor', () => {
     const { router } = renderDialog();
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Email/, { selector: 'input' }), 'lab@demo-lab.test');
-    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'casebridge-demo');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'lab-sign-in-phrase');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await user.click(await screen.findByRole('button', { name: 'Use a passkey' }));
     expect(await screen.findByText('The passkey prompt was cancelled or timed out. Please try again.')).toBeTruthy();

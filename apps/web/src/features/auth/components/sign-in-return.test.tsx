@@ -1,16 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { signIn } from '@casebridge/shared/contracts/auth';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes } from '../../../test/render.tsx';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render.tsx';
 import { SignInDialog } from './sign-in-dialog.tsx';
 
 /** The data export's mailed link asks a visitor to sign in first, then opens itself (docs/privacy.md). */
 async function signInWith(returnTo: string) {
-  mockFetch(({ path }) => {
-    if (path === '/auth/local') return { body: { ...sessionFixture('lab'), jwt: 'jwt' } };
-    return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: path } };
-  });
+  fakeApi([fake(signIn, () => ({ body: { ...sessionFixture('lab'), jwt: 'jwt' } }))]);
   const { router } = renderRoutes([
     { path: '/', element: <SignInDialog opened options={{ returnTo }} /> },
     { path: '/data-export/:token', element: <p>export</p> },

@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { register } from '@casebridge/shared/contracts/auth';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { SignUpDialog } from './sign-up-dialog.tsx';
 
 async function fillValidFields(user: ReturnType<typeof userEvent.setup>) {
@@ -12,19 +14,33 @@ async function fillValidFields(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/^Activation key/), 'abcde-12345-fghij-klmno-pqrst');
 }
 
+/** The server refuses the registration with these field errors. */
+function fakeRefusal(answer: {
+  status: 400;
+  body: {
+    statusCode: number;
+    error: string;
+    code: 'VALIDATION_FAILED';
+    message: string;
+    errors: Record<string, ('EMAIL_TAKEN' | 'ACTIVATION_KEY_USED' | 'ACTIVATION_KEY_UNKNOWN')[]>;
+  };
+}) {
+  return fakeApi([fake(register, () => answer)]);
+}
+
 const termsBox = () => screen.getByRole('checkbox', { name: /^I accept the Terms of service/ });
 const dataBox = () => screen.getByRole('checkbox', { name: /^I accept the Data processing agreement/ });
 
 describe('SignUpDialog', () => {
   it('shows no consent icon before the first submit', () => {
-    mockFetch(() => ({}));
+    fakeApi([]);
     renderWithProviders(<SignUpDialog opened />);
     expect(screen.queryByRole('img', { name: 'Not accepted' })).toBeNull();
     expect(screen.queryByRole('img', { name: 'Accepted' })).toBeNull();
   });
 
   it('shows red crosses and does not submit while the agreements are unticked', async () => {
-    const calls = mockFetch(() => ({}));
+    const calls = fakeApi([]);
     const user = userEvent.setup();
     renderWithProviders(<SignUpDialog opened />);
     await fillValidFields(user);
@@ -41,7 +57,7 @@ describe('SignUpDialog', () => {
   });
 
   it('submits the registration once both agreements are ticked', async () => {
-    const calls = mockFetch(() => ({ body: { ok: true, message: 'sent' } }));
+    const calls = fakeApi([fake(register, () => ({ body: { ok: true as const, message: 'sent' } }))]);
     const user = userEvent.setup();
     renderWithProviders(<SignUpDialog opened />);
     await fillValidFields(user);
@@ -65,7 +81,7 @@ describe('SignUpDialog', () => {
   });
 
   it('checks the fields in the browser before sending', async () => {
-    const calls = mockFetch(() => ({}));
+    const calls = fakeApi([]);
     const user = userEvent.setup();
     renderWithProviders(<SignUpDialog opened />);
     await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
@@ -81,7 +97,7 @@ describe('SignUpDialog', () => {
   });
 
   it('shows server field errors under their fields', async () => {
-    mockFetch(() => ({
+    fakeRefusal({
       status: 400,
       body: {
         statusCode: 400,
@@ -90,7 +106,7 @@ describe('SignUpDialog', () => {
         message: 'invalid',
         errors: { email: ['EMAIL_TAKEN'], activationKey: ['ACTIVATION_KEY_USED'] },
       },
-    }));
+    });
     const user = userEvent.setup();
     renderWithProviders(<SignUpDialog opened />);
     await fillValidFields(user);
@@ -104,7 +120,7 @@ describe('SignUpDialog', () => {
   });
 
   it('shows the key example as a hint, not as a placeholder that turns red like a wrong value', async () => {
-    mockFetch(() => ({
+    fakeRefusal({
       status: 400,
       body: {
         statusCode: 400,
@@ -113,7 +129,7 @@ describe('SignUpDialog', () => {
         message: 'invalid',
         errors: { activationKey: ['ACTIVATION_KEY_UNKNOWN'] },
       },
-    }));
+    });
     const user = userEvent.setup();
     renderWithProviders(<SignUpDialog opened />);
     await fillValidFields(user);
@@ -129,7 +145,7 @@ describe('SignUpDialog', () => {
   });
 
   it('sets the agreement links in the size of the text around them', () => {
-    mockFetch(() => ({}));
+    fakeApi([]);
     renderWithProviders(<SignUpDialog opened />);
     // jsdom computes no styles: Mantine marks a text that inherits its parent's font with data-inherit.
     for (const name of ['Terms of service', 'Data processing agreement']) {

@@ -1,19 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { millOnboarding } from '@casebridge/shared/contracts/onboarding';
+import type { SuccessOf } from '@casebridge/shared/contracts/core';
+import { listMillOrders } from '@casebridge/shared/contracts/orders';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
-export interface Onboarding {
-  companyDetails: boolean;
-  landingPage: boolean;
-  firstClientInvited: boolean;
-  licenceKeys: boolean;
-  desktopAppAvailable: boolean;
-}
+export type Onboarding = SuccessOf<typeof millOnboarding>;
 
 export function useOnboarding(millId: number) {
-  return useQuery({
-    queryKey: ['mills', millId, 'onboarding'],
-    queryFn: () => apiRequest<Onboarding>(`/mills/${millId}/onboarding`),
-  });
+  return useQuery(endpointQuery(millOnboarding, { params: { id: millId } }));
 }
 
 /**
@@ -22,8 +16,7 @@ export function useOnboarding(millId: number) {
  */
 export function useMillOrderCount(millId: number) {
   return useQuery({
-    queryKey: ['mills', millId, 'order-count'],
-    queryFn: ({ signal }) => apiRequest<{ count: number }>(`/mills/${millId}/projects`, { query: { _start: 0, _limit: 1 }, signal }),
+    ...endpointQuery(listMillOrders, { params: { millId }, query: { _start: 0, _limit: 1 } }),
     select: (page) => page.count,
   });
 }

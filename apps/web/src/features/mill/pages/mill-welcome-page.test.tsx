@@ -1,17 +1,25 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { millOnboarding } from '@casebridge/shared/contracts/onboarding';
+import { listMillOrders } from '@casebridge/shared/contracts/orders';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { MillWelcomePage } from './mill-welcome-page.tsx';
 
 const onboarding = { companyDetails: true, landingPage: true, firstClientInvited: true, licenceKeys: false, desktopAppAvailable: true };
 
 function stubApi(orderCount: number) {
-  return mockFetch(({ path }) => {
-    if (path === '/mills/7/onboarding') return { body: onboarding };
-    if (path === '/mills/7/projects') return { body: { count: orderCount, data: [] } };
-    return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
-  });
+  return fakeApi([
+    fake(millOnboarding, ({ params }) => {
+      expect(params.id).toBe(7);
+      return { body: onboarding };
+    }),
+    fake(listMillOrders, ({ params }) => {
+      expect(params.millId).toBe(7);
+      return { body: { count: orderCount, data: [] } };
+    }),
+  ]);
 }
 
 describe('MillWelcomePage', () => {
