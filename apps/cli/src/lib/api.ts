@@ -97,7 +97,9 @@ export class Api {
   private checkSuccess<E extends Endpoint>(endpoint: E, path: string, answer: { status: number; body: unknown }): SuccessOf<E> {
     const status = successStatus(endpoint);
     if (answer.status !== status)
-      throw new CliError(`${this.url(path)} answered ${answer.status} where ${status} was expected; is the client as recent as the portal?`);
+      throw new CliError(
+        `${this.url(path)} answered ${answer.status} where ${status} was expected; is the client as recent as the portal?`,
+      );
     if (status === 204) return undefined as SuccessOf<E>;
     const checked = responseSchema(endpoint, status)!.safeParse(answer.body);
     if (checked.success) return checked.data as SuccessOf<E>;
