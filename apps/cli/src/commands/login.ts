@@ -1,3 +1,5 @@
+import { answerSecondFactor } from '@casebridge/shared/contracts/passkeys';
+import type { SignInChallenge } from '@casebridge/shared/schemas/two-factor';
 import { Api, ApiError, type Session } from '../lib/api.ts';
 import { stringOption, type Command, type Context, type Parsed } from '../lib/command.ts';
 import { DEFAULT_URL, normalizeUrl, readConfig, writeConfig } from '../lib/config.ts';
@@ -41,7 +43,7 @@ async function login(ctx: Context, args: Parsed): Promise<number> {
 
   let session: Session;
   try {
-    const answer = await new Api(url).post<Session | Challenge>('/api/auth/local', { identifier: email, password });
+    const answer = await new Api(url).post<Session | SignInChallenge>('/api/auth/local', { identifier: email, password });
     session = 'challenge' in answer ? await secondFactor(url, answer.challenge, () => code(args, readLine)) : answer;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 400 || error.status === 401))
@@ -58,22 +60,18 @@ async function login(ctx: Context, args: Parsed): Promise<number> {
   return 0;
 }
 
-interface Challenge {
-  challenge: { token: string; kind: 'verify' | 'enrol'; methods?: string[] };
-}
-
 /** The sign-in's second step (the portal's ADR 0020): a code for the challenge, which answers the session. */
-async function secondFactor(url: string, challenge: Challenge['challenge'], readCode: () => Promise<string>): Promise<Session> {
+async function secondFactor(url: string, challenge: SignInChallenge['challenge'], readCode: () => Promise<string>): Promise<Session> {
   if (challenge.kind === 'enrol')
     throw new CliError(
       'Your organisation requires two-factor sign-in: set up an authenticator app in the web app first, then sign in here.',
     );
   // A passkey needs a browser (WebAuthn); the command line signs in only with a code (ADR 0023).
-  if (challenge.methods && !challenge.methods.includes('totp'))
+  if (!challenge.methods.includes('totp'))
     throw new CliError(
       'Your account signs in with a passkey only, which needs a browser: set up an authenticator app in the web app (Account, Two-factor sign-in) to sign in here with --code.',
     );
-  return new Api(url).post<Session>('/api/auth/sign-in/second-factor', { token: challenge.token, code: (await readCode()).trim() });
+  return new Api(url).call(answerSecondFactor, { body: { token: challenge.token, code: (await readCode()).trim() } });
 }
 
 async function code(args: Parsed, readLine: (prompt: string) => Promise<string>): Promise<string> {
