@@ -2,22 +2,31 @@ import { readdirSync } from 'node:fs';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as account from '@casebridge/shared/contracts/account';
 import * as analytics from '@casebridge/shared/contracts/analytics';
+import * as auth from '@casebridge/shared/contracts/auth';
 import * as clients from '@casebridge/shared/contracts/clients';
 import { commonRefusals, defineEndpoint, errorResponseSchema, noContent, type Endpoint } from '@casebridge/shared/contracts/core';
 import * as desktopApp from '@casebridge/shared/contracts/desktop-app';
+import * as invitations from '@casebridge/shared/contracts/invitations';
 import * as landingPage from '@casebridge/shared/contracts/landing-page';
 import * as licenceInfo from '@casebridge/shared/contracts/licence-info';
 import * as licenceKeys from '@casebridge/shared/contracts/licence-keys';
 import * as messages from '@casebridge/shared/contracts/messages';
 import * as millUsers from '@casebridge/shared/contracts/mill-users';
 import * as notifications from '@casebridge/shared/contracts/notifications';
+import * as onboarding from '@casebridge/shared/contracts/onboarding';
+import * as passkeys from '@casebridge/shared/contracts/passkeys';
 import * as plans from '@casebridge/shared/contracts/plans';
 import * as policies from '@casebridge/shared/contracts/policies';
 import * as session from '@casebridge/shared/contracts/session';
 import * as subscriptions from '@casebridge/shared/contracts/subscriptions';
 import * as support from '@casebridge/shared/contracts/support';
+import * as twoFactor from '@casebridge/shared/contracts/two-factor';
+import * as twoFactorAdmin from '@casebridge/shared/contracts/two-factor-admin';
 import * as usage from '@casebridge/shared/contracts/usage';
+import * as userSessions from '@casebridge/shared/contracts/user-sessions';
+import * as userSettings from '@casebridge/shared/contracts/user-settings';
 import { withRenamedField } from '@casebridge/shared/contracts/testing';
 import { z } from 'zod';
 import { AppError } from './app-error.ts';
@@ -116,21 +125,30 @@ describe('routes from contracts', () => {
       paths: Record<string, Record<string, { responses: Record<string, unknown> } | undefined> | undefined>;
     };
     const endpoints: Endpoint[] = [
+      account,
       analytics,
+      auth,
       clients,
       desktopApp,
+      invitations,
       landingPage,
       licenceInfo,
       licenceKeys,
       messages,
       millUsers,
       notifications,
+      onboarding,
+      passkeys,
       plans,
       policies,
       session,
       subscriptions,
       support,
+      twoFactor,
+      twoFactorAdmin,
       usage,
+      userSessions,
+      userSettings,
     ].flatMap((feature) => Object.values(feature));
     for (const endpoint of endpoints) {
       const path = `/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;

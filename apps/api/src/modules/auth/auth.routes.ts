@@ -1,26 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  authResponseSchema,
-  changePasswordBodySchema,
-  checkUniqueEmailBodySchema,
-  checkUniqueEmailResponseSchema,
-  emailConfirmationQuerySchema,
-  forgotPasswordBodySchema,
-  loginBodySchema,
-  registerBodySchema,
-  resetPasswordBodySchema,
-} from '@casebridge/shared/schemas/auth';
-import { messageResponseSchema } from '@casebridge/shared/schemas/common';
-import { signInAnswerSchema, type SignInAnswer } from '@casebridge/shared/schemas/two-factor';
+import * as contracts from '@casebridge/shared/contracts/auth';
+import type { SignInAnswer } from '@casebridge/shared/schemas/two-factor';
 import type { AppDeps } from '../../deps.ts';
+import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { signInOrigin, type SignInOrigin } from '../../lib/sign-in-origin.ts';
 import { enforceRateLimit, limitFailures } from '../../lib/rate-limit-guard.ts';
 import { mailLanguage, requestLocale } from '../../lib/request-language.ts';
-import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
 import { changePassword, confirmEmail, forgotPassword, isEmailTaken, register, resetPassword, signIn } from './auth.service.ts';
-
-const tags = ['auth'];
 
 /**
  * Signing in that also accepts an invitation with the account: the invitations use case's, handed in
@@ -37,15 +24,8 @@ export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): Fastify
   const limit = (name: keyof AppDeps['rateLimits']) => deps.rateLimits[name];
 
   return async (app) => {
-    app.post('/auth/local', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Sign in: the session, or a challenge for the second factor (ADR 0020)',
-        body: loginBodySchema,
-        querystring: localeQuerySchema,
-        response: { 200: signInAnswerSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.signIn),
       handler: async (request) => {
         const body = request.body;
         // Only failed sign-ins count toward the limit: a success takes its hit back.
@@ -59,15 +39,8 @@ export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): Fastify
       },
     });
 
-    app.post('/auth/local/register', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Sign up with an activation key; the confirmation mail follows',
-        body: registerBodySchema,
-        querystring: localeQuerySchema,
-        response: { 200: messageResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.register),
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'register', limit('register'), request, request.body.email);
         const language = request.body.language ?? mailLanguage(request, null);
@@ -76,29 +49,16 @@ export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): Fastify
       },
     });
 
-    app.get('/auth/email-confirmation', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Confirm an email address and sign in, or a challenge for the second factor first',
-        querystring: emailConfirmationQuerySchema,
-        response: { 200: signInAnswerSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.confirmEmail),
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'token', limit('token'), request, null);
         return confirmEmail(deps, request.query.confirmation, signInOrigin(request));
       },
     });
 
-    app.post('/auth/forgot-password', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Mail a reset link (same answer for every address)',
-        body: forgotPasswordBodySchema,
-        querystring: localeQuerySchema,
-        response: { 200: messageResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.forgotPassword),
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'forgot-password', limit('forgotPassword'), request, request.body.email);
         await forgotPassword(deps, request.body.email, requestLocale(request));
@@ -106,43 +66,24 @@ export function authRoutes(deps: AppDeps, signInAndLink: SignInAndLink): Fastify
       },
     });
 
-    app.post('/auth/reset-password', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Set a new password with the reset link (then signs in, or answers the second factor’s challenge)',
-        body: resetPasswordBodySchema,
-        response: { 200: signInAnswerSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.resetPassword),
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'token', limit('token'), request, null);
         return resetPassword(deps, request.body, signInOrigin(request));
       },
     });
 
-    app.post('/auth/check-unique-email', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Whether an email already has an account (rate limited)',
-        body: checkUniqueEmailBodySchema,
-        response: { 200: checkUniqueEmailResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.checkUniqueEmail),
       handler: async (request) => {
         await enforceRateLimit(deps.rateLimitStore, 'check-unique-email', limit('checkUniqueEmail'), request, null);
         return { emailIsTaken: await isEmailTaken(deps, request.body.email) };
       },
     });
 
-    app.put('/auth/password', {
-      config: { access: 'account.update' },
-      schema: {
-        tags,
-        summary: 'Change the password (ends every other session)',
-        security: bearerAuth,
-        body: changePasswordBodySchema,
-        response: { 200: authResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.changePassword),
       handler: async (request) => {
         return changePassword(deps, callerOf(request), request.body, signInOrigin(request));
       },

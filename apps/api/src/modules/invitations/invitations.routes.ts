@@ -1,22 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  accountCreationBodySchema,
-  authResponseSchema,
-  linkToAccountBodySchema,
-  resendConfirmationBodySchema,
-  userEmailByTokenBodySchema,
-  userEmailByTokenResponseSchema,
-} from '@casebridge/shared/schemas/auth';
 import * as clientContracts from '@casebridge/shared/contracts/clients';
-import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
+import * as contracts from '@casebridge/shared/contracts/invitations';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf, sessionIdOf } from '../../lib/current-user.ts';
 import { enforceRateLimit } from '../../lib/rate-limit-guard.ts';
 import { mailLanguage } from '../../lib/request-language.ts';
-import { bearerAuth, commonErrors, localeQuerySchema } from '../../lib/route-schemas.ts';
 import {
   addClient,
   createAccountFromInvitation,
@@ -27,35 +17,21 @@ import {
 } from './invitations.service.ts';
 import { signInOrigin } from '../../lib/sign-in-origin.ts';
 
-const tags = ['invitations'];
-
 export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const tokenLimit = (request: Parameters<typeof enforceRateLimit>[3]) =>
     enforceRateLimit(deps.rateLimitStore, 'token', deps.rateLimits.token, request, null);
 
   return async (app) => {
-    app.post('/auth/account-creation', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Create the invited lab account',
-        body: accountCreationBodySchema,
-        response: { 200: authResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.createAccount),
       handler: async (request) => {
         await tokenLimit(request);
         return createAccountFromInvitation(deps, request.body, signInOrigin(request));
       },
     });
 
-    app.post('/auth/user-email-by-token', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'The invited address of an invitation',
-        body: userEmailByTokenBodySchema,
-        response: { 200: userEmailByTokenResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.invitedEmail),
       handler: async (request) => {
         await tokenLimit(request);
         const invited = await emailByToken(deps, request.body.confirmationToken);
@@ -63,15 +39,8 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     });
 
-    app.post('/auth/resend-confirmation-email', {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Move an invitation to another address and mail it there',
-        body: resendConfirmationBodySchema,
-        querystring: localeQuerySchema,
-        response: { 200: messageResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.resendConfirmation),
       handler: async (request) => {
         await tokenLimit(request);
         const { confirmationToken, email } = request.body;
@@ -80,16 +49,8 @@ export function invitationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     });
 
-    app.post('/mills/:millId/link-to-account', {
-      config: { access: 'invitation.accept' },
-      schema: {
-        tags,
-        summary: 'Accept an invitation with the signed-in lab account',
-        security: bearerAuth,
-        params: z.object({ millId: idSchema }),
-        body: linkToAccountBodySchema,
-        response: { 200: authResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.linkToAccount),
       handler: async (request) => {
         await tokenLimit(request);
         if (request.params.millId !== request.body.millId) throw AppError.fields({ millId: ['VALIDATION_FAILED'] });
