@@ -50,12 +50,6 @@ export function networkError(base: string, error: unknown): CliError {
   );
 }
 
-export interface Session {
-  jwt: string;
-  user: { id: number; email: string; firstName: string; lastName: string; role: { type: string }; company: { name: string } | null };
-  mills: { id: number; company: { name: string }; millRole: 'admin' | 'user' | null }[];
-}
-
 export class Api {
   constructor(
     readonly base: string,
@@ -109,10 +103,6 @@ export class Api {
     );
   }
 
-  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    return (await this.exchange(method, path, body)).body as T;
-  }
-
   /** One JSON request: the success's status and parsed body (undefined when empty), or the refusal as ApiError. */
   private async exchange(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
     let response: Response;
@@ -135,10 +125,6 @@ export class Api {
     } catch {
       throw new CliError(`${this.url(path)} did not answer with JSON: is ${this.base} a CaseBridge portal?`);
     }
-  }
-
-  post<T>(path: string, body?: unknown): Promise<T> {
-    return this.request<T>('POST', path, body);
   }
 
   /**
