@@ -1,11 +1,12 @@
+import { readdirSync } from 'node:fs';
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as account from '@casebridge/shared/contracts/account';
 import * as analytics from '@casebridge/shared/contracts/analytics';
 import * as auth from '@casebridge/shared/contracts/auth';
 import * as clients from '@casebridge/shared/contracts/clients';
-import { defineEndpoint, type Endpoint } from '@casebridge/shared/contracts/core';
+import { commonRefusals, defineEndpoint, errorResponseSchema, noContent, type Endpoint } from '@casebridge/shared/contracts/core';
 import * as desktopApp from '@casebridge/shared/contracts/desktop-app';
 import * as invitations from '@casebridge/shared/contracts/invitations';
 import * as landingPage from '@casebridge/shared/contracts/landing-page';
@@ -27,6 +28,9 @@ import * as usage from '@casebridge/shared/contracts/usage';
 import * as userSessions from '@casebridge/shared/contracts/user-sessions';
 import * as userSettings from '@casebridge/shared/contracts/user-settings';
 import { withRenamedField } from '@casebridge/shared/contracts/testing';
+import { z } from 'zod';
+import { AppError } from './app-error.ts';
+import { registerErrorHandler } from './error-handler.ts';
 import { createLab, signedInMill, uniqueEmail } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { fromContract } from './contract-route.ts';
@@ -51,7 +55,7 @@ async function realClient() {
 }
 
 /** A bare Fastify app with the API's zod compilers and one route from the given contract. */
-async function serveFromContract(contract: typeof clients.getClient, answer: unknown) {
+async function serveFromContract(contract: Endpoint, answer: unknown) {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -59,6 +63,30 @@ async function serveFromContract(contract: typeof clients.getClient, answer: unk
   await app.ready();
   return app;
 }
+
+/** Every contract in packages/shared/src/contracts, whatever its feature: a new contract file needs no line here. */
+async function everyContract(): Promise<Endpoint[]> {
+  const dir = new URL('../../../../packages/shared/src/contracts/', import.meta.url);
+  const files = readdirSync(dir).filter(
+    (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !['core.ts', 'testing.ts'].includes(file),
+  );
+  const modules = await Promise.all(files.map((file) => import(new URL(file, dir).href) as Promise<Record<string, unknown>>));
+  return modules.flatMap((module) => Object.values(module).filter((value): value is Endpoint => isEndpoint(value)));
+}
+
+function isEndpoint(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value;
+}
+
+const accepted = defineEndpoint({
+  method: 'POST',
+  path: '/things',
+  summary: 'Accept a thing for later',
+  tags: ['test'],
+  access: 'public',
+  body: z.object({ name: z.string() }),
+  responses: { 202: z.object({ queued: z.literal(true) }), 400: errorResponseSchema, 409: errorResponseSchema },
+});
 
 describe('routes from contracts', () => {
   it('after a field is renamed in a contract, the contract test and the server both refuse the old shape', async () => {
@@ -151,6 +179,55 @@ describe('routes from contracts', () => {
       expect(operation['x-multipart']?.file, path).toBe(file);
       expect(operation['x-multipart']?.data?.required?.length, path).toBeGreaterThan(0);
       expect(Object.keys(operation.responses), path).toContain('413');
+    }
+  });
+
+  it("sends a contract's declared success status, keeps a refusal's own, and a 204 with no body", async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(app);
+    app.withTypeProvider<ZodTypeProvider>().route({
+      ...fromContract(accepted),
+      handler: async (request) => {
+        if (request.body.name === 'taken') throw new AppError(409, 'LAB_ALREADY_CLIENT', 'Taken');
+        return { queued: true as const };
+      },
+    });
+    const { body: _taken, ...noBody } = accepted;
+    const gone = defineEndpoint({ ...noBody, method: 'DELETE', responses: { 204: noContent, ...commonRefusals } });
+    app.route({ ...fromContract(gone), handler: async () => undefined });
+    await app.ready();
+    const post = (name: string) => app.inject({ method: 'POST', url: '/things', payload: { name } });
+    expect([(await post('new')).statusCode, (await post('new')).json()]).toEqual([202, { queued: true }]);
+    expect((await post('taken')).statusCode).toBe(409);
+    const deleted = await app.inject({ method: 'DELETE', url: '/things' });
+    expect([deleted.statusCode, deleted.body]).toEqual([204, '']);
+    // The 202's answer is checked like a 200's: a wrong shape is the serializer's 500.
+    const stale = await serveFromContract(withRenamedField(accepted, 'queued', 'waiting'), { queued: true });
+    expect((await stale.inject({ method: 'POST', url: '/things', payload: { name: 'new' } })).statusCode).toBe(500);
+    await Promise.all([app.close(), stale.close()]);
+  });
+
+  it('refuses a contract with no success status or with two', () => {
+    expect(() => defineEndpoint({ ...accepted, responses: { 400: errorResponseSchema } as never })).toThrow(
+      /exactly one success status, not none/,
+    );
+    expect(() => defineEndpoint({ ...accepted, responses: { ...accepted.responses, 200: accepted.responses[202] } })).toThrow(
+      /exactly one success status, not 200, 202/,
+    );
+  });
+
+  it("puts every contract's description in the OpenAPI document", async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { description?: string } | undefined> | undefined>;
+    };
+    const described = (await everyContract()).filter((endpoint) => endpoint.description);
+    // The texts the hand-declared routes had (analytics, licence lookups, configuration test, the usage ping).
+    expect(described.length).toBeGreaterThanOrEqual(10);
+    for (const endpoint of described) {
+      const path = `/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
+      expect([path, doc.paths[path]?.[endpoint.method.toLowerCase()]?.description]).toEqual([path, endpoint.description]);
     }
   });
 

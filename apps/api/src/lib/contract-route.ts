@@ -1,4 +1,5 @@
-import type { Endpoint, SchemaOf } from '@casebridge/shared/contracts/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { successStatus, type Endpoint, type SchemaOf } from '@casebridge/shared/contracts/core';
 import { ACTIONS } from '../access/rule-book.ts';
 import type { RouteAccess } from '../access/route-access.ts';
 import { bearerAuth, multipartUpload } from './route-schemas.ts';
@@ -14,9 +15,12 @@ interface ContractRoute<E extends Endpoint> {
   method: E['method'];
   url: E['path'];
   config: { access: RouteAccess };
+  /** Only for a success other than 200: sets its status before the handler runs. */
+  preHandler?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   schema: {
     tags: string[];
     summary: string;
+    description?: string;
     security?: typeof bearerAuth;
     params: SchemaOf<E, 'params'>;
     querystring: SchemaOf<E, 'query'>;
@@ -34,6 +38,7 @@ export function fromContract<const E extends Endpoint>(endpoint: E): ContractRou
   const schema = {
     tags: [...endpoint.tags],
     summary: endpoint.summary,
+    ...(endpoint.description && { description: endpoint.description }),
     ...(endpoint.access === 'public' ? {} : { security: bearerAuth }),
     // Parts the endpoint does not take stay absent: Fastify compiles a validator for each key present.
     ...(endpoint.params && { params: endpoint.params }),
@@ -42,5 +47,19 @@ export function fromContract<const E extends Endpoint>(endpoint: E): ContractRou
     ...(endpoint.multipart && multipartUpload(endpoint.multipart.file, endpoint.multipart.data)),
     response: endpoint.responses,
   };
-  return { method: endpoint.method, url: endpoint.path, config: { access: routeAccess(endpoint) }, schema } as ContractRoute<E>;
+  const route = { method: endpoint.method, url: endpoint.path, config: { access: routeAccess(endpoint) }, schema };
+  const status = successStatus(endpoint);
+  if (status === 200) return route as ContractRoute<E>;
+  return { ...route, preHandler: successCode(status) } as ContractRoute<E>;
+}
+
+/**
+ * The handler returns the answer and the contract's status goes with it: set first, so a refusal
+ * (the error handler sets its own status) is unaffected, and a 204's handler may return nothing.
+ * A routes file that needs a preHandler of its own must call this one too.
+ */
+function successCode(status: number) {
+  return async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.code(status);
+  };
 }

@@ -1,4 +1,8 @@
-import { Api, ApiError, type Session } from '../lib/api.ts';
+import { signIn } from '@casebridge/shared/contracts/auth';
+import { answerSecondFactor } from '@casebridge/shared/contracts/passkeys';
+import type { AuthResponse } from '@casebridge/shared/schemas/auth';
+import type { SignInChallenge } from '@casebridge/shared/schemas/two-factor';
+import { Api, ApiError } from '../lib/api.ts';
 import { stringOption, type Command, type Context, type Parsed } from '../lib/command.ts';
 import { DEFAULT_URL, normalizeUrl, readConfig, writeConfig } from '../lib/config.ts';
 import { CliError } from '../lib/io.ts';
@@ -39,9 +43,9 @@ async function login(ctx: Context, args: Parsed): Promise<number> {
   const password = ctx.io.env.CASEBRIDGE_PASSWORD ?? (await prompted(() => readSecret(`Password for ${email}: `)));
   if (!password) throw new CliError('An empty password cannot be right.');
 
-  let session: Session;
+  let session: AuthResponse;
   try {
-    const answer = await new Api(url).post<Session | Challenge>('/api/auth/local', { identifier: email, password });
+    const answer = await new Api(url).call(signIn, { body: { identifier: email, password } });
     session = 'challenge' in answer ? await secondFactor(url, answer.challenge, () => code(args, readLine)) : answer;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 400 || error.status === 401))
@@ -49,7 +53,6 @@ async function login(ctx: Context, args: Parsed): Promise<number> {
     if (error instanceof ApiError && error.status === 404) throw new CliError(`${url} has no CaseBridge sign-in (404): is the URL right?`);
     throw error;
   }
-  if (typeof session?.jwt !== 'string') throw new CliError(`${url} did not answer like a CaseBridge portal.`);
   await writeConfig(ctx.configFile, { url, email, token: session.jwt });
   ctx.out(
     `Signed in to ${url} as ${session.user.email} (${session.user.role.type} user${session.user.company ? `, ${session.user.company.name}` : ''}).`,
@@ -58,22 +61,18 @@ async function login(ctx: Context, args: Parsed): Promise<number> {
   return 0;
 }
 
-interface Challenge {
-  challenge: { token: string; kind: 'verify' | 'enrol'; methods?: string[] };
-}
-
 /** The sign-in's second step (the portal's ADR 0020): a code for the challenge, which answers the session. */
-async function secondFactor(url: string, challenge: Challenge['challenge'], readCode: () => Promise<string>): Promise<Session> {
+async function secondFactor(url: string, challenge: SignInChallenge['challenge'], readCode: () => Promise<string>): Promise<AuthResponse> {
   if (challenge.kind === 'enrol')
     throw new CliError(
       'Your organisation requires two-factor sign-in: set up an authenticator app in the web app first, then sign in here.',
     );
   // A passkey needs a browser (WebAuthn); the command line signs in only with a code (ADR 0023).
-  if (challenge.methods && !challenge.methods.includes('totp'))
+  if (!challenge.methods.includes('totp'))
     throw new CliError(
       'Your account signs in with a passkey only, which needs a browser: set up an authenticator app in the web app (Account, Two-factor sign-in) to sign in here with --code.',
     );
-  return new Api(url).post<Session>('/api/auth/sign-in/second-factor', { token: challenge.token, code: (await readCode()).trim() });
+  return new Api(url).call(answerSecondFactor, { body: { token: challenge.token, code: (await readCode()).trim() } });
 }
 
 async function code(args: Parsed, readLine: (prompt: string) => Promise<string>): Promise<string> {

@@ -1,3 +1,4 @@
+import { signOut } from '@casebridge/shared/contracts/user-sessions';
 import { Api } from '../lib/api.ts';
 import type { Command, Context } from '../lib/command.ts';
 import { readConfig, removeToken } from '../lib/config.ts';
@@ -16,7 +17,7 @@ export const logoutCommand: Command = {
     const config = await readConfig(ctx.configFile);
     if (config?.token) {
       // Best effort: a portal that is down, or a session already ended, must not keep the token here.
-      await new Api(config.url, config.token).post('/api/auth/sign-out').catch(() => undefined);
+      await new Api(config.url, config.token).call(signOut, {}).catch(() => undefined);
     }
     ctx.out((await removeToken(ctx.configFile)) ? 'Signed out.' : 'Not signed in.');
     return 0;

@@ -1,5 +1,6 @@
 import { listLicenceKeys } from '@casebridge/shared/contracts/licence-keys';
 import { currentSession } from '@casebridge/shared/contracts/session';
+import { receiveUsagePing } from '@casebridge/shared/contracts/usage';
 import { Api } from '../lib/api.ts';
 import { idOption, stringOption, UsageError, type Command, type Parsed } from '../lib/command.ts';
 import { requireSession } from '../lib/config.ts';
@@ -179,7 +180,7 @@ export const usageCommand: Command = {
       fromMinute,
       toMinute,
       tickMs: 60_000 / speed,
-      send: async (ping) => void (await api.post('/api/usage/pings', ping)),
+      send: async (ping) => void (await api.call(receiveUsagePing, { body: ping })),
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
       report: (minute, running) => ctx.out(`${clock(minute)}  ${running} machine(s) running`),
     });

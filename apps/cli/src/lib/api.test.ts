@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineEndpoint, noContent } from '@casebridge/shared/contracts/core';
 import * as orders from '@casebridge/shared/contracts/orders';
 import { withRenamedField } from '@casebridge/shared/contracts/testing';
+import * as usage from '@casebridge/shared/contracts/usage';
 import { Api, ApiError } from './api.ts';
 import { CliError } from './io.ts';
 
@@ -91,6 +93,38 @@ describe('Api.call', () => {
       await expect(unlisted).rejects.toSatisfy(
         (error) => error instanceof CliError && /answered 409, a status its contract does not list/.test(error.message),
       );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('expects the success status the contract declares: a 202 is read, a 200 in its place refused, a 204 answers undefined', async () => {
+    const ping = {
+      licenceKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVWXY',
+      boardSerial: 'B1',
+      macAddresses: [],
+      pcName: 'PC',
+      ipAddresses: [],
+      running: true,
+    };
+    const statuses = [202, 200, 204];
+    const server = await serve((_url, respond) => {
+      const status = statuses.shift()!;
+      respond(status, json, status === 204 ? undefined : JSON.stringify({ received: true }));
+    });
+    try {
+      const api = new Api(server.url);
+      expect(await api.call(usage.receiveUsagePing, { body: ping })).toEqual({ received: true });
+      await expect(api.call(usage.receiveUsagePing, { body: ping })).rejects.toThrow(/answered 200 where 202 was expected/);
+      const removeThing = defineEndpoint({
+        method: 'DELETE',
+        path: '/things',
+        summary: 'Remove',
+        tags: ['test'],
+        access: 'public',
+        responses: { 204: noContent },
+      });
+      expect(await api.call(removeThing, {})).toBeUndefined();
     } finally {
       await server.close();
     }

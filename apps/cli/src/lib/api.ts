@@ -2,7 +2,15 @@ import { createWriteStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { isUnlistedRefusal, pathOf, responseSchema, type Endpoint, type InputOf, type SuccessOf } from '@casebridge/shared/contracts/core';
+import {
+  isUnlistedRefusal,
+  pathOf,
+  responseSchema,
+  successStatus,
+  type Endpoint,
+  type InputOf,
+  type SuccessOf,
+} from '@casebridge/shared/contracts/core';
 import { CliError } from './io.ts';
 
 /** The spec's request timeout (§9): 150 s. Downloads stream without one. */
@@ -42,12 +50,6 @@ export function networkError(base: string, error: unknown): CliError {
   );
 }
 
-export interface Session {
-  jwt: string;
-  user: { id: number; email: string; firstName: string; lastName: string; role: { type: string }; company: { name: string } | null };
-  mills: { id: number; company: { name: string }; millRole: 'admin' | 'user' | null }[];
-}
-
 export class Api {
   constructor(
     readonly base: string,
@@ -64,17 +66,18 @@ export class Api {
 
   /**
    * The client's one way to call a JSON endpoint (ADR 0022): the URL from the contract's path and
-   * parameters, the answer checked against the contract. A mismatch is always refused: the client
-   * is installed apart from the portal, and files written from a misread answer are worse than a
-   * clear error. A refusal with a status the contract does not list is refused in development and
-   * tests; for the user it stays the server's message.
+   * parameters, the answer checked against the contract: its success status (200, or the 201, 202
+   * or 204 it declares; a 204 answers `undefined`) and the shape of its body. A mismatch is always
+   * refused: the client is installed apart from the portal, and files written from a misread
+   * answer are worse than a clear error. A refusal with a status the contract does not list is
+   * refused in development and tests; for the user it stays the server's message.
    */
   async call<E extends Endpoint>(endpoint: E, input: InputOf<E>): Promise<SuccessOf<E>> {
     const { params, query, body } = input as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
     const path = `/api${pathOf(endpoint, params)}${queryString(query)}`;
-    let answer: unknown;
+    let answer: { status: number; body: unknown };
     try {
-      answer = await this.request<unknown>(endpoint.method, path, body);
+      answer = await this.exchange(endpoint.method, path, body);
     } catch (error) {
       if (error instanceof ApiError && isUnlistedRefusal(endpoint, error.status) && refuseUnlisted())
         throw new CliError(
@@ -82,7 +85,17 @@ export class Api {
         );
       throw error;
     }
-    const checked = responseSchema(endpoint, 200)!.safeParse(answer);
+    return this.checkSuccess(endpoint, path, answer);
+  }
+
+  private checkSuccess<E extends Endpoint>(endpoint: E, path: string, answer: { status: number; body: unknown }): SuccessOf<E> {
+    const status = successStatus(endpoint);
+    if (answer.status !== status)
+      throw new CliError(
+        `${this.url(path)} answered ${answer.status} where ${status} was expected; is the client as recent as the portal?`,
+      );
+    if (status === 204) return undefined as SuccessOf<E>;
+    const checked = responseSchema(endpoint, status)!.safeParse(answer.body);
     if (checked.success) return checked.data as SuccessOf<E>;
     const issues = checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new CliError(
@@ -90,7 +103,8 @@ export class Api {
     );
   }
 
-  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** One JSON request: the success's status and parsed body (undefined when empty), or the refusal as ApiError. */
+  private async exchange(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
     let response: Response;
     try {
       response = await fetch(this.url(path), {
@@ -107,18 +121,10 @@ export class Api {
     const text = await response.text();
     if (!response.ok) throw errorOf(response.status, text, path);
     try {
-      return (text ? JSON.parse(text) : undefined) as T;
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
     } catch {
       throw new CliError(`${this.url(path)} did not answer with JSON: is ${this.base} a CaseBridge portal?`);
     }
-  }
-
-  get<T>(path: string): Promise<T> {
-    return this.request<T>('GET', path);
-  }
-
-  post<T>(path: string, body?: unknown): Promise<T> {
-    return this.request<T>('POST', path, body);
   }
 
   /**

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import * as clients from '@casebridge/shared/contracts/clients';
+import { defineEndpoint, errorResponseSchema, noContent } from '@casebridge/shared/contracts/core';
 import * as policies from '@casebridge/shared/contracts/policies';
 import { withRenamedField } from '@casebridge/shared/contracts/testing';
+import * as usage from '@casebridge/shared/contracts/usage';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { answerFor, fake, fakeApi, FakeApiRefusal } from '../test/fake-api.ts';
 import { mockFetch } from '../test/render.tsx';
@@ -141,5 +144,53 @@ describe('uploads through their contract (callMultipart)', () => {
     expect(() => answerFor(routes, { method: 'POST', url: '/api/policy-documents', body: { kind: 'terms-of-service' } })).toThrow(
       /takes a multipart form/,
     );
+  });
+});
+
+describe('a success other than 200', () => {
+  const queued = { received: true as const };
+  const ping = {
+    licenceKey: 'ABCDE-FGHIJ-KLMNO-PQRST-UVWXY',
+    boardSerial: 'B1',
+    macAddresses: [],
+    pcName: 'PC',
+    ipAddresses: [],
+    running: true,
+  };
+  const removeThing = defineEndpoint({
+    method: 'DELETE',
+    path: '/things/:id',
+    summary: 'Remove a thing',
+    tags: ['test'],
+    access: 'public',
+    params: z.object({ id: z.coerce.number() }),
+    responses: { 204: noContent, 404: errorResponseSchema },
+  });
+
+  it('the fake answers with the contract status by default and the client reads its body', async () => {
+    expect(
+      answerFor([fake(usage.receiveUsagePing, () => ({ body: queued }))], { method: 'POST', url: '/api/usage/pings', body: ping }),
+    ).toEqual({
+      status: 202,
+      body: queued,
+    });
+    fakeApi([fake(usage.receiveUsagePing, () => ({ body: queued }))]);
+    await expect(callEndpoint(usage.receiveUsagePing, { body: ping })).resolves.toEqual(queued);
+    await expect(callEndpoint(withRenamedField(usage.receiveUsagePing, 'received', 'accepted'), { body: ping })).rejects.toThrow(
+      ContractMismatchError,
+    );
+  });
+
+  it('the fake refuses a success under another status than the contract gives', () => {
+    const as200 = fake(usage.receiveUsagePing, () => ({ status: 200, body: queued }) as never);
+    expect(() => answerFor([as200], { method: 'POST', url: '/api/usage/pings', body: ping })).toThrow(
+      /answer 200 not as the contract says/,
+    );
+  });
+
+  it('a 204 has no body: the fake sends none and the client answers undefined', async () => {
+    const calls = fakeApi([fake(removeThing, () => ({}))]);
+    await expect(callEndpoint(removeThing, { params: { id: 3 } })).resolves.toBeUndefined();
+    expect(calls.map((call) => `${call.method} ${new URL(call.url, 'http://localhost').pathname}`)).toEqual(['DELETE /api/things/3']);
   });
 });

@@ -3,6 +3,7 @@ import {
   isUnlistedRefusal,
   pathOf,
   responseSchema,
+  successStatus,
   type Endpoint,
   type InputOf,
   type MultipartDataOf,
@@ -38,8 +39,13 @@ export class UnlistedStatusError extends Error {
  */
 const refuseMismatches = !import.meta.env.PROD;
 
-/** The answer checked against the contract's schema for its status (parsed: defaults applied, unknown keys dropped). */
-export function checkAnswer<E extends Endpoint>(endpoint: E, status: number, body: unknown): SuccessOf<E> {
+/**
+ * The success answer checked against the contract's schema for its success status (parsed: defaults
+ * applied, unknown keys dropped). A 204 has no body to check: its answer is `undefined`.
+ */
+export function checkAnswer<E extends Endpoint>(endpoint: E, body: unknown): SuccessOf<E> {
+  const status = successStatus(endpoint);
+  if (status === 204) return undefined as SuccessOf<E>;
   const schema = responseSchema(endpoint, status);
   if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} has no answer ${status} in its contract`);
   const result = schema.safeParse(body);
@@ -63,7 +69,7 @@ export async function callEndpoint<E extends Endpoint>(endpoint: E, input: Input
   } catch (error) {
     throw checkRefusal(endpoint, error);
   }
-  return checkAnswer(endpoint, 200, answer);
+  return checkAnswer(endpoint, answer);
 }
 
 export type MultipartEndpoint = Endpoint & { multipart: NonNullable<Endpoint['multipart']> };
@@ -98,7 +104,7 @@ export async function callMultipart<E extends MultipartEndpoint>(
   } catch (error) {
     throw checkRefusal(endpoint, error);
   }
-  return checkAnswer(endpoint, 200, answer);
+  return checkAnswer(endpoint, answer);
 }
 
 /** A refusal as it arrived, or (in development and tests) an UnlistedStatusError when its status is not in the contract. */

@@ -1,6 +1,16 @@
 import { onTestFinished, vi } from 'vitest';
 import type { z } from 'zod';
-import { matchPath, responseSchema, type Endpoint, type errorResponseSchema, type SchemaOf } from '@casebridge/shared/contracts/core';
+import {
+  matchPath,
+  responseSchema,
+  successStatus,
+  type Endpoint,
+  type errorResponseSchema,
+  type ReplyOf,
+  type SchemaOf,
+  type SuccessStatus,
+  type SuccessStatusOf,
+} from '@casebridge/shared/contracts/core';
 import type { FetchCall } from './render.tsx';
 
 /**
@@ -18,14 +28,18 @@ export interface FakeRequest<E extends Endpoint> {
   body: E extends { multipart: { data: infer S extends z.ZodType } } ? z.output<S> : Parsed<E, 'body'>;
 }
 
-type RefusalStatus<E extends Endpoint> = Exclude<keyof E['responses'], 200 | string | symbol>;
+type RefusalStatus<E extends Endpoint> = Exclude<keyof E['responses'], SuccessStatus | string | symbol>;
 
-export type FakeAnswer<E extends Endpoint> =
-  { status?: 200; body: z.input<E['responses'][200]> } | { status: RefusalStatus<E>; body: z.input<typeof errorResponseSchema> };
+/** The success under the contract's status (the default); a 204 has no body. */
+type SuccessAnswer<E extends Endpoint> = [SuccessStatusOf<E>] extends [204]
+  ? { status?: 204; body?: undefined }
+  : { status?: SuccessStatusOf<E>; body: ReplyOf<E> };
+
+export type FakeAnswer<E extends Endpoint> = SuccessAnswer<E> | { status: RefusalStatus<E>; body: z.input<typeof errorResponseSchema> };
 
 export interface FakeRoute {
   endpoint: Endpoint;
-  answer: (request: FakeRequest<Endpoint>) => { status?: number; body: unknown };
+  answer: (request: FakeRequest<Endpoint>) => { status?: number; body?: unknown };
 }
 
 /** One faked endpoint: the answer is typed by the contract's schemas for the status it gives. */
@@ -73,7 +87,7 @@ export function answerFor(routes: FakeRoute[], call: { method: string; url: stri
       query: parsePart(route, 'query', endpoint.query, Object.fromEntries(url.searchParams)),
       body: parseForm(route, call.body),
     };
-    const { status = 200, body } = route.answer(request as FakeRequest<Endpoint>);
+    const { status = successStatus(endpoint), body } = route.answer(request as FakeRequest<Endpoint>);
     const schema = responseSchema(endpoint, status);
     const checked = schema?.safeParse(body);
     if (!checked?.success) {
@@ -101,6 +115,7 @@ export function fakeApi(routes: FakeRoute[]): FetchCall[] {
       calls.push(call);
       try {
         const { status, body } = answerFor(routes, call);
+        if (status === 204) return new Response(null, { status });
         return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
       } catch (error) {
         if (error instanceof FakeApiRefusal) refusals.push(error);

@@ -50,6 +50,7 @@ export const millOrders = defineEndpoint({
   method: 'GET',
   path: '/analytics/mills/:millId/orders',
   summary: 'Orders a mill received, newest first, with components, documents and their bytes, and the page totals (manager)',
+  description: '`fromDate` and `toDate` are whole UTC days, both included.',
   tags,
   access: 'analytics.read',
   // fromDate and toDate are whole UTC days, both included.
@@ -62,6 +63,7 @@ export const millDaily = defineEndpoint({
   method: 'GET',
   path: '/analytics/mills/:millId/daily',
   summary: 'One mill per day: orders received beside the most machines using its licence keys at once (manager)',
+  description: 'Days are UTC, both ends included; without them the last 30 days to today; at most 366 days.',
   tags,
   access: 'analytics.read',
   // UTC days, both ends included; without them the last 30 days to today; at most 366 days.
@@ -84,6 +86,7 @@ export const activity = defineEndpoint({
   method: 'GET',
   path: '/analytics/activity',
   summary: 'Mills that received orders in a range of days, busiest first (manager)',
+  description: '`start` and `end` are UTC days, both included; without them the last 7 days to today; at most 366 days.',
   tags,
   access: 'analytics.read',
   // UTC days, both included; without them the last 7 days to today; at most 366 days.
@@ -95,6 +98,7 @@ export const ordersPerDay = defineEndpoint({
   method: 'GET',
   path: '/analytics/charts/orders-per-day',
   summary: 'Orders per day of the ten busiest mills of the range, and the rest summed (manager)',
+  description: 'Days are UTC, both ends included; without them the last 30 days to today; at most 366 days.',
   tags,
   access: 'analytics.read',
   query: chartRangeQuerySchema,

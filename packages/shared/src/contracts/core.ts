@@ -33,11 +33,23 @@ export const localeQuerySchema = z.object({ locale: z.string().max(5).optional()
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** The success statuses a contract may declare: 200, 201 (created), 202 (accepted for later work), 204 (no body). */
+export const SUCCESS_STATUSES = [200, 201, 202, 204] as const;
+export type SuccessStatus = (typeof SUCCESS_STATUSES)[number];
+
+/** The answer of a 204: no body. The clients read it as `undefined`; the OpenAPI document shows no content. */
+export const noContent = z.undefined();
+
+/** Exactly one success per contract, under its status; the refusals beside it. */
+type SuccessResponse = { 200: z.ZodType } | { 201: z.ZodType } | { 202: z.ZodType } | { 204: typeof noContent };
+
 export interface Endpoint {
   method: HttpMethod;
   /** Fastify's form: `/mills/:millId/clients/:userId`. */
   path: string;
   summary: string;
+  /** The longer text of the OpenAPI document (who calls it, what it stores, what it never says). */
+  description?: string;
   tags: readonly string[];
   /**
    * A rule-book action, `signedIn` or `public`. A plain string here because the rule book lives
@@ -52,14 +64,34 @@ export interface Endpoint {
    * of its file (sent as `files.<file>`) and the schema of its JSON `data` part.
    */
   multipart?: { file: string; data?: z.ZodType };
-  /** Every answer by status; the success is always 200. */
-  responses: { 200: z.ZodType } & Readonly<Partial<Record<number, z.ZodType>>>;
+  /**
+   * Every answer by status: one success (200, or 201, 202, or 204 with `noContent`) and the
+   * refusals. The status of the success is the one the server sends and the clients expect.
+   */
+  responses: SuccessResponse & Readonly<Partial<Record<number, z.ZodType>>>;
 }
 
-/** Keeps the literal types of a contract (its path, schemas and statuses) for the helpers below. */
+/**
+ * Keeps the literal types of a contract (its path, schemas and statuses) for the helpers below.
+ * A contract with no success or with two is refused when its module loads: which one the clients
+ * should expect would be a guess.
+ */
 export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
+  successStatus(endpoint);
   return endpoint;
 }
+
+/** The status of the contract's success answer. */
+export function successStatus(endpoint: Endpoint): SuccessStatus {
+  const found = SUCCESS_STATUSES.filter((status) => Object.hasOwn(endpoint.responses, status));
+  if (found.length !== 1)
+    throw new Error(`${endpoint.method} ${endpoint.path}: a contract has exactly one success status, not ${found.join(', ') || 'none'}`);
+  return found[0]!;
+}
+
+/** The success status of a contract, as a type: 200 unless the contract declares 201, 202 or 204. */
+export type SuccessStatusOf<E extends Endpoint> = Extract<keyof E['responses'], SuccessStatus>;
+type SuccessSchemaOf<E extends Endpoint> = E['responses'][SuccessStatusOf<E>] extends infer S extends z.ZodType ? S : never;
 
 /** The schema of one request part, or undefined when the endpoint does not take that part. */
 export type SchemaOf<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType } ? S : undefined;
@@ -73,11 +105,11 @@ export type InputOf<E extends Endpoint> = (Part<E, 'params'> extends undefined ?
 /** What the JSON `data` part of a multipart endpoint takes (nothing when it has no data schema). */
 export type MultipartDataOf<E> = E extends { multipart: { data: infer S extends z.ZodType } } ? z.input<S> : Record<string, never>;
 
-/** The success answer, as the web app and the command-line client read it. */
-export type SuccessOf<E extends Endpoint> = z.output<E['responses'][200]>;
+/** The success answer, as the web app and the command-line client read it (`undefined` for a 204). */
+export type SuccessOf<E extends Endpoint> = z.output<SuccessSchemaOf<E>>;
 
 /** The success answer as the server may return it from a handler. */
-export type ReplyOf<E extends Endpoint> = z.input<E['responses'][200]>;
+export type ReplyOf<E extends Endpoint> = z.input<SuccessSchemaOf<E>>;
 
 /** The path with its parameters filled in, each encoded; a missing parameter is a programming error. */
 export function pathOf(endpoint: Endpoint, params: Record<string, string | number> = {}): string {

@@ -44,6 +44,10 @@ export const testInstallation = defineEndpoint({
   method: 'POST',
   path: '/dealers/:id/configuration-test/installation',
   summary: 'What the installer would receive for a ticket of the dealer’s subtree (spec: test/installation/config)',
+  description:
+    'The ticket’s dealer, the configuration that applies (own or root’s, by the permissions; FixedJson, FixedFile ' +
+    'or DynamicUrl), the draft in test mode or production, for the initial call or an update. `configJson` ' +
+    'is the page’s unsaved draft of this dealer.',
   tags,
   access: 'dealerConfig.test',
   params: dealerParams,

@@ -13,6 +13,8 @@ export const publicLicenceContent = defineEndpoint({
   method: 'POST',
   path: '/licence-content',
   summary: 'The licence content of a ticket key (public, rate limited)',
+  description:
+    'Licence content only: never the dealer, customer or registration of the ticket. Limited per client address against walking the key space.',
   tags,
   access: 'public',
   body: licenceLookupBodySchema,
@@ -30,6 +32,7 @@ export const licenceContentByKey = defineEndpoint({
   method: 'GET',
   path: '/dealer-tickets/by-key/:key/content',
   summary: 'The licence content of a ticket of one’s subtree, named by its key',
+  description: 'The key is upper-cased before the lookup. A key of another subtree answers 404 like an unknown one.',
   tags,
   access: 'tickets.read',
   // The key is upper-cased before the lookup; a key of another subtree answers 404 like an unknown one.

@@ -104,6 +104,8 @@ export const ticketRegistration = defineEndpoint({
   path: '/dealer-tickets/:id/registration',
   // 404 TICKET_WITHOUT_CUSTOMER while no customer is assigned.
   summary: 'The customer registration record of a ticket of one’s subtree (404 TICKET_WITHOUT_CUSTOMER without a customer)',
+  description:
+    'The assigned customer in the fields of the registration record, with the ticket’s product id. 404 `TICKET_WITHOUT_CUSTOMER` while no customer is assigned.',
   tags,
   access: 'tickets.readRegistration',
   params: ticketParams,
@@ -114,6 +116,7 @@ export const activeProduct = defineEndpoint({
   method: 'GET',
   path: '/dealer-tickets/:id/active-product',
   summary: 'The activated licences of a ticket of one’s subtree (an empty list: no active product detail)',
+  description: 'From the same source as the licence content. An empty `data` means no active product detail.',
   tags,
   access: 'tickets.read',
   params: ticketParams,

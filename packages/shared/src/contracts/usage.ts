@@ -3,17 +3,34 @@ import { idSchema, messageResponseSchema } from '../schemas/common.ts';
 import {
   allowedUsersBodySchema,
   usageHistoryQuerySchema,
+  usagePingBodySchema,
+  usagePingResponseSchema,
   usageHistorySchema,
   usageViewQuerySchema,
   usageViewSchema,
 } from '../schemas/usage.ts';
-import { commonRefusals, defineEndpoint } from './core.ts';
+import { commonRefusals, defineEndpoint, errorResponseSchema } from './core.ts';
 
 /**
- * The manager's concurrent-usage view (spec manager-dealer §2, §7 `GET /app/hdusers/data`). The
- * machines' own ping (`POST /usage/pings`) answers 202 and is no client's call, so it has no contract.
+ * The machines' ping and the manager's concurrent-usage view (spec manager-dealer §2, §7
+ * `GET /app/hdusers/data`).
  */
 const tags = ['usage'] as const;
+
+/** The desktop software's ping; the command-line simulator (`casebridge usage simulate`) sends it too. */
+export const receiveUsagePing = defineEndpoint({
+  method: 'POST',
+  path: '/usage/pings',
+  summary: 'Report a machine running the desktop software (once a minute, and on start and stop)',
+  description:
+    'Sent by the desktop CAM software. Stored only when a mill registered the licence key with data collection enabled; ' +
+    'otherwise, and for unknown keys, nothing is stored and the answer is the same 202.',
+  tags,
+  access: 'public',
+  body: usagePingBodySchema,
+  // Accepted, not necessarily stored: the same 202 whatever the key, so a ping cannot probe which keys exist.
+  responses: { 202: usagePingResponseSchema, 400: errorResponseSchema },
+});
 
 export const usageView = defineEndpoint({
   method: 'GET',
