@@ -31,6 +31,33 @@ function useObjectUrl(file: File | null): string | null {
 
 const toValues = (mill: MillLanding) => ({ landingPageHeader: mill.landingPageHeader, landingPageContent: mill.landingPageContent });
 
+/** The logo as it will look, beside the field that replaces it. */
+function LogoPicker({
+  logo,
+  onChange,
+  previewUrl,
+}: {
+  logo: File | null;
+  onChange: (file: File | null) => void;
+  previewUrl: string | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group align="flex-end" wrap="nowrap">
+      <Avatar src={previewUrl} size="lg" radius="sm" alt={t('company.logoAlt')} />
+      <FileInput
+        label={t('company.logo')}
+        accept={LOGO_TYPES}
+        value={logo}
+        onChange={onChange}
+        clearable
+        placeholder={t('common.chooseFile')}
+        style={{ flex: 1 }}
+      />
+    </Group>
+  );
+}
+
 export function LandingPageForm({ mill, publicUrl }: { mill: MillLanding; publicUrl: string }) {
   const { t } = useTranslation();
   const form = useForm({ initialValues: toValues(mill), schema: landingPageDataSchema });
@@ -70,18 +97,7 @@ export function LandingPageForm({ mill, publicUrl }: { mill: MillLanding; public
               readOnly
               rightSection={<CopyButton value={publicUrl} label={t('landingPage.copyUrl')} />}
             />
-            <Group align="flex-end" wrap="nowrap">
-              <Avatar src={logoPreview ?? mill.company.logo?.url} size="lg" radius="sm" alt={t('company.logoAlt')} />
-              <FileInput
-                label={t('company.logo')}
-                accept={LOGO_TYPES}
-                value={logo}
-                onChange={setLogo}
-                clearable
-                placeholder={t('common.chooseFile')}
-                style={{ flex: 1 }}
-              />
-            </Group>
+            <LogoPicker logo={logo} onChange={setLogo} previewUrl={logoPreview ?? mill.company.logo?.url} />
             <TextInput label={t('landingPage.header')} required maxLength={HEADER_MAX} {...form.textProps('landingPageHeader')} />
             <Textarea
               label={t('landingPage.content')}
