@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as orders from '@casebridge/shared/contracts/orders';
+import type { SuccessOf } from '@casebridge/shared/contracts/core';
 import { currentSession } from '@casebridge/shared/contracts/session';
 import type { Order } from '@casebridge/shared/schemas/orders';
 import { Api, ApiError } from '../lib/api.ts';
@@ -47,6 +48,34 @@ export const pullCommand: Command = {
   run: pull,
 };
 
+/** Without --mill: the first mill the user works for, naming the others so they can choose. */
+function firstStaffMill(ctx: Context, me: SuccessOf<typeof currentSession>): number {
+  const staffMills = me.mills.filter((m) => m.millRole !== null);
+  const first = staffMills[0];
+  if (!first) throw new CliError(`${me.user.email} belongs to no mill.`);
+  if (staffMills.length > 1)
+    ctx.err(
+      `Pulling from mill ${first.id} (${first.company.name}); others: ${staffMills
+        .slice(1)
+        .map((m) => `${m.id} (${m.company.name})`)
+        .join(', ')} — choose with --mill.`,
+    );
+  return first.id;
+}
+
+/** Every order of the mill, oldest first, page by page. */
+async function allOrders(api: Api, millId: number): Promise<Order[]> {
+  const list: Order[] = [];
+  for (let start = 0; ; start += PAGE) {
+    const page = await api.call(orders.listMillOrders, {
+      params: { millId },
+      query: { _start: start, _limit: PAGE, _sort: 'created_at:asc' },
+    });
+    list.push(...page.data);
+    if (page.data.length < PAGE || list.length >= page.count) return list;
+  }
+}
+
 async function pull(ctx: Context, args: Parsed): Promise<number> {
   const dir = path.resolve(args.positionals[0]!);
   const millOption = idOption(args, 'mill');
@@ -55,20 +84,7 @@ async function pull(ctx: Context, args: Parsed): Promise<number> {
 
   const me = await api.call(currentSession, {});
   if (me.user.role.type !== 'mill') throw new CliError(`pull is for mill users; ${me.user.email} is a ${me.user.role.type} user.`);
-  const staffMills = me.mills.filter((m) => m.millRole !== null);
-  let millId = millOption;
-  if (millId === undefined) {
-    const first = staffMills[0];
-    if (!first) throw new CliError(`${me.user.email} belongs to no mill.`);
-    millId = first.id;
-    if (staffMills.length > 1)
-      ctx.err(
-        `Pulling from mill ${first.id} (${first.company.name}); others: ${staffMills
-          .slice(1)
-          .map((m) => `${m.id} (${m.company.name})`)
-          .join(', ')} — choose with --mill.`,
-      );
-  }
+  const millId = millOption ?? firstStaffMill(ctx, me);
 
   await mkdir(dir, { recursive: true });
   const stateFile = path.join(dir, PULL_STATE_FILE);
@@ -78,15 +94,7 @@ async function pull(ctx: Context, args: Parsed): Promise<number> {
   const pulled = (state.mills[String(millId)] ??= { orders: {} }).orders;
   const save = () => writeFileAtomic(stateFile, `${JSON.stringify(state, null, 2)}\n`);
 
-  const list: Order[] = [];
-  for (let start = 0; ; start += PAGE) {
-    const page = await api.call(orders.listMillOrders, {
-      params: { millId },
-      query: { _start: start, _limit: PAGE, _sort: 'created_at:asc' },
-    });
-    list.push(...page.data);
-    if (page.data.length < PAGE || list.length >= page.count) break;
-  }
+  const list = await allOrders(api, millId);
 
   let fetched = 0;
   let failed = false;
