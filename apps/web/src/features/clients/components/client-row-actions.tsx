@@ -33,41 +33,43 @@ function RowAction({
   );
 }
 
-/**
- * Spec §2 row actions: block or unblock only a confirmed client, send the invitation again only
- * to one who has not accepted it, delete after a confirmation.
- */
-export function ClientRowActions({ millId, client }: { millId: number; client: Client }) {
+/** Blocking locks the lab out of new orders at once, so it (and lifting it) is confirmed first. */
+function useBlockToggle(millId: number, client: Client, name: string) {
   const { t } = useTranslation();
   const setBlocked = useSetClientBlocked(millId);
-  const sendInvite = useSendInvite(millId);
-  const remove = useDeleteClient(millId);
-  const name = clientPersonLabel(client);
-
-  const toggleBlock = () => {
-    const blockedByMill = !client.blockedByMill;
+  const blocking = !client.blockedByMill;
+  const toggle = () =>
     setBlocked.mutate(
-      { userId: client.id, blockedByMill },
+      { userId: client.id, blockedByMill: blocking },
       {
-        onSuccess: () => notifySuccess(t(blockedByMill ? 'clients.blocked' : 'clients.unblocked', { name })),
+        onSuccess: () => notifySuccess(t(blocking ? 'clients.blocked' : 'clients.unblocked', { name })),
         // A client the system blocked cannot be unblocked here: the server says to contact the admin.
-        onError: (error) => notifyServerMessage(t, error, t(blockedByMill ? 'clients.blockFailed' : 'clients.unblockFailed')),
+        onError: (error) => notifyServerMessage(t, error, t(blocking ? 'clients.blockFailed' : 'clients.unblockFailed')),
       },
     );
-  };
-
-  // Blocking locks the lab out of new orders at once, so it (and lifting it) is confirmed first.
-  const confirmToggleBlock = () => {
-    const blocking = !client.blockedByMill;
+  const confirm = () =>
     openConfirmDialog({
       title: t(blocking ? 'clients.blockTitle' : 'clients.unblockTitle'),
       message: t(blocking ? 'clients.blockMessage' : 'clients.unblockMessage', { name }),
       confirmLabel: t(blocking ? 'clients.block' : 'clients.unblock'),
       cancelLabel: t('common.cancel'),
       danger: blocking,
-      onConfirm: toggleBlock,
+      onConfirm: toggle,
     });
-  };
+  return { confirm, pending: setBlocked.isPending };
+}
+
+/**
+ * Spec §2 row actions: block or unblock only a confirmed client, send the invitation again only
+ * to one who has not accepted it, delete after a confirmation.
+ */
+export function ClientRowActions({ millId, client }: { millId: number; client: Client }) {
+  const { t } = useTranslation();
+  const sendInvite = useSendInvite(millId);
+  const remove = useDeleteClient(millId);
+  const name = clientPersonLabel(client);
+
+  const block = useBlockToggle(millId, client, name);
 
   const describeServer = (error: unknown) => describeServerError(t, error);
 
@@ -99,8 +101,8 @@ export function ClientRowActions({ millId, client }: { millId: number; client: C
           <RowAction
             label={t('clients.unblockNamed', { name })}
             tooltip={t('clients.unblock')}
-            loading={setBlocked.isPending}
-            onClick={confirmToggleBlock}
+            loading={block.pending}
+            onClick={block.confirm}
           >
             <IconLockOpen size={18} aria-hidden />
           </RowAction>
@@ -115,8 +117,8 @@ export function ClientRowActions({ millId, client }: { millId: number; client: C
             label={t('clients.blockNamed', { name })}
             tooltip={t('clients.block')}
             color="orange"
-            loading={setBlocked.isPending}
-            onClick={confirmToggleBlock}
+            loading={block.pending}
+            onClick={block.confirm}
           >
             <IconLock size={18} aria-hidden />
           </RowAction>
