@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { Fragment, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortState } from '../lib/use-paging.ts';
 import { DataCards } from './data-cards.tsx';
@@ -30,6 +30,95 @@ function SortHeader({ header, active, direction }: { header: ReactNode; active: 
   );
 }
 
+type Props<Row> = DataTableProps<Row>;
+
+/** The header: a sortable column's whole cell sorts, and tells its order to screen readers. */
+function HeaderRow<Row>({
+  columns,
+  sort,
+  onSortChange,
+  expandable,
+}: Pick<Props<Row>, 'columns' | 'sort' | 'onSortChange'> & { expandable: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr>
+      {expandable && (
+        <Table.Th w={48}>
+          <VisuallyHidden>{t('table.expand')}</VisuallyHidden>
+        </Table.Th>
+      )}
+      {columns.map((column) => {
+        const field = column.sortField;
+        if (field === undefined || !onSortChange) return <Table.Th key={column.key}>{column.header}</Table.Th>;
+        const active = sort?.field === field;
+        return (
+          <Table.Th
+            key={column.key}
+            aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+            onClick={() => onSortChange(nextSort(field, sort))}
+            style={{ cursor: 'pointer', userSelect: 'none' }}
+          >
+            <SortHeader header={column.header} active={active} direction={sort?.direction} />
+          </Table.Th>
+        );
+      })}
+    </Table.Tr>
+  );
+}
+
+/** One row, and below it its detail row while expanded. */
+function BodyRow<Row>({
+  row,
+  columns,
+  onRowClick,
+  expansion,
+  open: wanted,
+  onToggle,
+  detailId,
+  columnCount,
+}: Pick<Props<Row>, 'columns' | 'onRowClick' | 'expansion'> & {
+  row: Row;
+  open: boolean;
+  onToggle: () => void;
+  detailId: string;
+  columnCount: number;
+}) {
+  const content = expansion?.content(row) ?? null;
+  const open = content !== null && wanted;
+  return (
+    <>
+      <Table.Tr onClick={onRowClick ? () => onRowClick(row) : undefined} style={onRowClick ? { cursor: 'pointer' } : undefined}>
+        {expansion && (
+          <Table.Td>
+            {content !== null && (
+              <ActionIcon
+                variant="subtle"
+                aria-label={expansion.toggleLabel(row)}
+                aria-expanded={open}
+                aria-controls={open ? detailId : undefined}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onToggle();
+                }}
+              >
+                {open ? <IconChevronDown size={18} aria-hidden /> : <IconChevronRight size={18} aria-hidden />}
+              </ActionIcon>
+            )}
+          </Table.Td>
+        )}
+        {columns.map((column) => (
+          <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+        ))}
+      </Table.Tr>
+      {open && (
+        <Table.Tr id={detailId}>
+          <Table.Td colSpan={columnCount}>{content}</Table.Td>
+        </Table.Tr>
+      )}
+    </>
+  );
+}
+
 /** The shared table: spec §8 wants 'No data found' in every empty table. On a phone, cards. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, rows, rowKey, onRowClick, caption, sort, onSortChange, expansion, compact } = props;
@@ -56,28 +145,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       >
         {caption && <Table.Caption>{caption}</Table.Caption>}
         <Table.Thead>
-          <Table.Tr>
-            {expansion && (
-              <Table.Th w={48}>
-                <VisuallyHidden>{t('table.expand')}</VisuallyHidden>
-              </Table.Th>
-            )}
-            {columns.map((column) => {
-              const field = column.sortField;
-              if (field === undefined || !onSortChange) return <Table.Th key={column.key}>{column.header}</Table.Th>;
-              const active = sort?.field === field;
-              return (
-                <Table.Th
-                  key={column.key}
-                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                  onClick={() => onSortChange(nextSort(field, sort))}
-                  style={{ cursor: 'pointer', userSelect: 'none' }}
-                >
-                  <SortHeader header={column.header} active={active} direction={sort?.direction} />
-                </Table.Th>
-              );
-            })}
-          </Table.Tr>
+          <HeaderRow columns={columns} sort={sort} onSortChange={onSortChange} expandable={Boolean(expansion)} />
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 0 ? (
@@ -91,40 +159,18 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           ) : (
             rows.map((row) => {
               const key = rowKey(row);
-              const content = expansion?.content(row) ?? null;
-              const open = content !== null && expanded.has(key);
-              const detailId = `${idPrefix}-${key}`;
               return (
-                <Fragment key={key}>
-                  <Table.Tr onClick={onRowClick ? () => onRowClick(row) : undefined} style={onRowClick ? { cursor: 'pointer' } : undefined}>
-                    {expansion && (
-                      <Table.Td>
-                        {content !== null && (
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={expansion.toggleLabel(row)}
-                            aria-expanded={open}
-                            aria-controls={open ? detailId : undefined}
-                            onClick={(event) => {
-                              event.stopPropagation();
-                              toggle(key);
-                            }}
-                          >
-                            {open ? <IconChevronDown size={18} aria-hidden /> : <IconChevronRight size={18} aria-hidden />}
-                          </ActionIcon>
-                        )}
-                      </Table.Td>
-                    )}
-                    {columns.map((column) => (
-                      <Table.Td key={column.key}>{column.render(row)}</Table.Td>
-                    ))}
-                  </Table.Tr>
-                  {open && (
-                    <Table.Tr id={detailId}>
-                      <Table.Td colSpan={columnCount}>{content}</Table.Td>
-                    </Table.Tr>
-                  )}
-                </Fragment>
+                <BodyRow
+                  key={key}
+                  row={row}
+                  columns={columns}
+                  onRowClick={onRowClick}
+                  expansion={expansion}
+                  open={expanded.has(key)}
+                  onToggle={() => toggle(key)}
+                  detailId={`${idPrefix}-${key}`}
+                  columnCount={columnCount}
+                />
               );
             })
           )}
