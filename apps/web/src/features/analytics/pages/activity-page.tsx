@@ -1,4 +1,5 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -65,22 +66,8 @@ function useDayField(urlValue: string | undefined, fallback: string, commit: (va
 
 const BUSIEST_FIRST: SortState = { field: 'projectIds', direction: 'desc' };
 
-/**
- * Spec manager-dealer §2 "activity overview" (`/manager/mill/activity`). Its range and sort live in
- * the URL (list kit, ADR 0024); the default range is left out, so a shared link means "the last 7 days".
- */
-export function ActivityPage() {
-  const { t } = useTranslation();
-  const initial = useMemo(() => defaultActivityRange(), []);
-  const list = useListState({ filters: ['start', 'end'], defaultSort: BUSIEST_FIRST });
-  const [start, setStart, resetStart] = useDayField(list.filters.start, initial.start, (value) => list.change({ filter: 'start', value }));
-  const [end, setEnd, resetEnd] = useDayField(list.filters.end, initial.end, (value) => list.change({ filter: 'end', value }));
-  const sort = list.sort ?? BUSIEST_FIRST;
-  const valid = DAY.test(start) && DAY.test(end) && start <= end;
-  const activity = useActivity(valid ? { start, end } : null);
-  const rows = useMemo(() => sortRows(activity.data?.data ?? [], sort), [activity.data, sort]);
-
-  const columns: DataTableColumn<MillActivity>[] = [
+function activityColumns(t: TFunction): DataTableColumn<MillActivity>[] {
+  return [
     { key: 'id', header: t('analytics.millId'), render: (row) => row.millId, sortField: 'millId' },
     { key: 'name', header: t('analytics.name'), render: (row) => row.name, sortField: 'name', phone: 'title' },
     { key: 'email', header: t('analytics.millEmail'), render: (row) => row.millEmail, sortField: 'millEmail' },
@@ -108,7 +95,11 @@ export function ActivityPage() {
     },
     { key: 'created', header: t('analytics.createdAt'), render: (row) => formatDate(row.createdAt), sortField: 'createdAt' },
   ];
-  const csvHeader = [
+}
+
+/** The CSV holds every order count and id, where the table shows the first few. */
+function activityCsv(t: TFunction, rows: MillActivity[]) {
+  const header = [
     t('analytics.millId'),
     t('analytics.name'),
     t('analytics.millEmail'),
@@ -116,14 +107,29 @@ export function ActivityPage() {
     t('analytics.projectIds'),
     t('analytics.createdAt'),
   ];
-  const csvRows = rows.map((row) => [
-    row.millId,
-    row.name,
-    row.millEmail,
-    row.ordersCount,
-    row.projectIds.join(' '),
-    formatDate(row.createdAt),
-  ]);
+  return {
+    header,
+    rows: rows.map((row) => [row.millId, row.name, row.millEmail, row.ordersCount, row.projectIds.join(' '), formatDate(row.createdAt)]),
+  };
+}
+
+/**
+ * Spec manager-dealer §2 "activity overview" (`/manager/mill/activity`). Its range and sort live in
+ * the URL (list kit, ADR 0024); the default range is left out, so a shared link means "the last 7 days".
+ */
+export function ActivityPage() {
+  const { t } = useTranslation();
+  const initial = useMemo(() => defaultActivityRange(), []);
+  const list = useListState({ filters: ['start', 'end'], defaultSort: BUSIEST_FIRST });
+  const [start, setStart, resetStart] = useDayField(list.filters.start, initial.start, (value) => list.change({ filter: 'start', value }));
+  const [end, setEnd, resetEnd] = useDayField(list.filters.end, initial.end, (value) => list.change({ filter: 'end', value }));
+  const sort = list.sort ?? BUSIEST_FIRST;
+  const valid = DAY.test(start) && DAY.test(end) && start <= end;
+  const activity = useActivity(valid ? { start, end } : null);
+  const rows = useMemo(() => sortRows(activity.data?.data ?? [], sort), [activity.data, sort]);
+
+  const columns = activityColumns(t);
+  const csv = activityCsv(t, rows);
 
   return (
     <Page title={t('analytics.activity.title')}>
@@ -157,7 +163,7 @@ export function ActivityPage() {
               {t('analytics.reset')}
             </Button>
           </Group>
-          <ExportCsvButton name="mill-activity" header={csvHeader} rows={csvRows} />
+          <ExportCsvButton name="mill-activity" header={csv.header} rows={csv.rows} />
         </Group>
         {!valid ? null : activity.error ? (
           <LoadFailure error={activity.error} onRetry={() => void activity.refetch()} />
