@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { MillOrder } from '@casebridge/shared/schemas/analytics';
+import type { MillOrder, MillOrders } from '@casebridge/shared/schemas/analytics';
 import type { DataTableColumn } from '../../../components/data-table.tsx';
 import { ListView } from '../../../components/list-kit/list-view.tsx';
 import { offsetQuery, useListState } from '../../../components/list-kit/use-list-state.ts';
@@ -22,6 +23,93 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const FILTERS = ['millId', 'id', 'fromDate', 'toDate'];
 
+function millOrderColumns(t: TFunction): DataTableColumn<MillOrder>[] {
+  return [
+    { key: 'id', header: t('analytics.projectId'), render: (row) => row.projectId },
+    { key: 'name', header: t('analytics.name'), render: (row) => row.name, phone: 'title' },
+    { key: 'created', header: t('analytics.createdAt'), render: (row) => formatDateTime(row.createdAt) },
+    { key: 'components', header: t('analytics.componentsCount'), render: (row) => row.componentsCount },
+    { key: 'documents', header: t('analytics.documentsCount'), render: (row) => row.documentsCount },
+    { key: 'size', header: t('analytics.documentsSizeMb'), render: (row) => formatMb(row.documentsSize) },
+  ];
+}
+
+/** The totals of the page's rows, beside the export of the same rows. */
+function PageTotals({ totals, millId, rows }: { totals: MillOrders['totals']; millId: number; rows: MillOrder[] }) {
+  const { t } = useTranslation();
+  const header = millOrderColumns(t).map((column) => String(column.header));
+  const csvRows = rows.map((row) => [
+    row.projectId,
+    row.name,
+    formatDateTime(row.createdAt),
+    row.componentsCount,
+    row.documentsCount,
+    formatMb(row.documentsSize),
+  ]);
+  return (
+    <Paper withBorder p="xs">
+      <Group justify="space-between" align="center">
+        <Group gap="lg" aria-label={t('analytics.pageTotals')} role="group">
+          <Text size="sm">{t('analytics.totalComponents', { count: totals.componentsCount })}</Text>
+          <Text size="sm">{t('analytics.totalDocuments', { count: totals.documentsCount })}</Text>
+          <Text size="sm" fw={700}>
+            {t('analytics.totalSizeGb', { size: formatGb(totals.documentsSize) })}
+          </Text>
+        </Group>
+        <ExportCsvButton name={`mill-${millId}-orders`} header={header} rows={csvRows} />
+      </Group>
+    </Paper>
+  );
+}
+
+/** The mill (searchable) and the date range the list and the chart follow. */
+function MillAndRange(props: {
+  millId: number | null;
+  onMill: (value: string | null) => void;
+  fromDate: string;
+  toDate: string;
+  onDate: (name: 'fromDate' | 'toDate', value: string) => void;
+  onReset: () => void;
+  rangeInvalid: boolean;
+}) {
+  const { millId, onMill, fromDate, toDate, onDate, onReset, rangeInvalid } = props;
+  const { t } = useTranslation();
+  const choices = useMillChoices();
+  return (
+    <Group align="flex-end" gap="sm">
+      <Select
+        label={t('analytics.millSelector')}
+        placeholder={t('analytics.chooseMill')}
+        data={(choices.data?.data ?? []).map((mill) => ({ value: String(mill.id), label: `${mill.id} - ${mill.name}` }))}
+        value={millId === null ? null : String(millId)}
+        onChange={onMill}
+        searchable
+        nothingFoundMessage={t('common.noData')}
+        w={320}
+        maw="100%"
+      />
+      <TextInput
+        type="date"
+        label={t('analytics.fromDate')}
+        value={fromDate}
+        onChange={(event) => onDate('fromDate', event.currentTarget.value)}
+        w={170}
+      />
+      <TextInput
+        type="date"
+        label={t('analytics.toDate')}
+        value={toDate}
+        onChange={(event) => onDate('toDate', event.currentTarget.value)}
+        error={rangeInvalid ? t('analytics.rangeInvalid') : undefined}
+        w={170}
+      />
+      <Button variant="default" disabled={fromDate === '' && toDate === ''} onClick={onReset}>
+        {t('analytics.reset')}
+      </Button>
+    </Group>
+  );
+}
+
 /**
  * Spec manager-dealer §2 "orders view" (`/manager/mill/orders/view?millId=…&id=…`). On the list kit
  * (ADR 0024): the mill, the one order, the date range and the page live in the URL.
@@ -36,7 +124,6 @@ export function MillOrdersPage() {
   const rangeInvalid = fromDate !== '' && toDate !== '' && toDate < fromDate;
   const range = rangeInvalid ? {} : { fromDate: DAY.test(fromDate) ? fromDate : undefined, toDate: DAY.test(toDate) ? toDate : undefined };
 
-  const choices = useMillChoices();
   const orders = useMillOrders(rangeInvalid ? null : millId, {
     ...offsetQuery(list),
     ...range,
@@ -49,70 +136,20 @@ export function MillOrdersPage() {
   const selectMill = (value: string | null) => list.change({ filters: { millId: value ?? '', id: '' } });
   const setDate = (name: 'fromDate' | 'toDate', value: string) => list.change({ filter: name, value });
 
-  const columns: DataTableColumn<MillOrder>[] = [
-    { key: 'id', header: t('analytics.projectId'), render: (row) => row.projectId },
-    { key: 'name', header: t('analytics.name'), render: (row) => row.name, phone: 'title' },
-    { key: 'created', header: t('analytics.createdAt'), render: (row) => formatDateTime(row.createdAt) },
-    { key: 'components', header: t('analytics.componentsCount'), render: (row) => row.componentsCount },
-    { key: 'documents', header: t('analytics.documentsCount'), render: (row) => row.documentsCount },
-    { key: 'size', header: t('analytics.documentsSizeMb'), render: (row) => formatMb(row.documentsSize) },
-  ];
   const rows = orders.data?.data ?? [];
-  const csvHeader = [
-    t('analytics.projectId'),
-    t('analytics.name'),
-    t('analytics.createdAt'),
-    t('analytics.componentsCount'),
-    t('analytics.documentsCount'),
-    t('analytics.documentsSizeMb'),
-  ];
-  const csvRows = rows.map((row) => [
-    row.projectId,
-    row.name,
-    formatDateTime(row.createdAt),
-    row.componentsCount,
-    row.documentsCount,
-    formatMb(row.documentsSize),
-  ]);
 
   return (
     <Page title={t('analytics.orders.title')}>
       <Stack gap="md">
-        <Group align="flex-end" gap="sm">
-          <Select
-            label={t('analytics.millSelector')}
-            placeholder={t('analytics.chooseMill')}
-            data={(choices.data?.data ?? []).map((mill) => ({ value: String(mill.id), label: `${mill.id} - ${mill.name}` }))}
-            value={millId === null ? null : String(millId)}
-            onChange={selectMill}
-            searchable
-            nothingFoundMessage={t('common.noData')}
-            w={320}
-            maw="100%"
-          />
-          <TextInput
-            type="date"
-            label={t('analytics.fromDate')}
-            value={fromDate}
-            onChange={(event) => setDate('fromDate', event.currentTarget.value)}
-            w={170}
-          />
-          <TextInput
-            type="date"
-            label={t('analytics.toDate')}
-            value={toDate}
-            onChange={(event) => setDate('toDate', event.currentTarget.value)}
-            error={rangeInvalid ? t('analytics.rangeInvalid') : undefined}
-            w={170}
-          />
-          <Button
-            variant="default"
-            disabled={fromDate === '' && toDate === ''}
-            onClick={() => list.change({ filters: { fromDate: '', toDate: '' } })}
-          >
-            {t('analytics.reset')}
-          </Button>
-        </Group>
+        <MillAndRange
+          millId={millId}
+          onMill={selectMill}
+          fromDate={fromDate}
+          toDate={toDate}
+          onDate={setDate}
+          onReset={() => list.change({ filters: { fromDate: '', toDate: '' } })}
+          rangeInvalid={rangeInvalid}
+        />
         {projectId !== null && millId !== null && (
           <Group gap="xs">
             <Text size="sm">{t('analytics.onlyOrder', { id: projectId })}</Text>
@@ -131,22 +168,11 @@ export function MillOrdersPage() {
           )
         ) : (
           <>
-            <Paper withBorder p="xs">
-              <Group justify="space-between" align="center">
-                <Group gap="lg" aria-label={t('analytics.pageTotals')} role="group">
-                  <Text size="sm">{t('analytics.totalComponents', { count: orders.data.totals.componentsCount })}</Text>
-                  <Text size="sm">{t('analytics.totalDocuments', { count: orders.data.totals.documentsCount })}</Text>
-                  <Text size="sm" fw={700}>
-                    {t('analytics.totalSizeGb', { size: formatGb(orders.data.totals.documentsSize) })}
-                  </Text>
-                </Group>
-                <ExportCsvButton name={`mill-${millId}-orders`} header={csvHeader} rows={csvRows} />
-              </Group>
-            </Paper>
+            <PageTotals totals={orders.data.totals} millId={millId} rows={rows} />
             <ListView
               list={list}
               result={{ ...orders, data: { rows, total: orders.data.count } }}
-              columns={columns}
+              columns={millOrderColumns(t)}
               rowKey={(row) => row.projectId}
               caption={t('analytics.orders.caption')}
             />
