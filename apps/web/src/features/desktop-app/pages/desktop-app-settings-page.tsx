@@ -43,7 +43,8 @@ export function DesktopAppSettingsPage() {
   );
 }
 
-function DesktopAppForm({ current }: { current: DesktopAppRelease | null }) {
+/** The form's fields, its checks (the server checks the same again) and the save with its progress. */
+function useDesktopAppForm(current: DesktopAppRelease | null) {
   const { t } = useTranslation();
   const [percent, setPercent] = useState<number | null>(null);
   const save = useSaveDesktopApp((sent, total) => setPercent(total > 0 ? (sent / total) * 100 : 0));
@@ -88,86 +89,131 @@ function DesktopAppForm({ current }: { current: DesktopAppRelease | null }) {
     });
   };
 
-  const serverProblem = (field: string) => fieldErrorText(t, save.error, field);
+  return {
+    save,
+    percent,
+    source,
+    setSource,
+    url,
+    setUrl,
+    version,
+    setVersion,
+    releaseNotes,
+    setReleaseNotes,
+    file,
+    choose,
+    problems,
+    submit,
+  };
+}
+
+function DesktopAppForm({ current }: { current: DesktopAppRelease | null }) {
+  const { t } = useTranslation();
+  const form = useDesktopAppForm(current);
+  const serverProblem = (field: string) => fieldErrorText(t, form.save.error, field);
   return (
     <Card withBorder>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.submit} noValidate>
         <Stack>
-          <Radio.Group label={t('desktopAppSettings.source')} value={source} onChange={setSource}>
+          <Radio.Group label={t('desktopAppSettings.source')} value={form.source} onChange={form.setSource}>
             <Group mt={6}>
               <Radio value="file" label={t('desktopAppSettings.sourceFile')} />
               <Radio value="link" label={t('desktopAppSettings.sourceLink')} />
             </Group>
           </Radio.Group>
-          {source === 'link' ? (
+          {form.source === 'link' ? (
             <TextInput
               label={t('desktopAppSettings.url')}
               description={t('desktopAppSettings.urlHint')}
               type="url"
               inputMode="url"
               placeholder="https://"
-              value={url}
-              onChange={(event) => setUrl(event.currentTarget.value)}
-              error={problems.url ?? serverProblem('url')}
+              value={form.url}
+              onChange={(event) => form.setUrl(event.currentTarget.value)}
+              error={form.problems.url ?? serverProblem('url')}
               maxLength={2000}
               required
             />
           ) : (
-            <Stack gap={4}>
-              <Group>
-                <FileField label={t('desktopAppSettings.chooseFile')} onFiles={choose} leftSection={<IconUpload size={16} aria-hidden />} />
-                <Text size="sm" c={file ? undefined : 'dimmed'} aria-live="polite">
-                  {file
-                    ? `${file.name} (${formatBytes(file.size)})`
-                    : keepsFile
-                      ? t('desktopAppSettings.keepsFile', { name: current.fileName })
-                      : t('orders.noFileChosen')}
-                </Text>
-              </Group>
-              <Text size="xs" c="dimmed">
-                {t('desktopAppSettings.fileHint', { size: formatBytes(DESKTOP_APP_MAX_BYTES) })}
-              </Text>
-              {(problems.file ?? serverProblem('file')) && (
-                <Text size="sm" c="red" role="alert">
-                  {problems.file ?? serverProblem('file')}
-                </Text>
-              )}
-            </Stack>
+            <InstallerFile
+              file={form.file}
+              keptName={current?.kind === 'file' ? current.fileName : null}
+              onFiles={form.choose}
+              problem={form.problems.file ?? serverProblem('file')}
+            />
           )}
           <TextInput
             label={t('desktopAppSettings.version')}
-            value={version}
-            onChange={(event) => setVersion(event.currentTarget.value)}
-            error={problems.version ?? serverProblem('version')}
+            value={form.version}
+            onChange={(event) => form.setVersion(event.currentTarget.value)}
+            error={form.problems.version ?? serverProblem('version')}
             maxLength={40}
             required
             w={{ base: '100%', sm: 240 }}
           />
           <Textarea
             label={t('desktopAppSettings.releaseNotes')}
-            value={releaseNotes}
-            onChange={(event) => setReleaseNotes(event.currentTarget.value)}
+            value={form.releaseNotes}
+            onChange={(event) => form.setReleaseNotes(event.currentTarget.value)}
             error={serverProblem('releaseNotes')}
             maxLength={4000}
             autosize
             minRows={4}
             maxRows={12}
           />
-          {save.isPending && percent !== null && (
-            <Stack gap={4}>
-              <Text size="sm" aria-live="polite">
-                {t('desktopAppSettings.uploading', { percent: Math.round(percent) })}
-              </Text>
-              <LabelledProgress label={t('desktopAppSettings.uploadProgress')} value={percent} />
-            </Stack>
-          )}
+          {form.save.isPending && form.percent !== null && <UploadProgress percent={form.percent} />}
           <Group>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={save.isPending}>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={form.save.isPending}>
               {t('desktopAppSettings.save')}
             </Button>
           </Group>
         </Stack>
       </form>
     </Card>
+  );
+}
+
+function UploadProgress({ percent }: { percent: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" aria-live="polite">
+        {t('desktopAppSettings.uploading', { percent: Math.round(percent) })}
+      </Text>
+      <LabelledProgress label={t('desktopAppSettings.uploadProgress')} value={percent} />
+    </Stack>
+  );
+}
+
+/** The installer to upload: the one chosen, else the one kept from the saved release. */
+function InstallerFile(props: {
+  file: File | null;
+  keptName: string | null;
+  onFiles: (files: File[]) => void;
+  problem: string | undefined;
+}) {
+  const { file, keptName, onFiles, problem } = props;
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4}>
+      <Group>
+        <FileField label={t('desktopAppSettings.chooseFile')} onFiles={onFiles} leftSection={<IconUpload size={16} aria-hidden />} />
+        <Text size="sm" c={file ? undefined : 'dimmed'} aria-live="polite">
+          {file
+            ? `${file.name} (${formatBytes(file.size)})`
+            : keptName !== null
+              ? t('desktopAppSettings.keepsFile', { name: keptName })
+              : t('orders.noFileChosen')}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('desktopAppSettings.fileHint', { size: formatBytes(DESKTOP_APP_MAX_BYTES) })}
+      </Text>
+      {problem && (
+        <Text size="sm" c="red" role="alert">
+          {problem}
+        </Text>
+      )}
+    </Stack>
   );
 }
