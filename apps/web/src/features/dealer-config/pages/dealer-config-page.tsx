@@ -15,31 +15,15 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LICENCE_KEY_PATTERN } from '@casebridge/shared/constants/licence-key';
-import {
-  productLists,
-  type DealerConfiguration,
-  type InstallationResult,
-  type VerifyResult,
-} from '@casebridge/shared/schemas/dealer-configurations';
-import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import type { DealerConfiguration, InstallationResult, VerifyResult } from '@casebridge/shared/schemas/dealer-configurations';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
-import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { describeError } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
-import {
-  useDealerConfiguration,
-  useGenerateComponents,
-  usePublishConfiguration,
-  useSaveDraft,
-  useTestInstallation,
-  useVerifyComponents,
-} from '../api/dealer-config-api.ts';
+import { useDealerConfiguration } from '../api/dealer-config-api.ts';
+import { useConfigurationDraft, useGenerate, useInstallationTest } from '../components/use-configuration-test.ts';
 
 /**
  * The installation configuration test (spec manager-dealer §2 configuration page, §4, §5; ADR 0013)
@@ -71,8 +55,6 @@ export function DealerConfigurationTest({ dealerId, viewOnly = false }: { dealer
   return <ConfigurationTest key={configuration.data.dealerId} dealerId={dealerId} configuration={configuration.data} viewOnly={viewOnly} />;
 }
 
-type JsonCheck = { valid: true } | { valid: false } | null;
-
 function ConfigurationTest({
   dealerId,
   configuration,
@@ -84,203 +66,45 @@ function ConfigurationTest({
 }) {
   const { t } = useTranslation();
   const editable = !viewOnly && configuration.canEdit;
-  const [draft, setDraft] = useState(configuration.draftConfiguration);
-  const [ticketId, setTicketId] = useState('');
-  const [ticketError, setTicketError] = useState<string | null>(null);
-  const [testMode, setTestMode] = useState(true);
-  const [initialCall, setInitialCall] = useState(true);
-  const [jsonCheck, setJsonCheck] = useState<JsonCheck>(null);
-  const [result, setResult] = useState<InstallationResult | null>(null);
-  const [verified, setVerified] = useState<VerifyResult | null>(null);
-  const saveDraft = useSaveDraft(dealerId);
-  const publish = usePublishConfiguration(dealerId);
-  const generate = useGenerateComponents(dealerId);
-  const test = useTestInstallation(dealerId);
-  const verify = useVerifyComponents(dealerId);
-  useUnsavedChangesGuard(editable && draft !== configuration.draftConfiguration);
-
-  // After a push the production text is the draft (spec §4): the text area follows the server.
-  useEffect(() => setDraft(configuration.draftConfiguration), [configuration.draftConfiguration]);
-
-  const parsedDraft = (): { ok: true; value: unknown } | { ok: false } => {
-    try {
-      return { ok: true, value: JSON.parse(draft) };
-    } catch {
-      return { ok: false };
-    }
-  };
-
-  /** Spec §4/§5: validation reports valid or invalid and formats valid JSON. */
-  const validate = (): boolean => {
-    const parsed = parsedDraft();
-    setJsonCheck(parsed.ok ? { valid: true } : { valid: false });
-    if (parsed.ok && editable) setDraft(JSON.stringify(parsed.value, null, 2));
-    return parsed.ok;
-  };
-
-  const checkedTicket = (): string | null => {
-    const key = ticketId.trim().toUpperCase();
-    if (!LICENCE_KEY_PATTERN.test(key)) {
-      setTicketError(t('errors.TICKET_FORMAT_INVALID'));
-      return null;
-    }
-    setTicketError(null);
-    return key;
-  };
-
-  const viewResult = () => {
-    const key = checkedTicket();
-    if (!key) return;
-    setVerified(null);
-    test.mutate(
-      { ticketId: key, initialCall, isTestMode: testMode, ...(testMode ? { configJson: draft } : {}) },
-      {
-        onSuccess: setResult,
-        onError: (error) => {
-          setResult(null);
-          notifyError(t, error);
-        },
-      },
-    );
-  };
-
-  const verifyResult = () => {
-    // The products of the result on screen, else of the draft being edited.
-    const fromDraft = parsedDraft();
-    const lists = productLists(result ? result.configuration : fromDraft.ok ? fromDraft.value : null);
-    verify.mutate(
-      {
-        mandatoryComponentsIds: lists.mandatory,
-        optionalComponentsIds: lists.optional,
-        mandatoryThenOptionalComponentsIds: lists.mandatoryThenOptional,
-      },
-      { onSuccess: setVerified, onError: (error) => notifyError(t, error) },
-    );
-  };
-
-  const readyForProduction = () => {
-    if (configuration.configurationType !== 'FixedJson') {
-      openConfirmDialog({ title: t('dealerConfig.production'), message: t('errors.CONFIGURATION_PUSH_UNAVAILABLE') });
-      return;
-    }
-    // Spec §4: promotion needs a validated draft.
-    // Invalid JSON is shown under the draft by the validation itself.
-    if (!validate()) return;
-    const text = JSON.stringify(JSON.parse(draft), null, 2);
-    openConfirmDialog({
-      title: t('dealerConfig.confirmTitle'),
-      message: t('dealerConfig.confirmMessage'),
-      confirmLabel: t('dealerConfig.readyForProduction'),
-      cancelLabel: t('common.cancel'),
-      onConfirm: () =>
-        publish.mutate(text, {
-          onSuccess: () => notifySuccess(t('dealerConfig.published')),
-          onError: (error) => notifyError(t, error, t('dealerConfig.publishFailed')),
-        }),
-    });
-  };
-
-  const save = () =>
-    saveDraft.mutate(draft, { onSuccess: () => notifySuccess(t('dealerConfig.draftSaved')), onError: (error) => notifyError(t, error) });
-
-  const generateComponents = () =>
-    generate.mutate(undefined, {
-      onSuccess: () => notifySuccess(t('dealerConfig.componentsGenerated')),
-      onError: (error) => notifyError(t, error),
-    });
-
+  const draft = useConfigurationDraft(dealerId, configuration, editable);
+  const test = useInstallationTest(dealerId, draft.draft);
+  const generate = useGenerate(dealerId);
   const publishBlocked = viewOnly || !configuration.canPublish;
-  const generateBlocked = !editable || !configuration.componentBaseURL;
   const metadata = configuration.componentsMetadata;
 
   return (
     <Stack gap="md">
-      <Group gap="xs">
-        <Text fw={600}>{configuration.dealerName}</Text>
-        <Badge variant="light">{configuration.dealerCode}</Badge>
-        <Badge variant="outline" aria-label={t('dealerConfig.typeLabel', { type: configuration.configurationType })}>
-          {configuration.configurationType}
-        </Badge>
-        {configuration.strictModeConfiguration && <Badge color="orange">{t('dealerConfig.strict')}</Badge>}
-      </Group>
-      {!configuration.ownConfigurationsAllowed && <Alert color="yellow">{t('dealerConfig.ownNotAllowed')}</Alert>}
-      {viewOnly && <Alert color="blue">{t('dealerConfig.viewOnly')}</Alert>}
-
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Textarea
-          label={t('dealerConfig.draft')}
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.currentTarget.value);
-            setJsonCheck(null);
-          }}
-          readOnly={!editable}
-          autosize
-          minRows={10}
-          maxRows={24}
-          spellCheck={false}
-          styles={{ input: { fontFamily: 'monospace' } }}
-          error={jsonCheck?.valid === false ? t('dealerConfig.invalidJson') : undefined}
-        />
-        <Textarea
-          label={t('dealerConfig.production')}
-          value={configuration.prodConfiguration}
-          readOnly
-          autosize
-          minRows={10}
-          maxRows={24}
-          styles={{ input: { fontFamily: 'monospace' } }}
-        />
-      </SimpleGrid>
-      {jsonCheck?.valid && (
-        <Alert color="green" role="status">
-          {t('dealerConfig.validJson')}
-        </Alert>
-      )}
-
-      <Group align="flex-end">
-        <TextInput
-          label={t('dealerConfig.ticketId')}
-          placeholder="ABCDE-12345-FGHIJ-KLMNO-PQRST"
-          value={ticketId}
-          onChange={(event) => {
-            setTicketId(event.currentTarget.value);
-            setTicketError(null);
-          }}
-          error={ticketError}
-          w={340}
-        />
-        <Switch label={t('dealerConfig.testMode')} checked={testMode} onChange={(event) => setTestMode(event.currentTarget.checked)} />
-        <Switch
-          label={t('dealerConfig.initialCall')}
-          checked={initialCall}
-          onChange={(event) => setInitialCall(event.currentTarget.checked)}
-        />
-      </Group>
-
+      <ConfigurationHeader configuration={configuration} viewOnly={viewOnly} />
+      <DraftAndProduction draft={draft} production={configuration.prodConfiguration} editable={editable} />
+      <TicketControls {...test.ticket} />
       <Group>
-        <Button variant="default" onClick={validate}>
+        <Button variant="default" onClick={draft.validate}>
           {t('dealerConfig.validate')}
         </Button>
         {editable && (
-          <Button variant="default" onClick={save} loading={saveDraft.isPending} disabled={draft === configuration.draftConfiguration}>
+          <Button variant="default" onClick={draft.save} loading={draft.saving} disabled={draft.draft === configuration.draftConfiguration}>
             {t('dealerConfig.saveDraft')}
           </Button>
         )}
-        <Button onClick={viewResult} loading={test.isPending}>
+        <Button onClick={test.viewResult} loading={test.testing}>
           {t('dealerConfig.viewResult')}
         </Button>
-        <Button variant="light" onClick={verifyResult} loading={verify.isPending}>
+        <Button variant="light" onClick={test.verifyResult} loading={test.verifying}>
           {t('dealerConfig.verifyResult')}
         </Button>
         <Tooltip label={t('dealerConfig.adminOnly')} disabled={!publishBlocked}>
-          <Button color="green" onClick={readyForProduction} loading={publish.isPending} disabled={publishBlocked}>
+          <Button color="green" onClick={draft.readyForProduction} loading={draft.publishing} disabled={publishBlocked}>
             {t('dealerConfig.readyForProduction')}
           </Button>
         </Tooltip>
         {!viewOnly && (
           <Tooltip label={t('dealerConfig.baseUrlMissing')} disabled={!!configuration.componentBaseURL}>
-            <Button variant="outline" onClick={generateComponents} loading={generate.isPending} disabled={generateBlocked}>
+            <Button
+              variant="outline"
+              onClick={generate.run}
+              loading={generate.pending}
+              disabled={!editable || !configuration.componentBaseURL}
+            >
               {metadata ? t('dealerConfig.refreshComponents') : t('dealerConfig.generateComponents')}
             </Button>
           </Tooltip>
@@ -291,10 +115,98 @@ function ConfigurationTest({
           {t('dealerConfig.componentsFile', { name: metadata.fileName, count: metadata.count, date: formatDateTime(metadata.generatedAt) })}
         </Text>
       )}
-
-      {verified && <VerifyPanel verified={verified} />}
-      {result && <ResultPanel result={result} />}
+      {test.verified && <VerifyPanel verified={test.verified} />}
+      {test.result && <ResultPanel result={test.result} />}
     </Stack>
+  );
+}
+
+function ConfigurationHeader({ configuration, viewOnly }: { configuration: DealerConfiguration; viewOnly: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Group gap="xs">
+        <Text fw={600}>{configuration.dealerName}</Text>
+        <Badge variant="light">{configuration.dealerCode}</Badge>
+        <Badge variant="outline" aria-label={t('dealerConfig.typeLabel', { type: configuration.configurationType })}>
+          {configuration.configurationType}
+        </Badge>
+        {configuration.strictModeConfiguration && <Badge color="orange">{t('dealerConfig.strict')}</Badge>}
+      </Group>
+      {!configuration.ownConfigurationsAllowed && <Alert color="yellow">{t('dealerConfig.ownNotAllowed')}</Alert>}
+      {viewOnly && <Alert color="blue">{t('dealerConfig.viewOnly')}</Alert>}
+    </>
+  );
+}
+
+/** The draft (editable unless view-only) beside the production text, and the draft's JSON check. */
+function DraftAndProduction({
+  draft,
+  production,
+  editable,
+}: {
+  draft: ReturnType<typeof useConfigurationDraft>;
+  production: string;
+  editable: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Textarea
+          label={t('dealerConfig.draft')}
+          value={draft.draft}
+          onChange={(event) => draft.edit(event.currentTarget.value)}
+          readOnly={!editable}
+          autosize
+          minRows={10}
+          maxRows={24}
+          spellCheck={false}
+          styles={{ input: { fontFamily: 'monospace' } }}
+          error={draft.jsonCheck?.valid === false ? t('dealerConfig.invalidJson') : undefined}
+        />
+        <Textarea
+          label={t('dealerConfig.production')}
+          value={production}
+          readOnly
+          autosize
+          minRows={10}
+          maxRows={24}
+          styles={{ input: { fontFamily: 'monospace' } }}
+        />
+      </SimpleGrid>
+      {draft.jsonCheck?.valid && (
+        <Alert color="green" role="status">
+          {t('dealerConfig.validJson')}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+function TicketControls(props: ReturnType<typeof useInstallationTest>['ticket']) {
+  const { t } = useTranslation();
+  return (
+    <Group align="flex-end">
+      <TextInput
+        label={t('dealerConfig.ticketId')}
+        placeholder="ABCDE-12345-FGHIJ-KLMNO-PQRST"
+        value={props.ticketId}
+        onChange={(event) => props.setTicketId(event.currentTarget.value)}
+        error={props.ticketError}
+        w={340}
+      />
+      <Switch
+        label={t('dealerConfig.testMode')}
+        checked={props.testMode}
+        onChange={(event) => props.setTestMode(event.currentTarget.checked)}
+      />
+      <Switch
+        label={t('dealerConfig.initialCall')}
+        checked={props.initialCall}
+        onChange={(event) => props.setInitialCall(event.currentTarget.checked)}
+      />
+    </Group>
   );
 }
 
