@@ -8,7 +8,7 @@ import { Api, ApiError } from '../lib/api.ts';
 import { idOption, stringOption, UsageError, type Command, type Context, type Parsed } from '../lib/command.ts';
 import { requireSession } from '../lib/config.ts';
 import { readJson, sha256OfFile, writeFileAtomic } from '../lib/files.ts';
-import { scanFolder, SEND_STATE_FILE, type LocalComponent, type LocalFile } from '../lib/folder-scan.ts';
+import { scanFolder, SEND_STATE_FILE, type LocalFile } from '../lib/folder-scan.ts';
 import { CliError } from '../lib/io.ts';
 import { Progress } from '../lib/progress.ts';
 import { tusUpload, uploadOffset, UploadInterrupted } from '../lib/tus-upload.ts';
@@ -65,6 +65,22 @@ export const sendCommand: Command = {
   run: send,
 };
 
+type Session = Awaited<ReturnType<typeof requireSession>>;
+type Scan = Awaited<ReturnType<typeof scanFolder>>;
+interface WorkItem {
+  componentState: ComponentState;
+  file: LocalFile;
+  fileState: FileState;
+}
+/** What one run needs everywhere: where it sends to, and how it records its progress. */
+interface Run {
+  ctx: Context;
+  api: Api;
+  session: Session;
+  state: SendState;
+  save: () => Promise<void>;
+}
+
 async function send(ctx: Context, args: Parsed): Promise<number> {
   const folder = path.resolve(args.positionals[0]!);
   const millOption = idOption(args, 'mill');
@@ -73,6 +89,44 @@ async function send(ctx: Context, args: Parsed): Promise<number> {
   const stateFile = path.join(folder, SEND_STATE_FILE);
 
   const scan = await scanFolder(folder);
+  warnLeftOut(ctx, scan);
+  if (scan.components.length === 0) throw new CliError(`Nothing to send in ${folder}.`);
+
+  const earlier = await readState(stateFile, folder, session, millOption);
+  if (earlier?.submitted) {
+    ctx.out(
+      `Order ${earlier.orderId} ("${earlier.orderName}") was already sent from this folder. To send the folder as a new order, delete ${stateFile}.`,
+    );
+    return 0;
+  }
+  const state = earlier ?? (await createOrder(ctx, api, session, args, folder, scan, millOption));
+  const run: Run = { ctx, api, session, state, save: () => writeFileAtomic(stateFile, `${JSON.stringify(state, null, 2)}\n`) };
+  if (earlier) {
+    ctx.err(`Resuming order ${state.orderId} "${state.orderName}" (state in ${stateFile}).`);
+    await addNewComponents(run, scan);
+  } else {
+    await run.save();
+    ctx.err(`Created order ${state.orderId} "${state.orderName}" with ${scan.components.length} component(s).`);
+  }
+
+  const plan = planWork(ctx, scan, state);
+  await run.save();
+  const progress = new Progress(ctx.io.stderr, plan.totalBytes, plan.doneBytes);
+  const errors: string[] = [];
+  for (const item of plan.work) {
+    const outcome = await sendFile(run, item, progress);
+    if (outcome === 'interrupted') {
+      progress.finish();
+      ctx.err(`Interrupted. Run the same command again to resume order ${state.orderId}.`);
+      return 1;
+    }
+    if (outcome !== 'done') errors.push(outcome.error);
+  }
+  progress.finish();
+  return errors.length > 0 ? reportNotSubmitted(ctx, state, errors) : submit(run);
+}
+
+function warnLeftOut(ctx: Context, scan: Scan): void {
   if (scan.unsupported.length > 0) {
     ctx.err(`warning: not sending ${scan.unsupported.length} file(s) of a type the portal does not accept:`);
     for (const file of scan.unsupported) ctx.err(`  ${file}`);
@@ -82,180 +136,182 @@ async function send(ctx: Context, args: Parsed): Promise<number> {
     for (const file of scan.loose) ctx.err(`  ${file}`);
   }
   for (const name of scan.empty) ctx.err(`warning: ${name} has no files to send; it is left out`);
-  if (scan.components.length === 0) throw new CliError(`Nothing to send in ${folder}.`);
+}
 
-  let state = await readJson<SendState>(stateFile);
-  if (state && state.version !== 1) throw new CliError(`${stateFile} was written by another version; move it away to start a new order.`);
-  if (state?.submitted) {
-    ctx.out(
-      `Order ${state.orderId} ("${state.orderName}") was already sent from this folder. To send the folder as a new order, delete ${stateFile}.`,
-    );
-    return 0;
-  }
-  if (state && state.url !== session.url) {
+/** The state of an earlier run from this folder, if it may be continued by this one. */
+async function readState(stateFile: string, folder: string, session: Session, millOption: number | undefined): Promise<SendState | null> {
+  const state = await readJson<SendState>(stateFile);
+  if (!state) return null;
+  if (state.version !== 1) throw new CliError(`${stateFile} was written by another version; move it away to start a new order.`);
+  if (state.submitted) return state;
+  if (state.url !== session.url) {
     throw new CliError(
       `${folder} is being sent to ${state.url}, but you are signed in to ${session.url}. Sign in there, or delete ${stateFile} to start over.`,
     );
   }
-  if (state && millOption !== undefined && millOption !== state.millId) {
+  if (millOption !== undefined && millOption !== state.millId) {
     throw new CliError(
       `${folder} is being sent to mill ${state.millId} (order ${state.orderId}); run without --mill or with --mill ${state.millId} to finish it, or delete ${stateFile} to start over.`,
     );
   }
-  const save = async () => writeFileAtomic(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+  return state;
+}
 
-  if (!state) {
-    if (millOption === undefined) throw new UsageError('--mill <millId> is required (your mills are listed by `casebridge whoami`)');
-    const me = await api.call(currentSession, {});
-    if (me.user.role.type !== 'lab') throw new CliError(`send is for lab users; ${me.user.email} is a ${me.user.role.type} user.`);
-    if (!me.mills.some((m) => m.id === millOption)) {
-      const mine = me.mills.map((m) => `${m.id} (${m.company.name})`).join(', ') || 'none';
-      throw new CliError(`Mill ${millOption} is not one of your mills; yours: ${mine}.`);
-    }
-    const orderName = (stringOption(args, 'name') ?? path.basename(folder)).trim().slice(0, ORDER_NAME_MAX);
-    if (!orderName) throw new UsageError('--name must not be empty');
-    const created = await api.call(orders.createOrder, {
-      body: { millId: millOption, name: orderName, components: scan.components.map((c) => ({ name: c.name })) },
-    });
-    state = {
-      version: 1,
-      url: session.url,
-      millId: millOption,
-      orderId: created.id,
-      orderName: created.name,
-      submitted: false,
-      components: {},
-    };
-    scan.components.forEach((component, i) => {
-      state!.components[component.folder] = { id: created.components[i]!.id, name: component.name, files: {} };
-    });
-    await save();
-    ctx.err(`Created order ${created.id} "${created.name}" with ${scan.components.length} component(s).`);
-  } else {
-    ctx.err(`Resuming order ${state.orderId} "${state.orderName}" (state in ${stateFile}).`);
-    for (const component of scan.components) {
-      if (state.components[component.folder]) continue;
-      const added = await api.call(orders.addComponent, { params: { id: state.orderId }, body: { name: component.name } });
-      state.components[component.folder] = { id: added.id, name: added.name, files: {} };
-      await save();
-      ctx.err(`Added component "${added.name}".`);
-    }
+/** A new order with one component per component folder, after checking the user may send to the mill. */
+async function createOrder(
+  ctx: Context,
+  api: Api,
+  session: Session,
+  args: Parsed,
+  folder: string,
+  scan: Scan,
+  millId: number | undefined,
+): Promise<SendState> {
+  if (millId === undefined) throw new UsageError('--mill <millId> is required (your mills are listed by `casebridge whoami`)');
+  const me = await api.call(currentSession, {});
+  if (me.user.role.type !== 'lab') throw new CliError(`send is for lab users; ${me.user.email} is a ${me.user.role.type} user.`);
+  if (!me.mills.some((m) => m.id === millId)) {
+    const mine = me.mills.map((m) => `${m.id} (${m.company.name})`).join(', ') || 'none';
+    throw new CliError(`Mill ${millId} is not one of your mills; yours: ${mine}.`);
   }
-  const current = state;
+  const orderName = (stringOption(args, 'name') ?? path.basename(folder)).trim().slice(0, ORDER_NAME_MAX);
+  if (!orderName) throw new UsageError('--name must not be empty');
+  const created = await api.call(orders.createOrder, {
+    body: { millId, name: orderName, components: scan.components.map((c) => ({ name: c.name })) },
+  });
+  const components: Record<string, ComponentState> = {};
+  scan.components.forEach((component, i) => {
+    components[component.folder] = { id: created.components[i]!.id, name: component.name, files: {} };
+  });
+  return { version: 1, url: session.url, millId, orderId: created.id, orderName: created.name, submitted: false, components };
+}
 
-  // What is left to upload.
-  const work: { component: LocalComponent; componentState: ComponentState; file: LocalFile; fileState: FileState }[] = [];
+/** Component folders made since the earlier run become components of the same order. */
+async function addNewComponents({ ctx, api, state, save }: Run, scan: Scan): Promise<void> {
+  for (const component of scan.components) {
+    if (state.components[component.folder]) continue;
+    const added = await api.call(orders.addComponent, { params: { id: state.orderId }, body: { name: component.name } });
+    state.components[component.folder] = { id: added.id, name: added.name, files: {} };
+    await save();
+    ctx.err(`Added component "${added.name}".`);
+  }
+}
+
+/** What is left to upload; a file changed since its interrupted upload starts again. */
+function planWork(ctx: Context, scan: Scan, state: SendState) {
+  const work: WorkItem[] = [];
   let totalBytes = 0;
   let doneBytes = 0;
   for (const component of scan.components) {
-    const componentState = current.components[component.folder]!;
+    const componentState = state.components[component.folder]!;
     for (const file of component.files) {
       let fileState = componentState.files[file.key];
+      const changed = fileState !== undefined && (fileState.size !== file.size || fileState.mtimeMs !== file.mtimeMs);
       if (fileState?.finished) {
-        if (fileState.size !== file.size || fileState.mtimeMs !== file.mtimeMs)
-          ctx.err(`warning: ${file.key} changed after it was sent; the portal keeps the version sent earlier`);
+        if (changed) ctx.err(`warning: ${file.key} changed after it was sent; the portal keeps the version sent earlier`);
         totalBytes += fileState.size;
         doneBytes += fileState.size;
         continue;
       }
-      if (fileState && (fileState.size !== file.size || fileState.mtimeMs !== file.mtimeMs)) {
+      if (changed) {
         ctx.err(`${file.key} changed since the interrupted upload; sending it from the start`);
         fileState = undefined;
       }
       fileState ??= { size: file.size, mtimeMs: file.mtimeMs, finished: false };
       componentState.files[file.key] = fileState;
       totalBytes += file.size;
-      work.push({ component, componentState, file, fileState });
+      work.push({ componentState, file, fileState });
     }
   }
-  await save();
+  return { work, totalBytes, doneBytes };
+}
 
+/**
+ * Where an upload recorded earlier goes on: its offset while it is open, or `null` after finding the
+ * file already on the portal (the upload finished unrecorded) or forgetting an upload that is gone.
+ */
+async function resumeOffset({ api, session, state, save }: Run, { componentState, file, fileState }: WorkItem): Promise<number | null> {
+  if (!fileState.uploadUrl) return 0;
+  const where = await uploadOffset(fileState.uploadUrl, session.token, session.url);
+  if (where.status === 'open' && where.length === file.size && where.offset < file.size) return where.offset;
+  // The upload finished (and was moved into storage) without us recording it, expired, or is unusable.
+  const existing = await findDocument(api, state.orderId, componentState.id, file, await sha256OfFile(file.absolute));
+  if (existing) {
+    fileState.finished = true;
+    fileState.sha256 = existing;
+  } else delete fileState.uploadUrl;
+  await save();
+  return existing ? null : 0;
+}
+
+/** One file: resumed or sent, then checked against the SHA-256 the portal computed. */
+async function sendFile(run: Run, item: WorkItem, progress: Progress): Promise<'done' | 'interrupted' | { error: string }> {
+  const { ctx, api, session, state, save } = run;
+  const { componentState, file, fileState } = item;
   const hooks = ctx.io.sendHooks ?? {};
-  const progress = new Progress(ctx.io.stderr, totalBytes, doneBytes);
-  const errors: string[] = [];
-  for (const { componentState, file, fileState } of work) {
-    const label = file.key;
-    try {
-      let offset = 0;
-      if (fileState.uploadUrl) {
-        const where = await uploadOffset(fileState.uploadUrl, session.token, session.url);
-        if (where.status === 'open' && where.length === file.size && where.offset < file.size) {
-          offset = where.offset;
-        } else {
-          // The upload finished (and was moved into storage) without us recording it, expired, or is unusable.
-          const local = await sha256OfFile(file.absolute);
-          const existing = await findDocument(api, current.orderId, componentState.id, file, local);
-          if (existing) {
-            fileState.finished = true;
-            fileState.sha256 = existing;
-            await save();
-            progress.skipFile(label, file.size, 'already on the portal, SHA-256 verified');
-            continue;
-          }
-          delete fileState.uploadUrl;
-          await save();
-        }
-      }
-      progress.startFile(label, file.size, offset);
-      const result = await tusUpload({
-        base: session.url,
-        token: session.token,
-        file: file.absolute,
-        metadata: { filename: file.name, orderId: String(current.orderId), componentId: String(componentState.id) },
-        uploadUrl: fileState.uploadUrl,
-        chunkSize: hooks.chunkSize,
-        retryDelays: hooks.retryDelays,
-        onUrl: async (url) => {
-          fileState.uploadUrl = url;
-          await save();
-        },
-        onProgress: (bytes) => progress.update(bytes),
-        afterChunk: hooks.afterChunk ? (accepted, total) => hooks.afterChunk!(file.key, accepted, total) : undefined,
-      });
-      const local = await sha256OfFile(file.absolute);
-      const remote = result.sha256 ?? (await findDocument(api, current.orderId, componentState.id, file, local));
-      if (remote !== local) {
-        // The stored copy is not this file (it changed while uploading?): send it again next time.
-        delete fileState.uploadUrl;
-        await save();
-        progress.endFile('SHA-256 MISMATCH', false);
-        errors.push(
-          `${label}: the portal stored a different file (SHA-256 ${remote ?? 'unknown'}, local ${local}); it will be sent again on the next run`,
-        );
-        continue;
-      }
-      fileState.finished = true;
-      fileState.sha256 = remote;
-      await save();
-      progress.endFile('done, SHA-256 verified');
-    } catch (error) {
-      progress.endFile('failed', false);
-      if (error instanceof UploadInterrupted) {
-        progress.finish();
-        ctx.err(`Interrupted. Run the same command again to resume order ${current.orderId}.`);
-        return 1;
-      }
-      // Without a session nothing else will work either.
-      if (error instanceof ApiError && error.status === 401) throw error;
-      if (error instanceof CliError && /Cannot reach/.test(error.message)) throw error;
-      errors.push(`${label}: ${(error as Error).message}`);
+  try {
+    const offset = await resumeOffset(run, item);
+    if (offset === null) {
+      progress.skipFile(file.key, file.size, 'already on the portal, SHA-256 verified');
+      return 'done';
     }
+    progress.startFile(file.key, file.size, offset);
+    const result = await tusUpload({
+      base: session.url,
+      token: session.token,
+      file: file.absolute,
+      metadata: { filename: file.name, orderId: String(state.orderId), componentId: String(componentState.id) },
+      uploadUrl: fileState.uploadUrl,
+      chunkSize: hooks.chunkSize,
+      retryDelays: hooks.retryDelays,
+      onUrl: async (url) => {
+        fileState.uploadUrl = url;
+        await save();
+      },
+      onProgress: (bytes) => progress.update(bytes),
+      afterChunk: hooks.afterChunk ? (accepted, total) => hooks.afterChunk!(file.key, accepted, total) : undefined,
+    });
+    const local = await sha256OfFile(file.absolute);
+    const remote = result.sha256 ?? (await findDocument(api, state.orderId, componentState.id, file, local));
+    if (remote !== local) {
+      // The stored copy is not this file (it changed while uploading?): send it again next time.
+      delete fileState.uploadUrl;
+      await save();
+      progress.endFile('SHA-256 MISMATCH', false);
+      return {
+        error: `${file.key}: the portal stored a different file (SHA-256 ${remote ?? 'unknown'}, local ${local}); it will be sent again on the next run`,
+      };
+    }
+    fileState.finished = true;
+    fileState.sha256 = remote;
+    await save();
+    progress.endFile('done, SHA-256 verified');
+    return 'done';
+  } catch (error) {
+    progress.endFile('failed', false);
+    if (error instanceof UploadInterrupted) return 'interrupted';
+    // Without a session nothing else will work either.
+    if (error instanceof ApiError && error.status === 401) throw error;
+    if (error instanceof CliError && /Cannot reach/.test(error.message)) throw error;
+    return { error: `${file.key}: ${(error as Error).message}` };
   }
-  progress.finish();
+}
 
-  if (errors.length > 0) {
-    for (const line of errors) ctx.err(`error: ${line}`);
-    ctx.err(
-      `Order ${current.orderId} was not submitted. Fix the problems above and run the same command again: finished files are not sent again.`,
-    );
-    return 1;
-  }
-  await api.call(orders.submitOrder, { params: { id: current.orderId } });
-  current.submitted = true;
+function reportNotSubmitted(ctx: Context, state: SendState, errors: string[]): number {
+  for (const line of errors) ctx.err(`error: ${line}`);
+  ctx.err(
+    `Order ${state.orderId} was not submitted. Fix the problems above and run the same command again: finished files are not sent again.`,
+  );
+  return 1;
+}
+
+async function submit({ ctx, api, state, save }: Run): Promise<number> {
+  await api.call(orders.submitOrder, { params: { id: state.orderId } });
+  state.submitted = true;
   await save();
-  const files = Object.values(current.components).reduce((sum, c) => sum + Object.values(c.files).filter((f) => f.finished).length, 0);
+  const files = Object.values(state.components).reduce((sum, c) => sum + Object.values(c.files).filter((f) => f.finished).length, 0);
   ctx.out(
-    `Sent order ${current.orderId} "${current.orderName}" to mill ${current.millId}: ${Object.keys(current.components).length} component(s), ${files} file(s).`,
+    `Sent order ${state.orderId} "${state.orderName}" to mill ${state.millId}: ${Object.keys(state.components).length} component(s), ${files} file(s).`,
   );
   return 0;
 }
