@@ -29,8 +29,8 @@ export function documentFileName(name: string, file: File): string {
   return trimmed.toLowerCase().endsWith(extension.toLowerCase()) ? trimmed : `${trimmed}${extension}`;
 }
 
-/** Spec §5 upload form: a name (required) and exactly one file, handed back to the lab on this component. */
-export function UploadDownloadDialog({ opened, projectId, componentId, onClose, onUploaded }: UploadDownloadDialogProps) {
+/** The dialog's name, file, progress and error, and its three actions. */
+function useUploadDownload({ projectId, componentId, onClose, onUploaded }: Omit<UploadDownloadDialogProps, 'opened'>) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
@@ -88,8 +88,19 @@ export function UploadDownloadDialog({ opened, projectId, componentId, onClose, 
     }
   };
 
+  const rename = (value: string) => {
+    setName(value);
+    setNameError(null);
+  };
+  return { name, rename, nameError, file, error, progress, close, choose, upload };
+}
+
+/** Spec §5 upload form: a name (required) and exactly one file, handed back to the lab on this component. */
+export function UploadDownloadDialog({ opened, ...props }: UploadDownloadDialogProps) {
+  const { t } = useTranslation();
+  const dialog = useUploadDownload(props);
   return (
-    <Modal opened={opened} onClose={close} title={t('orders.uploadFile')} centered>
+    <Modal opened={opened} onClose={dialog.close} title={t('orders.uploadFile')} centered>
       <Stack>
         <Text size="sm">{t('orders.uploadFileIntro')}</Text>
         <TextInput
@@ -97,38 +108,39 @@ export function UploadDownloadDialog({ opened, projectId, componentId, onClose, 
           description={t('orders.uploadNameHint')}
           required
           data-autofocus
-          value={name}
-          error={nameError}
-          disabled={progress !== null}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setNameError(null);
-          }}
+          value={dialog.name}
+          error={dialog.nameError}
+          disabled={dialog.progress !== null}
+          onChange={(event) => dialog.rename(event.currentTarget.value)}
         />
         <Group>
-          <FileField label={t('orders.file')} accept={DOCUMENT_ACCEPT} onFiles={choose} disabled={progress !== null} />
-          <Text size="sm" c={file ? undefined : 'dimmed'} aria-live="polite">
-            {file ? `${file.name} (${formatBytes(file.size)})` : t('orders.noFileChosen')}
+          <FileField label={t('orders.file')} accept={DOCUMENT_ACCEPT} onFiles={dialog.choose} disabled={dialog.progress !== null} />
+          <Text size="sm" c={dialog.file ? undefined : 'dimmed'} aria-live="polite">
+            {dialog.file ? `${dialog.file.name} (${formatBytes(dialog.file.size)})` : t('orders.noFileChosen')}
           </Text>
         </Group>
-        {progress !== null && (
+        {dialog.progress !== null && (
           <UploadProgress
-            label={t('orders.fileProgress', { name: file?.name ?? '' })}
-            sent={progress.sent}
-            total={progress.total}
+            label={t('orders.fileProgress', { name: dialog.file?.name ?? '' })}
+            sent={dialog.progress.sent}
+            total={dialog.progress.total}
             status="uploading"
           />
         )}
-        {error && (
+        {dialog.error && (
           <Alert color="red" role="alert">
-            {error}
+            {dialog.error}
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={progress !== null}>
+          <Button variant="default" onClick={dialog.close} disabled={dialog.progress !== null}>
             {t('common.cancel')}
           </Button>
-          <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => void upload()} loading={progress !== null}>
+          <Button
+            leftSection={<IconUpload size={16} aria-hidden />}
+            onClick={() => void dialog.upload()}
+            loading={dialog.progress !== null}
+          >
             {t('orders.upload')}
           </Button>
         </Group>
