@@ -83,76 +83,97 @@ export function DocumentDropZone({ label, files, received = [], uploads = {}, on
             leftSection={<IconFolderOpen size={14} aria-hidden />}
           />
         </Group>
-        {received.length > 0 && (
-          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('orders.receivedFiles')}>
-            {received.map((file) => (
-              <li key={file.id}>
-                <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                  {file.name}{' '}
-                  <Text span c="dimmed" size="xs">
-                    ({formatBytes(file.size)})
-                  </Text>
-                  <Text span c="teal" size="xs" ml={6}>
-                    {t('orders.receivedFile')}
-                  </Text>
-                </Text>
-              </li>
-            ))}
-          </Stack>
-        )}
+        {received.length > 0 && <ReceivedList received={received} />}
         {files.length > 0 && (
-          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('orders.chosenFiles')}>
+          <Stack gap={6} component="ul" style={LIST_STYLE} aria-label={t('orders.chosenFiles')}>
             {files.map((picked) => {
-              const state = uploads[picked.key];
-              const error = picked.rejected
-                ? t('orders.fileTypeRejected', { extension: picked.rejected.extension || '—' })
-                : state?.status === 'failed'
-                  ? t('orders.uploadFailed', { reason: state.error ?? '' })
-                  : null;
-              return (
-                <li key={picked.key}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                      {picked.displayName}{' '}
-                      <Text span c="dimmed" size="xs">
-                        ({formatBytes(picked.file.size)})
-                      </Text>
-                      {state?.status === 'done' && (
-                        <Text span c="teal" size="xs" ml={6}>
-                          {t('orders.uploaded')}
-                        </Text>
-                      )}
-                    </Text>
-                    {onRemove && !disabled && state?.status !== 'done' && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t('orders.removeFile', { name: picked.displayName })}
-                        onClick={() => onRemove(picked.key)}
-                      >
-                        <IconX size={16} aria-hidden />
-                      </ActionIcon>
-                    )}
-                  </Group>
-                  {error && (
-                    <Text size="xs" c="red" role="alert">
-                      {error}
-                    </Text>
-                  )}
-                  {state && !picked.rejected && state.status !== 'pending' && (
-                    <UploadProgress
-                      label={t('orders.fileProgress', { name: picked.displayName })}
-                      sent={state.sent}
-                      total={state.total}
-                      status={state.status}
-                    />
-                  )}
-                </li>
-              );
+              return <PickedItem key={picked.key} picked={picked} state={uploads[picked.key]} onRemove={disabled ? undefined : onRemove} />;
             })}
           </Stack>
         )}
       </Stack>
     </div>
+  );
+}
+
+const LIST_STYLE = { listStyle: 'none', padding: 0, margin: 0 } as const;
+
+/** Documents the server already holds, from an earlier visit to this draft. */
+function ReceivedList({ received }: { received: ReceivedFile[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={6} component="ul" style={LIST_STYLE} aria-label={t('orders.receivedFiles')}>
+      {received.map((file) => (
+        <li key={file.id}>
+          <Text size="sm" style={{ wordBreak: 'break-all' }}>
+            {file.name}{' '}
+            <Text span c="dimmed" size="xs">
+              ({formatBytes(file.size)})
+            </Text>
+            <Text span c="teal" size="xs" ml={6}>
+              {t('orders.receivedFile')}
+            </Text>
+          </Text>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** A chosen file: its size, why it is refused, its upload's progress, and removal until it is uploaded. */
+function PickedItem({
+  picked,
+  state,
+  onRemove,
+}: {
+  picked: PickedFile;
+  state: FileUploadState | undefined;
+  onRemove?: (key: string) => void;
+}) {
+  const { t } = useTranslation();
+  const error = picked.rejected
+    ? t('orders.fileTypeRejected', { extension: picked.rejected.extension || '—' })
+    : state?.status === 'failed'
+      ? t('orders.uploadFailed', { reason: state.error ?? '' })
+      : null;
+  return (
+    <li>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" style={{ wordBreak: 'break-all' }}>
+          {picked.displayName}{' '}
+          <Text span c="dimmed" size="xs">
+            ({formatBytes(picked.file.size)})
+          </Text>
+          {state?.status === 'done' && (
+            <Text span c="teal" size="xs" ml={6}>
+              {t('orders.uploaded')}
+            </Text>
+          )}
+        </Text>
+        {onRemove && state?.status !== 'done' && (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('orders.removeFile', { name: picked.displayName })}
+            onClick={() => onRemove(picked.key)}
+          >
+            <IconX size={16} aria-hidden />
+          </ActionIcon>
+        )}
+      </Group>
+      {error && (
+        <Text size="xs" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+      {state && !picked.rejected && state.status !== 'pending' && (
+        <UploadProgress
+          label={t('orders.fileProgress', { name: picked.displayName })}
+          sent={state.sent}
+          total={state.total}
+          status={state.status}
+        />
+      )}
+    </li>
   );
 }
