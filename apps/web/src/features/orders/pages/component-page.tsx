@@ -81,135 +81,65 @@ function BackLink({ side }: { side: WorkspaceSide }) {
 
 export function ComponentView({ detail, side }: { detail: ComponentDetail; side: WorkspaceSide }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { project } = detail;
   const isMill = side === 'mill';
   const [preview, setPreview] = useState<ListedFile | null>(null);
   const [uploading, setUploading] = useState(false);
-  const refetch = () => queryClient.invalidateQueries({ queryKey: componentKey(project.id, detail.id) });
-  const follow = (getLink: () => Promise<{ url: string }>) => followLink(getLink).catch((error: unknown) => notifyError(t, error));
-
-  const downloadAll = async () => {
-    await follow(() => ordersApi.componentDocumentsLink(project.id, detail.id));
-    // The status turns Downloaded once the server has sent the archive; look again shortly after.
-    void refetch();
-    window.setTimeout(() => void refetch(), 2000);
-  };
-
-  const deleteDownload = useDeleteDownload();
-  const confirmDelete = (file: ListedFile) =>
-    openConfirmDialog({
-      title: t('orders.deleteDocumentTitle'),
-      message: t('orders.deleteDocumentMessage', { name: file.name }),
-      confirmLabel: t('common.delete'),
-      cancelLabel: t('common.cancel'),
-      danger: true,
-      onConfirm: () =>
-        deleteDownload.mutate(file.id, {
-          onSuccess: () => notifySuccess(t('orders.documentDeleted')),
-          onError: (error) => notifyError(t, error),
-        }),
-    });
-
-  const author = project.author ? `${project.author.firstName} ${project.author.lastName}`.trim() : null;
+  const { refetch, downloadAll, download } = useComponentFiles(detail);
+  const confirmDelete = useConfirmDeleteDownload();
 
   return (
     <Stack gap="md">
       <BackLink side={side} />
-      <Title order={1}>{detail.displayName || detail.name}</Title>
-      {project.isDeleted && (
-        <Alert color="red" title={t('orders.deletedTitle')}>
-          {t('orders.deletedNotice')}
-        </Alert>
-      )}
-      <Card withBorder>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <Field label={t('orders.orderId')}>#{project.id}</Field>
-          <Field label={t('orders.name')}>{project.name}</Field>
-          <Field label={t('orders.client')}>{project.client.name}</Field>
-          <Field label={t('orders.author')}>{author ? `${author} (${project.author!.companyName})` : '—'}</Field>
-          <Field label={t('orders.created')}>{formatDateTime(project.created_at)}</Field>
-          {!isMill && (
-            <>
-              <Field label={t('orders.responsible')}>{personName(project.responsible) ?? t('orders.nobody')}</Field>
-              <Field label={t('orders.statusLabel')}>
-                <StatusBadge status={detail.status} />
-              </Field>
-            </>
-          )}
-        </SimpleGrid>
-        {isMill && <MillControls detail={detail} />}
-      </Card>
+      <Heading detail={detail} />
+      <OrderFacts detail={detail} isMill={isMill} />
 
-      <Card withBorder>
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Title order={2} size="h3">
-              {t('orders.documents')}
-            </Title>
-            {isMill && (
-              <Button
-                variant="light"
-                leftSection={<IconDownload size={16} aria-hidden />}
-                disabled={project.isDeleted || detail.documents.length === 0}
-                onClick={() => void downloadAll()}
-              >
-                {t('orders.downloadAll')}
-              </Button>
-            )}
-          </Group>
-          <FileList
-            files={detail.documents}
-            label={t('orders.documents')}
-            onDownload={(file) => void follow(() => ordersApi.fileLink(file.id))}
-            onPreview={setPreview}
-          />
-          {!isMill && !project.isDeleted && <LabDocumentUpload detail={detail} onUploaded={() => void refetch()} />}
-        </Stack>
-      </Card>
+      <FilesCard
+        title={t('orders.documents')}
+        action={
+          isMill && (
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              disabled={project.isDeleted || detail.documents.length === 0}
+              onClick={() => void downloadAll()}
+            >
+              {t('orders.downloadAll')}
+            </Button>
+          )
+        }
+      >
+        <FileList files={detail.documents} label={t('orders.documents')} onDownload={download} onPreview={setPreview} />
+        {!isMill && !project.isDeleted && <LabDocumentUpload detail={detail} onUploaded={() => void refetch()} />}
+      </FilesCard>
 
-      <Card withBorder>
-        <Stack gap="sm">
-          <Group justify="space-between">
-            <Title order={2} size="h3">
-              {t('orders.downloads')}
-            </Title>
-            {isMill && (
-              <Button
-                variant="light"
-                leftSection={<IconUpload size={16} aria-hidden />}
-                disabled={project.isDeleted}
-                onClick={() => setUploading(true)}
-              >
-                {t('orders.uploadFile')}
-              </Button>
-            )}
-          </Group>
-          <FileList
-            files={detail.downloads}
-            label={t('orders.downloads')}
-            onDownload={(file) => void follow(() => ordersApi.fileLink(file.id))}
-            onPreview={setPreview}
-            onDelete={isMill ? confirmDelete : undefined}
-          />
-        </Stack>
-      </Card>
+      <FilesCard
+        title={t('orders.downloads')}
+        action={
+          isMill && (
+            <Button
+              variant="light"
+              leftSection={<IconUpload size={16} aria-hidden />}
+              disabled={project.isDeleted}
+              onClick={() => setUploading(true)}
+            >
+              {t('orders.uploadFile')}
+            </Button>
+          )
+        }
+      >
+        <FileList
+          files={detail.downloads}
+          label={t('orders.downloads')}
+          onDownload={download}
+          onPreview={setPreview}
+          onDelete={isMill ? confirmDelete : undefined}
+        />
+      </FilesCard>
 
-      <Card withBorder>
-        <Stack gap="sm">
-          <Title order={2} size="h3">
-            {t('orders.messages')}
-          </Title>
-          <MessageThread messages={detail.messages} viewerSide={side} />
-          <MessageForm millId={project.millId} projectId={project.id} componentId={detail.id} disabled={project.isDeleted} />
-        </Stack>
-      </Card>
+      <MessagesCard detail={detail} side={side} />
 
-      <PreviewDialog
-        file={preview}
-        onClose={() => setPreview(null)}
-        onDownload={(file) => void follow(() => ordersApi.fileLink(file.id))}
-      />
+      <PreviewDialog file={preview} onClose={() => setPreview(null)} onDownload={download} />
       {isMill && (
         <UploadDownloadDialog
           opened={uploading}
@@ -333,4 +263,113 @@ function LabDocumentUpload({ detail, onUploaded }: { detail: ComponentDetail; on
       )}
     </Stack>
   );
+}
+
+/** The order's facts; on the mill's side its status and responsible person can be changed here. */
+function OrderFacts({ detail, isMill }: { detail: ComponentDetail; isMill: boolean }) {
+  const { t } = useTranslation();
+  const { project } = detail;
+  const author = project.author ? `${project.author.firstName} ${project.author.lastName}`.trim() : null;
+  return (
+    <Card withBorder>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+        <Field label={t('orders.orderId')}>#{project.id}</Field>
+        <Field label={t('orders.name')}>{project.name}</Field>
+        <Field label={t('orders.client')}>{project.client.name}</Field>
+        <Field label={t('orders.author')}>{author ? `${author} (${project.author!.companyName})` : '—'}</Field>
+        <Field label={t('orders.created')}>{formatDateTime(project.created_at)}</Field>
+        {!isMill && (
+          <>
+            <Field label={t('orders.responsible')}>{personName(project.responsible) ?? t('orders.nobody')}</Field>
+            <Field label={t('orders.statusLabel')}>
+              <StatusBadge status={detail.status} />
+            </Field>
+          </>
+        )}
+      </SimpleGrid>
+      {isMill && <MillControls detail={detail} />}
+    </Card>
+  );
+}
+
+function MessagesCard({ detail, side }: { detail: ComponentDetail; side: WorkspaceSide }) {
+  const { t } = useTranslation();
+  const { project } = detail;
+  return (
+    <Card withBorder>
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {t('orders.messages')}
+        </Title>
+        <MessageThread messages={detail.messages} viewerSide={side} />
+        <MessageForm millId={project.millId} projectId={project.id} componentId={detail.id} disabled={project.isDeleted} />
+      </Stack>
+    </Card>
+  );
+}
+
+/** A file the mill handed back is deleted only after a confirmation. */
+function useConfirmDeleteDownload() {
+  const { t } = useTranslation();
+  const deleteDownload = useDeleteDownload();
+  return (file: ListedFile) =>
+    openConfirmDialog({
+      title: t('orders.deleteDocumentTitle'),
+      message: t('orders.deleteDocumentMessage', { name: file.name }),
+      confirmLabel: t('common.delete'),
+      cancelLabel: t('common.cancel'),
+      danger: true,
+      onConfirm: () =>
+        deleteDownload.mutate(file.id, {
+          onSuccess: () => notifySuccess(t('orders.documentDeleted')),
+          onError: (error) => notifyError(t, error),
+        }),
+    });
+}
+
+/** A card of files under its heading, with the side's action beside the heading. */
+function FilesCard({ title, action, children }: { title: string; action: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h3">
+            {title}
+          </Title>
+          {action}
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function Heading({ detail }: { detail: ComponentDetail }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Title order={1}>{detail.displayName || detail.name}</Title>
+      {detail.project.isDeleted && (
+        <Alert color="red" title={t('orders.deletedTitle')}>
+          {t('orders.deletedNotice')}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** Following the component's file links; the component is read again where a download changes its status. */
+function useComponentFiles(detail: ComponentDetail) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const refetch = () => queryClient.invalidateQueries({ queryKey: componentKey(detail.project.id, detail.id) });
+  const follow = (getLink: () => Promise<{ url: string }>) => followLink(getLink).catch((error: unknown) => notifyError(t, error));
+  const downloadAll = async () => {
+    await follow(() => ordersApi.componentDocumentsLink(detail.project.id, detail.id));
+    // The status turns Downloaded once the server has sent the archive; look again shortly after.
+    void refetch();
+    window.setTimeout(() => void refetch(), 2000);
+  };
+  const download = (file: { id: number }) => void follow(() => ordersApi.fileLink(file.id));
+  return { refetch, downloadAll, download };
 }
