@@ -10,6 +10,11 @@ export default defineConfig({
     // test file spends most of its time waiting on PostgreSQL, so two files overlap well. The
     // browser journeys stay one at a time (fileParallelism: false below).
     maxWorkers: 2,
+    // Every portal a test builds or starts (in process, as a child process, or the browser
+    // journeys' server) opens at most this many PostgreSQL connections instead of production's 20:
+    // two test files at once, each with two or three portals, stay far under a default server's
+    // max_connections of 100 (a CI run once failed on "too many clients already").
+    env: { DATABASE_POOL_SIZE: '8' },
     projects: [
       {
         test: {

@@ -34,6 +34,18 @@ describe('the shutdown delay', () => {
   });
 });
 
+describe('the database pool', () => {
+  it('opens 20 connections per process unless DATABASE_POOL_SIZE says otherwise, and refuses fewer than 2', async () => {
+    expect(loadConfig({}).databasePoolSize).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '8' }).databasePoolSize).toBe(8);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow('DATABASE_POOL_SIZE must be a whole number of connections from 2 to 500');
+    const { connect } = await import('./db/client.ts');
+    const database = connect('postgres://nobody@127.0.0.1:1/none', { poolSize: 3 });
+    expect(database.pool.options.max).toBe(3);
+    await database.close();
+  });
+});
+
 describe('the JWT secret of a deployment', () => {
   it('must be configured in production on a database of its own, where several processes must share it', () => {
     const shared = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/casebridge' };

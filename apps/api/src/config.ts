@@ -35,6 +35,11 @@ const envSchema = z.object({
   /** How long a presigned download URL stays valid: the browser follows it at once, a download in progress outlives it. */
   S3_DOWNLOAD_URL_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The most PostgreSQL connections this process opens (the job queue's and the migrations' come
+   * out of the same pool). The database must allow this times the most processes, plus its own.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   REDIS_URL: z.string().url().optional(),
   /**
    * What this deployment's keys in Redis start with (rate-limit counters, upload locks, and the live
@@ -193,6 +198,7 @@ export interface Config {
   /** Stored files in an S3-compatible bucket; null keeps them on the local disk under dataDir/files. */
   readonly s3: S3Settings | null;
   readonly databaseUrl: string | undefined;
+  readonly databasePoolSize: number;
   readonly redisUrl: string | undefined;
   readonly redisKeyPrefix: string;
   readonly realtimeChannel: string;
@@ -283,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(e.DATA_DIR),
     s3: e.STORAGE_URL ? s3SettingsOf(e.STORAGE_URL, e) : null,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     realtimeChannel: e.REALTIME_CHANNEL ?? `${e.REDIS_KEY_PREFIX}:events`,
@@ -343,6 +350,7 @@ const ACCEPTS = {
   S3_FORCE_PATH_STYLE: 'true or false',
   S3_DOWNLOAD_URL_SECONDS: 'a whole number of seconds from 10 to 3600',
   DATABASE_URL: 'a URL such as postgres://user:password@host:5432/database',
+  DATABASE_POOL_SIZE: 'a whole number of connections from 2 to 500',
   REDIS_URL: 'a URL such as redis://host:6379',
   REDIS_KEY_PREFIX: 'up to 64 letters, digits and . _ : -',
   REALTIME_CHANNEL: 'a name of at least one character',

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { connect, type Database, type Db } from '../src/db/client.ts';
+import { connect, DEFAULT_POOL_SIZE, type Database, type Db } from '../src/db/client.ts';
 import type { RateLimits } from '../src/deps.ts';
 import type { StoredMail } from '../src/platform/mail/mailer.ts';
 import { OutboxMailer } from '../src/platform/mail/mailer.ts';
@@ -44,7 +44,7 @@ export async function createTestDatabase(): Promise<{ database: Database; url: s
   await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
-  const database = connect(url);
+  const database = connect(url, { poolSize: testPoolSize() });
   return {
     database,
     url,
@@ -56,6 +56,11 @@ export async function createTestDatabase(): Promise<{ database: Database; url: s
       await client.end();
     },
   };
+}
+
+/** The pool size vitest.config.ts gives every portal of the run (DATABASE_POOL_SIZE). */
+export function testPoolSize(): number {
+  return Number(process.env.DATABASE_POOL_SIZE) || DEFAULT_POOL_SIZE;
 }
 
 /** `logger`: Pino options for a test that reads the logs (default: no logs). */

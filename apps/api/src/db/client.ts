@@ -51,8 +51,15 @@ export interface Database {
 
 const EMBEDDED_DB_NAME = 'casebridge';
 
-export function connect(url: string, onClose: () => Promise<void> = async () => undefined, embedded = false): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+/** The connections a process opens at most, unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 20;
+
+export function connect(
+  url: string,
+  options: { poolSize?: number; embedded?: boolean; onClose?: () => Promise<void> } = {},
+): Database {
+  const { poolSize = DEFAULT_POOL_SIZE, embedded = false, onClose = async () => undefined } = options;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   return {
@@ -91,7 +98,7 @@ export async function openDatabase(
   log: (line: string) => void,
   whenInUse: 'share' | 'refuse' = 'refuse',
 ): Promise<Database> {
-  if (config.databaseUrl) return connect(config.databaseUrl);
+  if (config.databaseUrl) return connect(config.databaseUrl, { poolSize: config.databasePoolSize });
   const server = await startEmbeddedPostgres({
     dataDir: path.join(config.dataDir, 'pg'),
     password: secrets.embeddedDbPassword,
@@ -99,5 +106,9 @@ export async function openDatabase(
     whenInUse,
   });
   await ensureDatabase(server, EMBEDDED_DB_NAME);
-  return connect(server.url(EMBEDDED_DB_NAME), () => server.stop(), true);
+  return connect(server.url(EMBEDDED_DB_NAME), {
+    poolSize: config.databasePoolSize,
+    embedded: true,
+    onClose: () => server.stop(),
+  });
 }

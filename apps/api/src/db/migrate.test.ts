@@ -18,7 +18,7 @@ beforeAll(async () => {
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  processes = [connect(withDatabase(adminUrl, name)), connect(withDatabase(adminUrl, name))];
+  processes = [connect(withDatabase(adminUrl, name), { poolSize: 4 }), connect(withDatabase(adminUrl, name), { poolSize: 4 })];
 });
 afterAll(async () => {
   await Promise.all(processes.map((database) => database.close()));

@@ -16,7 +16,7 @@ import { users } from '../../db/schema/users.ts';
 import { randomLicenceKey } from '../../db/seed/seed.ts';
 import { OutboxMailer, type StoredMail } from '../../platform/mail/mailer.ts';
 import { addDealerUser, createDealer, createLab, createManager, createMill } from '../../../test/factories.ts';
-import { createTestDatabase, mailJobsDone, RELAXED_RATE_LIMITS } from '../../../test/test-app.ts';
+import { createTestDatabase, mailJobsDone, RELAXED_RATE_LIMITS, testPoolSize } from '../../../test/test-app.ts';
 import { addDays, nextPeriodStart, periodStart } from './ticket-reminders.rules.ts';
 import { previewReminders, runTicketReminders } from './ticket-reminders.service.ts';
 
@@ -35,7 +35,7 @@ let outbox: OutboxMailer;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  second = connect(database.url);
+  second = connect(database.url, { poolSize: testPoolSize() });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'casebridge-reminders-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
   const build = (db: typeof database.database) =>
