@@ -54,10 +54,7 @@ const EMBEDDED_DB_NAME = 'casebridge';
 /** The connections a process opens at most, unless DATABASE_POOL_SIZE says otherwise. */
 export const DEFAULT_POOL_SIZE = 20;
 
-export function connect(
-  url: string,
-  options: { poolSize?: number; embedded?: boolean; onClose?: () => Promise<void> } = {},
-): Database {
+export function connect(url: string, options: { poolSize?: number; embedded?: boolean; onClose?: () => Promise<void> } = {}): Database {
   const { poolSize = DEFAULT_POOL_SIZE, embedded = false, onClose = async () => undefined } = options;
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its connection must not crash the process; the next query reconnects.
