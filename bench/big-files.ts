@@ -61,7 +61,9 @@ export interface Order {
 
 export function upload(base: string, token: string, file: string, orderId: number, componentId: number) {
   const metadata = { filename: path.basename(file), orderId: String(orderId), componentId: String(componentId) };
-  return tusUpload({ base, token, file, metadata, onUrl: () => undefined, onProgress: () => undefined });
+  // BENCH_CHUNK_MB: a request size other than the CLI's, to see what the per-request cost is.
+  const chunkSize = process.env.BENCH_CHUNK_MB ? Number(process.env.BENCH_CHUNK_MB) * MB : undefined;
+  return tusUpload({ base, token, file, metadata, chunkSize, onUrl: () => undefined, onProgress: () => undefined });
 }
 
 /** Reads a download to its end; the bytes received and the Content-Length announced. */

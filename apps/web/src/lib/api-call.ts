@@ -92,15 +92,15 @@ export async function callMultipart<E extends MultipartEndpoint>(
   input: InputOf<E> & MultipartInput<E>,
 ): Promise<SuccessOf<E>> {
   const { data, file, onProgress } = input;
-  const { params } = input as { params?: Record<string, string | number> };
+  const { params, query } = input as { params?: Record<string, string | number>; query?: QueryParams };
   const path = pathOf(endpoint, params);
   const files = { [endpoint.multipart.file]: file };
   const method = endpoint.method === 'PUT' ? 'PUT' : 'POST';
   let answer: unknown;
   try {
     answer = await (onProgress
-      ? uploadWithProgress<unknown>(path, multipartForm(data, files), { method, onProgress })
-      : apiMultipart<unknown>(path, data, files, method));
+      ? uploadWithProgress<unknown>(path, multipartForm(data, files), { method, query, onProgress })
+      : apiMultipart<unknown>(path, data, files, method, query));
   } catch (error) {
     throw checkRefusal(endpoint, error);
   }

@@ -142,8 +142,9 @@ export function apiMultipart<T>(
   data: unknown,
   files: Record<string, File | null | undefined>,
   method: 'POST' | 'PUT' = 'PUT',
+  query?: QueryParams,
 ): Promise<T> {
   // No Content-Type header: the browser sets the multipart boundary itself.
   const init: RequestInit = { method, headers: { Accept: 'application/json', ...authHeaders() }, body: multipartForm(data, files) };
-  return send<T>(path, init);
+  return send<T>(path, init, query);
 }

@@ -14,6 +14,21 @@ export function pathKey(endpoint: Endpoint, params: Record<string, string | numb
     .map((segment) => (segment.startsWith(':') ? params[segment.slice(1)]! : segment));
 }
 
+/**
+ * The key of an endpoint's path up to its first parameter not given: the prefix of every query of
+ * that endpoint under the given parameters (`pathPrefix(getComponent, { projectId: 3 })` is
+ * `['projects', 3, 'components']`, every component view of order 3).
+ */
+export function pathPrefix(endpoint: Endpoint, params: Record<string, string | number> = {}): QueryKey {
+  const key: (string | number)[] = [];
+  for (const segment of endpoint.path.split('/').filter(Boolean)) {
+    const value = segment.startsWith(':') ? params[segment.slice(1)] : segment;
+    if (value === undefined) break;
+    key.push(value);
+  }
+  return key;
+}
+
 /** A read as `queryOptions`, for hooks, prefetching and cache updates alike; the query part ends the key. */
 export function endpointQuery<E extends Endpoint>(endpoint: E, input: InputOf<E>) {
   const { params, query } = input as { params?: Record<string, string | number>; query?: unknown };

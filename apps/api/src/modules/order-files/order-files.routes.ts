@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { downloadLinkSchema, fileSchema } from '@casebridge/shared/schemas/orders';
-import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import * as contracts from '@casebridge/shared/contracts/orders';
 import type { AppDeps } from '../../deps.ts';
 import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { readFileForm } from '../../lib/multipart-form.ts';
-import { bearerAuth, commonErrors, multipartUpload } from '../../lib/route-schemas.ts';
 import { attachmentHeader } from '../../platform/storage/storage.ts';
 import { orderFileRule } from './order-files.rules.ts';
 import {
@@ -21,81 +18,39 @@ import {
   uploadDownload,
 } from './order-files.service.ts';
 
-const tags = ['orders'];
-const uploadNote = 'multipart/form-data with one file under `files.file`; streamed to storage, checked against its name';
-
 export function orderFileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   /** The form stays unread until the service has checked the caller: a refused caller stores nothing. */
   const formOf = (request: Parameters<typeof readFileForm>[0], kind: 'document' | 'download') => () =>
     readFileForm(request, deps.storage, orderFileRule(kind, deps.config.maxUploadBytes));
 
   return async (app) => {
-    app.post('/orders/:id/components/:componentId/documents', {
-      config: { access: 'order.edit' },
-      schema: {
-        tags: ['order intake'],
-        summary: 'Upload a document to a component',
-        description: uploadNote,
-        ...multipartUpload('file'),
-        security: bearerAuth,
-        params: z.object({ id: idSchema, componentId: idSchema }),
-        response: { 200: fileSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.uploadOrderDocument),
       handler: async (request) =>
         uploadDocument(deps, callerOf(request), request.params.id, request.params.componentId, formOf(request, 'document')),
     });
 
-    app.post('/downloads', {
-      config: { access: 'order.process' },
-      schema: {
-        tags,
-        summary: 'The mill hands a file back on a component',
-        description: `${uploadNote}; query projectId and componentId`,
-        ...multipartUpload('file'),
-        security: bearerAuth,
-        querystring: z.object({ projectId: idSchema, componentId: idSchema }),
-        response: { 200: fileSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.uploadReturnedFile),
       handler: async (request) =>
         uploadDownload(deps, callerOf(request), request.query.projectId, request.query.componentId, formOf(request, 'download')),
     });
 
-    app.delete('/downloads/:id', {
-      config: { access: 'order.process' },
-      schema: {
-        tags,
-        summary: 'Delete a file the mill handed back',
-        security: bearerAuth,
-        params: z.object({ id: idSchema }),
-        response: { 200: messageResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.deleteReturnedFile),
       handler: async (request) => {
         await deleteDownload(deps, callerOf(request), request.params.id);
         return { ok: true as const, message: 'Document deleted' };
       },
     });
 
-    app.get('/files/:id/download', {
-      config: { access: 'order.read' },
-      schema: {
-        tags: ['downloads'],
-        summary: 'A one-time link to one file',
-        security: bearerAuth,
-        params: z.object({ id: idSchema }),
-        response: { 200: downloadLinkSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.fileLink),
       handler: async (request) => ({ url: await fileLink(deps, callerOf(request), request.params.id) }),
     });
 
-    app.get('/projects/:projectId/components/:componentId/download/documents', {
-      config: { access: 'order.read' },
-      schema: {
-        tags: ['downloads'],
-        summary: "A one-time link to a ZIP of the component's documents",
-        security: bearerAuth,
-        params: z.object({ projectId: idSchema, componentId: idSchema }),
-        response: { 200: downloadLinkSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.componentZipLink),
       handler: async (request) => ({
         url: await componentZipLink(deps, callerOf(request), request.params.projectId, request.params.componentId),
       }),
@@ -106,15 +61,8 @@ export function orderFileRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       handler: async (request) => ({ url: await orderZipLink(deps, callerOf(request), request.params.projectId) }),
     });
 
-    app.get('/reports/project/summary/:orderId', {
-      config: { access: 'order.read' },
-      schema: {
-        tags: ['downloads'],
-        summary: 'A one-time link to the PDF summary of an order',
-        security: bearerAuth,
-        params: z.object({ orderId: idSchema }),
-        response: { 200: downloadLinkSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(contracts.orderReportLink),
       handler: async (request) => ({ url: await reportLink(deps, callerOf(request), request.params.orderId) }),
     });
 

@@ -1,6 +1,6 @@
 import type { Message, Order } from '@casebridge/shared/schemas/orders';
 import * as messageContracts from '@casebridge/shared/contracts/messages';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { listLabOrders, listMillOrders } from '@casebridge/shared/contracts/orders';
 import { callEndpoint } from '../../../lib/api-call.ts';
 import { componentPath, messagesPath, ordersPath, type WorkspaceSide } from '../../../lib/order-paths.ts';
 import type { AppNotification } from '../api/notifications-api.ts';
@@ -15,8 +15,8 @@ async function findOrder(side: WorkspaceSide, millId: number, orderId: number, n
   const query = { _q: name.slice(0, 200) || undefined, _limit: LOOKUP_LIMIT };
   const page =
     side === 'mill'
-      ? await apiRequest<{ data: Order[] }>(`/mills/${millId}/projects`, { query })
-      : await apiRequest<{ data: Order[] }>('/labs/projects', { query: { ...query, millId } });
+      ? await callEndpoint(listMillOrders, { params: { millId }, query })
+      : await callEndpoint(listLabOrders, { query: { ...query, millId } });
   return page.data.find((order) => order.id === orderId);
 }
 

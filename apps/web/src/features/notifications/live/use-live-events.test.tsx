@@ -9,7 +9,8 @@ import { sessionFixture } from '../../../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
 import type { LiveEvent, MessageReadEvent } from '@casebridge/shared/schemas/live-events';
 import { useLiveEvents } from './use-live-events.ts';
-import { COMPONENT_QUERY_PREFIX } from './use-refresh-on-read.ts';
+import { getComponent } from '@casebridge/shared/contracts/orders';
+import { pathKey } from '../../../lib/endpoint-query.ts';
 
 type Handler = (event: LiveEvent) => void;
 
@@ -89,8 +90,8 @@ describe('useLiveEvents', () => {
     mockFetch(({ path }) => (path === '/notifications' ? { body: { notifications: [] } } : { status: 404, body: {} }));
     const { emit } = fakeSocket();
     const { client } = renderWithProviders(<Probe session={sessionFixture('lab')} />);
-    const chat = [...COMPONENT_QUERY_PREFIX, 40, 400];
-    const otherChat = [...COMPONENT_QUERY_PREFIX, 41, 410];
+    const chat = pathKey(getComponent, { projectId: 40, id: 400 });
+    const otherChat = pathKey(getComponent, { projectId: 41, id: 410 });
     client.setQueryData(chat, { id: 400 });
     client.setQueryData(otherChat, { id: 410 });
 

@@ -3,16 +3,14 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io, type Socket } from 'socket.io-client';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
-import { listMessages } from '@casebridge/shared/contracts/messages';
 import type { Session } from '@casebridge/shared/schemas/auth';
-import { pathKey } from '../../../lib/endpoint-query.ts';
+import { componentKeyPrefix, orderQueryKeys } from '../../../lib/order-query-keys.ts';
 import { raiseNewOrders } from '../../../lib/new-orders-counter.ts';
 import { sessionQueryKey } from '../../../lib/session.ts';
 import { notifyInfo } from '../../../lib/notify.ts';
 import { notificationsQuery } from '../api/notifications-api.ts';
 import { LIVE_EVENT_TYPES, MESSAGE_READ_EVENT, type LiveEvent, type MessageReadEvent } from '@casebridge/shared/schemas/live-events';
 import { acceptLiveEvent } from './accept-live-event.ts';
-import { COMPONENT_QUERY_PREFIX } from './use-refresh-on-read.ts';
 
 /** One socket.io connection per tab; the token travels in the handshake payload, never the URL. */
 export function connectLiveEvents(token: string): Socket {
@@ -49,9 +47,8 @@ export function useLiveEvents(session: Session | null, selectedMillId: number | 
       } else if (event.type === 'planLimitReached') {
         notifyInfo(translate(`notifications.planLimit.${event.message}`), translate('live.planLimitReached'));
       } else {
-        void queryClient.invalidateQueries({ queryKey: ['orders'] });
-        // The mill's messages page lists it too (its key is the path of its contract).
-        if (millId !== null) void queryClient.invalidateQueries({ queryKey: pathKey(listMessages, { millId }) });
+        // The order lists, the open component and the mill's messages page (keys are their contracts' paths).
+        for (const queryKey of orderQueryKeys(millId)) void queryClient.invalidateQueries({ queryKey });
         notifyInfo(event.message, translate('live.newMessage'));
       }
     };
@@ -62,7 +59,7 @@ export function useLiveEvents(session: Session | null, selectedMillId: number | 
       if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     });
     socket.on(MESSAGE_READ_EVENT, (event: MessageReadEvent) => {
-      void queryClient.invalidateQueries({ queryKey: [...COMPONENT_QUERY_PREFIX, event.projectId] });
+      void queryClient.invalidateQueries({ queryKey: componentKeyPrefix(event.projectId) });
     });
     return () => {
       socket.removeAllListeners();

@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { notificationsQuery } from '../api/notifications-api.ts';
-import { COMPONENT_QUERY_PREFIX, refreshNotificationsOnRead } from './use-refresh-on-read.ts';
+import { getComponent } from '@casebridge/shared/contracts/orders';
+import { pathKey } from '../../../lib/endpoint-query.ts';
+import { refreshNotificationsOnRead } from './use-refresh-on-read.ts';
 
 const stale = (client: QueryClient) => client.getQueryState(notificationsQuery.queryKey)?.isInvalidated;
 
@@ -11,16 +13,17 @@ describe('refreshNotificationsOnRead', () => {
     client.setQueryData(notificationsQuery.queryKey, { notifications: [] });
     const stop = refreshNotificationsOnRead(client);
 
-    await client.fetchQuery({ queryKey: ['orders', 'mill', 7, {}], queryFn: () => ({ data: [] }) });
+    await client.fetchQuery({ queryKey: ['mills', 7, 'projects', {}], queryFn: () => ({ data: [] }) });
+    await client.fetchQuery({ queryKey: ['projects', 40, 'components', 400, 'download', 'documents'], queryFn: () => ({ url: '' }) });
     expect(stale(client)).toBe(false);
 
-    // The orders feature's component detail (orders-api.ts `componentKey`): ['orders', 'component', projectId, componentId].
-    await client.fetchQuery({ queryKey: [...COMPONENT_QUERY_PREFIX, 40, 400], queryFn: () => ({ id: 400 }) });
+    // The orders feature reads a component through its contract: the key is the contract's path.
+    await client.fetchQuery({ queryKey: pathKey(getComponent, { projectId: 40, id: 400 }), queryFn: () => ({ id: 400 }) });
     expect(stale(client)).toBe(true);
 
     stop();
     client.setQueryData(notificationsQuery.queryKey, { notifications: [] });
-    await client.fetchQuery({ queryKey: [...COMPONENT_QUERY_PREFIX, 40, 401], queryFn: () => ({ id: 401 }) });
+    await client.fetchQuery({ queryKey: pathKey(getComponent, { projectId: 40, id: 401 }), queryFn: () => ({ id: 401 }) });
     expect(stale(client)).toBe(false);
   });
 });

@@ -1,14 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { isComponentKey } from '../../../lib/order-query-keys.ts';
 import { notificationsQuery } from '../api/notifications-api.ts';
-
-/**
- * The query key prefix of a component's detail (orders-api.ts `componentKey`). Features do not
- * import each other, so the key is named here; the test of this hook pins it.
- */
-export const COMPONENT_QUERY_PREFIX = ['orders', 'component'] as const;
-
-const isComponentKey = (key: readonly unknown[]) => COMPONENT_QUERY_PREFIX.every((part, i) => key[i] === part);
 
 /**
  * Loading a component's page marks its messages, and the notifications about them, read on the

@@ -2,7 +2,8 @@ import { Upload, type DetailedError } from 'tus-js-client';
 import type { ApiErrorBody } from '@casebridge/shared/errors';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import { ApiError } from '../../../lib/api-client.ts';
-import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
+import { uploadReturnedFile } from '@casebridge/shared/contracts/orders';
+import { callMultipart } from '../../../lib/api-call.ts';
 
 export const TUS_ENDPOINT = '/api/uploads';
 export const TUS_CHUNK_SIZE = 8 * 1024 * 1024;
@@ -137,7 +138,8 @@ export function uploadDocument(
 
 /**
  * The mill hands a file back (POST /downloads, multipart `files.file`). The part's file name is
- * the name the document gets (the API has no other name field).
+ * the name the document gets (the API has no other name field): the file goes under that name,
+ * as a new File over the same bytes (nothing is copied).
  */
 export async function uploadDownloadFile(
   file: File,
@@ -145,7 +147,6 @@ export async function uploadDownloadFile(
   target: { projectId: number; componentId: number },
   onProgress: (sent: number, total: number) => void,
 ): Promise<void> {
-  const form = new FormData();
-  form.append('files.file', file, name);
-  await uploadWithProgress('/downloads', form, { query: { projectId: target.projectId, componentId: target.componentId }, onProgress });
+  const named = name === file.name ? file : new File([file], name, { type: file.type, lastModified: file.lastModified });
+  await callMultipart(uploadReturnedFile, { query: target, data: {}, file: named, onProgress });
 }

@@ -4,16 +4,29 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { documentFileName, UploadDownloadDialog } from './upload-download-dialog.tsx';
 
-/** Stands in for the browser's XMLHttpRequest: keeps what was sent and answers 200. */
+/** The server's answer to a returned file (contracts/orders `uploadReturnedFile`). */
+const STORED_FILE = JSON.stringify({
+  id: 9002,
+  name: 'Milling report.pdf',
+  size: 8,
+  sha256: 'a'.repeat(64),
+  fileType: 'pdf',
+  createdAt: '2025-03-01T12:00:00.000Z',
+});
+
+/** Stands in for the browser's XMLHttpRequest: keeps what was sent and answers 200 with the stored file. */
 function fakeXhr() {
   const sent: FormData[] = [];
+  const urls: string[] = [];
   class FakeXhr {
     status = 200;
-    responseText = '{}';
+    responseText = STORED_FILE;
     upload = { onprogress: null };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
-    open() {}
+    open(_method: string, url: string) {
+      urls.push(url);
+    }
     setRequestHeader() {}
     send(body: FormData) {
       sent.push(body);
@@ -21,7 +34,7 @@ function fakeXhr() {
     }
   }
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
+  return Object.assign(sent, { urls });
 }
 
 function renderDialog(onUploaded = vi.fn()) {
@@ -64,6 +77,8 @@ describe('UploadDownloadDialog', () => {
 
     await waitFor(() => expect(onUploaded).toHaveBeenCalled());
     expect((sent[0]!.get('files.file') as File).name).toBe('Milling report.pdf');
+    // The order and component travel in the query, as the contract has them.
+    expect(sent.urls[0]).toMatch(/^\/api\/downloads\?(.*&)?projectId=40&componentId=400/);
   });
 });
 
@@ -72,7 +87,7 @@ describe('UploadDownloadDialog progress', () => {
     let finish = () => {};
     class SlowXhr {
       status = 200;
-      responseText = '{}';
+      responseText = STORED_FILE;
       upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
       onload: (() => void) | null = null;
       onerror: (() => void) | null = null;

@@ -15,7 +15,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ordersPath, type WorkspaceSide } from '../../../lib/order-paths.ts';
 import { useSession } from '../../../lib/session.ts';
 import {
-  componentKey,
+  componentQuery,
   ordersApi,
   useComponent,
   useDeleteDownload,
@@ -86,7 +86,7 @@ export function ComponentView({ detail, side }: { detail: ComponentDetail; side:
   const [preview, setPreview] = useState<ListedFile | null>(null);
   const [uploading, setUploading] = useState(false);
   const { refetch, downloadAll, download } = useComponentFiles(detail);
-  const confirmDelete = useConfirmDeleteDownload();
+  const confirmDelete = useConfirmDeleteDownload(detail.project.millId);
 
   return (
     <Stack gap="md">
@@ -162,7 +162,7 @@ function MillControls({ detail }: { detail: ComponentDetail }) {
   const { t } = useTranslation();
   const { project } = detail;
   const persons = useResponsiblePersons(project.millId);
-  const updateStatus = useUpdateComponentStatus(project.id, detail.id);
+  const updateStatus = useUpdateComponentStatus(detail);
   const setResponsible = useSetResponsible(detail);
   const options = [
     { value: NOBODY, label: t('orders.nobody') },
@@ -309,9 +309,9 @@ function MessagesCard({ detail, side }: { detail: ComponentDetail; side: Workspa
 }
 
 /** A file the mill handed back is deleted only after a confirmation. */
-function useConfirmDeleteDownload() {
+function useConfirmDeleteDownload(millId: number) {
   const { t } = useTranslation();
-  const deleteDownload = useDeleteDownload();
+  const deleteDownload = useDeleteDownload(millId);
   return (file: ListedFile) =>
     openConfirmDialog({
       title: t('orders.deleteDocumentTitle'),
@@ -362,7 +362,7 @@ function Heading({ detail }: { detail: ComponentDetail }) {
 function useComponentFiles(detail: ComponentDetail) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const refetch = () => queryClient.invalidateQueries({ queryKey: componentKey(detail.project.id, detail.id) });
+  const refetch = () => queryClient.invalidateQueries({ queryKey: componentQuery(detail.project.id, detail.id).queryKey });
   const follow = (getLink: () => Promise<{ url: string }>) => followLink(getLink).catch((error: unknown) => notifyError(t, error));
   const downloadAll = async () => {
     await follow(() => ordersApi.componentDocumentsLink(detail.project.id, detail.id));

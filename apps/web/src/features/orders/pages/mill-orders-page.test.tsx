@@ -10,11 +10,21 @@ import { MillOrdersPage } from './mill-orders-page.tsx';
 const withComponents = orderFixture();
 const empty = orderFixture({ id: 41, name: 'Empty draft', components: [], isDeleted: true, newMessages: 3 });
 
+const client = { contactPerson: '', status: 'active', blockedByMill: false, blockedBySystem: false, createdAt: '2025-01-01T00:00:00.000Z' };
 const clients = [
-  { id: 21, labId: 5, firstName: 'Lena', lastName: 'Lab', email: 'lena@lab.test', company: { id: 50, name: 'Demo Lab' }, confirmed: true },
+  {
+    ...client,
+    id: 21,
+    labId: 5,
+    firstName: 'Lena',
+    lastName: 'Lab',
+    email: 'lena@lab.test',
+    company: { id: 50, name: 'Demo Lab' },
+    confirmed: true,
+  },
   // Pending: no company until the lab accepts; one invited before names were kept has only its address.
-  { id: 22, labId: 6, firstName: 'Paula', lastName: 'Pending', email: 'paula@smile.test', company: null, confirmed: false },
-  { id: 23, labId: 7, firstName: '', lastName: '', email: 'old@invite.test', company: null, confirmed: false },
+  { ...client, id: 22, labId: 6, firstName: 'Paula', lastName: 'Pending', email: 'paula@smile.test', company: null, confirmed: false },
+  { ...client, id: 23, labId: 7, firstName: '', lastName: '', email: 'old@invite.test', company: null, confirmed: false },
 ];
 
 function stubApi() {
