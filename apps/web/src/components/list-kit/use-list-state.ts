@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams, type SetURLSearchParams } from 'react-router';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearchParams, type SetURLSearchParams } from 'react-router';
 import { usePageSize } from '../../lib/use-paging.ts';
 import { applyListChange, readListState, type ListChange, type ListUrlSpec } from './list-url-state.ts';
 
@@ -35,20 +35,27 @@ function useSearchInput(urlQ: string, debounceMs: number, commit: (q: string) =>
 /**
  * Applies a change to the URL. react-router hands a functional update the search parameters of the
  * last render, and a navigation renders a moment later (a transition): a second change before then
- * (a quick click on the pager after a sort) would drop the first. So it builds on what it wrote
- * last, until a render shows the URL again (the back button included).
+ * (a quick click on the sort after a filter) would drop the first. So it builds on what it wrote
+ * last, for as long as the page still shows the history entry that write started from; once a
+ * render shows another entry (its own write, the back button, a link), the URL is the base again.
+ * The entry is told by its location key, not by the parameters' object: the same entry may render
+ * with a new object, and comparing objects then dropped the filter (a Chromium journey caught it).
  */
 function useListChange(params: URLSearchParams, setParams: SetURLSearchParams, spec: ListUrlSpec) {
-  const written = useRef<{ from: URLSearchParams; next: URLSearchParams } | null>(null);
+  const { key: entry } = useLocation();
+  const written = useRef<{ entry: string; next: URLSearchParams } | null>(null);
+  useLayoutEffect(() => {
+    if (written.current && written.current.entry !== entry) written.current = null;
+  }, [entry]);
   return useCallback(
     // `replace` corrects the URL in place (a page beyond the last), so the back button does not return to it.
     (c: ListChange, options: { replace?: boolean } = {}) => {
-      const base = written.current?.from === params ? written.current.next : params;
+      const base = written.current?.entry === entry ? written.current.next : params;
       const next = applyListChange(base, spec, c);
-      written.current = { from: params, next };
+      written.current = { entry, next };
       setParams(next, options);
     },
-    [params, setParams, spec],
+    [entry, params, setParams, spec],
   );
 }
 
