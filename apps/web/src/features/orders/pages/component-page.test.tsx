@@ -16,8 +16,8 @@ function stubApi(detail: ComponentDetail = componentFixture()) {
     fake(contracts.getComponent, () => ({ body: detail })),
     fake(contracts.updateComponent, ({ body }) => ({ body: { ...detail, ...body } })),
     fake(contracts.listResponsiblePersons, () => ({ body: { count: 1, data: [{ id: 3, firstName: 'Max', lastName: 'Miller' }] } })),
-    fake(contracts.setResponsible, () => ({ body: { ok: true, message: 'Order updated' } })),
-    fake(contracts.deleteReturnedFile, () => ({ body: { ok: true, message: 'Document deleted' } })),
+    fake(contracts.setResponsible, () => ({ body: { ok: true as const, message: 'Order updated' } })),
+    fake(contracts.deleteReturnedFile, () => ({ body: { ok: true as const, message: 'Document deleted' } })),
     fake(createMessage, ({ body }) => ({ body: { ...detail.messages[0]!, id: 3, message: body.message } })),
   ]);
 }

@@ -13,7 +13,7 @@ function renderFor(blocked: boolean, path = '/') {
     fake(listLabOrders, () => ({
       body: { count: 45, data: [orderFixture(), orderFixture({ id: 41, name: 'Old case', isDeleted: true })] },
     })),
-    fake(deleteOrder, () => ({ body: { ok: true, message: 'Order deleted' } })),
+    fake(deleteOrder, () => ({ body: { ok: true as const, message: 'Order deleted' } })),
   ]);
   const session = sessionFixture('lab', { mills: [millFixture({ millRole: null, blocked })] });
   const { router } = renderRoutes([{ path: '*', element: <LabOrdersPage /> }], { path, session });
