@@ -6,13 +6,18 @@ import type { Session } from '@casebridge/shared/schemas/auth';
 import { useNewOrdersCount } from '../../../lib/new-orders-counter.ts';
 import { useNotifications } from '../api/notifications-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { listNotifications } from '@casebridge/shared/contracts/notifications';
 import type { LiveEvent, MessageReadEvent } from '@casebridge/shared/schemas/live-events';
 import { useLiveEvents } from './use-live-events.ts';
 import { getComponent } from '@casebridge/shared/contracts/orders';
 import { pathKey } from '../../../lib/endpoint-query.ts';
 
 type Handler = (event: LiveEvent) => void;
+
+/** The bell's list, empty: the only request these tests expect. */
+const noNotifications = () => fakeApi([fake(listNotifications, () => ({ body: { notifications: [] } }))]);
 
 function fakeSocket() {
   const handlers = new Map<string, Handler>();
@@ -47,7 +52,7 @@ const newOrder: LiveEvent = {
 describe('useLiveEvents', () => {
   it('connects with the token in the handshake, toasts accepted events, raises the counter and refreshes the bell', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'secret-token');
-    const calls = mockFetch(({ path }) => (path === '/notifications' ? { body: { notifications: [] } } : { status: 404, body: {} }));
+    const calls = noNotifications();
     const { emit, socket } = fakeSocket();
     const { unmount } = renderWithProviders(<Probe session={sessionFixture('mill')} />);
 
@@ -72,7 +77,7 @@ describe('useLiveEvents', () => {
 
   it("toasts a plan's limit in the reader's language, without counting it as an order", async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'secret-token');
-    mockFetch(({ path }) => (path === '/notifications' ? { body: { notifications: [] } } : { status: 404, body: {} }));
+    noNotifications();
     const { emit } = fakeSocket();
     renderWithProviders(<Probe session={sessionFixture('mill')} />);
     const ordersBefore = screen.getByText(/new orders:/).textContent;
@@ -87,7 +92,7 @@ describe('useLiveEvents', () => {
 
   it("reloads the open chat of an order when the other side read one's message there", async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'secret-token');
-    mockFetch(({ path }) => (path === '/notifications' ? { body: { notifications: [] } } : { status: 404, body: {} }));
+    noNotifications();
     const { emit } = fakeSocket();
     const { client } = renderWithProviders(<Probe session={sessionFixture('lab')} />);
     const chat = pathKey(getComponent, { projectId: 40, id: 400 });

@@ -1,15 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { listMillOrders } from '@casebridge/shared/contracts/orders';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes } from '../../../test/render.tsx';
-import { notFound, orderFixture } from '../test/order-fixtures.ts';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { orderFixture } from '../test/order-fixtures.ts';
 import { ClientOrders } from './client-orders.tsx';
 
 function stubApi(count = 45) {
-  return mockFetch(({ method, path }) =>
-    method === 'GET' && path === '/mills/7/projects' ? { body: { count, data: count ? [orderFixture()] : [] } } : notFound,
-  );
+  return fakeApi([fake(listMillOrders, () => ({ body: { count, data: count ? [orderFixture()] : [] } }))]);
 }
 
 function renderList(path: string) {
@@ -19,14 +19,15 @@ function renderList(path: string) {
   });
 }
 
-const lastQuery = (calls: ReturnType<typeof stubApi>) => new URL(calls.at(-1)!.url, 'http://x').searchParams;
+const lastCall = (calls: ReturnType<typeof stubApi>) => new URL(calls.at(-1)!.url, 'http://x');
 
 describe('ClientOrders', () => {
   it('asks for the page, sort, status and search in the URL, always narrowed to the client', async () => {
     const calls = stubApi();
     renderList('/mill/client/21/details?tab=orders&status=open&q=crown&sort=name:asc&page=3');
     expect(await screen.findByText(orderFixture().name)).toBeTruthy();
-    const query = lastQuery(calls);
+    const { pathname, searchParams: query } = lastCall(calls);
+    expect(pathname).toBe('/api/mills/7/projects');
     expect(query.get('client')).toBe('5');
     expect([query.get('_sort'), query.get('_start'), query.get('_q')]).toEqual(['name:asc', '20', 'crown']);
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveProperty('value', 'crown');

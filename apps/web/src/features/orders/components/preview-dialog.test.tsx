@@ -1,7 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { fileLink } from '@casebridge/shared/contracts/orders';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import type { PreviewWorker } from '../mesh/preview-worker.ts';
 import type { PreviewMessage, PreviewRequest } from '../mesh/preview-protocol.ts';
 import { PREVIEW_MAX_BYTES, PreviewDialog } from './preview-dialog.tsx';
@@ -22,7 +24,7 @@ describe('PreviewDialog', () => {
     started.length = 0;
     // jsdom has no OffscreenCanvas; the worker is a stand-in anyway.
     HTMLCanvasElement.prototype.transferControlToOffscreen = () => ({}) as OffscreenCanvas;
-    mockFetch(({ path }) => (path === '/files/5/download' ? { body: { url: 'http://files.test/once/5' } } : { status: 404, body: {} }));
+    fakeApi([fake(fileLink, ({ params }) => ({ body: { url: `http://files.test/once/${params.id}` } }))]);
   });
   afterEach(() => vi.restoreAllMocks());
 

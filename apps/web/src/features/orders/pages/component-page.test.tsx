@@ -1,26 +1,25 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { createMessage } from '@casebridge/shared/contracts/messages';
+import * as contracts from '@casebridge/shared/contracts/orders';
 import type { ComponentDetail, Message } from '@casebridge/shared/schemas/orders';
 import { formatDateTime } from '../../../lib/format.ts';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes, type FetchCall } from '../../../test/render.tsx';
-import { componentFixture, notFound } from '../test/order-fixtures.ts';
+import { renderRoutes, type FetchCall } from '../../../test/render.tsx';
+import { componentFixture } from '../test/order-fixtures.ts';
 import { ComponentPage } from './component-page.tsx';
 
 function stubApi(detail: ComponentDetail = componentFixture()) {
-  return mockFetch(({ method, path, body }) => {
-    if (path === '/projects/40/components/400') {
-      if (method === 'PUT') return { body: { ...detail, status: (body as { status: string }).status } };
-      return { body: detail };
-    }
-    if (path === '/mills/7/responsible-persons') return { body: { count: 1, data: [{ id: 3, firstName: 'Max', lastName: 'Miller' }] } };
-    if (method === 'PUT' && path === '/mills/7/labs/5/projects/40') return { body: { ok: true, message: 'Order updated' } };
-    if (method === 'DELETE' && path === '/downloads/9002') return { body: { ok: true, message: 'Document deleted' } };
-    if (method === 'POST' && path === '/mills/7/messages')
-      return { body: { ...detail.messages[0], id: 3, message: (body as { message: string }).message } };
-    return notFound;
-  });
+  return fakeApi([
+    fake(contracts.getComponent, () => ({ body: detail })),
+    fake(contracts.updateComponent, ({ body }) => ({ body: { ...detail, ...body } })),
+    fake(contracts.listResponsiblePersons, () => ({ body: { count: 1, data: [{ id: 3, firstName: 'Max', lastName: 'Miller' }] } })),
+    fake(contracts.setResponsible, () => ({ body: { ok: true as const, message: 'Order updated' } })),
+    fake(contracts.deleteReturnedFile, () => ({ body: { ok: true as const, message: 'Document deleted' } })),
+    fake(createMessage, ({ body }) => ({ body: { ...detail.messages[0]!, id: 3, message: body.message } })),
+  ]);
 }
 
 function renderAs(side: 'mill' | 'lab') {
@@ -47,12 +46,20 @@ describe('ComponentPage', () => {
     await user.click(screen.getByLabelText('Status', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Closed', hidden: true }));
     expect(await screen.findByText('Component updated')).toBeTruthy();
-    expect(writes(calls)[0]).toMatchObject({ method: 'PUT', body: { status: 'Closed' } });
+    expect(writes(calls)[0]).toMatchObject({
+      method: 'PUT',
+      url: expect.stringMatching(/^\/api\/projects\/40\/components\/400\b/),
+      body: { status: 'Closed' },
+    });
 
     await user.click(screen.getByLabelText('Responsible', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Max Miller', hidden: true }));
     expect(await screen.findByText('Order updated')).toBeTruthy();
-    expect(writes(calls)[1]).toMatchObject({ method: 'PUT', body: { responsibleId: 3 } });
+    expect(writes(calls)[1]).toMatchObject({
+      method: 'PUT',
+      url: expect.stringMatching(/^\/api\/mills\/7\/labs\/5\/projects\/40\b/),
+      body: { responsibleId: 3 },
+    });
 
     await user.click(screen.getByRole('button', { name: 'Delete milled.pdf' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete document' });
@@ -87,7 +94,11 @@ describe('ComponentPage', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Message sent')).toBeTruthy();
     expect(writes(calls)).toEqual([
-      expect.objectContaining({ method: 'POST', body: { projectId: 40, componentId: 400, message: 'Thanks!' } }),
+      expect.objectContaining({
+        method: 'POST',
+        url: expect.stringMatching(/^\/api\/mills\/7\/messages\b/),
+        body: { projectId: 40, componentId: 400, message: 'Thanks!' },
+      }),
     ]);
   });
 

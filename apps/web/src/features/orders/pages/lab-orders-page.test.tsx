@@ -1,18 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { deleteOrder, listLabOrders } from '@casebridge/shared/contracts/orders';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes } from '../../../test/render.tsx';
-import { notFound, orderFixture } from '../test/order-fixtures.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { orderFixture } from '../test/order-fixtures.ts';
 import { LabOrdersPage } from './lab-orders-page.tsx';
 
 function renderFor(blocked: boolean, path = '/') {
-  const calls = mockFetch(({ method, path }) => {
-    if (path === '/labs/projects')
-      return { body: { count: 45, data: [orderFixture(), orderFixture({ id: 41, name: 'Old case', isDeleted: true })] } };
-    if (method === 'DELETE' && path === '/orders/40') return { body: { ok: true, message: 'Order deleted' } };
-    return notFound;
-  });
+  const calls = fakeApi([
+    fake(listLabOrders, () => ({
+      body: { count: 45, data: [orderFixture(), orderFixture({ id: 41, name: 'Old case', isDeleted: true })] },
+    })),
+    fake(deleteOrder, () => ({ body: { ok: true as const, message: 'Order deleted' } })),
+  ]);
   const session = sessionFixture('lab', { mills: [millFixture({ millRole: null, blocked })] });
   const { router } = renderRoutes([{ path: '*', element: <LabOrdersPage /> }], { path, session });
   return Object.assign(calls, { router });

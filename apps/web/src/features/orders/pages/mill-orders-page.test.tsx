@@ -1,17 +1,27 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { listClients } from '@casebridge/shared/contracts/clients';
+import * as contracts from '@casebridge/shared/contracts/orders';
+import type { Client } from '@casebridge/shared/schemas/clients';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes } from '../../../test/render.tsx';
+import { renderRoutes } from '../../../test/render.tsx';
 import { raiseNewOrders } from '../../../lib/new-orders-counter.ts';
-import { notFound, orderFixture } from '../test/order-fixtures.ts';
+import { orderFixture } from '../test/order-fixtures.ts';
 import { MillOrdersPage } from './mill-orders-page.tsx';
 
 const withComponents = orderFixture();
 const empty = orderFixture({ id: 41, name: 'Empty draft', components: [], isDeleted: true, newMessages: 3 });
 
-const client = { contactPerson: '', status: 'active', blockedByMill: false, blockedBySystem: false, createdAt: '2025-01-01T00:00:00.000Z' };
-const clients = [
+const client = {
+  contactPerson: '',
+  status: 'active' as const,
+  blockedByMill: false,
+  blockedBySystem: false,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+const clients: Client[] = [
   {
     ...client,
     id: 21,
@@ -28,13 +38,12 @@ const clients = [
 ];
 
 function stubApi() {
-  return mockFetch(({ method, path }) => {
-    if (method === 'GET' && path === '/mills/7/projects') return { body: { count: 45, data: [withComponents, empty] } };
-    if (path === '/mills/7/clients') return { body: { count: 3, data: clients } };
-    if (path === '/mills/7/responsible-persons') return { body: { count: 1, data: [{ id: 3, firstName: 'Max', lastName: 'Miller' }] } };
-    if (path === '/reports/project/summary/40') return { body: { url: '/api/dl/report-token' } };
-    return notFound;
-  });
+  return fakeApi([
+    fake(contracts.listMillOrders, () => ({ body: { count: 45, data: [withComponents, empty] } })),
+    fake(listClients, () => ({ body: { count: 3, data: clients } })),
+    fake(contracts.listResponsiblePersons, () => ({ body: { count: 1, data: [{ id: 3, firstName: 'Max', lastName: 'Miller' }] } })),
+    fake(contracts.orderReportLink, ({ params }) => ({ body: { url: `/api/dl/report-token-${params.orderId}` } })),
+  ]);
 }
 
 function renderPage(path = '/mills/projects') {
@@ -140,7 +149,7 @@ describe('MillOrdersPage', () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Report for Bridge 14-16' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/dl/report-token'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/dl/report-token-40'));
   });
 
   it('shows new orders announced live and clears the counter when the list is refreshed', async () => {
