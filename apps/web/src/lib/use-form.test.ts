@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { ErrorCode } from '@casebridge/shared/errors';
 import { dealerCustomerBodySchema } from '@casebridge/shared/schemas/dealers';
 import { shippingBodySchema } from '@casebridge/shared/schemas/mill-admin';
 import { ApiError } from './api-client.ts';
@@ -22,11 +23,12 @@ const customerValues = {
 };
 
 /** A nested form on the shared customer request schema, as the customer form holds it. */
-function useCustomer(options: { rules?: Parameters<typeof useForm<typeof dealerCustomerBodySchema>>[0]['rules'] } = {}) {
-  return useForm({ initialValues: customerValues, schema: dealerCustomerBodySchema, words: { email: { email: 'own.email' } }, ...options });
+const customerSchema = dealerCustomerBodySchema.omit({ dealerId: true });
+function useCustomer(options: { rules?: Parameters<typeof useForm<typeof customerSchema>>[0]['rules'] } = {}) {
+  return useForm({ initialValues: customerValues, schema: customerSchema, words: { email: { email: 'own.email' } }, ...options });
 }
 
-const taken = (errors: Record<string, string[]>) =>
+const taken = (errors: Record<string, ErrorCode[]>) =>
   new ApiError({ statusCode: 409, error: 'Conflict', code: 'CUSTOMER_ID_TAKEN', message: 'taken', errors });
 
 describe('useForm with nested values', () => {
@@ -83,7 +85,10 @@ describe('useForm with nested values', () => {
   it('lands a flat form’s issues from a nested request schema under the flat fields (the shipping address)', () => {
     const schema = z
       .object({ shippingAtSameAddress: z.boolean(), street: z.string(), city: z.string(), zipCode: z.string(), phone: z.string() })
-      .transform(({ shippingAtSameAddress, ...shippingAddress }) => ({ shippingAtSameAddress, shippingAddress }))
+      .transform(({ shippingAtSameAddress, ...shippingAddress }): z.input<typeof shippingBodySchema> => ({
+        shippingAtSameAddress,
+        shippingAddress,
+      }))
       .pipe(shippingBodySchema);
     const initialValues = { shippingAtSameAddress: false, street: '', city: 'Turin', zipCode: '', phone: '' };
     const { result } = renderHook(() => useForm({ initialValues, schema }));
