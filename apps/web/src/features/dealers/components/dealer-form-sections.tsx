@@ -1,6 +1,6 @@
 import { Fieldset, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CONFIGURATION_TYPES, type ConfigurationType, type Dealer } from '@casebridge/shared/schemas/dealers';
+import { CONFIGURATION_TYPES, type Dealer } from '@casebridge/shared/schemas/dealers';
 import type { Form } from '../../../lib/use-form.ts';
 import { ADDRESS_FIELDS } from './address-fields.ts';
 import { withOwnConfigurations, type dealerFormSchema } from './dealer-form-rules.ts';
@@ -59,7 +59,7 @@ export function ConfigurationSection({ form, dealer, disabled }: { form: DealerF
           required
           data={CONFIGURATION_TYPES.map((value) => ({ value, label: t(`dealers.configurationTypes.${value}`) }))}
           value={type}
-          onChange={(value) => value && form.setValue('configuration.configurationType', value as ConfigurationType)}
+          onChange={(value) => value && form.setValue('configuration.configurationType', value)}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />

@@ -6,7 +6,7 @@ import * as dealerContracts from '@casebridge/shared/contracts/dealers';
 import type { DealerCustomer } from '@casebridge/shared/schemas/dealers';
 import { hasUnsavedChanges } from '../../../components/use-unsaved-changes-guard.ts';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { CustomerForm } from './customer-form.tsx';
 import { dealerFixture } from './dealer-fixture.ts';
 import type { DealerFormContext } from './dealer-form-rules.ts';
@@ -19,7 +19,7 @@ const rootUser: DealerFormContext = {
   userId: 9,
   actions: ['customers.create', 'customers.update'],
 };
-const writes = (calls: { method: string }[]) => calls.filter((call) => call.method !== 'GET');
+const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 const fieldIn = (group: string, label: string) => within(screen.getByRole('group', { name: group })).getByRole('textbox', { name: label });
 
 describe('DealerForm on the one form engine (nested values)', () => {
