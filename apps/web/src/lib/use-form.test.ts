@@ -124,6 +124,18 @@ describe('useForm with nested values', () => {
   });
 });
 
+describe('useForm types', () => {
+  it('refuses, when compiling, a path the values lack and a value of the wrong type', () => {
+    const { result } = renderHook(() => useCustomer());
+    act(() => {
+      // @ts-expect-error a customer id is text
+      result.current.setValue('customerInfo.customerId', 5);
+    });
+    // @ts-expect-error the contact information has no such field
+    expect(result.current.textProps('customerInfo.contactInformation.fax').value).toBe('');
+  });
+});
+
 describe('useForm dirty tracking (the unsaved-changes warning)', () => {
   it('is dirty after a nested change, and clean again when the change is undone', () => {
     const { result } = renderHook(() => useCustomer());
