@@ -136,9 +136,7 @@ function ReminderFields({ form }: { form: DealerSettingsForm }) {
           label={t('dealers.settings.reminderFrequency')}
           data={REMINDER_FREQUENCIES.map((frequency) => ({ value: frequency, label: t(`dealers.settings.frequency.${frequency}`) }))}
           value={values.ticketExpiryReminderFrequency}
-          onChange={(value) =>
-            value && form.setValue('ticketExpiryReminderFrequency', value)
-          }
+          onChange={(value) => value && form.setValue('ticketExpiryReminderFrequency', value)}
           disabled={!values.ticketExpiryReminder}
           allowDeselect={false}
         />
