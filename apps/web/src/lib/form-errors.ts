@@ -7,7 +7,7 @@ export interface FieldError {
 }
 
 /** What kind of rule a value broke, whatever words the shared schema gave it. */
-type Breach = 'required' | 'tooShort' | 'tooLong' | 'email' | 'format' | 'custom' | 'invalid';
+export type Breach = 'required' | 'tooShort' | 'tooLong' | 'email' | 'format' | 'custom' | 'invalid';
 
 const GENERIC: Record<Breach, string> = {
   required: 'validation.required',
@@ -30,6 +30,9 @@ const BY_FIELD: Record<string, Partial<Record<Breach, string>>> = {
   licenseKey: { format: 'validation.licenceKeyFormat' },
 };
 
+/** A form's own words for some breaches, by field name (the last step of its path); they win over the table above. */
+export type FieldWords = Record<string, Partial<Record<Breach, string>>>;
+
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 function breachOf(issue: z.core.$ZodIssue, value: unknown): Breach {
@@ -50,15 +53,29 @@ function breachOf(issue: z.core.$ZodIssue, value: unknown): Breach {
   }
 }
 
-/** The translated-message key for a failed rule of `field`, whose current value is `value`. */
-export function toFieldError(issue: z.core.$ZodIssue, field: string, value: unknown): FieldError {
-  const breach = breachOf(issue, value);
+/**
+ * The rule that refused a value. An "empty or valid" field (`z.union([z.literal(''), emailSchema])`)
+ * fails as a union; its reason is the one of the alternative that got past the value's type.
+ */
+function ruleOf(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union') return issue;
+  const inner = issue.errors.flat().find((candidate) => candidate.code !== 'invalid_value' && candidate.code !== 'invalid_type');
+  return inner ? ruleOf(inner) : issue;
+}
+
+/**
+ * The translated-message key for a failed rule of `field` (a field name, the last step of a nested
+ * path), whose current value is `value`; `words` are the form's own for some of its fields.
+ */
+export function toFieldError(issue: z.core.$ZodIssue, field: string, value: unknown, words: FieldWords = {}): FieldError {
+  const rule = ruleOf(issue);
+  const breach = breachOf(rule, value);
   // Rules the web app adds itself (two password fields agreeing) name their key directly.
-  const own = breach !== 'required' && issue.message.startsWith('validation.') ? issue.message : undefined;
-  const key = own ?? BY_FIELD[field]?.[breach] ?? GENERIC[breach];
+  const own = breach !== 'required' && rule.message.startsWith('validation.') ? rule.message : undefined;
+  const key = own ?? words[field]?.[breach] ?? BY_FIELD[field]?.[breach] ?? GENERIC[breach];
   const values: Record<string, unknown> = {};
-  if ('minimum' in issue) values.min = Number(issue.minimum);
-  if ('maximum' in issue) values.max = Number(issue.maximum);
+  if ('minimum' in rule) values.min = Number(rule.minimum);
+  if ('maximum' in rule) values.max = Number(rule.maximum);
   return { key, values };
 }
 

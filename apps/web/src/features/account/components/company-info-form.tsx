@@ -72,17 +72,15 @@ export interface CompanyInfoFormProps {
   incomplete: boolean;
 }
 
-// eslint-disable-next-line max-lines-per-function -- one of the last three to split (issue 27 part 5, docs/architecture.md)
-export function CompanyInfoForm({ company, incomplete }: CompanyInfoFormProps) {
+/** The company form's state, its logo and its save; the VAT refusal of the server has its own message (spec §8). */
+function useCompanyInfoForm({ company, incomplete }: CompanyInfoFormProps) {
   const { t } = useTranslation();
   const form = useForm({ initialValues: companyToValues(company), schema: companyInfoDataSchema });
   const [logo, setLogo] = useState<File | null>(null);
   const [vatServerError, setVatServerError] = useState(false);
   const save = useSaveCompanyInfo();
   const finishFirstCompletion = useFinishFirstCompletion();
-  const countryOptions = useCountryOptions();
   const { reset } = form;
-  const vatEnabled = isVatCountry(form.values.country);
   useUnsavedChangesGuard(form.dirty || logo !== null);
 
   useEffect(() => {
@@ -119,97 +117,146 @@ export function CompanyInfoForm({ company, incomplete }: CompanyInfoFormProps) {
     );
   };
 
+  return { form, logo, setLogo, vatServerError, changeCountry, submit, saving: save.isPending };
+}
+
+type CompanyForm = ReturnType<typeof useCompanyInfoForm>;
+
+function LogoField({ company, logo, setLogo }: Pick<CompanyForm, 'logo' | 'setLogo'> & { company: Company | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Group align="flex-end">
+      <Avatar src={company?.logo?.url} size="lg" radius="sm" alt={t('company.logoAlt')} />
+      <FileInput
+        label={t('company.logo')}
+        accept="image/png,image/jpeg,image/webp,image/svg+xml"
+        value={logo}
+        onChange={setLogo}
+        clearable
+        placeholder={company?.logo?.name ?? t('common.chooseFile')}
+        style={{ flex: 1 }}
+      />
+    </Group>
+  );
+}
+
+/** Who the company is and how to reach it. */
+function ContactFields({ form }: Pick<CompanyForm, 'form'>) {
+  const { t } = useTranslation();
   const text = form.textProps;
   return (
-    <form onSubmit={submit} noValidate>
+    <>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput label={t('company.name')} required autoComplete="organization" {...text('name')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput label={t('fields.email')} type="email" required autoComplete="email" {...text('email')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput label={t('company.web')} autoComplete="url" {...text('web')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput label={t('company.contactPerson')} autoComplete="name" {...text('contactPerson')} />
+      </Grid.Col>
+    </>
+  );
+}
+
+/** The country with what depends on it (state, VAT number, tax id); a mill on a paid plan keeps its country. */
+function CountryFields({ form, company, vatServerError, changeCountry }: CompanyForm & { company: Company | undefined }) {
+  const { t } = useTranslation();
+  const countryOptions = useCountryOptions();
+  const vatEnabled = isVatCountry(form.values.country);
+  return (
+    <>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Select
+          label={t('company.country')}
+          required
+          searchable
+          data={countryOptions}
+          value={form.values.country}
+          onChange={changeCountry}
+          allowDeselect={false}
+          // Spec §5: a mill on a paid plan keeps its country; say why rather than refuse on save.
+          disabled={company?.countryLocked}
+          description={company?.countryLocked ? t('company.countryLocked') : undefined}
+          error={form.errorText('country')}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput label={t('company.state')} autoComplete="address-level1" {...form.textProps('state')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput
+          label={t('company.vatNumber')}
+          required={vatEnabled}
+          disabled={!vatEnabled}
+          description={vatEnabled ? undefined : t('company.vatNotNeeded')}
+          maxLength={VAT_NUMBER_MAX}
+          value={form.values.vatNumber}
+          onChange={(event) => form.setValue('vatNumber', onlyLettersAndDigits(event.currentTarget.value))}
+          error={vatServerError ? t('company.vatInvalid') : form.errorText('vatNumber')}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput label={t('company.taxId')} {...form.textProps('taxId')} />
+      </Grid.Col>
+    </>
+  );
+}
+
+/** Where the company is: street, ZIP code, city and phone (digits only, spec §5). */
+function AddressFields({ form }: Pick<CompanyForm, 'form'>) {
+  const { t } = useTranslation();
+  const text = form.textProps;
+  return (
+    <>
+      <Grid.Col span={12}>
+        <TextInput label={t('company.street')} required autoComplete="street-address" {...text('street')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <TextInput label={t('company.zipCode')} required maxLength={ZIP_CODE_MAX} autoComplete="postal-code" {...text('zipCode')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 8 }}>
+        <TextInput label={t('company.city')} required autoComplete="address-level2" {...text('city')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput
+          label={t('company.phone')}
+          required
+          inputMode="numeric"
+          autoComplete="tel"
+          value={form.values.phone}
+          onChange={(event) => form.setValue('phone', onlyDigits(event.currentTarget.value))}
+          error={form.errorText('phone')}
+        />
+      </Grid.Col>
+    </>
+  );
+}
+
+export function CompanyInfoForm(props: CompanyInfoFormProps) {
+  const { company, incomplete } = props;
+  const { t } = useTranslation();
+  const state = useCompanyInfoForm(props);
+  return (
+    <form onSubmit={state.submit} noValidate>
       <Stack maw={720}>
         {incomplete && (
           <Alert color="yellow" role="status">
             {t('company.updateFirst')}
           </Alert>
         )}
-        {vatServerError && <Alert color="red">{t('company.vatInvalid')}</Alert>}
-        <Group align="flex-end">
-          <Avatar src={company?.logo?.url} size="lg" radius="sm" alt={t('company.logoAlt')} />
-          <FileInput
-            label={t('company.logo')}
-            accept="image/png,image/jpeg,image/webp,image/svg+xml"
-            value={logo}
-            onChange={setLogo}
-            clearable
-            placeholder={company?.logo?.name ?? t('common.chooseFile')}
-            style={{ flex: 1 }}
-          />
-        </Group>
+        {state.vatServerError && <Alert color="red">{t('company.vatInvalid')}</Alert>}
+        <LogoField company={company} logo={state.logo} setLogo={state.setLogo} />
         <Grid>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('company.name')} required autoComplete="organization" {...text('name')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('fields.email')} type="email" required autoComplete="email" {...text('email')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('company.web')} autoComplete="url" {...text('web')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('company.contactPerson')} autoComplete="name" {...text('contactPerson')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select
-              label={t('company.country')}
-              required
-              searchable
-              data={countryOptions}
-              value={form.values.country}
-              onChange={changeCountry}
-              allowDeselect={false}
-              // Spec §5: a mill on a paid plan keeps its country; say why rather than refuse on save.
-              disabled={company?.countryLocked}
-              description={company?.countryLocked ? t('company.countryLocked') : undefined}
-              error={form.errorText('country')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('company.state')} autoComplete="address-level1" {...text('state')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label={t('company.vatNumber')}
-              required={vatEnabled}
-              disabled={!vatEnabled}
-              description={vatEnabled ? undefined : t('company.vatNotNeeded')}
-              maxLength={VAT_NUMBER_MAX}
-              value={form.values.vatNumber}
-              onChange={(event) => form.setValue('vatNumber', onlyLettersAndDigits(event.currentTarget.value))}
-              error={vatServerError ? t('company.vatInvalid') : form.errorText('vatNumber')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('company.taxId')} {...text('taxId')} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <TextInput label={t('company.street')} required autoComplete="street-address" {...text('street')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput label={t('company.zipCode')} required maxLength={ZIP_CODE_MAX} autoComplete="postal-code" {...text('zipCode')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 8 }}>
-            <TextInput label={t('company.city')} required autoComplete="address-level2" {...text('city')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label={t('company.phone')}
-              required
-              inputMode="numeric"
-              autoComplete="tel"
-              value={form.values.phone}
-              onChange={(event) => form.setValue('phone', onlyDigits(event.currentTarget.value))}
-              error={form.errorText('phone')}
-            />
-          </Grid.Col>
+          <ContactFields form={state.form} />
+          <CountryFields {...state} company={company} />
+          <AddressFields form={state.form} />
         </Grid>
         <Group>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={state.saving}>
             {t('common.save')}
           </Button>
         </Group>

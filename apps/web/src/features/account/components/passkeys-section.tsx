@@ -1,32 +1,40 @@
 import { Alert, Button, Card, Group, Loader, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Passkey } from '@casebridge/shared/schemas/passkeys';
+import { z } from 'zod';
+import { maxLengthOf } from '@casebridge/shared/schemas/max-length';
+import { passkeyNameSchema, passkeyOptionsBodySchema, type Passkey } from '@casebridge/shared/schemas/passkeys';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { describeError } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { describePasskeyError } from '../../../lib/passkey-error.ts';
+import { useForm } from '../../../lib/use-form.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from '../api/passkeys-api.ts';
+
+/** Adding asks the password (ADR 0023); renaming only the name, whose rule is the request's. */
+const addSchema = z.object({ name: passkeyNameSchema, password: passkeyOptionsBodySchema.shape.password });
+const renameSchema = z.object({ name: passkeyNameSchema, password: z.string() });
+const NAME_MAX = maxLengthOf(passkeyNameSchema);
 
 /** A name for a passkey, in a small dialog: adding asks the password too (ADR 0023), renaming only the name. */
 function NameDialog({ passkey, onClose }: { passkey: Passkey | null; onClose: () => void }) {
   const { t } = useTranslation();
   const add = useAddPasskey();
   const rename = useRenamePasskey();
-  const [name, setName] = useState(passkey?.name ?? '');
-  const [password, setPassword] = useState('');
+  const form = useForm({ initialValues: { name: passkey?.name ?? '', password: '' }, schema: passkey ? renameSchema : addSchema });
   const pending = add.isPending || rename.isPending;
   const error = add.error ?? rename.error;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!name.trim() || (!passkey && !password)) return;
+    const data = form.validate();
+    if (!data) return;
     const done = () => {
       notifySuccess(t(passkey ? 'passkeys.renamed' : 'passkeys.added'));
       onClose();
     };
-    if (passkey) rename.mutate({ id: passkey.id, name: name.trim() }, { onSuccess: done });
-    else add.mutate({ name: name.trim(), password }, { onSuccess: done });
+    if (passkey) rename.mutate({ id: passkey.id, name: data.name }, { onSuccess: done });
+    else add.mutate({ name: data.name, password: data.password }, { onSuccess: done });
   };
   return (
     <Modal opened onClose={onClose} title={t(passkey ? 'passkeys.renameTitle' : 'passkeys.addTitle')} centered>
@@ -38,19 +46,12 @@ function NameDialog({ passkey, onClose }: { passkey: Passkey | null; onClose: ()
             label={t('passkeys.name')}
             description={t('passkeys.nameHint')}
             required
-            maxLength={60}
+            maxLength={NAME_MAX}
             data-autofocus
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
+            {...form.textProps('name')}
           />
           {!passkey && (
-            <PasswordInput
-              label={t('fields.currentPassword')}
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
+            <PasswordInput label={t('fields.currentPassword')} autoComplete="current-password" required {...form.textProps('password')} />
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

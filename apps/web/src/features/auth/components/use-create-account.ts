@@ -85,7 +85,7 @@ export function useCreateAccount(opened: boolean, options: AuthDialogOptions) {
       void moveInvitation(data.email);
       return;
     }
-    createAccount(data).catch((error: unknown) => form.applyServerErrors(error, { identifier: 'email' }));
+    createAccount(data).catch((error: unknown) => form.applyServerErrors(error, { fields: { identifier: 'email' } }));
   };
 
   const connectExisting = () =>

@@ -1,4 +1,7 @@
+import { z } from 'zod';
 import { dealerCustomerBodySchema, type DealerCustomer, type DealerCustomerBody } from '@casebridge/shared/schemas/dealers';
+import type { FieldWords } from '../../../lib/form-errors.ts';
+import type { FieldPath } from '../../../lib/use-form.ts';
 import type { DealerFormContext } from './dealer-form-rules.ts';
 
 export interface CustomerFormRules {
@@ -41,21 +44,19 @@ export function customerBody(values: CustomerValues, namesDealer: boolean): Deal
     : { customerInfo: values.customerInfo };
 }
 
-/** Field path to the translation key of its error; the shared schema decides, spec §5 words where it has them. */
-export function validateCustomer(values: CustomerValues, namesDealer: boolean): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (namesDealer && values.dealerId === null) errors.dealerId = 'dealers.errors.selectDealer';
-  const result = dealerCustomerBodySchema.safeParse(customerBody(values, namesDealer));
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const path = issue.path.join('.');
-    const value = issue.path.reduce<unknown>((at, key) => (at as Record<PropertyKey, unknown> | undefined)?.[key], values);
-    const blankValue = typeof value !== 'string' || value.trim() === '';
-    errors[path] ??= blankValue
-      ? 'validation.required'
-      : issue.path.at(-1) === 'email'
-        ? 'dealers.errors.emailInvalid'
-        : 'validation.invalid';
-  }
-  return errors;
+/** The form's values piped into the shared request schema; the dealer counts where the body names it. */
+export function customerFormSchema(namesDealer: boolean) {
+  return z
+    .custom<CustomerValues>()
+    .transform((values): z.input<typeof dealerCustomerBodySchema> => customerBody(values, namesDealer))
+    .pipe(dealerCustomerBodySchema);
+}
+
+/** Spec §5's words for a malformed email. */
+export const CUSTOMER_WORDS: FieldWords = { email: { email: 'dealers.errors.emailInvalid' } };
+
+/** Spec §5: the manager (or the ticket desk) names the customer's dealer. */
+export function customerRules(namesDealer: boolean) {
+  return (values: CustomerValues): Partial<Record<FieldPath<CustomerValues>, string>> =>
+    namesDealer && values.dealerId === null ? { dealerId: 'dealers.errors.selectDealer' } : {};
 }

@@ -1,20 +1,30 @@
 import { Alert, Button, Fieldset, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DealerCustomer } from '@casebridge/shared/schemas/dealers';
+import { customerCodeSchema, type DealerCustomer } from '@casebridge/shared/schemas/dealers';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { checkField } from '../../../lib/form-errors.ts';
+import { formatDealer } from '../../../lib/format.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useForm, type Form } from '../../../lib/use-form.ts';
 import { customerIdIsUnique, useSaveCustomer } from '../api/dealers-api.ts';
-import { customerBody, customerFormRules, customerToValues, validateCustomer, type CustomerValues } from './customer-form-rules.ts';
+import {
+  CUSTOMER_WORDS,
+  customerBody,
+  customerFormRules,
+  customerFormSchema,
+  customerRules,
+  customerToValues,
+} from './customer-form-rules.ts';
 import type { DealerFormContext } from './dealer-form-rules.ts';
 import { ADDRESS_FIELDS } from './address-fields.ts';
 import { DealerSelect } from './dealer-pickers.tsx';
-import { formatDealer } from '../../../lib/format.ts';
 
 const PERSON_FIELDS = ['title', 'salutation', 'firstName', 'lastName', 'position', 'company'] as const;
 const REQUIRED = new Set<string>(['firstName', 'lastName', 'company']);
 const NOT_UNIQUE = 'dealers.customers.idNotUnique';
+
+type CustomerFormState = Form<ReturnType<typeof customerFormSchema>>;
 
 export interface CustomerFormProps {
   customer: DealerCustomer | null;
@@ -29,70 +39,130 @@ export interface CustomerFormProps {
   onSaved: (customer: DealerCustomer) => void;
 }
 
-/** The customer form of spec §3/§5; remount it (key) to load another customer. */
-// eslint-disable-next-line max-lines-per-function -- one of the last three to split (issue 27 part 5, docs/architecture.md)
-export function CustomerForm({ customer, context, newCustomerDealer = null, onSaved }: CustomerFormProps) {
+/** The customer form's state and its save: the shared rules, then (a new customer) the id's uniqueness, then the request. */
+function useCustomerForm({ customer, context, newCustomerDealer = null, onSaved }: CustomerFormProps) {
   const { t } = useTranslation();
   const defaultDealerId = newCustomerDealer?.id ?? (context.isManager ? null : (context.ownDealer?.id ?? null));
   const initial = useMemo(() => customerToValues(customer, defaultDealerId), [customer, defaultDealerId]);
-  const dealerFixed = customer === null && newCustomerDealer !== null;
   // The body names the dealer when the manager chose it or the picker fixed it.
-  const namesDealer = context.isManager || dealerFixed;
-  const dealerLabel = customer
-    ? formatDealer({ dealerId: customer.dealerInfo.dealerId, name: customer.dealerInfo.dealerName })
-    : newCustomerDealer && formatDealer({ dealerId: newCustomerDealer.dealerCode, name: newCustomerDealer.name });
-  const [values, setValues] = useState<CustomerValues>(initial);
-  const [baseline, setBaseline] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const namesDealer = context.isManager || (customer === null && newCustomerDealer !== null);
+  const form = useForm({
+    initialValues: initial,
+    schema: customerFormSchema(namesDealer),
+    rules: customerRules(namesDealer),
+    words: CUSTOMER_WORDS,
+  });
   const [checking, setChecking] = useState(false);
   const save = useSaveCustomer();
-  const rules = customerFormRules(context, customer);
-  useUnsavedChangesGuard(JSON.stringify(values) !== JSON.stringify(baseline));
-
-  const setInfo = (field: string, value: unknown) => {
-    setValues((current) => ({ ...current, customerInfo: { ...current.customerInfo, [field]: value } }));
-    setErrors((current) => ({ ...current, [`customerInfo.${field}`]: '' }));
-  };
-  const setContact = (field: string, value: string) => {
-    setValues((current) => ({
-      ...current,
-      customerInfo: { ...current.customerInfo, contactInformation: { ...current.customerInfo.contactInformation, [field]: value } },
-    }));
-    setErrors((current) => ({ ...current, [`customerInfo.contactInformation.${field}`]: '' }));
-  };
-  const error = (path: string) => (errors[path] ? t(errors[path]) : undefined);
-  const info = values.customerInfo as unknown as Record<string, string>;
-  const contact = values.customerInfo.contactInformation as Record<string, string>;
+  useUnsavedChangesGuard(form.dirty);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const found = validateCustomer(values, namesDealer);
+    const { values } = form;
+    const valid = form.validate() !== null;
     // Spec §5: a new customer's id must be unique, asked of the server before saving.
-    if (!customer && !found['customerInfo.customerId']) {
+    const customerId = values.customerInfo.customerId.trim();
+    if (!customer && !checkField(customerCodeSchema, 'customerId', customerId)) {
       setChecking(true);
-      const unique = await customerIdIsUnique(values.customerInfo.customerId.trim());
+      const unique = await customerIdIsUnique(customerId);
       setChecking(false);
-      if (!unique) found['customerInfo.customerId'] = NOT_UNIQUE;
+      if (!unique) {
+        form.setError('customerInfo.customerId', { key: NOT_UNIQUE });
+        return;
+      }
     }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!valid) return;
     save.mutate(
       { id: customer?.dealerCustomerId ?? null, body: customerBody(values, namesDealer) },
       {
         onSuccess: (saved) => {
-          setBaseline(values);
+          form.reset(values);
           notifySuccess(t(customer ? 'dealers.customers.updated' : 'dealers.customers.saved'));
           onSaved(saved);
         },
         onError: (failure) => {
-          if (failure instanceof ApiError && failure.fieldErrors('customerInfo.customerId').includes('CUSTOMER_ID_TAKEN'))
-            setErrors({ 'customerInfo.customerId': NOT_UNIQUE });
+          form.applyServerErrors(failure, { codes: { CUSTOMER_ID_TAKEN: NOT_UNIQUE } });
           notifyError(t, failure, t('dealers.customers.saveFailed'));
         },
       },
     );
   };
 
+  return { form, submit, saving: save.isPending || checking };
+}
+
+/** The customer's dealer: the manager picks it (unless the ticket desk fixed it); a dealer user sees its own. */
+function CustomerDealerField({
+  form,
+  customer,
+  context,
+  newCustomerDealer = null,
+}: Omit<CustomerFormProps, 'onSaved'> & { form: CustomerFormState }) {
+  const { t } = useTranslation();
+  const dealerLabel = customer
+    ? formatDealer({ dealerId: customer.dealerInfo.dealerId, name: customer.dealerInfo.dealerName })
+    : newCustomerDealer && formatDealer({ dealerId: newCustomerDealer.dealerCode, name: newCustomerDealer.name });
+  if (!context.isManager) {
+    return (
+      <TextInput
+        label={t('dealers.customers.dealer')}
+        value={dealerLabel ?? (context.ownDealer ? formatDealer(context.ownDealer) : '')}
+        disabled
+        readOnly
+      />
+    );
+  }
+  return (
+    <DealerSelect
+      label={t('dealers.customers.dealer')}
+      required
+      value={form.values.dealerId}
+      valueLabel={dealerLabel}
+      disabled={customer === null && newCustomerDealer !== null}
+      onChange={(id) => form.setValue('dealerId', id)}
+      error={form.errorText('dealerId')}
+    />
+  );
+}
+
+/** The customer's own fields: its id, the person, the contact information and what out-of-maintenance users see. */
+function CustomerFields({ form }: { form: CustomerFormState }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('dealers.customers.fields.customerId')} required {...form.textProps('customerInfo.customerId')} />
+        {PERSON_FIELDS.map((field) => (
+          <TextInput
+            key={field}
+            label={t(`dealers.customers.fields.${field}`)}
+            required={REQUIRED.has(field)}
+            {...form.textProps(`customerInfo.${field}`)}
+          />
+        ))}
+      </SimpleGrid>
+      <Fieldset legend={t('dealers.customers.contactInformation')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {ADDRESS_FIELDS.map((field) => (
+            <TextInput key={field} label={t(`dealers.fields.${field}`)} {...form.textProps(`customerInfo.contactInformation.${field}`)} />
+          ))}
+        </SimpleGrid>
+      </Fieldset>
+      <Switch
+        label={t('dealers.fields.showInfoToOutOfMaintenanceUsers')}
+        checked={form.values.customerInfo.permissions.showInfoToOutOfMaintenanceUsers}
+        onChange={(event) => form.setValue('customerInfo.permissions.showInfoToOutOfMaintenanceUsers', event.currentTarget.checked)}
+      />
+    </>
+  );
+}
+
+/** The customer form of spec §3/§5; remount it (key) to load another customer. */
+export function CustomerForm(props: CustomerFormProps) {
+  const { customer, context } = props;
+  const { t } = useTranslation();
+  const { form, submit, saving } = useCustomerForm(props);
+  const rules = customerFormRules(context, customer);
   return (
     <form
       onSubmit={(event) => void submit(event)}
@@ -102,66 +172,10 @@ export function CustomerForm({ customer, context, newCustomerDealer = null, onSa
       <fieldset disabled={rules.readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="md">
           {rules.readOnly && <Alert color="blue">{t('dealers.customers.readOnly')}</Alert>}
-          {context.isManager ? (
-            <DealerSelect
-              label={t('dealers.customers.dealer')}
-              required
-              value={values.dealerId}
-              valueLabel={dealerLabel}
-              disabled={dealerFixed}
-              onChange={(id) => {
-                setValues((current) => ({ ...current, dealerId: id }));
-                setErrors((current) => ({ ...current, dealerId: '' }));
-              }}
-              error={error('dealerId')}
-            />
-          ) : (
-            <TextInput
-              label={t('dealers.customers.dealer')}
-              value={dealerLabel ?? (context.ownDealer ? formatDealer(context.ownDealer) : '')}
-              disabled
-              readOnly
-            />
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('dealers.customers.fields.customerId')}
-              required
-              value={info.customerId}
-              onChange={(event) => setInfo('customerId', event.currentTarget.value)}
-              error={error('customerInfo.customerId')}
-            />
-            {PERSON_FIELDS.map((field) => (
-              <TextInput
-                key={field}
-                label={t(`dealers.customers.fields.${field}`)}
-                required={REQUIRED.has(field)}
-                value={info[field]}
-                onChange={(event) => setInfo(field, event.currentTarget.value)}
-                error={error(`customerInfo.${field}`)}
-              />
-            ))}
-          </SimpleGrid>
-          <Fieldset legend={t('dealers.customers.contactInformation')}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {ADDRESS_FIELDS.map((field) => (
-                <TextInput
-                  key={field}
-                  label={t(`dealers.fields.${field}`)}
-                  value={contact[field]}
-                  onChange={(event) => setContact(field, event.currentTarget.value)}
-                  error={error(`customerInfo.contactInformation.${field}`)}
-                />
-              ))}
-            </SimpleGrid>
-          </Fieldset>
-          <Switch
-            label={t('dealers.fields.showInfoToOutOfMaintenanceUsers')}
-            checked={values.customerInfo.permissions.showInfoToOutOfMaintenanceUsers}
-            onChange={(event) => setInfo('permissions', { showInfoToOutOfMaintenanceUsers: event.currentTarget.checked })}
-          />
+          <CustomerDealerField form={form} customer={customer} context={context} newCustomerDealer={props.newCustomerDealer} />
+          <CustomerFields form={form} />
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending || checking} disabled={rules.readOnly}>
+            <Button type="submit" loading={saving} disabled={rules.readOnly}>
               {t('common.save')}
             </Button>
           </Group>

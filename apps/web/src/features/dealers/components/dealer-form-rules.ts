@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import type { Dealer, DealerBody } from '@casebridge/shared/schemas/dealers';
 import { dealerBodySchema } from '@casebridge/shared/schemas/dealers';
+import type { FieldWords } from '../../../lib/form-errors.ts';
+import type { FieldPath } from '../../../lib/use-form.ts';
 
 /** Who edits the dealer form: the platform manager, or a dealer user with its own dealer. */
 export interface DealerFormContext {
@@ -115,9 +118,6 @@ export function valuesToBody(values: DealerValues, confirmEmailChange: boolean):
   };
 }
 
-/** Field path (as `dealerContact.city`) to the translation key of its error. */
-export type DealerErrors = Record<string, string>;
-
 function parses(text: string): boolean {
   try {
     JSON.parse(text);
@@ -127,29 +127,29 @@ function parses(text: string): boolean {
   }
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The form's values piped into the shared request schema: the browser checks what the server checks. */
+export const dealerFormSchema = z
+  .custom<DealerValues>()
+  .transform((values): z.input<typeof dealerBodySchema> => valuesToBody(values, false))
+  .pipe(dealerBodySchema);
 
-/**
- * Spec §5's messages for its own rules, verbatim; whatever else the shared schema refuses (a
- * malformed address or URL, an over-long line) is reported under its field.
- */
-export function validateDealer(values: DealerValues): DealerErrors {
-  const errors: DealerErrors = {};
+/** Spec §5's words for the shared rules of these fields (the Reseller Id's format, any malformed email). */
+export const DEALER_WORDS: FieldWords = {
+  dealerId: { required: 'dealers.errors.dealerIdRequired', format: 'dealers.errors.dealerIdFormat' },
+  name: { required: 'dealers.errors.nameRequired' },
+  email: { email: 'dealers.errors.emailInvalid' },
+};
+
+/** Spec §5's rules of the form that the request schema leaves to the server's service, in its words. */
+export function dealerRules(values: DealerValues): Partial<Record<FieldPath<DealerValues>, string>> {
+  const errors: Partial<Record<FieldPath<DealerValues>, string>> = {};
   const email = values.email.trim();
-  if (!values.dealerId.trim()) errors.dealerId = 'dealers.errors.dealerIdRequired';
-  if (!values.name.trim()) errors.name = 'dealers.errors.nameRequired';
-  if (values.parentDealerId === null && (!email || !EMAIL.test(email))) errors.email = 'dealers.errors.emailRequired';
-  else if (email && !EMAIL.test(email)) errors.email = 'dealers.errors.emailInvalid';
+  // A root dealer (no parent) is reached by its own address.
+  if (values.parentDealerId === null && (!email || !dealerBodySchema.shape.email.safeParse(email).success)) {
+    errors.email = 'dealers.errors.emailRequired';
+  }
   if (values.configuration.configurationType === 'FixedJson' && !parses(values.configuration.fixedConfigJson)) {
     errors['configuration.fixedConfigJson'] = 'dealers.errors.invalidJson';
-  }
-  const result = dealerBodySchema.safeParse(valuesToBody(values, false));
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const path = issue.path.join('.');
-      if (path === 'dealerId' && !errors.dealerId) errors.dealerId = 'dealers.errors.dealerIdFormat';
-      else errors[path] ??= issue.path.at(-1) === 'email' ? 'dealers.errors.emailInvalid' : 'validation.invalid';
-    }
   }
   return errors;
 }

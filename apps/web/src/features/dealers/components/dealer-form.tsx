@@ -1,37 +1,28 @@
-import { Alert, Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Dealer } from '@casebridge/shared/schemas/dealers';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorCodeKey } from '../../../lib/error-message.ts';
+import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useForm } from '../../../lib/use-form.ts';
 import { isConfirmationRequest, useSaveDealer } from '../api/dealers-api.ts';
 import {
+  DEALER_WORDS,
   dealerFormRules,
+  dealerFormSchema,
+  dealerRules,
   dealerToValues,
-  validateDealer,
   valuesToBody,
-  type DealerErrors,
   type DealerFormContext,
 } from './dealer-form-rules.ts';
 import { DealerLogoInput } from './dealer-files.tsx';
 import { ConfigurationSection, ContactSections, PermissionsSection } from './dealer-form-sections.tsx';
-import { useDealerFields } from './use-dealer-fields.tsx';
 import { DealerInviteButton } from './dealer-invite.tsx';
 import { ParentPicker } from './dealer-pickers.tsx';
 
-/** Server field errors (codes) under the form's fields: a taken Reseller Id in spec §5's words. */
-function serverErrors(error: unknown): DealerErrors {
-  if (!(error instanceof ApiError) || !error.body.errors) return {};
-  const result: DealerErrors = {};
-  for (const [field, codes] of Object.entries(error.body.errors)) {
-    const code = codes[0];
-    if (!code) continue;
-    result[field] = field === 'dealerId' && code === 'DEALER_ID_TAKEN' ? 'dealers.errors.dealerIdTaken' : errorCodeKey(code);
-  }
-  return result;
-}
+/** A taken Reseller Id in spec §5's words. */
+const SERVER_WORDS = { codes: { DEALER_ID_TAKEN: 'dealers.errors.dealerIdTaken' } };
 
 export interface DealerFormProps {
   dealer: Dealer | null;
@@ -44,8 +35,9 @@ export function DealerForm({ dealer, context, onSaved }: DealerFormProps) {
   const { t } = useTranslation();
   const defaultParent = context.isManager ? null : (context.ownDealer?.id ?? null);
   const initial = useMemo(() => dealerToValues(dealer, defaultParent), [dealer, defaultParent]);
-  const { fields, setErrors, markSaved } = useDealerFields(initial);
-  const { values, set, text } = fields;
+  const form = useForm({ initialValues: initial, schema: dealerFormSchema, rules: dealerRules, words: DEALER_WORDS });
+  const { values } = form;
+  useUnsavedChangesGuard(form.dirty);
   const save = useSaveDealer();
   const rules = dealerFormRules(context, dealer);
 
@@ -54,14 +46,14 @@ export function DealerForm({ dealer, context, onSaved }: DealerFormProps) {
       { id: dealer?.id ?? null, body: valuesToBody(values, confirmEmailChange) },
       {
         onSuccess: (saved) => {
-          markSaved(values);
+          form.reset(values);
           notifySuccess(t(dealer ? 'dealers.updated' : 'dealers.saved'));
           onSaved(saved);
         },
         onError: (failure) => {
           // A stale page may not know a user was linked meanwhile: the server asks, we ask the person.
           if (isConfirmationRequest(failure) && !confirmEmailChange) return confirmEmail();
-          setErrors(serverErrors(failure));
+          form.applyServerErrors(failure, SERVER_WORDS);
           notifyError(t, failure, t('dealers.saveFailed'));
         },
       },
@@ -78,9 +70,7 @@ export function DealerForm({ dealer, context, onSaved }: DealerFormProps) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const found = validateDealer(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!form.validate()) return;
     // Spec §4: a changed email of a dealer with a linked user is saved only after confirmation.
     if (dealer && dealer.userId !== null && values.email.trim() !== dealer.email) return confirmEmail();
     send(false);
@@ -90,24 +80,26 @@ export function DealerForm({ dealer, context, onSaved }: DealerFormProps) {
     <form onSubmit={submit} noValidate aria-label={dealer ? t('dealers.editTitle', { name: dealer.name }) : t('dealers.newTitle')}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text('dealerId', t('dealers.fields.dealerId'), { required: true, disabled: rules.dealerIdLocked })}
-          {text('name', t('dealers.fields.name'), { required: true })}
+          <TextInput label={t('dealers.fields.dealerId')} required disabled={rules.dealerIdLocked} {...form.textProps('dealerId')} />
+          <TextInput label={t('dealers.fields.name')} required {...form.textProps('name')} />
           <ParentPicker
             value={values.parentDealerId}
-            onChange={(id) => set('parentDealerId', id)}
+            onChange={(id) => form.setValue('parentDealerId', id)}
             disabled={rules.parentLocked}
             fixedLabel={dealer ? dealer.parentDealerName : context.isManager ? null : (context.ownDealer?.name ?? null)}
           />
-          {text('email', t('dealers.fields.email'), {
-            type: 'email',
-            required: values.parentDealerId === null,
-            disabled: rules.emailLocked,
-          })}
+          <TextInput
+            label={t('dealers.fields.email')}
+            type="email"
+            required={values.parentDealerId === null}
+            disabled={rules.emailLocked}
+            {...form.textProps('email')}
+          />
         </SimpleGrid>
         <DealerLogoInput dealer={dealer} disabled={rules.saveDisabled} />
-        <ContactSections fields={fields} />
-        {rules.showConfiguration && <ConfigurationSection fields={fields} dealer={dealer} disabled={rules.saveDisabled} />}
-        <PermissionsSection fields={fields} locked={rules.permissionsLocked} />
+        <ContactSections form={form} />
+        {rules.showConfiguration && <ConfigurationSection form={form} dealer={dealer} disabled={rules.saveDisabled} />}
+        <PermissionsSection form={form} locked={rules.permissionsLocked} />
         {rules.saveDisabled && <Alert color="yellow">{t('dealers.noSubDealers')}</Alert>}
         <Group justify="flex-end">
           {dealer && <DealerInviteButton dealer={dealer} userId={context.userId} />}

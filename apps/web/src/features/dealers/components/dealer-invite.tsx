@@ -2,10 +2,11 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Dealer } from '@casebridge/shared/schemas/dealers';
+import { dealerInvitationBodySchema, type Dealer } from '@casebridge/shared/schemas/dealers';
 import { useSignOut } from '../../../app/use-sign-out.ts';
 import { openConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useForm } from '../../../lib/use-form.ts';
 import { isConfirmationRequest, useInviteDealer } from '../api/dealers-api.ts';
 
 /**
@@ -45,7 +46,8 @@ export function DealerInviteButton({ dealer, userId }: { dealer: Dealer; userId:
 /** Spec §5: one address, Enter submits. */
 function InviteForm({ dealer, confirmed, onDone }: { dealer: Dealer; confirmed: boolean; onDone: () => void }) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState(dealer.email);
+  const form = useForm({ initialValues: { email: dealer.email }, schema: dealerInvitationBodySchema.pick({ email: true }) });
+  const email = form.values.email;
   const invite = useInviteDealer();
   const signOut = useSignOut();
 
@@ -79,20 +81,13 @@ function InviteForm({ dealer, confirmed, onDone }: { dealer: Dealer; confirmed: 
     event.preventDefault();
     // The dialog is portalled out of the dealer form, yet React bubbles its submit into that form.
     event.stopPropagation();
-    send(confirmed);
+    if (form.validate()) send(confirmed);
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          required
-          data-autofocus
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
+        <TextInput label={t('fields.email')} type="email" required data-autofocus {...form.textProps('email')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             {t('common.cancel')}

@@ -1,9 +1,10 @@
 import { Badge, Button, Fieldset, Group, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '@casebridge/shared/constants/languages';
-import { REMINDER_FREQUENCIES, REMINDER_LEAD_DAYS, type ReminderFrequency } from '@casebridge/shared/schemas/auth';
+import { LANGUAGES } from '@casebridge/shared/constants/languages';
+import { settingsBodySchema } from '@casebridge/shared/schemas/account';
+import { REMINDER_FREQUENCIES, REMINDER_LEAD_DAYS } from '@casebridge/shared/schemas/auth';
 import { PAGE_SIZES } from '@casebridge/shared/constants/paging';
 import { REMINDER_STAGES } from '@casebridge/shared/schemas/ticket-reminders';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
@@ -14,6 +15,7 @@ import { currentLanguage, LANGUAGE_NAMES } from '../../../lib/i18n.ts';
 import { writeStorage } from '../../../lib/local-storage.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useForm, type Form, type FormValues } from '../../../lib/use-form.ts';
 import { reminderPreviewQuery, useSaveDealerSettings } from '../api/dealers-api.ts';
 
 /**
@@ -26,15 +28,16 @@ export function DealerSettingsPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const { session } = useSession();
   if (!session) return <Loading />;
+  const settings = session.user.userSettings;
   return (
     <Page title={t('dealers.settings.title')}>
       <DealerSettingsForm
         saved={{
-          pageSize: session.user.userSettings.pageSize,
+          pageSize: settings.pageSize,
           language: currentLanguage(),
-          reminder: session.user.userSettings.ticketExpiryReminder,
-          reminderDays: session.user.userSettings.ticketExpiryReminderDays,
-          reminderFrequency: session.user.userSettings.ticketExpiryReminderFrequency,
+          ticketExpiryReminder: settings.ticketExpiryReminder,
+          ticketExpiryReminderDays: settings.ticketExpiryReminderDays,
+          ticketExpiryReminderFrequency: settings.ticketExpiryReminderFrequency,
         }}
       />
       {children}
@@ -43,46 +46,42 @@ export function DealerSettingsPage({ children }: { children?: ReactNode }) {
   );
 }
 
-interface DealerSettings {
-  pageSize: number;
-  language: Language;
-  reminder: boolean;
-  reminderDays: number;
-  reminderFrequency: ReminderFrequency;
-}
+/** The settings a dealer user changes here: the request's own fields, so the form is checked with its rules. */
+const dealerSettingsSchema = settingsBodySchema.pick({
+  pageSize: true,
+  language: true,
+  ticketExpiryReminder: true,
+  ticketExpiryReminderDays: true,
+  ticketExpiryReminderFrequency: true,
+});
 
-function DealerSettingsForm({ saved }: { saved: DealerSettings }) {
+type DealerSettingsForm = Form<typeof dealerSettingsSchema>;
+
+function DealerSettingsForm({ saved }: { saved: FormValues<typeof dealerSettingsSchema> }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState(saved);
-  const set: SetSetting = (key, value) => setValues((current) => ({ ...current, [key]: value }));
+  const form = useForm({ initialValues: saved, schema: dealerSettingsSchema });
   const save = useSaveDealerSettings();
-  useUnsavedChangesGuard((Object.keys(saved) as (keyof DealerSettings)[]).some((key) => values[key] !== saved[key]));
-  const { pageSize, language } = values;
+  useUnsavedChangesGuard(form.dirty);
+  const { values } = form;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      {
-        pageSize,
-        language,
-        ticketExpiryReminder: values.reminder,
-        ticketExpiryReminderDays: values.reminderDays,
-        ticketExpiryReminderFrequency: values.reminderFrequency,
+    const data = form.validate();
+    if (!data) return;
+    save.mutate(data, {
+      onSuccess: () => {
+        form.reset(values);
+        // Every list uses the stored size first (use-paging.ts): the new setting replaces it.
+        writeStorage(STORAGE_KEYS.pageSize, String(values.pageSize));
+        notifySuccess(t('dealers.settings.saved'));
+        if (values.language !== saved.language) {
+          // Spec §2: the app's language changes with the setting, as with the header's language menu.
+          writeStorage(STORAGE_KEYS.language, values.language);
+          window.location.reload();
+        }
       },
-      {
-        onSuccess: () => {
-          // Every list uses the stored size first (use-paging.ts): the new setting replaces it.
-          writeStorage(STORAGE_KEYS.pageSize, String(pageSize));
-          notifySuccess(t('dealers.settings.saved'));
-          if (language !== saved.language) {
-            // Spec §2: the app's language changes with the setting, as with the header's language menu.
-            writeStorage(STORAGE_KEYS.language, language);
-            window.location.reload();
-          }
-        },
-        onError: (error) => notifyError(t, error),
-      },
-    );
+      onError: (error) => notifyError(t, error),
+    });
   };
 
   return (
@@ -91,18 +90,18 @@ function DealerSettingsForm({ saved }: { saved: DealerSettings }) {
         <Select
           label={t('dealers.settings.pageSize')}
           data={PAGE_SIZES.map(String)}
-          value={String(pageSize)}
-          onChange={(value) => value && set('pageSize', Number(value))}
+          value={String(values.pageSize)}
+          onChange={(value) => value && form.setValue('pageSize', Number(value))}
           allowDeselect={false}
         />
         <Select
           label={t('dealers.settings.language')}
           data={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))}
-          value={language}
-          onChange={(value) => value && set('language', value)}
+          value={values.language}
+          onChange={(value) => value && form.setValue('language', value)}
           allowDeselect={false}
         />
-        <ReminderFields values={values} set={set} />
+        <ReminderFields form={form} />
         <Group>
           <Button type="submit" loading={save.isPending}>
             {t('common.save')}
@@ -113,33 +112,32 @@ function DealerSettingsForm({ saved }: { saved: DealerSettings }) {
   );
 }
 
-type SetSetting = <K extends keyof DealerSettings>(key: K, value: DealerSettings[K]) => void;
-
 /** Issue 14 item 4: whether, how early and how often ticket expiry reminders come. */
-function ReminderFields({ values, set }: { values: DealerSettings; set: SetSetting }) {
+function ReminderFields({ form }: { form: DealerSettingsForm }) {
   const { t } = useTranslation();
+  const { values } = form;
   return (
     <Fieldset legend={t('dealers.settings.reminders')}>
       <Stack gap="sm">
         <Switch
           label={t('dealers.settings.reminderOn')}
-          checked={values.reminder}
-          onChange={(event) => set('reminder', event.currentTarget.checked)}
+          checked={values.ticketExpiryReminder}
+          onChange={(event) => form.setValue('ticketExpiryReminder', event.currentTarget.checked)}
         />
         <Select
           label={t('dealers.settings.reminderDays')}
           data={REMINDER_LEAD_DAYS.map((days) => ({ value: String(days), label: t('dealers.settings.daysAhead', { count: days }) }))}
-          value={String(values.reminderDays)}
-          onChange={(value) => value && set('reminderDays', Number(value))}
-          disabled={!values.reminder}
+          value={String(values.ticketExpiryReminderDays)}
+          onChange={(value) => value && form.setValue('ticketExpiryReminderDays', Number(value))}
+          disabled={!values.ticketExpiryReminder}
           allowDeselect={false}
         />
         <Select
           label={t('dealers.settings.reminderFrequency')}
           data={REMINDER_FREQUENCIES.map((frequency) => ({ value: frequency, label: t(`dealers.settings.frequency.${frequency}`) }))}
-          value={values.reminderFrequency}
-          onChange={(value) => value && set('reminderFrequency', value)}
-          disabled={!values.reminder}
+          value={values.ticketExpiryReminderFrequency}
+          onChange={(value) => value && form.setValue('ticketExpiryReminderFrequency', value)}
+          disabled={!values.ticketExpiryReminder}
           allowDeselect={false}
         />
       </Stack>
