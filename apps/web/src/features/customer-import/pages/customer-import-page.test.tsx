@@ -38,13 +38,13 @@ describe('CustomerImportPage', () => {
       fake(contracts.customerImportStatus, () => {
         polls += 1;
         // First the idle page; after the upload one poll still sees it running, then it is done.
-        if (polls === 1) return { body: { status: 'idle', dataImportLog: null } };
-        if (polls === 2) return { body: { status: 'running', dataImportLog: runningLog } };
-        return { body: { status: 'idle', dataImportLog: finishedLog } };
+        if (polls === 1) return { body: { status: 'idle' as const, dataImportLog: null } };
+        if (polls === 2) return { body: { status: 'running' as const, dataImportLog: runningLog } };
+        return { body: { status: 'idle' as const, dataImportLog: finishedLog } };
       }),
     ]);
     const { sent } = fakeContractUpload(
-      fake(contracts.uploadCustomerCsv, () => ({ body: { status: 'running', dataImportLog: runningLog } })),
+      fake(contracts.uploadCustomerCsv, () => ({ body: { status: 'running' as const, dataImportLog: runningLog } })),
     );
     const user = userEvent.setup({ applyAccept: false });
     renderWithProviders(<CustomerImportPage />, sessionFixture('manager'));

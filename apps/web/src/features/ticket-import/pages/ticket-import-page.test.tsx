@@ -41,12 +41,12 @@ describe('TicketImportPage', () => {
     const calls = fakeApi([
       fake(contracts.ticketImportStatus, () => {
         polls += 1;
-        if (polls === 1) return { body: { status: 'idle', log: null } };
-        if (polls === 2) return { body: { status: 'running', log: runningLog } };
-        return { body: { status: 'idle', log: finishedLog } };
+        if (polls === 1) return { body: { status: 'idle' as const, log: null } };
+        if (polls === 2) return { body: { status: 'running' as const, log: runningLog } };
+        return { body: { status: 'idle' as const, log: finishedLog } };
       }),
     ]);
-    const upload = fake(contracts.uploadTicketExport, () => ({ body: { status: 'running', log: runningLog } }));
+    const upload = fake(contracts.uploadTicketExport, () => ({ body: { status: 'running' as const, log: runningLog } }));
     const { sent, opened, release } = fakeContractUpload(upload, { held: true });
     const user = userEvent.setup({ applyAccept: false });
     renderWithProviders(<TicketImportPage />, sessionFixture('manager'));
@@ -90,7 +90,7 @@ describe('TicketImportPage', () => {
       state: 'failed' as const,
       summary: { ...finishedLog.summary, error: 'The header row lacks the column(s) key' },
     };
-    fakeApi([fake(contracts.ticketImportStatus, () => ({ body: { status: 'idle', log: failed } }))]);
+    fakeApi([fake(contracts.ticketImportStatus, () => ({ body: { status: 'idle' as const, log: failed } }))]);
     fakeContractUpload(
       fake(contracts.uploadTicketExport, () => ({
         status: 409,
