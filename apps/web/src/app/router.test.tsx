@@ -23,6 +23,7 @@ function stubApi() {
           logo: null,
           address: { country: 'DE', state: '', street: 'Main 1', city: 'Berlin', zipCode: '10115', phone: '123' },
           companyInfoIsUpdated: true,
+          countryLocked: false,
         },
       };
     }
@@ -207,6 +208,7 @@ describe('app routes', () => {
             logo: null,
             address: { country: 'DE', state: '', street: 'Laborstraße 5', city: 'München', zipCode: '80331', phone: '4989' },
             companyInfoIsUpdated: true,
+            countryLocked: false,
           },
         };
       }

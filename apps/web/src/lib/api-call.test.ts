@@ -7,6 +7,7 @@ import { withRenamedField } from '@casebridge/shared/contracts/testing';
 import * as usage from '@casebridge/shared/contracts/usage';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { answerFor, fake, fakeApi, FakeApiRefusal } from '../test/fake-api.ts';
+import { fakeContractUpload } from '../test/fake-upload.ts';
 import { mockFetch } from '../test/render.tsx';
 import { ApiError } from './api-client.ts';
 import { callEndpoint, callMultipart, ContractMismatchError, UnlistedStatusError } from './api-call.ts';
@@ -144,6 +145,33 @@ describe('uploads through their contract (callMultipart)', () => {
     expect(() => answerFor(routes, { method: 'POST', url: '/api/policy-documents', body: { kind: 'terms-of-service' } })).toThrow(
       /takes a multipart form/,
     );
+  });
+
+  it('goes with progress through XMLHttpRequest, on the contract fake as well', async () => {
+    const route = fake(policies.publishPolicyDocument, () => ({ body: doc }));
+    const { opened } = fakeContractUpload(route, { progress: 40 });
+    const progress: number[] = [];
+    const upload = (endpoint: typeof policies.publishPolicyDocument) =>
+      callMultipart(endpoint, {
+        data: { kind: 'terms-of-service', language: 'en' },
+        file: pdf(),
+        onProgress: (sent) => progress.push(sent),
+      });
+    await expect(upload(policies.publishPolicyDocument)).resolves.toEqual(doc);
+    expect(progress).toEqual([40]);
+    expect(opened).toEqual([expect.stringMatching(/^POST \/api\/policy-documents(\?|$)/)]);
+    await expect(upload(withRenamedField(policies.publishPolicyDocument, 'title', 'name'))).rejects.toThrow(ContractMismatchError);
+  });
+
+  // Expected to fail: the page would only see a network error, so the upload fake fails the test itself.
+  it.fails('the upload fake fails the test in which the app sent an upload its contract does not describe', async () => {
+    fakeContractUpload(fake(policies.publishPolicyDocument, () => ({ body: doc })));
+    const upload = callMultipart(policies.publishPolicyDocument, {
+      data: { kind: 'terms-of-service', language: 'fr' as 'en' },
+      file: pdf(),
+      onProgress: () => undefined,
+    });
+    await expect(upload).rejects.toThrow();
   });
 });
 

@@ -100,10 +100,24 @@ export function answerFor(routes: FakeRoute[], call: { method: string; url: stri
   throw new FakeApiRefusal(`${call.method} ${path}: no faked contract describes this request`);
 }
 
+/**
+ * Keeps the fake's refusals and fails the test with them when it ends: the app turns a failed
+ * request into an error of its own, and the test must still hear what was refused.
+ */
+export function failOnRefusals(): (error: unknown) => void {
+  const refusals: FakeApiRefusal[] = [];
+  onTestFinished(() => {
+    if (refusals.length > 0) throw new AggregateError(refusals, refusals.map((refusal) => refusal.message).join('\n'));
+  });
+  return (error) => {
+    if (error instanceof FakeApiRefusal) refusals.push(error);
+  };
+}
+
 /** Replaces fetch with the contract fake; returns the calls made, in order. */
 export function fakeApi(routes: FakeRoute[]): FetchCall[] {
   const calls: FetchCall[] = [];
-  const refusals: FakeApiRefusal[] = [];
+  const refused = failOnRefusals();
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -118,14 +132,10 @@ export function fakeApi(routes: FakeRoute[]): FetchCall[] {
         if (status === 204) return new Response(null, { status });
         return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
       } catch (error) {
-        if (error instanceof FakeApiRefusal) refusals.push(error);
+        refused(error);
         throw error;
       }
     }),
   );
-  // The app turns a failed fetch into a network error; the test must still hear what was refused.
-  onTestFinished(() => {
-    if (refusals.length > 0) throw new AggregateError(refusals, refusals.map((refusal) => refusal.message).join('\n'));
-  });
   return calls;
 }

@@ -1,18 +1,15 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { updateProfile } from '@casebridge/shared/contracts/account';
 import { changePassword } from '@casebridge/shared/contracts/auth';
-import type { InputOf, MultipartDataOf } from '@casebridge/shared/contracts/core';
+import { getLabOfCompany, updateLabShipping } from '@casebridge/shared/contracts/companies';
+import { getOwnCompany, updateOwnCompany } from '@casebridge/shared/contracts/company-profile';
+import type { InputOf, MultipartDataOf, SuccessOf } from '@casebridge/shared/contracts/core';
 import { updateUserSettings } from '@casebridge/shared/contracts/user-settings';
-import type { Company, CompanyInfoData } from '@casebridge/shared/schemas/account';
-import { callEndpoint } from '../../../lib/api-call.ts';
-import { apiMultipart, apiRequest } from '../../../lib/api-client.ts';
-import { useEndpointMutation, useMultipartMutation } from '../../../lib/endpoint-query.ts';
+import { callEndpoint, callMultipart } from '../../../lib/api-call.ts';
+import { endpointQuery, useEndpointMutation, useMultipartMutation } from '../../../lib/endpoint-query.ts';
 import { sessionQueryKey, storeAuthResponse } from '../../../lib/session.ts';
 
-export const companyInfoQuery = queryOptions({
-  queryKey: ['users', 'companyInfo'],
-  queryFn: () => apiRequest<Company>('/users/companyInfo'),
-});
+export const companyInfoQuery = endpointQuery(getOwnCompany, {});
 
 export function useCompanyInfo() {
   return useQuery(companyInfoQuery);
@@ -21,8 +18,8 @@ export function useCompanyInfo() {
 export function useSaveCompanyInfo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ data, logo }: { data: CompanyInfoData; logo: File | null }) =>
-      apiMultipart<Company>('/users/companyInfo', data, { logo }),
+    mutationFn: ({ data, logo }: { data: MultipartDataOf<typeof updateOwnCompany>; logo: File | null }) =>
+      callMultipart(updateOwnCompany, { data, file: logo }),
     onSuccess: (company) => queryClient.setQueryData(companyInfoQuery.queryKey, company),
   });
 }
@@ -52,40 +49,21 @@ export function useSaveSettings() {
   return useEndpointMutation(updateUserSettings, (body: InputOf<typeof updateUserSettings>['body']) => ({ body }), [sessionQueryKey]);
 }
 
-export interface ShippingAddress {
-  street: string;
-  city: string;
-  zipCode: string;
-  phone: string;
-}
+export type Lab = SuccessOf<typeof getLabOfCompany>;
 
-export interface Lab {
-  id: number;
-  company: { id: number; name: string };
-  shippingAtSameAddress: boolean;
-  shippingAddress: ShippingAddress;
-}
-
-export interface ShippingData {
-  shippingAtSameAddress: boolean;
-  shippingAddress: ShippingAddress;
-}
-
-const labQueryKey = (companyId: number) => ['labs', 'companies', companyId] as const;
+const labQuery = (companyId: number) => endpointQuery(getLabOfCompany, { params: { id: companyId } });
 
 /** The lab of the signed-in user's company, with its shipping address. */
 export function useOwnLab(companyId: number | undefined) {
-  return useQuery({
-    queryKey: labQueryKey(companyId ?? 0),
-    queryFn: () => apiRequest<Lab>(`/labs/companies/${companyId}`),
-    enabled: companyId !== undefined,
-  });
+  return useQuery({ ...labQuery(companyId ?? 0), enabled: companyId !== undefined });
 }
 
+/** Puts the saved lab in the cache, so the form's next read is the saved address without a second request. */
 export function useSaveShipping() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ labId, body }: { labId: number; body: ShippingData }) => apiRequest<Lab>(`/labs/${labId}`, { method: 'PUT', body }),
-    onSuccess: (lab) => queryClient.setQueryData(labQueryKey(lab.company.id), lab),
+    mutationFn: ({ labId, body }: { labId: number; body: InputOf<typeof updateLabShipping>['body'] }) =>
+      callEndpoint(updateLabShipping, { params: { id: labId }, body }),
+    onSuccess: (lab) => queryClient.setQueryData(labQuery(lab.company.id).queryKey, lab),
   });
 }

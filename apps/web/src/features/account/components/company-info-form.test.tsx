@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { updateOwnCompany } from '@casebridge/shared/contracts/company-profile';
 import type { Company } from '@casebridge/shared/schemas/account';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { CompanyInfoForm } from './company-info-form.tsx';
 import { isVatError } from './company-schema.ts';
 
@@ -26,13 +28,25 @@ function company(overrides: Partial<Company['address']> & { vatNumber?: string; 
 
 const vatInput = () => screen.getByRole('textbox', { name: /^VAT number/ }) as HTMLInputElement;
 
+/** The save answers with the company as sent; `refuse` answers the server's VAT refusal instead. */
+function fakeSave(refuse = false) {
+  const vatRefusal = { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED' as const, message: 'VAT number is not valid' };
+  return fakeApi([
+    fake(updateOwnCompany, ({ body }) => {
+      if (refuse) return { status: 400, body: vatRefusal };
+      const { name, email, web, contactPerson, vatNumber, taxId, ...address } = body;
+      return { body: { ...company(), name, email, web, contactPerson, vatNumber, taxId, address } };
+    }),
+  ]);
+}
+
 function renderForm(initial: Company) {
   return renderWithProviders(<CompanyInfoForm company={initial} incomplete={false} />, sessionFixture('lab'));
 }
 
 describe('CompanyInfoForm VAT rules', () => {
   it('accepts only letters and digits in the VAT number and only digits in the phone', async () => {
-    mockFetch(() => ({}));
+    fakeSave();
     const user = userEvent.setup();
     renderForm(company({ vatNumber: '' }));
     await user.type(vatInput(), 'de-12 3.45');
@@ -44,7 +58,7 @@ describe('CompanyInfoForm VAT rules', () => {
   });
 
   it('requires a VAT number in an EU country and does not send without it', async () => {
-    const calls = mockFetch(() => ({}));
+    const calls = fakeSave();
     const user = userEvent.setup();
     renderForm(company({ vatNumber: '' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -53,7 +67,7 @@ describe('CompanyInfoForm VAT rules', () => {
   });
 
   it("refuses a VAT number that does not fit the country's format, without sending", async () => {
-    const calls = mockFetch(() => ({}));
+    const calls = fakeSave();
     const user = userEvent.setup();
     renderForm(company({ vatNumber: 'DE1234' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -62,7 +76,7 @@ describe('CompanyInfoForm VAT rules', () => {
   });
 
   it('clears and disables the VAT number when the country changes to one outside the EU', async () => {
-    const calls = mockFetch(({ body }) => ({ body: { ...company({ country: 'CH', vatNumber: '' }), ...(body as object) } }));
+    const calls = fakeSave();
     const user = userEvent.setup();
     renderForm(company());
     expect(vatInput().value).toBe('DE123456789');
@@ -82,10 +96,7 @@ describe('CompanyInfoForm VAT rules', () => {
   });
 
   it('drops the VAT message with the VAT number when the country changes to one outside the EU', async () => {
-    mockFetch(() => ({
-      status: 400,
-      body: { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: 'VAT number is not valid' },
-    }));
+    fakeSave(true);
     const user = userEvent.setup();
     renderForm(company());
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -103,7 +114,7 @@ describe('CompanyInfoForm VAT rules', () => {
   });
 
   it("drops the browser's own VAT message when the country changes to one outside the EU", async () => {
-    mockFetch(() => ({}));
+    fakeSave();
     const user = userEvent.setup();
     renderForm(company({ vatNumber: 'DE1234' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -117,10 +128,7 @@ describe('CompanyInfoForm VAT rules', () => {
   });
 
   it('shows the VAT message when the server rejects the VAT number', async () => {
-    mockFetch(() => ({
-      status: 400,
-      body: { statusCode: 400, error: 'Bad Request', code: 'VALIDATION_FAILED', message: 'VAT number is not valid' },
-    }));
+    fakeSave(true);
     const user = userEvent.setup();
     renderForm(company());
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -134,7 +142,7 @@ describe('CompanyInfoForm country on a paid plan (spec §5)', () => {
   const REASON = 'The country cannot be changed while the mill is on a paid plan: its invoices depend on it.';
 
   it('disables the country and says why while the mill is on a paid plan', () => {
-    mockFetch(() => ({}));
+    fakeSave();
     renderForm(company({ countryLocked: true }));
     expect(countryInput().disabled).toBe(true);
     expect(screen.getByText(REASON)).toBeTruthy();
@@ -143,7 +151,7 @@ describe('CompanyInfoForm country on a paid plan (spec §5)', () => {
   });
 
   it('keeps the country editable on the basic plan', () => {
-    mockFetch(() => ({}));
+    fakeSave();
     renderForm(company());
     expect(countryInput().disabled).toBe(false);
     expect(screen.queryByText(REASON)).toBeNull();

@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { updateLabShipping } from '@casebridge/shared/contracts/companies';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import type { Lab } from '../api/account-api.ts';
 import { ShippingAddressForm } from './shipping-address-form.tsx';
 
@@ -20,7 +22,7 @@ const sameAddress = () => screen.getByRole('checkbox', { name: 'Shipping at the 
 const puts = (calls: FetchCall[]) => calls.filter((call) => call.method === 'PUT');
 
 function render(initial: Lab) {
-  const calls = mockFetch(({ body }) => ({ body: { ...initial, ...(body as object) } }));
+  const calls = fakeApi([fake(updateLabShipping, ({ params, body }) => ({ body: { ...initial, id: params.id, ...body } }))]);
   renderWithProviders(<ShippingAddressForm lab={initial} />, sessionFixture('lab'));
   return calls;
 }

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Company } from '@casebridge/shared/schemas/account';
 import * as contracts from '@casebridge/shared/contracts/clients';
+import { getLabOfCompany } from '@casebridge/shared/contracts/companies';
+import { getCompany } from '@casebridge/shared/contracts/company-profile';
 import type { InputOf, SuccessOf } from '@casebridge/shared/contracts/core';
 import type { clientListQuerySchema } from '@casebridge/shared/schemas/clients';
-import { apiRequest } from '../../../lib/api-client.ts';
 import { callEndpoint } from '../../../lib/api-call.ts';
 import { endpointQuery, pathKey, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
@@ -13,12 +13,7 @@ export type ClientStatusFilter = NonNullable<ClientListParams['status']>;
 export type NewClient = InputOf<typeof contracts.addClient>['body'];
 export type AddClientResult = SuccessOf<typeof contracts.addClient>;
 
-export interface ClientLab {
-  id: number;
-  company: { id: number; name: string };
-  shippingAtSameAddress: boolean;
-  shippingAddress: { street: string; city: string; zipCode: string; phone: string };
-}
+export type ClientLab = SuccessOf<typeof getLabOfCompany>;
 
 /** Every client query of one mill (list, one client, instructions): what each clients write makes stale. */
 export const clientsKey = (millId: number) => pathKey(contracts.listClients, { millId });
@@ -36,21 +31,13 @@ export function useClient(millId: number, userId: number) {
   return useQuery(clientQuery(millId, userId));
 }
 
-// The company and its lab belong to the companies feature, whose endpoints have no contracts yet (issue 27, later slices).
+/** The client's company record; asked only once the client's company is known. */
 export function useClientCompany(companyId: number | undefined) {
-  return useQuery({
-    queryKey: ['companies', companyId],
-    queryFn: () => apiRequest<Company>(`/companies/${companyId}`),
-    enabled: companyId !== undefined,
-  });
+  return useQuery({ ...endpointQuery(getCompany, { params: { id: companyId ?? 0 } }), enabled: companyId !== undefined });
 }
 
 export function useClientLab(companyId: number | undefined) {
-  return useQuery({
-    queryKey: ['labs', 'companies', companyId],
-    queryFn: () => apiRequest<ClientLab>(`/labs/companies/${companyId}`),
-    enabled: companyId !== undefined,
-  });
+  return useQuery({ ...endpointQuery(getLabOfCompany, { params: { id: companyId ?? 0 } }), enabled: companyId !== undefined });
 }
 
 export function fetchActivationInstructions(millId: number, userId: number) {

@@ -1,9 +1,15 @@
-import type { DataImportLog, ImportStatus } from '@casebridge/shared/schemas/customer-imports';
+import * as contracts from '@casebridge/shared/contracts/customer-imports';
 import { useBackgroundImport } from '../../../components/background-import/use-background-import.ts';
+import { callMultipart } from '../../../lib/api-call.ts';
+import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
-const CUSTOMER_IMPORT = { key: 'customer-import', statusPath: '/data-import-logs/active/import', uploadPath: '/customers/import' };
+const calls = {
+  status: endpointQuery(contracts.customerImportStatus, {}),
+  upload: (file: File, onProgress: (sent: number, total: number) => void) =>
+    callMultipart(contracts.uploadCustomerCsv, { data: {}, file, onProgress }),
+};
 
 /** The customer CSV import's status and upload (`POST /customers/import`). */
 export function useCustomerImport() {
-  return useBackgroundImport<ImportStatus, DataImportLog>(CUSTOMER_IMPORT, (status) => status.dataImportLog);
+  return useBackgroundImport(calls, (status) => status.dataImportLog);
 }

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DataImportLog, ImportStatus } from '@casebridge/shared/schemas/customer-imports';
-import { fakeUpload } from '../../../test/fake-upload.ts';
+import * as contracts from '@casebridge/shared/contracts/customer-imports';
+import type { DataImportLog } from '@casebridge/shared/schemas/customer-imports';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { fakeContractUpload } from '../../../test/fake-upload.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { CustomerImportPage } from './customer-import-page.tsx';
 
 const STARTED = '2026-11-02T09:00:00.000Z';
@@ -32,14 +34,18 @@ afterEach(() => {
 describe('CustomerImportPage', () => {
   it('goes from idle to running after an upload, polls, and shows the log with the failures once idle again', async () => {
     let polls = 0;
-    mockFetch(() => {
-      polls += 1;
-      // First the idle page; after the upload one poll still sees it running, then it is done.
-      if (polls === 1) return { body: { status: 'idle', dataImportLog: null } };
-      if (polls === 2) return { body: { status: 'running', dataImportLog: runningLog } };
-      return { body: { status: 'idle', dataImportLog: finishedLog } };
-    });
-    const { sent } = fakeUpload({ status: 'running', dataImportLog: runningLog } satisfies ImportStatus);
+    fakeApi([
+      fake(contracts.customerImportStatus, () => {
+        polls += 1;
+        // First the idle page; after the upload one poll still sees it running, then it is done.
+        if (polls === 1) return { body: { status: 'idle' as const, dataImportLog: null } };
+        if (polls === 2) return { body: { status: 'running' as const, dataImportLog: runningLog } };
+        return { body: { status: 'idle' as const, dataImportLog: finishedLog } };
+      }),
+    ]);
+    const { sent } = fakeContractUpload(
+      fake(contracts.uploadCustomerCsv, () => ({ body: { status: 'running' as const, dataImportLog: runningLog } })),
+    );
     const user = userEvent.setup({ applyAccept: false });
     renderWithProviders(<CustomerImportPage />, sessionFixture('manager'));
 

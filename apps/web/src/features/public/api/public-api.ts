@@ -1,8 +1,8 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getPublicMill } from '@casebridge/shared/contracts/landing-page';
 import { activePolicyDocuments } from '@casebridge/shared/contracts/policies';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { endpointQuery } from '../../../lib/endpoint-query.ts';
+import { confirmCheckout } from '@casebridge/shared/contracts/subscriptions';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
 export const policyDocumentsQuery = queryOptions({ ...endpointQuery(activePolicyDocuments, {}), staleTime: 5 * 60_000 });
 
@@ -14,8 +14,10 @@ export function usePublicMill(millId: number) {
   return useQuery(endpointQuery(getPublicMill, { params: { id: millId } }));
 }
 
+/**
+ * Confirms the checkout the provider sent the reader back from. The way back is a full page load,
+ * so no subscription is cached yet that this would make stale.
+ */
 export function useConfirmPayment() {
-  return useMutation({
-    mutationFn: (sessionId: string) => apiRequest<unknown>('/payments/success', { method: 'POST', body: { sessionId } }),
-  });
+  return useEndpointMutation(confirmCheckout, (sessionId: string) => ({ body: { sessionId } }), []);
 }

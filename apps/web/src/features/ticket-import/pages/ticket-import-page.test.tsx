@@ -2,11 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TicketImportLog, TicketImportStatus } from '@casebridge/shared/schemas/ticket-imports';
+import * as contracts from '@casebridge/shared/contracts/ticket-imports';
+import type { TicketImportLog } from '@casebridge/shared/schemas/ticket-imports';
 import de from '../../../locales/de/translation.json';
-import { fakeUpload } from '../../../test/fake-upload.ts';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { fakeContractUpload } from '../../../test/fake-upload.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { TicketImportPage } from './ticket-import-page.tsx';
 
 const STARTED = '2026-11-02T09:00:00.000Z';
@@ -36,13 +38,16 @@ afterEach(async () => {
 describe('TicketImportPage', () => {
   it('takes a .json file, shows the upload progress, polls while running and shows counts and failures once done', async () => {
     let polls = 0;
-    const calls = mockFetch(() => {
-      polls += 1;
-      if (polls === 1) return { body: { status: 'idle', log: null } };
-      if (polls === 2) return { body: { status: 'running', log: runningLog } };
-      return { body: { status: 'idle', log: finishedLog } };
-    });
-    const { sent, opened, release } = fakeUpload({ status: 'running', log: runningLog } satisfies TicketImportStatus, { held: true });
+    const calls = fakeApi([
+      fake(contracts.ticketImportStatus, () => {
+        polls += 1;
+        if (polls === 1) return { body: { status: 'idle' as const, log: null } };
+        if (polls === 2) return { body: { status: 'running' as const, log: runningLog } };
+        return { body: { status: 'idle' as const, log: finishedLog } };
+      }),
+    ]);
+    const upload = fake(contracts.uploadTicketExport, () => ({ body: { status: 'running' as const, log: runningLog } }));
+    const { sent, opened, release } = fakeContractUpload(upload, { held: true });
     const user = userEvent.setup({ applyAccept: false });
     renderWithProviders(<TicketImportPage />, sessionFixture('manager'));
 
@@ -69,7 +74,7 @@ describe('TicketImportPage', () => {
     expect(within(screen.getByLabelText('Import log')).getByText('480')).toBeTruthy();
 
     await waitFor(() => expect(screen.getByText('Idle')).toBeTruthy(), { timeout: 8000 });
-    expect(calls.every((call) => new URL(call.url, 'http://localhost').pathname === '/api/ticket-imports/status')).toBe(true);
+    expect(calls.every((call) => call.method === 'GET')).toBe(true);
     const log = screen.getByLabelText('Import log');
     for (const figure of ['1300', '1200', '93', '7', 'export.json']) expect(within(log).getByText(figure)).toBeTruthy();
     const failures = screen.getByRole('table', { name: 'Failed tickets' });
@@ -80,15 +85,17 @@ describe('TicketImportPage', () => {
   }, 15_000);
 
   it('shows why an upload was refused, in the reader’s language, and keeps the page idle', async () => {
-    mockFetch(() => ({
-      body: {
-        status: 'idle',
-        log: { ...finishedLog, state: 'failed', summary: { ...finishedLog.summary, error: 'The header row lacks the column(s) key' } },
-      },
-    }));
-    fakeUpload(
-      { statusCode: 409, error: 'Conflict', code: 'TICKET_IMPORT_ALREADY_RUNNING', message: 'A ticket import is already running.' },
-      { status: 409 },
+    const failed = {
+      ...finishedLog,
+      state: 'failed' as const,
+      summary: { ...finishedLog.summary, error: 'The header row lacks the column(s) key' },
+    };
+    fakeApi([fake(contracts.ticketImportStatus, () => ({ body: { status: 'idle' as const, log: failed } }))]);
+    fakeContractUpload(
+      fake(contracts.uploadTicketExport, () => ({
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', code: 'TICKET_IMPORT_ALREADY_RUNNING', message: 'A ticket import is already running.' },
+      })),
     );
     const user = userEvent.setup({ applyAccept: false });
     await i18next.changeLanguage('de');

@@ -1,8 +1,9 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { listCustomers } from '@casebridge/shared/contracts/dealer-customers';
+import { listDealers } from '@casebridge/shared/contracts/dealers';
 import * as contracts from '@casebridge/shared/contracts/licence-tickets';
-import type { DealerCustomer, DealerSummary } from '@casebridge/shared/schemas/dealers';
-import { apiRequest, type QueryParams } from '../../../lib/api-client.ts';
-import { useEndpointMutation } from '../../../lib/endpoint-query.ts';
+import { callEndpoint } from '../../../lib/api-call.ts';
+import { pathKey, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 import { ticketsKey } from './tickets-api.ts';
 
 /**
@@ -10,22 +11,25 @@ import { ticketsKey } from './tickets-api.ts';
  * external customer id) and the lists their pickers choose from. Every change refreshes the whole
  * desk (the row, its dealer filter and counts), as the archive calls in tickets-api.ts do.
  */
-// The customers feature's key: a customer saved from the picker's form refreshes the picker too.
-const customersKey = ['dealer-customers'] as const;
 
 /** How many rows a picker adds at a time ("Show more"). */
 export const PICKER_PAGE_SIZE = 20;
 
-// The dealers and dealer-customers lists belong to features whose endpoints have no contracts yet (issue 27, later slices).
+interface PickerPage<T> {
+  count: number;
+  data: T[];
+}
+
 /**
  * A picker's list, PICKER_PAGE_SIZE rows at a time: `fetchNextPage` asks for the rows after those
- * shown. The search is part of the key, so another search starts again at the first rows.
+ * shown. The search is part of the key, so another search starts again at the first rows. The key
+ * starts with the list's path, so a write that makes that list stale (a customer saved from the
+ * picker's form, in the dealers feature) refreshes the picker too.
  */
-function usePickerList<T>(key: readonly unknown[], path: string, query: QueryParams, enabled = true) {
+function usePickerList<T>(key: QueryKey, fetchPage: (start: number, signal: AbortSignal) => Promise<PickerPage<T>>, enabled = true) {
   return useInfiniteQuery({
-    queryKey: [...key, query],
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<{ count: number; data: T[] }>(path, { query: { ...query, _start: pageParam, _limit: PICKER_PAGE_SIZE }, signal }),
+    queryKey: key,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const shown = pages.reduce((sum, page) => sum + page.data.length, 0);
@@ -40,13 +44,20 @@ function usePickerList<T>(key: readonly unknown[], path: string, query: QueryPar
 
 /** The customers a ticket can get: those of its dealer and that dealer's sub-dealers (what the server accepts). */
 export function useTicketCustomerOptions(dealerId: number | null, search: string) {
-  const query = { _sort: 'company:asc', _q: search || undefined, dealerId: dealerId ?? undefined, showSubDealerCustomers: 'true' };
-  return usePickerList<DealerCustomer>([...customersKey, 'ticket-picker'], '/dealer-customers', query, dealerId !== null);
+  const query = { _sort: 'company:asc', _q: search || undefined, dealerId: dealerId ?? undefined, showSubDealerCustomers: 'true' } as const;
+  return usePickerList(
+    [...pathKey(listCustomers), 'ticket-picker', query],
+    (start, signal) => callEndpoint(listCustomers, { query: { ...query, _start: start, _limit: PICKER_PAGE_SIZE } }, signal),
+    dealerId !== null,
+  );
 }
 
 /** The dealers a ticket can move to: the server lists only the caller's subtree (the manager: all). */
 export function useTicketDealerOptions(search: string) {
-  return usePickerList<DealerSummary>(['dealers', 'ticket-picker'], '/dealers', { _sort: 'dealerId:asc', _q: search || undefined });
+  const query = { _sort: 'dealerId:asc', _q: search || undefined } as const;
+  return usePickerList([...pathKey(listDealers), 'ticket-picker', query], (start, signal) =>
+    callEndpoint(listDealers, { query: { ...query, _start: start, _limit: PICKER_PAGE_SIZE } }, signal),
+  );
 }
 
 /** PUT /dealer-tickets/{id}/customer; null clears the customer. */

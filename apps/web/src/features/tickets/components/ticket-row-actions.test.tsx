@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { listCustomers } from '@casebridge/shared/contracts/dealer-customers';
+import { listDealers } from '@casebridge/shared/contracts/dealers';
+import * as contracts from '@casebridge/shared/contracts/licence-tickets';
+import type { ErrorCode } from '@casebridge/shared/errors';
 import type { DealerCustomer, DealerSummary } from '@casebridge/shared/schemas/dealers';
 import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { TicketsPage } from '../pages/tickets-page.tsx';
 import { dealerSession, deskTicket } from '../pages/tickets-page.fixtures.ts';
 import type { TicketCustomerFormProps } from './customer-picker-dialog.tsx';
@@ -72,47 +77,51 @@ function dealerSummary(id: number, name: string, parent: number | null): DealerS
 }
 const DEALERS = [dealerSummary(5, 'Dealer 5', null), dealerSummary(7, 'Branch 7', 5)];
 
-type Failure = { status: number; code: string };
+type Failure = { status: 403 | 404; code: ErrorCode };
+const refusal = ({ status, code }: Failure) => ({ status, body: { statusCode: status, error: 'x', code, message: 'server words' } });
 
-/** Answers as the server does; `fail` makes one write path answer with an error. */
-function serve(row: DealerTicket, fail: Record<string, Failure> = {}) {
-  return mockFetch((call) => {
-    const failure = call.method !== 'GET' ? fail[call.path] : undefined;
-    if (failure)
-      return { status: failure.status, body: { statusCode: failure.status, error: 'x', code: failure.code, message: 'server words' } };
-    if (call.path === '/dealer-tickets/dealers') return { body: { data: [] } };
-    if (call.path === '/dealer-tickets') return { body: { count: 1, data: [row] } };
-    if (call.path === '/dealer-customers') return { body: { count: 45, data: CUSTOMERS } };
-    if (call.path === '/dealers') return { body: { count: DEALERS.length, data: DEALERS } };
-    if (call.path === `/dealer-tickets/${row.id}/customer`)
-      return { body: { ...row, customer: { id: 32, customerId: 'C-32', name: 'Harbour Clinic' } } };
-    if (call.path === `/dealer-tickets/${row.id}/dealer`)
-      return { body: { ...row, dealer: { id: 7, dealerCode: 'D-7', name: 'Branch 7', parentId: 5 }, customer: null } };
-    if (call.path === `/dealer-tickets/${row.id}/external`) return { body: { ...row, ...(call.body as object) } };
-    if (call.path === `/dealer-tickets/${row.id}/registration`)
-      return {
-        body: {
-          salutation: 'Ms',
-          firstname: 'Grace',
-          lastname: 'Hopper',
-          position: '',
-          company: 'Navy Dental',
-          zipcode: '',
-          city: 'Arlington',
-          region: '',
-          country: 'US',
-          phone: '',
-          email: 'grace@navy.test',
-          address_1: '',
-          address_2: '',
-          address_3: '',
-          productid: 'CAM-PRO',
-        },
-      };
-    if (call.path === `/dealer-tickets/${row.id}/active-product`)
-      return { body: { ticketId: row.key, productName: 'Mill CAM Pro', data: [] } };
-    return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'no' } };
-  });
+const REGISTRATION = {
+  salutation: 'Ms',
+  firstname: 'Grace',
+  lastname: 'Hopper',
+  position: '',
+  company: 'Navy Dental',
+  zipcode: '',
+  city: 'Arlington',
+  region: '',
+  country: 'US',
+  phone: '',
+  email: 'grace@navy.test',
+  address_1: '',
+  address_2: '',
+  address_3: '',
+  productid: 'CAM-PRO',
+};
+
+/** The desk's own reads: its dealer filter and the one row. */
+const desk = (row: DealerTicket) => [
+  fake(contracts.listTicketDealers, () => ({ body: { data: [] } })),
+  fake(contracts.listTickets, () => ({ body: { count: 1, data: [row] } })),
+];
+
+/** Answers as the server does; `fail` makes one of the row's writes answer with a refusal. */
+function serve(row: DealerTicket, fail: Partial<Record<'customer' | 'dealer' | 'external', Failure>> = {}) {
+  return fakeApi([
+    ...desk(row),
+    fake(listCustomers, () => ({ body: { count: 45, data: CUSTOMERS } })),
+    fake(listDealers, () => ({ body: { count: DEALERS.length, data: DEALERS } })),
+    fake(contracts.assignTicketCustomer, () =>
+      fail.customer ? refusal(fail.customer) : { body: { ...row, customer: { id: 32, customerId: 'C-32', name: 'Harbour Clinic' } } },
+    ),
+    fake(contracts.moveTicket, () =>
+      fail.dealer
+        ? refusal(fail.dealer)
+        : { body: { ...row, dealer: { id: 7, dealerCode: 'D-7', name: 'Branch 7', parentId: 5 }, customer: null } },
+    ),
+    fake(contracts.setTicketExternal, ({ body }) => (fail.external ? refusal(fail.external) : { body: { ...row, ...body } })),
+    fake(contracts.ticketRegistration, () => ({ body: REGISTRATION })),
+    fake(contracts.activeProduct, () => ({ body: { ticketId: row.key, productName: 'Mill CAM Pro', data: [] } })),
+  ]);
 }
 
 /**
@@ -133,21 +142,17 @@ const gets = (calls: FetchCall[], path: string) =>
 const listLoads = (calls: FetchCall[]) => gets(calls, '/dealer-tickets').length;
 
 /** Answers a picker's list as the server pages it: `_start` and `_limit` cut `all`, the count is all of it. */
-function pagedList<T>(all: T[], url: string) {
-  const query = new URL(url, 'http://x').searchParams;
-  const start = Number(query.get('_start'));
-  return { body: { count: all.length, data: all.slice(start, start + Number(query.get('_limit'))) } };
+function pagedList<T>(all: T[], { _start, _limit }: { _start: number; _limit: number }) {
+  return { body: { count: all.length, data: all.slice(_start, _start + _limit) } };
 }
 
 /** The desk with one ticket whose pickers list `customers` and `dealers`, page by page. */
 function servePaged(customers: DealerCustomer[], dealers: DealerSummary[]) {
-  return mockFetch((call) => {
-    if (call.path === '/dealer-tickets/dealers') return { body: { data: [] } };
-    if (call.path === '/dealer-tickets') return { body: { count: 1, data: [ticket()] } };
-    if (call.path === '/dealer-customers') return pagedList(customers, call.url);
-    if (call.path === '/dealers') return pagedList(dealers, call.url);
-    return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'no' } };
-  });
+  return fakeApi([
+    ...desk(ticket()),
+    fake(listCustomers, ({ query }) => pagedList(customers, query)),
+    fake(listDealers, ({ query }) => pagedList(dealers, query)),
+  ]);
 }
 
 /** A stand-in for the customers feature's form, which the app layer hands to the desk. */
@@ -328,7 +333,7 @@ describe('ticket desk row actions', () => {
     });
 
     it("shows the server's refusal in a toast and keeps the dialog open", async () => {
-      const calls = serve(ticket(), { '/dealer-tickets/1/customer': { status: 403, code: 'SUB_DEALER_READ_ONLY' } });
+      const calls = serve(ticket(), { customer: { status: 403, code: 'SUB_DEALER_READ_ONLY' } });
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
       await user.click(await rowAction(user, 'Assign a customer'));
@@ -341,11 +346,7 @@ describe('ticket desk row actions', () => {
     });
 
     it('shows a failed customer list in the dialog', async () => {
-      mockFetch((call) => {
-        if (call.path === '/dealer-tickets') return { body: { count: 1, data: [ticket()] } };
-        if (call.path === '/dealer-tickets/dealers') return { body: { data: [] } };
-        return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'no' } };
-      });
+      fakeApi([...desk(ticket()), fake(listCustomers, () => refusal({ status: 404, code: 'NOT_FOUND' }))]);
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
       await user.click(await rowAction(user, 'Assign a customer'));
@@ -413,7 +414,7 @@ describe('ticket desk row actions', () => {
     });
 
     it('says so when the ticket has no customer to reset, and shows a refused move in a toast', async () => {
-      serve(ticket({ customer: null }), { '/dealer-tickets/1/dealer': { status: 404, code: 'NOT_FOUND' } });
+      serve(ticket({ customer: null }), { dealer: { status: 404, code: 'NOT_FOUND' } });
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
       await user.click(await rowAction(user, 'Move to another dealer'));
@@ -464,7 +465,7 @@ describe('ticket desk row actions', () => {
     });
 
     it('shows the refusal for a dealer that is not top-level in the dialog, and closes on Escape without saving', async () => {
-      const calls = serve(ticket(), { '/dealer-tickets/1/external': { status: 403, code: 'EXTERNAL_ID_ROOT_ONLY' } });
+      const calls = serve(ticket(), { external: { status: 403, code: 'EXTERNAL_ID_ROOT_ONLY' } });
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
       await user.click(await rowAction(user, 'External customer id'));
