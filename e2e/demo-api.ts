@@ -14,7 +14,7 @@ export async function demoApi(email: string) {
   };
   const credentials = JSON.stringify({ identifier: email, password: DEMO_PASSWORD });
   const { jwt: token } = (await call('/auth/local', { method: 'POST', body: credentials })) as { jwt: string };
-  const me = (await call('/users/me', { token })) as { id: number; mills: { id: number }[] };
+  const me = (await call('/users/me', { token })) as { user: { id: number }; mills: { id: number }[] };
   const send = (path: string, method: string, body?: unknown) =>
     call(path, { method, token, ...(body !== undefined && { body: JSON.stringify(body) }) });
   return { me, millId: me.mills[0]!.id, send };
@@ -33,5 +33,5 @@ export async function sendOrders(prefix: string, count: number) {
     await lab.send(`/orders/${id}/submit`, 'POST');
     orderIds.push(id);
   }
-  return { orderIds, millId: lab.millId, labUserId: lab.me.id, lab };
+  return { orderIds, millId: lab.millId, labUserId: lab.me.user.id, lab };
 }

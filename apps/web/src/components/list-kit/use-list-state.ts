@@ -32,20 +32,41 @@ function useSearchInput(urlQ: string, debounceMs: number, commit: (q: string) =>
   return [input, setInput] as const;
 }
 
+/** What a list wrote that the router may not have rendered yet: the parameters shown then, and each write since. */
+interface Unrendered {
+  from: URLSearchParams;
+  written: string[];
+  next: URLSearchParams;
+}
+
+/** A write before the latest one: the router renders each navigation, so it may show one on the way to the latest. */
+const onTheWay = (pending: Unrendered, params: URLSearchParams) => pending.written.slice(0, -1).includes(params.toString());
+
 /**
  * Applies a change to the URL. react-router hands a functional update the search parameters of the
- * last render, and a navigation renders a moment later (a transition): a second change before then
- * (a quick click on the pager after a sort) would drop the first. So it builds on what it wrote
- * last, until a render shows the URL again (the back button included).
+ * last render, and a navigation renders a moment later (a transition), one navigation at a time: a
+ * second change before the first has rendered (a quick click on the pager after a sort), or while
+ * only an earlier one has (a sort just after a filter just after the search), would drop what was
+ * written since. So it builds on what it wrote last until the render shows it, or shows another
+ * URL (the back button).
  */
-function useListChange(params: URLSearchParams, setParams: SetURLSearchParams, spec: ListUrlSpec) {
-  const written = useRef<{ from: URLSearchParams; next: URLSearchParams } | null>(null);
+export function useListChange(params: URLSearchParams, setParams: SetURLSearchParams, spec: ListUrlSpec) {
+  const pending = useRef<Unrendered | null>(null);
+  useEffect(() => {
+    const current = pending.current;
+    if (current && current.from !== params && !onTheWay(current, params)) pending.current = null;
+  }, [params]);
   return useCallback(
     // `replace` corrects the URL in place (a page beyond the last), so the back button does not return to it.
     (c: ListChange, options: { replace?: boolean } = {}) => {
-      const base = written.current?.from === params ? written.current.next : params;
-      const next = applyListChange(base, spec, c);
-      written.current = { from: params, next };
+      const current = pending.current;
+      const behind = current !== null && (current.from === params || onTheWay(current, params));
+      const next = applyListChange(behind ? current.next : params, spec, c);
+      pending.current = {
+        from: behind ? current.from : params,
+        written: [...(behind ? current.written : []), next.toString()],
+        next,
+      };
       setParams(next, options);
     },
     [params, setParams, spec],
