@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, launchBrowser, newPage, signIn } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, signIn } from './browser.ts';
+import { sendOrders } from './demo-api.ts';
 
 /** Issue 27 part 3 (ADR 0024): the mill's orders list keeps its state in the URL. */
 let browser: Browser;
@@ -10,27 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** Demo Lab sends `count` one-component orders named `<prefix> 1…count` to its mill through the API. */
-async function sendOrders(prefix: string, count: number) {
-  const api = async (path: string, init: RequestInit & { token?: string } = {}) => {
-    const headers = {
-      ...(init.body !== undefined && { 'Content-Type': 'application/json' }),
-      ...(init.token && { Authorization: `Bearer ${init.token}` }),
-    };
-    const response = await fetch(`${inject('baseUrl')}/api${path}`, { ...init, headers });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return response.json() as Promise<unknown>;
-  };
-  const body = JSON.stringify({ identifier: 'lab@demo-lab.test', password: DEMO_PASSWORD });
-  const { jwt: token } = (await api('/auth/local', { method: 'POST', body })) as { jwt: string };
-  const me = (await api('/users/me', { token })) as { mills: { id: number }[] };
-  for (let n = 1; n <= count; n++) {
-    const order = { millId: me.mills[0]!.id, name: `${prefix} ${n}`, components: [{ name: 'Crown' }] };
-    const { id } = (await api('/orders', { method: 'POST', token, body: JSON.stringify(order) })) as { id: number };
-    await api(`/orders/${id}/submit`, { method: 'POST', token });
-  }
-}
 
 const params = (page: Page) => new URL(page.url()).searchParams;
 

@@ -1,9 +1,9 @@
-import { ActionIcon, Box, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { Box, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortState } from '../lib/use-paging.ts';
 import type { DataTableColumn, DataTableProps } from './data-table-types.ts';
+import { ExpandToggle } from './expand-toggle.tsx';
 
 /** A rendered cell that shows nothing: its field is left out of the card rather than shown blank. */
 const isBlank = (node: ReactNode) => node === null || node === undefined || node === false || node === '';
@@ -96,18 +96,7 @@ function DataCard<Row>({ row, columns, onRowClick, expansion, open, onToggle, de
             ))}
           </Box>
           {expansion && content !== null && (
-            <ActionIcon
-              variant="subtle"
-              aria-label={expansion.toggleLabel(row)}
-              aria-expanded={open}
-              aria-controls={open ? detailId : undefined}
-              onClick={(event) => {
-                event.stopPropagation();
-                onToggle();
-              }}
-            >
-              {open ? <IconChevronDown size={18} aria-hidden /> : <IconChevronRight size={18} aria-hidden />}
-            </ActionIcon>
+            <ExpandToggle label={expansion.toggleLabel(row)} open={open} controls={detailId} onToggle={onToggle} />
           )}
         </Group>
         {fields.map((column) => {

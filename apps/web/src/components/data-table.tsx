@@ -1,9 +1,10 @@
-import { ActionIcon, Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { Group, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortState } from '../lib/use-paging.ts';
 import { DataCards } from './data-cards.tsx';
+import { ExpandToggle } from './expand-toggle.tsx';
 import type { DataTableProps } from './data-table-types.ts';
 import { usePhoneLayout } from './use-phone-layout.ts';
 
@@ -90,20 +91,7 @@ function BodyRow<Row>({
       <Table.Tr onClick={onRowClick ? () => onRowClick(row) : undefined} style={onRowClick ? { cursor: 'pointer' } : undefined}>
         {expansion && (
           <Table.Td>
-            {content !== null && (
-              <ActionIcon
-                variant="subtle"
-                aria-label={expansion.toggleLabel(row)}
-                aria-expanded={open}
-                aria-controls={open ? detailId : undefined}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  onToggle();
-                }}
-              >
-                {open ? <IconChevronDown size={18} aria-hidden /> : <IconChevronRight size={18} aria-hidden />}
-              </ActionIcon>
-            )}
+            {content !== null && <ExpandToggle label={expansion.toggleLabel(row)} open={open} controls={detailId} onToggle={onToggle} />}
           </Table.Td>
         )}
         {columns.map((column) => (

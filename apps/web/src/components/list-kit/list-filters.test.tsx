@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/render.tsx';
@@ -39,5 +39,30 @@ describe('a searchable select filter', () => {
     expect(router.state.location.search).toBe('');
     await router.navigate(-1);
     await waitFor(() => expect(input.value).toBe('Smile Lab'));
+  });
+});
+
+function ReadHarness() {
+  const list = useListState({ filters: ['read'] });
+  const options = [
+    { value: '', label: 'All' },
+    { value: 'unread', label: 'Unread' },
+    { value: 'read', label: 'Read' },
+  ];
+  return <ListFilters list={list} filters={[{ name: 'read', label: 'Show', kind: 'segmented', options }]} search={false} />;
+}
+
+describe('a segmented filter', () => {
+  it('is a radio group named by its label; a choice returns to page 1, the default leaves the URL, and it follows the URL back', async () => {
+    const { router } = renderRoutes([{ path: '*', element: <ReadHarness /> }], { path: '/?read=unread&page=3&tab=messages' });
+    const group = screen.getByRole('radiogroup', { name: 'Show' });
+    expect((within(group).getByLabelText('Unread') as HTMLInputElement).checked).toBe(true);
+    const user = userEvent.setup();
+    await user.click(within(group).getByLabelText('Read'));
+    expect(router.state.location.search).toBe('?read=read&tab=messages');
+    await user.click(within(group).getByLabelText('All'));
+    expect(router.state.location.search).toBe('?tab=messages');
+    await router.navigate(-1);
+    await waitFor(() => expect((within(group).getByLabelText('Read') as HTMLInputElement).checked).toBe(true));
   });
 });

@@ -1,6 +1,6 @@
-import { Group, NativeSelect, Select, Switch, TextInput } from '@mantine/core';
+import { Group, NativeSelect, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from './use-list-state.ts';
 
@@ -20,6 +20,8 @@ export type ListFilter =
       searchable?: boolean;
     }
   | { name: string; label: string; kind: 'text' | 'date'; width?: number }
+  /** A few options side by side, all in view (a message's read state); '' is the one left out of the URL. */
+  | { name: string; label: string; kind: 'segmented'; options: { value: string; label: string }[] }
   /** On or off, `checked` when the URL does not name it (so the default leaves the URL clean). */
   | { name: string; label: string; kind: 'switch'; checked: boolean };
 
@@ -65,6 +67,29 @@ function TextFilter({
   );
 }
 
+/** A segmented control has no label of its own: its radio group is named by the text above it. */
+function SegmentedFilter({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const labelId = useId();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={labelId}>
+        {label}
+      </Text>
+      <SegmentedControl aria-labelledby={labelId} data={options} value={value} onChange={onChange} w="fit-content" />
+    </Stack>
+  );
+}
+
 /** The declared filters and the search box, each labelled; every change returns to page 1 (list-url-state.ts). */
 export function ListFilters({ list, filters, search }: { list: ListState; filters: ListFilter[]; search: boolean | string }) {
   const { t } = useTranslation();
@@ -101,6 +126,14 @@ export function ListFilters({ list, filters, search }: { list: ListState; filter
             checked={switchOn(list.filters[filter.name], filter.checked)}
             onChange={(event) => set(filter.name, switchValue(event.currentTarget.checked, filter.checked))}
             mb={8}
+          />
+        ) : filter.kind === 'segmented' ? (
+          <SegmentedFilter
+            key={filter.name}
+            label={filter.label}
+            options={filter.options}
+            value={list.filters[filter.name] ?? ''}
+            onChange={(value) => set(filter.name, value)}
           />
         ) : filter.kind === 'date' ? (
           <TextInput

@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearchParams, type SetURLSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams, type SetURLSearchParams } from 'react-router';
 import { usePageSize } from '../../lib/use-paging.ts';
 import { applyListChange, readListState, type ListChange, type ListUrlSpec } from './list-url-state.ts';
 
@@ -32,30 +32,44 @@ function useSearchInput(urlQ: string, debounceMs: number, commit: (q: string) =>
   return [input, setInput] as const;
 }
 
+/** What a list wrote that the router may not have rendered yet: the parameters shown then, and each write since. */
+interface Unrendered {
+  from: URLSearchParams;
+  written: string[];
+  next: URLSearchParams;
+}
+
+/** A write before the latest one: the router renders each navigation, so it may show one on the way to the latest. */
+const onTheWay = (pending: Unrendered, params: URLSearchParams) => pending.written.slice(0, -1).includes(params.toString());
+
 /**
  * Applies a change to the URL. react-router hands a functional update the search parameters of the
- * last render, and a navigation renders a moment later (a transition): a second change before then
- * (a quick click on the sort after a filter) would drop the first. So it builds on what it wrote
- * last, for as long as the page still shows the history entry that write started from; once a
- * render shows another entry (its own write, the back button, a link), the URL is the base again.
- * The entry is told by its location key, not by the parameters' object: the same entry may render
- * with a new object, and comparing objects then dropped the filter (a Chromium journey caught it).
+ * last render, and a navigation renders a moment later (a transition), one navigation at a time: a
+ * second change before the first has rendered (a quick click on the pager after a sort), or while
+ * only an earlier one has (a sort just after a filter just after the search), would drop what was
+ * written since. So it builds on what it wrote last until the render shows it, or shows another
+ * URL (the back button).
  */
-function useListChange(params: URLSearchParams, setParams: SetURLSearchParams, spec: ListUrlSpec) {
-  const { key: entry } = useLocation();
-  const written = useRef<{ entry: string; next: URLSearchParams } | null>(null);
-  useLayoutEffect(() => {
-    if (written.current && written.current.entry !== entry) written.current = null;
-  }, [entry]);
+export function useListChange(params: URLSearchParams, setParams: SetURLSearchParams, spec: ListUrlSpec) {
+  const pending = useRef<Unrendered | null>(null);
+  useEffect(() => {
+    const current = pending.current;
+    if (current && current.from !== params && !onTheWay(current, params)) pending.current = null;
+  }, [params]);
   return useCallback(
     // `replace` corrects the URL in place (a page beyond the last), so the back button does not return to it.
     (c: ListChange, options: { replace?: boolean } = {}) => {
-      const base = written.current?.entry === entry ? written.current.next : params;
-      const next = applyListChange(base, spec, c);
-      written.current = { entry, next };
+      const current = pending.current;
+      const behind = current !== null && (current.from === params || onTheWay(current, params));
+      const next = applyListChange(behind ? current.next : params, spec, c);
+      pending.current = {
+        from: behind ? current.from : params,
+        written: [...(behind ? current.written : []), next.toString()],
+        next,
+      };
       setParams(next, options);
     },
-    [entry, params, setParams, spec],
+    [params, setParams, spec],
   );
 }
 

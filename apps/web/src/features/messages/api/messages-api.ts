@@ -3,8 +3,10 @@ import * as contracts from '@casebridge/shared/contracts/messages';
 import { endpointQuery } from '../../../lib/endpoint-query.ts';
 
 export type ReadFilter = 'all' | 'unread' | 'read';
+/** The list kit's offset query (offsetQuery); without `_sort` the API's own order, newest first. */
+type Paging = { _start: number; _limit: number; _sort?: string };
 
-export function messagesQuery(filter: ReadFilter, paging: { _start: number; _limit: number; _sort: string }, client?: number) {
+export function messagesQuery(filter: ReadFilter, paging: Paging, client?: number) {
   return { ...paging, read: filter === 'all' ? undefined : filter === 'read' ? ('true' as const) : ('false' as const), client };
 }
 
@@ -13,11 +15,6 @@ export function messageListQuery(millId: number, query: ReturnType<typeof messag
   return endpointQuery(contracts.listMessages, { params: { millId }, query });
 }
 
-export function useMessages(
-  millId: number,
-  filter: ReadFilter,
-  paging: { _start: number; _limit: number; _sort: string },
-  client?: number,
-) {
+export function useMessages(millId: number, filter: ReadFilter, paging: Paging, client?: number) {
   return useQuery({ ...messageListQuery(millId, messagesQuery(filter, paging, client)), placeholderData: keepPreviousData });
 }

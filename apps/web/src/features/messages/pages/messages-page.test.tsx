@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as contracts from '@casebridge/shared/contracts/messages';
 import type { Message } from '@casebridge/shared/schemas/orders';
+import { PHONE_MEDIA_QUERY } from '../../../components/use-phone-layout.ts';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -20,11 +21,11 @@ const message: Message = {
   companyName: 'Alpine Milling',
 };
 
-function renderPage(path = '/lab/messages') {
+function renderPage(path = '/lab/messages', messages: Message[] = [message], count = messages.length) {
   const calls = fakeApi([
     fake(contracts.listMessages, ({ params }) => {
       expect(params.millId).toBe(7);
-      return { body: { count: 1, data: [message] } };
+      return { body: { count, data: messages } };
     }),
   ]);
   const result = renderRoutes(
@@ -37,17 +38,24 @@ function renderPage(path = '/lab/messages') {
   return { ...result, calls };
 }
 
-const readParam = (url: string) => new URL(url, 'http://x').searchParams.get('read');
+const query = (url: string) => new URL(url, 'http://x').searchParams;
+const readParam = (url: string) => query(url).get('read');
+
+const wideMatchMedia = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = wideMatchMedia;
+});
 
 describe('MessagesPage', () => {
   it('keeps the read state and page in the URL; a new read state returns to page 1', async () => {
     const user = userEvent.setup();
-    const { calls, router } = renderPage('/lab/messages?read=unread&page=2');
+    const { calls, router } = renderPage('/lab/messages?read=unread&page=2', [message], 12);
     expect(await screen.findByText('Margin looks fine.')).toBeTruthy();
-    const query = new URL(calls[0]!.url, 'http://x').searchParams;
-    expect([query.get('read'), query.get('_start')]).toEqual(['false', '10']);
+    expect([query(calls[0]!.url).get('read'), query(calls[0]!.url).get('_start')]).toEqual(['false', '10']);
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     await user.click(within(screen.getByRole('radiogroup', { name: 'Show' })).getByLabelText('Read'));
     await waitFor(() => expect(router.state.location.search).toBe('?read=read'));
+    await waitFor(() => expect(query(calls.at(-1)!.url).get('_start')).toBe('0'));
   });
 
   it('filters by read state: Unread sends read=false, Read sends read=true, All sends none', async () => {
@@ -65,12 +73,37 @@ describe('MessagesPage', () => {
     await waitFor(() => expect(readParam(calls.at(-1)!.url)).toBeNull());
   });
 
-  it('marks unread messages and links to their component', async () => {
+  it('shows each message as a table row, marks it while unread and links to its component', async () => {
     const user = userEvent.setup();
     const { router } = renderPage();
-    await screen.findByText('Margin looks fine.');
-    expect(screen.getAllByText('Unread').length).toBeGreaterThan(1);
-    await user.click(screen.getByRole('link', { name: /Order #40/ }));
+    const row = (await screen.findByText('Margin looks fine.')).closest('tr')!;
+    expect(within(row).getByText('Unread')).toBeTruthy();
+    expect(within(row).getByText('Max Miller · Alpine Milling')).toBeTruthy();
+    await user.click(within(row).getByRole('link', { name: 'Order #40 · Component #400' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/lab/projects/40/components/400'));
+  });
+
+  it('says "No data found" when no message matches', async () => {
+    renderPage('/lab/messages?read=unread', []);
+    expect(await screen.findByText('No data found')).toBeTruthy();
+    expect(screen.getByRole('radiogroup', { name: 'Show' })).toBeTruthy();
+  });
+
+  it('shows cards on a phone, headed by the order link', async () => {
+    window.matchMedia = vi.fn((media: string) => ({
+      matches: media === PHONE_MEDIA_QUERY,
+      media,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    }));
+    renderPage();
+    const card = (await screen.findByText('Margin looks fine.')).closest('li')!;
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(card).getByRole('link', { name: 'Order #40 · Component #400' })).toBeTruthy();
+    expect(within(card).getByText('From')).toBeTruthy();
   });
 });

@@ -1,13 +1,15 @@
-import { Alert, Anchor, Badge, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MillSummary } from '@casebridge/shared/schemas/auth';
 import type { Message } from '@casebridge/shared/schemas/orders';
+import type { DataTableColumn } from '../../../components/data-table.tsx';
+import type { ListFilter } from '../../../components/list-kit/list-filters.tsx';
+import { ListView } from '../../../components/list-kit/list-view.tsx';
 import { offsetQuery, useListState } from '../../../components/list-kit/use-list-state.ts';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
-import { TablePager } from '../../../components/table-pager.tsx';
-import { describeError } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { componentPath, ordersPath, type WorkspaceSide } from '../../../lib/order-paths.ts';
 import { useSelectedMill, useSession } from '../../../lib/session.ts';
@@ -32,79 +34,72 @@ const READ_FILTERS: readonly ReadFilter[] = ['all', 'unread', 'read'];
 const readFilterFromUrl = (value: string | undefined): ReadFilter =>
   READ_FILTERS.includes(value as ReadFilter) ? (value as ReadFilter) : 'all';
 
+/** 'All' is the filter left out of the URL. */
+function readFilter(t: TFunction): ListFilter {
+  const options = READ_FILTERS.map((value) => ({ value: value === 'all' ? '' : value, label: t(`messages.filter.${value}`) }));
+  return { name: 'read', label: t('messages.show'), kind: 'segmented', options };
+}
+
+/**
+ * On the list kit (ADR 0024): the read state and the page live in the URL, beside the client page's
+ * `tab`. Newest first, the API's only order, so no column sorts; the API has no search either.
+ */
 function MessagesList({ mill, side, client }: { mill: MillSummary; side: WorkspaceSide; client?: number }) {
   const { t } = useTranslation();
-  // The list kit's state (ADR 0024): read state and page in the URL, so a reload or the back button keeps them.
   const list = useListState({ filters: ['read'], defaultSort: { field: 'created_at', direction: 'desc' } });
-  const filter = readFilterFromUrl(list.filters.read);
-  const messages = useMessages(mill.id, filter, { ...offsetQuery(list), _sort: 'created_at:desc' }, client);
+  const messages = useMessages(mill.id, readFilterFromUrl(list.filters.read), offsetQuery(list), client);
   return (
-    <Stack gap="md">
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="messages-filter-label">
-          {t('messages.show')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="messages-filter-label"
-          value={filter}
-          onChange={(value) => list.change({ filter: 'read', value: value === 'all' ? '' : value })}
-          data={READ_FILTERS.map((value) => ({ value, label: t(`messages.filter.${value}`) }))}
-          w="fit-content"
-        />
-      </Stack>
-      {messages.isPending ? (
-        <Loading />
-      ) : messages.isError ? (
-        <Alert color="red">{describeError(t, messages.error)}</Alert>
-      ) : messages.data.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="md">
-          {t('common.noData')}
-        </Text>
-      ) : (
-        <>
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {messages.data.data.map((message) => (
-              <li key={message.id}>
-                <MessageRow message={message} side={side} />
-              </li>
-            ))}
-          </Stack>
-          <TablePager
-            total={messages.data.count}
-            page={list.page}
-            pageSize={list.pageSize}
-            onPageChange={(page) => list.change({ page })}
-            onPageSizeChange={list.setPageSize}
-          />
-        </>
-      )}
-    </Stack>
+    <ListView
+      list={list}
+      result={{ ...messages, data: messages.data && { rows: messages.data.data, total: messages.data.count } }}
+      columns={messageColumns(t, side)}
+      rowKey={(message) => message.id}
+      filters={[readFilter(t)]}
+    />
   );
 }
 
-function MessageRow({ message, side }: { message: Message; side: WorkspaceSide }) {
+/** Where it was written (the card's heading on a phone), what, by whom and when. */
+function messageColumns(t: TFunction, side: WorkspaceSide): DataTableColumn<Message>[] {
+  return [
+    {
+      key: 'order',
+      header: t('messages.columns.order'),
+      phone: 'title',
+      render: (message) => <MessageTarget message={message} side={side} />,
+    },
+    {
+      key: 'message',
+      header: t('messages.columns.message'),
+      render: (message) => (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} fw={message.read ? 400 : 600}>
+          {message.message}
+        </Text>
+      ),
+    },
+    {
+      key: 'from',
+      header: t('messages.columns.from'),
+      render: (message) => {
+        const author = `${message.author.firstName} ${message.author.lastName}`.trim() || message.companyName;
+        return author === message.companyName ? author : `${author} · ${message.companyName}`;
+      },
+    },
+    { key: 'date', header: t('messages.columns.date'), render: (message) => formatDateTime(message.created_at) },
+  ];
+}
+
+/** The link to the message's component (or its orders list), marked while unread. */
+function MessageTarget({ message, side }: { message: Message; side: WorkspaceSide }) {
   const { t } = useTranslation();
-  const author = `${message.author.firstName} ${message.author.lastName}`.trim() || message.companyName;
   const target = message.componentId !== null ? componentPath(side, message.projectId, message.componentId) : ordersPath(side);
   return (
-    <Paper withBorder p="sm" bg={message.read ? undefined : 'var(--mantine-color-blue-light)'}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Group gap="xs">
-            {!message.read && <Badge color="red">{t('messages.unread')}</Badge>}
-            <Anchor component={Link} to={target} fw={600}>
-              {t('messages.orderLink', { id: message.projectId })}
-              {message.componentId !== null ? ` · ${t('messages.component', { id: message.componentId })}` : ''}
-            </Anchor>
-          </Group>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} fw={message.read ? 400 : 600}>
-            {message.message}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {author} · {message.companyName} · {formatDateTime(message.created_at)}
-          </Text>
-        </Stack>
-      </Group>
-    </Paper>
+    <Stack gap={4} align="flex-start">
+      <Anchor component={Link} to={target} fw={600}>
+        {t('messages.orderLink', { id: message.projectId })}
+        {message.componentId !== null ? ` · ${t('messages.component', { id: message.componentId })}` : ''}
+      </Anchor>
+      {!message.read && <Badge color="red">{t('messages.unread')}</Badge>}
+    </Stack>
   );
 }
