@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
-import { millFixture, sessionFixture } from '../test/fixtures.ts';
+import { clientFixture, millFixture, sessionFixture } from '../test/fixtures.ts';
 import { mockFetch, renderRoutes } from '../test/render.tsx';
 import { appRoutes } from './router.tsx';
 
@@ -179,20 +179,7 @@ describe('app routes', () => {
     mockFetch(({ path }) => {
       if (path === '/mills/7/clients/21') {
         return {
-          body: {
-            id: 21,
-            labId: 5,
-            firstName: 'Lena',
-            lastName: 'Lab',
-            email: 'lena@lab.test',
-            company: { id: 50, name: 'Demo Lab' },
-            contactPerson: '',
-            confirmed: true,
-            status: 'active',
-            blockedByMill: false,
-            blockedBySystem: false,
-            createdAt: '2025-01-01T00:00:00Z',
-          },
+          body: clientFixture({ createdAt: '2025-01-01T00:00:00Z' }),
         };
       }
       if (path === '/companies/50') {
@@ -238,20 +225,7 @@ describe('app routes', () => {
     const calls = mockFetch(({ path }) => {
       if (path === '/mills/7/clients/21') {
         return {
-          body: {
-            id: 21,
-            labId: 5,
-            firstName: 'Lena',
-            lastName: 'Lab',
-            email: 'lena@lab.test',
-            company: { id: 50, name: 'Demo Lab' },
-            contactPerson: '',
-            confirmed: true,
-            status: 'active',
-            blockedByMill: false,
-            blockedBySystem: false,
-            createdAt: '2025-01-01T00:00:00Z',
-          },
+          body: clientFixture({ createdAt: '2025-01-01T00:00:00Z' }),
         };
       }
       if (path === '/mills/7/projects' || path === '/mills/7/messages') return { body: { count: 0, data: [] } };

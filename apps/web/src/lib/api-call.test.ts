@@ -11,21 +11,9 @@ import { fakeContractUpload } from '../test/fake-upload.ts';
 import { mockFetch } from '../test/render.tsx';
 import { ApiError } from './api-client.ts';
 import { callEndpoint, callMultipart, ContractMismatchError, UnlistedStatusError } from './api-call.ts';
+import { clientFixture } from '../test/fixtures.ts';
 
-const lena: Client = {
-  id: 21,
-  labId: 5,
-  firstName: 'Lena',
-  lastName: 'Lab',
-  email: 'lena@lab.test',
-  company: { id: 50, name: 'Demo Lab' },
-  contactPerson: '',
-  confirmed: true,
-  status: 'active',
-  blockedByMill: false,
-  blockedBySystem: false,
-  createdAt: '2025-03-01T10:00:00.000Z',
-};
+const lena: Client = clientFixture();
 
 const getLena = { method: 'GET', url: '/api/mills/7/clients/21?locale=en', body: undefined };
 

@@ -6,7 +6,7 @@ import { ERROR_CODES, type ApiErrorBody } from '@casebridge/shared/errors';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { LANGUAGES } from '@casebridge/shared/constants/languages';
 import { resources } from '../locales/resources.ts';
-import { sessionFixture } from '../test/fixtures.ts';
+import { clientFixture, sessionFixture } from '../test/fixtures.ts';
 import { mockFetch, renderWithProviders } from '../test/render.tsx';
 import { CustomerImportPage } from '../features/customer-import/pages/customer-import-page.tsx';
 import { ClientRowActions } from '../features/clients/components/client-row-actions.tsx';
@@ -119,20 +119,7 @@ describe('a German reader and an API refusal', () => {
     };
     mockFetch(() => ({ status: 409, body }));
     const user = userEvent.setup();
-    const lab: Client = {
-      id: 21,
-      labId: 5,
-      firstName: 'Lena',
-      lastName: 'Lab',
-      email: 'lena@lab.test',
-      company: { id: 50, name: 'Demo Lab' },
-      contactPerson: '',
-      confirmed: true,
-      status: 'active',
-      blockedByMill: false,
-      blockedBySystem: false,
-      createdAt: '2025-03-01T10:00:00.000Z',
-    };
+    const lab: Client = clientFixture();
     renderWithProviders(<ClientRowActions millId={1} client={lab} />, sessionFixture('mill'));
     const de = resources.de.translation;
     await user.click(await screen.findByRole('button', { name: de.clients.blockNamed.replace('{{name}}', 'Lena Lab') }));

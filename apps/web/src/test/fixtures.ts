@@ -1,5 +1,6 @@
 import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
 import type { RoleType } from '@casebridge/shared/constants/roles';
+import type { Client } from '@casebridge/shared/schemas/clients';
 
 /** Some of the actions the server lists per mill (its rule book: by the role there; a lab as a client). */
 const MILL_ACTIONS = {
@@ -76,5 +77,24 @@ export function sessionFixture(
     ordersCount: overrides.ordersCount ?? 0,
     dealer: null,
     actions: overrides.actions ?? (type === 'manager' ? MANAGER_DEALER_ACTIONS : []),
+  };
+}
+
+/** A mill's client as the clients contract answers it: Demo Lab's Lena, confirmed and active. */
+export function clientFixture(overrides: Partial<Client> = {}): Client {
+  return {
+    id: 21,
+    labId: 5,
+    firstName: 'Lena',
+    lastName: 'Lab',
+    email: 'lena@lab.test',
+    company: { id: 50, name: 'Demo Lab' },
+    contactPerson: '',
+    confirmed: true,
+    status: 'active',
+    blockedByMill: false,
+    blockedBySystem: false,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    ...overrides,
   };
 }

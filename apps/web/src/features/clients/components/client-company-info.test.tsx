@@ -5,24 +5,11 @@ import { getCompany } from '@casebridge/shared/contracts/company-profile';
 import type { Company } from '@casebridge/shared/schemas/account';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
-import { sessionFixture } from '../../../test/fixtures.ts';
+import { clientFixture, sessionFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ClientCompanyInfo } from './client-company-info.tsx';
 
-const client: Client = {
-  id: 21,
-  labId: 5,
-  firstName: 'Lena',
-  lastName: 'Lab',
-  email: 'lena@lab.test',
-  company: { id: 50, name: 'Demo Lab' },
-  contactPerson: '',
-  confirmed: true,
-  status: 'active',
-  blockedByMill: false,
-  blockedBySystem: false,
-  createdAt: '2025-03-01T10:00:00.000Z',
-};
+const client: Client = clientFixture();
 
 const company: Company = {
   id: 50,

@@ -5,27 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as contracts from '@casebridge/shared/contracts/clients';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { fake, fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
-import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
+import { clientFixture, millFixture, sessionFixture } from '../../../test/fixtures.ts';
 import { renderRoutes, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { ClientsPage } from './clients-page.tsx';
-
-function client(overrides: Partial<Client> = {}): Client {
-  return {
-    id: 21,
-    labId: 5,
-    firstName: 'Lena',
-    lastName: 'Lab',
-    email: 'lena@lab.test',
-    company: { id: 50, name: 'Demo Lab' },
-    contactPerson: '',
-    confirmed: true,
-    status: 'active',
-    blockedByMill: false,
-    blockedBySystem: false,
-    createdAt: '2025-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 /** The list of mill 7 and the other endpoints a test fakes; the fake refuses any other request. */
 function stubApi(rows: Client[], ...routes: FakeRoute[]) {
@@ -76,7 +58,7 @@ describe('ClientsPage add-client dialog', () => {
   });
 
   it('names a confirmed client in a success dialog and fetches no instructions', async () => {
-    const calls = stubApi([], added(client({ id: 30, firstName: 'Nina', lastName: 'New' })));
+    const calls = stubApi([], added(clientFixture({ id: 30, firstName: 'Nina', lastName: 'New' })));
     const user = userEvent.setup();
     renderPage(false);
     await user.click(await screen.findByRole('button', { name: 'Add client' }));
@@ -94,7 +76,11 @@ describe('ClientsPage add-client dialog', () => {
   });
 
   it('shows the activation instructions of an unconfirmed client, then offers the landing page setup', async () => {
-    const calls = stubApi([], added(client({ id: 31, confirmed: false })), instructionsAnswer('Open the link we sent.\n\nSee you soon'));
+    const calls = stubApi(
+      [],
+      added(clientFixture({ id: 31, confirmed: false })),
+      instructionsAnswer('Open the link we sent.\n\nSee you soon'),
+    );
     const user = userEvent.setup();
     const { router } = renderPage(false);
     await user.click(await screen.findByRole('button', { name: 'Add client' }));
@@ -115,7 +101,7 @@ describe('ClientsPage add-client dialog', () => {
   });
 
   it('does not offer the landing page setup when the mill already has one', async () => {
-    stubApi([], added(client({ id: 31, confirmed: false })), instructionsAnswer('Instructions'));
+    stubApi([], added(clientFixture({ id: 31, confirmed: false })), instructionsAnswer('Instructions'));
     const user = userEvent.setup();
     renderPage(true);
     await user.click(await screen.findByRole('button', { name: 'Add client' }));
@@ -133,7 +119,7 @@ describe('ClientsPage row actions', () => {
   afterEach(() => notifications.clean());
 
   it('offers block only to confirmed clients and send invite only to unconfirmed ones', async () => {
-    stubApi([client(), client({ id: 22, firstName: 'Paula', lastName: 'Pending', confirmed: false, status: 'inactive' })]);
+    stubApi([clientFixture(), clientFixture({ id: 22, firstName: 'Paula', lastName: 'Pending', confirmed: false, status: 'inactive' })]);
     renderPage();
     expect(await screen.findByRole('button', { name: 'Block Lena Lab' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Send invite to Lena Lab' })).toBeNull();
@@ -145,7 +131,7 @@ describe('ClientsPage row actions', () => {
   it("shows the server's message when a system-blocked client cannot be unblocked", async () => {
     const message = 'This client was blocked by the system administrator. Please contact your admin.';
     const calls = stubApi(
-      [client({ blockedByMill: true, blockedBySystem: true, status: 'inactive' })],
+      [clientFixture({ blockedByMill: true, blockedBySystem: true, status: 'inactive' })],
       fake(contracts.setClientBlocked, () => ({
         status: 409,
         body: { statusCode: 409, error: 'Conflict', code: 'CLIENT_BLOCKED_BY_SYSTEM', message },
@@ -163,7 +149,7 @@ describe('ClientsPage row actions', () => {
   });
 
   it('offers no Block for a client the system blocked, and shows that state instead', async () => {
-    stubApi([client({ blockedBySystem: true, status: 'inactive' })]);
+    stubApi([clientFixture({ blockedBySystem: true, status: 'inactive' })]);
     renderPage();
     await screen.findByText('Demo Lab');
     expect(screen.queryByRole('button', { name: 'Block Lena Lab' })).toBeNull();
@@ -175,7 +161,7 @@ describe('ClientsPage row actions', () => {
 
   it('blocks a client only after the confirmation, and not at all when cancelled', async () => {
     const calls = stubApi(
-      [client()],
+      [clientFixture()],
       fake(contracts.setClientBlocked, ({ body }) => ({ body })),
     );
     const user = userEvent.setup();
@@ -199,7 +185,7 @@ describe('ClientsPage row actions', () => {
 
   it('unblocks a client only after the confirmation', async () => {
     const calls = stubApi(
-      [client({ blockedByMill: true, status: 'inactive' })],
+      [clientFixture({ blockedByMill: true, status: 'inactive' })],
       fake(contracts.setClientBlocked, ({ body }) => ({ body })),
     );
     const user = userEvent.setup();
@@ -214,7 +200,7 @@ describe('ClientsPage row actions', () => {
 
   it('deletes a client only after the confirmation', async () => {
     const calls = stubApi(
-      [client()],
+      [clientFixture()],
       fake(contracts.removeClient, () => ({ body: { ok: true as const, message: 'Client deleted' } })),
     );
     const user = userEvent.setup();
@@ -230,7 +216,15 @@ describe('ClientsPage row actions', () => {
 
   it('shows a pending client without a company by its invited address and the pending state, never blanks', async () => {
     stubApi([
-      client({ id: 23, firstName: '', lastName: '', email: 'paula@smile.test', company: null, confirmed: false, status: 'inactive' }),
+      clientFixture({
+        id: 23,
+        firstName: '',
+        lastName: '',
+        email: 'paula@smile.test',
+        company: null,
+        confirmed: false,
+        status: 'inactive',
+      }),
     ]);
     renderPage();
     const row = (await screen.findByRole('button', { name: 'Send invite to paula@smile.test' })).closest('tr')!;
@@ -241,7 +235,7 @@ describe('ClientsPage row actions', () => {
   });
 
   it('opens the detail page when a row is clicked', async () => {
-    stubApi([client()]);
+    stubApi([clientFixture()]);
     const user = userEvent.setup();
     const { router } = renderPage();
     await user.click(await screen.findByText('Demo Lab'));
@@ -255,7 +249,7 @@ describe('ClientsPage on the list kit', () => {
     fakeApi([
       fake(contracts.listClients, ({ query }) => {
         queries.push(query);
-        return { body: { count: 30, data: [client()] } };
+        return { body: { count: 30, data: [clientFixture()] } };
       }),
     ]);
     const session = sessionFixture('mill', { mills: [millFixture()] });
