@@ -29,7 +29,7 @@ describe('PolicyConsentDialog', () => {
       documents,
       fake(approvePolicies, ({ params }) => {
         approved.push(params.id);
-        return { body: { ok: true, message: 'Thank you. Your consent is recorded.' } };
+        return { body: { ok: true as const, message: 'Thank you. Your consent is recorded.' } };
       }),
     ]);
     renderWithProviders(<PolicyConsentDialog millId={7} />, sessionFixture('mill'));
