@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { policyDocumentsResponseSchema } from '../schemas/account.ts';
+import { idSchema, messageResponseSchema } from '../schemas/common.ts';
 import { policyDocumentSchema, policyUploadDataSchema } from '../schemas/policies.ts';
 import { commonRefusals, defineEndpoint, uploadRefusals } from './core.ts';
 
@@ -44,4 +45,15 @@ export const requirePolicyApproval = defineEndpoint({
   tags,
   access: 'policies.manage',
   responses: { 200: z.object({ ok: z.literal(true), mills: z.number() }), ...commonRefusals },
+});
+
+export const approvePolicies = defineEndpoint({
+  method: 'GET',
+  path: '/mills/:id/approval',
+  summary: 'Record that the signed-in mill user accepted the policies for this mill',
+  // A GET although it records the consent: the route was declared so before its contract, which keeps it.
+  tags: ['mills'],
+  access: 'mill.approvePolicies',
+  params: z.object({ id: idSchema }),
+  responses: { 200: messageResponseSchema, ...commonRefusals },
 });

@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idSchema, messageResponseSchema } from '@casebridge/shared/schemas/common';
 import * as landingPage from '@casebridge/shared/contracts/landing-page';
-import { requirePolicyApproval } from '@casebridge/shared/contracts/policies';
+import { approvePolicies as approvePoliciesContract, requirePolicyApproval } from '@casebridge/shared/contracts/policies';
 import type { AppDeps } from '../../deps.ts';
 import { fromContract } from '../../lib/contract-route.ts';
 import { callerOf } from '../../lib/current-user.ts';
 import { readImageForm } from '../../lib/multipart-form.ts';
-import { bearerAuth, commonErrors } from '../../lib/route-schemas.ts';
 import { approvePolicies, askEveryMillToApprovePolicies, publicMill, updateLandingPage } from './mills.service.ts';
-
-const tags = ['mills'];
 
 /** The landing page and policy routes come from their contracts in packages/shared (ADR 0022). */
 export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -26,15 +21,8 @@ export function millRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.route({ ...fromContract(landingPage.getPublicMill), handler: async (request) => publicMill(deps, request.params.id) });
 
-    app.get('/mills/:id/approval', {
-      config: { access: 'mill.approvePolicies' },
-      schema: {
-        tags,
-        summary: 'Record that the signed-in mill user accepted the policies for this mill',
-        security: bearerAuth,
-        params: z.object({ id: idSchema }),
-        response: { 200: messageResponseSchema, ...commonErrors },
-      },
+    app.route({
+      ...fromContract(approvePoliciesContract),
       handler: async (request) => {
         await approvePolicies(deps, callerOf(request), request.params.id);
         return { ok: true as const, message: 'Thank you. Your consent is recorded.' };

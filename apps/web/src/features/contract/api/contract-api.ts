@@ -1,10 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiErrorBody } from '@casebridge/shared/errors';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import type { InputOf, SuccessOf } from '@casebridge/shared/contracts/core';
 import * as plans from '@casebridge/shared/contracts/plans';
 import * as contracts from '@casebridge/shared/contracts/subscriptions';
-import { ApiError, buildUrl } from '../../../lib/api-client.ts';
+import { buildUrl, errorFromResponse, parseBody } from '../../../lib/api-client.ts';
 import { callEndpoint } from '../../../lib/api-call.ts';
 import { endpointQuery, pathKey, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
@@ -91,12 +90,8 @@ export function useCardPortal(millId: number) {
 export async function fetchInvoicePdf(pdfUrl: string): Promise<Blob> {
   const token = localStorage.getItem(STORAGE_KEYS.token);
   const response = await fetch(buildUrl(pdfUrl.replace(/^\/api/, '')), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-    throw new ApiError(
-      body?.code ? body : { statusCode: response.status, error: response.statusText, code: 'INTERNAL', message: response.statusText },
-    );
-  }
+  // A refusal is read as every other call's is: our error body, anything else (a proxy's page) made into one.
+  if (!response.ok) throw errorFromResponse(response, parseBody(await response.text()));
   return response.blob();
 }
 

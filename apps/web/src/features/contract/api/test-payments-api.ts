@@ -1,37 +1,27 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { testCardBodySchema, testCheckoutSchema, testPayResponseSchema } from '@casebridge/shared/schemas/billing';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { InputOf } from '@casebridge/shared/contracts/core';
+import * as contracts from '@casebridge/shared/contracts/test-payments';
+import { endpointQuery, useEndpointMutation } from '../../../lib/endpoint-query.ts';
 
-/** The built-in test payment provider's pages (only while no real provider is configured). */
-type TestCheckout = z.infer<typeof testCheckoutSchema>;
-export type TestCard = z.input<typeof testCardBodySchema>;
-type CardResult = z.infer<typeof testPayResponseSchema>;
+/**
+ * The built-in test payment provider's pages (only while no real provider is configured). No write
+ * here changes what a query shows (a successful one leaves for the answer's redirect URL), so none
+ * names a query to refresh.
+ */
+export type TestCard = InputOf<typeof contracts.payTestCheckout>['body'];
 
 export function useTestCheckout(sessionId: string) {
-  return useQuery({
-    queryKey: ['test-payments', 'checkouts', sessionId],
-    queryFn: ({ signal }) => apiRequest<TestCheckout>(`/test-payments/checkouts/${encodeURIComponent(sessionId)}`, { signal }),
-  });
+  return useQuery(endpointQuery(contracts.describeTestCheckout, { params: { id: sessionId } }));
 }
 
 export function usePayTestCheckout(sessionId: string) {
-  return useMutation({
-    mutationFn: (card: TestCard) =>
-      apiRequest<CardResult>(`/test-payments/checkouts/${encodeURIComponent(sessionId)}/pay`, { method: 'POST', body: card }),
-  });
+  return useEndpointMutation(contracts.payTestCheckout, (card: TestCard) => ({ params: { id: sessionId }, body: card }), []);
 }
 
 export function useAbandonTestCheckout(sessionId: string) {
-  return useMutation({
-    mutationFn: () =>
-      apiRequest<{ redirectUrl: string }>(`/test-payments/checkouts/${encodeURIComponent(sessionId)}/abandon`, { method: 'POST' }),
-  });
+  return useEndpointMutation(contracts.abandonTestCheckout, () => ({ params: { id: sessionId } }), []);
 }
 
 export function useReplaceTestCard(portalId: string) {
-  return useMutation({
-    mutationFn: (card: TestCard) =>
-      apiRequest<CardResult>(`/test-payments/cards/${encodeURIComponent(portalId)}`, { method: 'POST', body: card }),
-  });
+  return useEndpointMutation(contracts.replaceTestCard, (card: TestCard) => ({ params: { id: portalId }, body: card }), []);
 }
