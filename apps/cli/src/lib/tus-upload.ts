@@ -1,18 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { DetailedError, Upload } from 'tus-js-client';
+import { TUS_CHUNK_BYTES } from '@casebridge/shared/constants/uploads';
 import { ApiError, errorOf, networkError } from './api.ts';
 import { CliError } from './io.ts';
 
 export const TUS_PATH = '/api/uploads';
 const TUS_VERSION = '1.0.0';
-/**
- * One PATCH request per 64 MiB. Each request waits for the last one's answer, and at 16 MiB that
- * wait cost a 1 GB upload 20 to 40 % of its speed (bench:files); 64 MiB keeps it to a few per cent.
- * Bigger buys little and nothing is lost by it: a file is sent as a stream (never held in memory),
- * and the server keeps the bytes of a cut request, so a resume starts where the bytes stopped.
- * It stays under the request body limits of common proxies (Cloudflare: 100 MB).
- */
-const DEFAULT_CHUNK = 64 * 1024 * 1024;
 
 export class UploadInterrupted extends Error {
   constructor(readonly offset: number) {
@@ -56,7 +49,7 @@ export function tusUpload(options: UploadOptions): Promise<UploadResult> {
       uploadUrl: options.uploadUrl ?? null,
       metadata: options.metadata,
       headers: { Authorization: `Bearer ${options.token}` },
-      chunkSize: options.chunkSize ?? DEFAULT_CHUNK,
+      chunkSize: options.chunkSize ?? TUS_CHUNK_BYTES,
       retryDelays: options.retryDelays ?? [0, 1000, 3000, 5000],
       storeFingerprintForResuming: false,
       removeFingerprintOnSuccess: false,

@@ -1,12 +1,12 @@
 import { Upload, type DetailedError } from 'tus-js-client';
 import type { ApiErrorBody } from '@casebridge/shared/errors';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
+import { TUS_CHUNK_BYTES } from '@casebridge/shared/constants/uploads';
 import { ApiError } from '../../../lib/api-client.ts';
 import { uploadReturnedFile } from '@casebridge/shared/contracts/orders';
 import { callMultipart } from '../../../lib/api-call.ts';
 
 export const TUS_ENDPOINT = '/api/uploads';
-export const TUS_CHUNK_SIZE = 8 * 1024 * 1024;
 
 export interface UploadHandle {
   done: Promise<void>;
@@ -111,7 +111,7 @@ export function uploadDocument(
       endpoint: TUS_ENDPOINT,
       metadata: { filename: file.name, orderId: String(target.orderId), componentId: String(target.componentId) },
       headers: { Authorization: bearer() },
-      chunkSize: TUS_CHUNK_SIZE,
+      chunkSize: TUS_CHUNK_BYTES,
       retryDelays: [0, 1000, 3000],
       onShouldRetry: (error) => shouldRetryUpload(error),
       fingerprint: (picked) => Promise.resolve(resumeKey(picked, target.componentId)),
