@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
@@ -14,6 +15,18 @@ export const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0
 const root = path.resolve(import.meta.dirname, '..');
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The node arguments of `npm run start:api` (package.json), so that every bench measures the
+ * portal as production starts it, V8 flags included; BENCH_SERVER_ARGS adds flags in front
+ * (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
+ */
+export function portalNodeArgs(): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const [node, ...args] = scripts['start:api']!.split(' ');
+  if (node !== 'node') throw new Error(`start:api does not start with node: ${scripts['start:api']}`);
+  return [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), ...args];
+}
 
 /** The address of the bench's own database `name` on the same server. */
 export function benchDatabaseUrl(name: string): string {
@@ -79,7 +92,7 @@ export async function startApiServer(name: string, env: NodeJS.ProcessEnv = {}):
     APP_ENCRYPTION_KEY: 'bench-encryption-key-bench-encryption-key-42',
     ...env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, portalNodeArgs(), {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'inherit', 'inherit'],

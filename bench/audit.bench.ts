@@ -7,6 +7,7 @@ import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
 import { runMigrations } from '../apps/api/src/db/migrate.ts';
 import { createLab, createMill, PASSWORD, putOnCustomPlan } from '../apps/api/test/factories.ts';
 import { binaryStl, multipartFile } from '../apps/api/test/orders.ts';
+import { portalNodeArgs } from './api-server.ts';
 
 /**
  * `npm run bench:audit` (issue 28): the cost of the audit trail on a component status change and on
@@ -36,7 +37,7 @@ await putOnCustomPlan(db, m.mill.id, { maxOrders: 100_000 });
 const lab = await createLab(db, { clientOf: m.mill.id });
 
 function startPortal(port: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, portalNodeArgs(), {
     cwd: root,
     env: {
       ...process.env,

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { createReadStream, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { tusUpload } from '../apps/cli/src/lib/tus-upload.ts';
@@ -61,9 +62,41 @@ export interface Order {
 
 export function upload(base: string, token: string, file: string, orderId: number, componentId: number) {
   const metadata = { filename: path.basename(file), orderId: String(orderId), componentId: String(componentId) };
+  // BENCH_UPLOAD_CLIENT=plain: the client of the bare PUT instead of the CLI's, to tell the client's cost from the server's.
+  if (process.env.BENCH_UPLOAD_CLIENT === 'plain') return plainTusUpload(base, token, file, metadata);
   // BENCH_CHUNK_MB: a request size other than the CLI's, to see what the per-request cost is.
   const chunkSize = process.env.BENCH_CHUNK_MB ? Number(process.env.BENCH_CHUNK_MB) * MB : undefined;
   return tusUpload({ base, token, file, metadata, chunkSize, onUrl: () => undefined, onProgress: () => undefined });
+}
+
+/** tus with the bare PUT's client: the creation, then the whole file in one streamed PATCH. */
+async function plainTusUpload(base: string, token: string, file: string, metadata: Record<string, string>) {
+  const size = (await stat(file)).size;
+  const encoded = Object.entries(metadata)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+    .join(',');
+  const tus = { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}` };
+  const created = await fetch(`${base}/api/uploads`, {
+    method: 'POST',
+    headers: { ...tus, 'upload-length': String(size), 'upload-metadata': encoded },
+  });
+  const location = created.headers.get('location');
+  if (created.status !== 201 || !location) throw new Error(`tus creation: HTTP ${created.status} ${await created.text()}`);
+  const url = new URL(location, base);
+  const headers = { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(size) };
+  const sha256 = await new Promise<string | undefined>((resolve, reject) => {
+    const request = http.request(url, { method: 'PATCH', headers }, (response) => {
+      response.resume();
+      response.on('end', () =>
+        response.statusCode === 204
+          ? resolve(response.headers['casebridge-sha256'] as string | undefined)
+          : reject(new Error(`PATCH: HTTP ${response.statusCode}`)),
+      );
+    });
+    request.on('error', reject);
+    createReadStream(file).on('error', reject).pipe(request);
+  });
+  return { url: url.toString(), sha256 };
 }
 
 /** Reads a download to its end; the bytes received and the Content-Length announced. */

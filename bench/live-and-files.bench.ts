@@ -12,7 +12,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import type { LiveEvent } from '@casebridge/shared/schemas/live-events';
 import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
-import { runSeed } from './api-server.ts';
+import { portalNodeArgs, runSeed } from './api-server.ts';
 import {
   call,
   drain,
@@ -40,6 +40,7 @@ import {
  * BENCH_REDIS_URL: if set, the server carries live events over Redis as a multi-process
  * deployment does; by default it runs without Redis, like bench/orders-list.bench.ts.
  * BENCH_SERVER_ARGS: extra node flags for the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+ * BENCH_UPLOAD_CLIENT=plain: the upload rounds send one streamed PATCH with the bare PUT's client.
  */
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
@@ -132,11 +133,7 @@ async function waitHealthy(child: ChildProcess, base: string): Promise<void> {
 
 async function startServer(env: NodeJS.ProcessEnv, base: string): Promise<ChildProcess> {
   // No tsx wrapper process: the child's pid is the server's, so /proc/<pid> is its memory.
-  const child = spawn(
-    process.execPath,
-    [...(process.env.BENCH_SERVER_ARGS?.split(' ') ?? []), '--import', 'tsx', 'apps/api/src/server.ts'],
-    { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  const child = spawn(process.execPath, portalNodeArgs(), { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   try {
     await waitHealthy(child, base);
   } catch (error) {

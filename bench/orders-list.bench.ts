@@ -6,6 +6,7 @@ import pg from 'pg';
 import { COMPONENT_STATUSES } from '@casebridge/shared/constants/orders';
 import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, generate, LIST_QUERIES } from './generate.ts';
+import { portalNodeArgs } from './api-server.ts';
 
 /**
  * `npm run bench`: the orders list of the busiest mill against the issue's targets, on the real
@@ -19,7 +20,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const root = path.resolve(import.meta.dirname, '..');
 
 async function startPortal(url: string, port: number, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, portalNodeArgs(), {
     cwd: root,
     env: {
       ...process.env,

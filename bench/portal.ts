@@ -6,6 +6,7 @@ import { chmod } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
+import { portalNodeArgs } from './api-server.ts';
 
 /**
  * What the browser benches share: the built web app served by the real server (production mode,
@@ -27,7 +28,7 @@ export async function startPortal(dataDir: string, port: number): Promise<ChildP
   // The embedded database brings the demo accounts; an inherited DATABASE_URL or REDIS_URL would change what is measured.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   const env = { ...inherited, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn' };
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const server = spawn(process.execPath, portalNodeArgs(), {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
