@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import * as contracts from '@casebridge/shared/contracts/dealer-configurations';
 import type { DealerConfiguration } from '@casebridge/shared/schemas/dealer-configurations';
-import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { fake, fakeApi, type FakeAnswer } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { renderRoutes, type FetchCall } from '../../../test/render.tsx';
 import { ManagerConfigurationTestPage, type DealerChoiceProps } from './manager-config-test-page.tsx';
@@ -42,7 +42,7 @@ function serve() {
       const found = CONFIGURATIONS[params.id];
       return found ? { body: found } : NOT_FOUND;
     }),
-    fake(contracts.testInstallation, ({ params, body }) => {
+    fake(contracts.testInstallation, ({ params, body }): FakeAnswer<typeof contracts.testInstallation> => {
       const found = CONFIGURATIONS[params.id];
       if (!found) return NOT_FOUND;
       return {

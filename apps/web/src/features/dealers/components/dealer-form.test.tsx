@@ -212,7 +212,9 @@ describe('DealerForm', () => {
 describe('Invite', () => {
   it('invites a dealer without a user at once, with the address typed', async () => {
     const calls = stubApi([
-      fake(contracts.inviteDealer, () => ({ body: { ok: true, message: 'Invitation has been sent successfully', signedOut: false } })),
+      fake(contracts.inviteDealer, () => ({
+        body: { ok: true as const, message: 'Invitation has been sent successfully', signedOut: false },
+      })),
     ]);
     const user = userEvent.setup();
     renderWithProviders(<DealerForm dealer={dealerFixture()} context={manager} onSaved={() => {}} />);
@@ -239,7 +241,7 @@ describe('Invite', () => {
   });
 
   it('sends a confirmed re-invite after the question', async () => {
-    const calls = stubApi([fake(contracts.inviteDealer, () => ({ body: { ok: true, message: 'sent', signedOut: false } }))]);
+    const calls = stubApi([fake(contracts.inviteDealer, () => ({ body: { ok: true as const, message: 'sent', signedOut: false } }))]);
     const user = userEvent.setup();
     renderWithProviders(<DealerForm dealer={dealerFixture({ userId: 42 })} context={manager} onSaved={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Re-invite' }));

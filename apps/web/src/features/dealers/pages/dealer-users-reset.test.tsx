@@ -11,7 +11,7 @@ import { DealerUsersPage } from './dealer-users-page.tsx';
 const stubApi = () =>
   fakeApi([
     fake(userContracts.listDealerUsers, () => ({ body: { count: 1, data: [dealerUserFixture()] } })),
-    fake(contracts.resetDealerUserFactor, () => ({ body: { ok: true, message: 'reset' } })),
+    fake(contracts.resetDealerUserFactor, () => ({ body: { ok: true as const, message: 'reset' } })),
   ]);
 
 const RESET = 'Reset the second factor of Linus Dealer';
