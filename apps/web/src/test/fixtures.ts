@@ -1,6 +1,7 @@
 import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
 import type { RoleType } from '@casebridge/shared/constants/roles';
 import type { Client } from '@casebridge/shared/schemas/clients';
+import type { Dealer, DealerUser } from '@casebridge/shared/schemas/dealers';
 
 /** Some of the actions the server lists per mill (its rule book: by the role there; a lab as a client). */
 const MILL_ACTIONS = {
@@ -95,6 +96,64 @@ export function clientFixture(overrides: Partial<Client> = {}): Client {
     blockedByMill: false,
     blockedBySystem: false,
     createdAt: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const emptyAddress = {
+  address1: '',
+  address2: '',
+  address3: '',
+  zipCode: '',
+  city: '',
+  district: '',
+  state: '',
+  country: '',
+  phone: '',
+  email: '',
+  webUrl: '',
+};
+
+/** A complete dealer as the dealers contract answers it: root dealer ROOT-A, no user, no configuration. */
+export function dealerFixture(overrides: Partial<Dealer> = {}, permissions: Partial<Dealer['configuration']['permissions']> = {}): Dealer {
+  return {
+    id: 5,
+    dealerId: 'ROOT-A',
+    name: 'Root A',
+    parentDealerId: null,
+    parentDealerName: null,
+    email: 'root-a@example.com',
+    userId: null,
+    logo: null,
+    isRoot: true,
+    dealerContact: { ...emptyAddress },
+    supportContact: { phone: '', email: '', webUrl: '', permissions: { showInfoToOutOfMaintenanceUsers: false } },
+    salesContact: { phone: '', email: '', webUrl: '' },
+    configuration: {
+      configurationType: 'None',
+      fixedConfigJson: null,
+      fixedConfigFile: null,
+      dynamicConfigUrlPath: null,
+      componentBaseURL: null,
+      permissions: { subDealerAllowed: true, ownConfigurationsAllowed: true, strictModeConfiguration: true, ...permissions },
+    },
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A dealer user as the dealer users contract answers it: Linus of dealer 5, confirmed and not blocked. */
+export function dealerUserFixture(overrides: Partial<DealerUser> = {}): DealerUser {
+  return {
+    id: 4,
+    firstName: 'Linus',
+    lastName: 'Dealer',
+    email: 'linus@example.com',
+    role: 'dealer',
+    dealerId: 5,
+    dealerName: 'Dealer 5',
+    blocked: false,
+    confirmed: true,
     ...overrides,
   };
 }

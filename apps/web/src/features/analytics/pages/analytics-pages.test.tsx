@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/analytics';
 import type {
   Activity,
   MillDaily,
@@ -12,8 +13,9 @@ import type {
   UserStat,
 } from '@casebridge/shared/schemas/analytics';
 import { resources } from '../../../locales/resources.ts';
+import { fake, fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { renderRoutes, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { ActivityPage, defaultActivityRange } from './activity-page.tsx';
 import { ManagerSettingsPage } from './manager-settings-page.tsx';
 import { MillOrdersPage } from './mill-orders-page.tsx';
@@ -94,21 +96,19 @@ const STORAGE: StoragePerMill = {
   rest: { mills: 1, bytes: 0 },
 };
 
-type Responder = (call: FetchCall & { path: string }) => { status?: number; body?: unknown } | undefined;
+const NOT_FOUND = { status: 404 as const, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND' as const, message: 'Not found' } };
 
-/** The analytics API as the routes answer; `override` answers first where it wants to. */
-function stubApi(override: Responder = () => undefined) {
-  return mockFetch((call) => {
-    const own = override(call);
-    if (own) return own;
-    if (call.path === '/analytics/mills/all') return { body: CHOICES };
-    if (call.path === '/analytics/mills') return { body: { count: MILLS.length, data: MILLS } };
-    if (call.path === '/analytics/mills/3/orders') return { body: ORDERS };
-    if (call.path === '/analytics/mills/3/daily') return { body: DAILY };
-    if (call.path === '/analytics/charts/orders-per-day') return { body: PER_DAY };
-    if (call.path === '/analytics/charts/storage') return { body: STORAGE };
-    return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
-  });
+/** The analytics API as the routes answer (mill 3 has orders; another mill is not found); `routes` answer first where a test wants its own. */
+function stubApi(routes: FakeRoute[] = []) {
+  return fakeApi([
+    ...routes,
+    fake(contracts.millChoices, () => ({ body: CHOICES })),
+    fake(contracts.millsOverview, () => ({ body: { count: MILLS.length, data: MILLS } })),
+    fake(contracts.millOrders, ({ params }) => (params.millId === 3 ? { body: ORDERS } : NOT_FOUND)),
+    fake(contracts.millDaily, ({ params }) => (params.millId === 3 ? { body: DAILY } : NOT_FOUND)),
+    fake(contracts.ordersPerDay, () => ({ body: PER_DAY })),
+    fake(contracts.storagePerMill, () => ({ body: STORAGE })),
+  ]);
 }
 
 const query = (call: FetchCall) => new URL(call.url, 'http://localhost').searchParams;
@@ -182,7 +182,7 @@ describe('MillsViewPage', () => {
   });
 
   it('takes the chosen mills and the page from the URL, and a new choice returns to page 1', async () => {
-    const calls = stubApi((call) => (call.path === '/analytics/mills' ? { body: { count: 45, data: MILLS } } : undefined));
+    const calls = stubApi([fake(contracts.millsOverview, () => ({ body: { count: 45, data: MILLS } }))]);
     const { router } = renderRoutes([{ path: '/manager/mills/view', element: <MillsViewPage /> }], {
       path: '/manager/mills/view?ids=3,x&page=2',
       session: MANAGER,
@@ -216,11 +216,13 @@ describe('MillsViewPage', () => {
 
   it('shows the translated error of a failed load and loads again on Retry', async () => {
     let fail = true;
-    const calls = stubApi((call) =>
-      call.path === '/analytics/mills' && fail
-        ? { status: 403, body: { statusCode: 403, error: 'Forbidden', code: 'FORBIDDEN', message: 'Forbidden' } }
-        : undefined,
-    );
+    const calls = stubApi([
+      fake(contracts.millsOverview, () =>
+        fail
+          ? { status: 403, body: { statusCode: 403, error: 'Forbidden', code: 'FORBIDDEN', message: 'Forbidden' } }
+          : { body: { count: MILLS.length, data: MILLS } },
+      ),
+    ]);
     const user = userEvent.setup();
     renderWithProviders(<MillsViewPage />, MANAGER);
     const alert = await screen.findByRole('alert');
@@ -232,7 +234,7 @@ describe('MillsViewPage', () => {
   });
 
   it("says 'No data found' and disables the export when no mill matches", async () => {
-    stubApi((call) => (call.path === '/analytics/mills' ? { body: { count: 0, data: [] } } : undefined));
+    stubApi([fake(contracts.millsOverview, () => ({ body: { count: 0, data: [] } }))]);
     renderWithProviders(<MillsViewPage />, MANAGER);
     expect(await screen.findByText('No data found')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export CSV' }).hasAttribute('disabled')).toBe(true);
@@ -289,7 +291,7 @@ describe('MillOrdersPage', () => {
   });
 
   it('takes the range and page from the URL; Reset is one step the back button undoes', async () => {
-    const calls = stubApi((call) => (call.path === '/analytics/mills/3/orders' ? { body: { ...ORDERS, count: 45 } } : undefined));
+    const calls = stubApi([fake(contracts.millOrders, () => ({ body: { ...ORDERS, count: 45 } }))]);
     const { router } = route('/manager/mill/orders/view?millId=3&fromDate=2026-11-01&toDate=2026-11-30&page=2');
     await screen.findByRole('table', { name: 'Orders of the chosen mill' });
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-11-01');
@@ -362,7 +364,7 @@ describe('UsersViewPage', () => {
         labs: ['Lab A'],
       },
     ];
-    stubApi((call) => (call.path === '/analytics/users' ? { body: { count: 2, data: users } } : undefined));
+    stubApi([fake(contracts.userStats, () => ({ body: { count: 2, data: users } }))]);
     renderWithProviders(<UsersViewPage />, MANAGER);
     const table = await screen.findByRole('table', { name: 'Users of mills and labs' });
     const admin = within(table).getByRole('row', { name: /admin@mill\.test/ });
@@ -377,7 +379,7 @@ describe('UsersViewPage', () => {
   });
 
   it('takes its page from the URL and keeps each new page there, so a reload or the back button shows it again', async () => {
-    const calls = stubApi((call) => (call.path === '/analytics/users' ? { body: { count: 45, data: [] } } : undefined));
+    const calls = stubApi([fake(contracts.userStats, () => ({ body: { count: 45, data: [] } }))]);
     const { router } = renderRoutes([{ path: '/manager/users/view', element: <UsersViewPage /> }], {
       path: '/manager/users/view?page=2',
       session: MANAGER,
@@ -418,7 +420,7 @@ describe('ActivityPage', () => {
   };
 
   it('asks for the last 7 days to today by default and Reset brings them back', async () => {
-    const calls = stubApi((call) => (call.path === '/analytics/activity' ? { body: ACTIVITY } : undefined));
+    const calls = stubApi([fake(contracts.activity, () => ({ body: ACTIVITY }))]);
     const user = userEvent.setup();
     renderWithProviders(<ActivityPage />, MANAGER);
     await screen.findByRole('table', { name: 'Mills that received orders in the chosen days' });
@@ -441,7 +443,7 @@ describe('ActivityPage', () => {
   });
 
   it('takes the range and sort from the URL, and the back button undoes a new sort', async () => {
-    const calls = stubApi((call) => (call.path === '/analytics/activity' ? { body: ACTIVITY } : undefined));
+    const calls = stubApi([fake(contracts.activity, () => ({ body: ACTIVITY }))]);
     const { router } = renderRoutes([{ path: '/manager/mill/activity', element: <ActivityPage /> }], {
       path: '/manager/mill/activity?start=2026-11-01&end=2026-11-10&sort=name:asc',
       session: MANAGER,
@@ -461,7 +463,7 @@ describe('ActivityPage', () => {
   });
 
   it('sorts by a column when its header is clicked, busiest first by default', async () => {
-    stubApi((call) => (call.path === '/analytics/activity' ? { body: ACTIVITY } : undefined));
+    stubApi([fake(contracts.activity, () => ({ body: ACTIVITY }))]);
     const user = userEvent.setup();
     renderWithProviders(<ActivityPage />, MANAGER);
     const table = await screen.findByRole('table', { name: 'Mills that received orders in the chosen days' });

@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/dealer-configurations';
 import type { DealerConfiguration } from '@casebridge/shared/schemas/dealer-configurations';
+import { fake, fakeApi, type FakeAnswer } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes, type FetchCall } from '../../../test/render.tsx';
+import { renderRoutes, type FetchCall } from '../../../test/render.tsx';
 import { ManagerConfigurationTestPage, type DealerChoiceProps } from './manager-config-test-page.tsx';
 
 const TICKET = 'ABCDE-12345-FGHIJ-KLMNO-PQRST';
@@ -31,16 +33,21 @@ const CONFIGURATIONS: Record<number, DealerConfiguration> = {
   7: configuration(7, 'DD-NORTH', 'Demo Dealer North'),
 };
 
-/** The server as it answers the manager: any dealer's configuration, 404 for one that does not exist. */
+const NOT_FOUND = { status: 404 as const, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND' as const, message: 'Not found' } };
+
+/** The server as it answers the manager: any dealer's configuration and its test, 404 for a dealer that does not exist. */
 function serve() {
-  return mockFetch(({ path }) => {
-    const [, id, rest] = path.match(/^\/dealers\/(\d+)\/configuration-test(.*)$/) ?? [];
-    const found = id ? CONFIGURATIONS[Number(id)] : undefined;
-    if (!found) return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
-    if (rest === '/installation') {
+  return fakeApi([
+    fake(contracts.getConfiguration, ({ params }) => {
+      const found = CONFIGURATIONS[params.id];
+      return found ? { body: found } : NOT_FOUND;
+    }),
+    fake(contracts.testInstallation, ({ params, body }): FakeAnswer<typeof contracts.testInstallation> => {
+      const found = CONFIGURATIONS[params.id];
+      if (!found) return NOT_FOUND;
       return {
         body: {
-          ticketId: TICKET,
+          ticketId: body.ticketId,
           dealer: { id: found.dealerId, dealerCode: found.dealerCode, name: found.dealerName },
           configurationDealer: null,
           source: 'own',
@@ -51,9 +58,8 @@ function serve() {
           configuration: { products: { mandatory: 'C1' } },
         },
       };
-    }
-    return { body: found };
-  });
+    }),
+  ]);
 }
 
 /** Stands in for the dealers feature's select, which the app layer hands in. */

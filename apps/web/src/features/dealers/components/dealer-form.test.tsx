@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/dealers';
 import type { Dealer } from '@casebridge/shared/schemas/dealers';
-import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { fake, fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
+import { dealerFixture } from '../../../test/fixtures.ts';
+import { renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { DealerForm } from './dealer-form.tsx';
-import { dealerFixture } from './dealer-fixture.ts';
 import { dealerFormRules, type DealerFormContext } from './dealer-form-rules.ts';
 
 const manager: DealerFormContext = {
@@ -29,8 +31,20 @@ const rootUser = (permissions: Partial<Dealer['configuration']['permissions']> =
 });
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 
-function stubApi(onWrite: (call: FetchCall & { path: string }) => { status?: number; body?: unknown } = () => ({ body: dealerFixture() })) {
-  return mockFetch((call) => (call.method === 'GET' ? { body: { count: 0, data: [] } } : onWrite(call)));
+/**
+ * The dealers contract as the form meets it: the parent picker's list (empty), and every write of
+ * dealer 5 answered with the dealer. `routes` answer first (a refusal, the invitation).
+ */
+function stubApi(routes: FakeRoute[] = []) {
+  return fakeApi([
+    ...routes,
+    fake(contracts.listDealers, () => ({ body: { count: 0, data: [] } })),
+    fake(contracts.createDealer, () => ({ body: dealerFixture() })),
+    fake(contracts.updateDealer, ({ params }) => ({ body: dealerFixture({ id: params.id }) })),
+    fake(contracts.replaceDealerLogo, ({ params }) => ({ body: dealerFixture({ id: params.id, logo: { url: '/files/logos/new' } }) })),
+    fake(contracts.removeDealerLogo, ({ params }) => ({ body: dealerFixture({ id: params.id }) })),
+    fake(contracts.replaceDealerConfigFile, ({ params }) => ({ body: dealerFixture({ id: params.id }) })),
+  ]);
 }
 
 describe('dealerFormRules (spec §5 locks)', () => {
@@ -176,16 +190,18 @@ describe('DealerForm', () => {
   });
 
   it('shows a taken Reseller Id under its field', async () => {
-    stubApi(() => ({
-      status: 409,
-      body: {
-        statusCode: 409,
-        error: 'Conflict',
-        code: 'DEALER_ID_TAKEN',
-        message: 'Reseller Id must be unique',
-        errors: { dealerId: ['DEALER_ID_TAKEN'] },
-      },
-    }));
+    stubApi([
+      fake(contracts.updateDealer, () => ({
+        status: 409,
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          code: 'DEALER_ID_TAKEN',
+          message: 'Reseller Id must be unique',
+          errors: { dealerId: ['DEALER_ID_TAKEN'] },
+        },
+      })),
+    ]);
     const user = userEvent.setup();
     renderWithProviders(<DealerForm dealer={dealerFixture()} context={manager} onSaved={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -195,7 +211,11 @@ describe('DealerForm', () => {
 
 describe('Invite', () => {
   it('invites a dealer without a user at once, with the address typed', async () => {
-    const calls = stubApi(() => ({ body: { ok: true, message: 'Invitation has been sent successfully', signedOut: false } }));
+    const calls = stubApi([
+      fake(contracts.inviteDealer, () => ({
+        body: { ok: true as const, message: 'Invitation has been sent successfully', signedOut: false },
+      })),
+    ]);
     const user = userEvent.setup();
     renderWithProviders(<DealerForm dealer={dealerFixture()} context={manager} onSaved={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Invite' }));
@@ -221,7 +241,7 @@ describe('Invite', () => {
   });
 
   it('sends a confirmed re-invite after the question', async () => {
-    const calls = stubApi(() => ({ body: { ok: true, message: 'sent', signedOut: false } }));
+    const calls = stubApi([fake(contracts.inviteDealer, () => ({ body: { ok: true as const, message: 'sent', signedOut: false } }))]);
     const user = userEvent.setup();
     renderWithProviders(<DealerForm dealer={dealerFixture({ userId: 42 })} context={manager} onSaved={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Re-invite' }));

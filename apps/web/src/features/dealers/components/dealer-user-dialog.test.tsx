@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { DealerSummary, DealerUser } from '@casebridge/shared/schemas/dealers';
-import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
-import { dealerFixture } from './dealer-fixture.ts';
+import * as userContracts from '@casebridge/shared/contracts/dealer-users';
+import * as contracts from '@casebridge/shared/contracts/dealers';
+import type { DealerSummary } from '@casebridge/shared/schemas/dealers';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { dealerFixture, dealerUserFixture } from '../../../test/fixtures.ts';
+import { renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { DealerUserDialog } from './dealer-user-dialog.tsx';
 
 /** The signed-in dealer manager's subtree (root, sub-dealer, sub-sub-dealer) as the server sorts it, by Reseller Id. */
@@ -40,19 +43,34 @@ const SUBTREE: DealerSummary[] = [
   },
 ];
 
-/** Answers GET /dealers like the server: `_q` filters by code, name or address. */
-function serve(call: FetchCall & { path: string }) {
-  if (call.method !== 'GET') return { body: { ...(call.body as object), id: 40, dealerName: '', confirmed: false } };
-  const q = new URL(call.url, 'http://localhost').searchParams.get('_q')?.toLowerCase() ?? '';
-  const data = SUBTREE.filter((d) => [d.dealerId, d.name, d.email].some((text) => text.toLowerCase().includes(q)));
-  return { body: { count: data.length, data } };
+const NOT_FOUND = { status: 404 as const, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND' as const, message: 'Not found' } };
+
+/**
+ * Answers like the server: the dealer list (`_q` filters by code, name or address), one dealer of
+ * the subtree (the picker reads the chosen one while the list loads), and a user added as sent.
+ */
+function serve() {
+  return fakeApi([
+    fake(contracts.getDealer, ({ params }) => {
+      const found = SUBTREE.find((dealer) => dealer.id === params.id);
+      if (!found) return NOT_FOUND;
+      const { id, dealerId, name, email, userId, parentDealerId, isRoot } = found;
+      return { body: dealerFixture({ id, dealerId, name, email, userId, parentDealerId, isRoot }) };
+    }),
+    fake(contracts.listDealers, ({ query }) => {
+      const q = query._q?.toLowerCase() ?? '';
+      const data = SUBTREE.filter((d) => [d.dealerId, d.name, d.email].some((text) => text.toLowerCase().includes(q)));
+      return { body: { count: data.length, data } };
+    }),
+    fake(userContracts.addDealerUser, ({ body }) => ({ body: { ...body, id: 40, dealerName: '', confirmed: false } })),
+  ]);
 }
 
 const saved = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('DealerUserDialog', () => {
   it('offers the whole subtree by Reseller Id and name, and a chosen sub-dealer sticks through save', async () => {
-    const calls = mockFetch(serve);
+    const calls = serve();
     const user = userEvent.setup();
     renderWithProviders(<DealerUserDialog state={{ mode: 'add' }} defaultDealerId={1} onClose={() => {}} />);
     const picker = await screen.findByLabelText(/^Dealer/, { selector: 'input' });
@@ -84,22 +102,20 @@ describe('DealerUserDialog', () => {
   });
 
   it("shows an edited user's dealer by name even beyond the loaded options", async () => {
-    mockFetch((call) =>
-      call.path === '/dealers/77'
-        ? { body: dealerFixture({ id: 77, dealerId: 'DD-FAR', name: 'Far Dealer' }) }
-        : { body: { count: 200, data: SUBTREE } },
-    );
-    const far: DealerUser = {
+    fakeApi([
+      fake(contracts.getDealer, ({ params }) =>
+        params.id === 77 ? { body: dealerFixture({ id: 77, dealerId: 'DD-FAR', name: 'Far Dealer' }) } : NOT_FOUND,
+      ),
+      fake(contracts.listDealers, () => ({ body: { count: 200, data: SUBTREE } })),
+    ]);
+    const far = dealerUserFixture({
       id: 5,
       firstName: 'Fay',
       lastName: 'Far',
       email: 'fay@example.com',
-      role: 'dealer',
       dealerId: 77,
       dealerName: 'Far Dealer',
-      blocked: false,
-      confirmed: true,
-    };
+    });
     renderWithProviders(<DealerUserDialog state={{ mode: 'edit', user: far }} defaultDealerId={1} onClose={() => {}} />);
     const picker = await screen.findByLabelText(/^Dealer/, { selector: 'input' });
     await waitFor(() => expect((picker as HTMLInputElement).value).toBe('DD-FAR · Far Dealer'));

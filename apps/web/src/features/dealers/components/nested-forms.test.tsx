@@ -6,9 +6,9 @@ import * as dealerContracts from '@casebridge/shared/contracts/dealers';
 import type { DealerCustomer } from '@casebridge/shared/schemas/dealers';
 import { hasUnsavedChanges } from '../../../components/use-unsaved-changes-guard.ts';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { dealerFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { CustomerForm } from './customer-form.tsx';
-import { dealerFixture } from './dealer-fixture.ts';
 import type { DealerFormContext } from './dealer-form-rules.ts';
 import { DealerForm } from './dealer-form.tsx';
 

@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import * as customerContracts from '@casebridge/shared/contracts/dealer-customers';
+import * as contracts from '@casebridge/shared/contracts/dealers';
 import type { Dealer, DealerCustomer } from '@casebridge/shared/schemas/dealers';
-import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { fake, fakeApi, type FakeAnswer } from '../../../test/fake-api.ts';
+import { dealerFixture, sessionFixture } from '../../../test/fixtures.ts';
+import { renderRoutes, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { CustomerForm } from '../components/customer-form.tsx';
 import type { DealerFormContext } from '../components/dealer-form-rules.ts';
 import { CustomersPage } from './customers-page.tsx';
@@ -21,33 +24,13 @@ const address = {
   email: '',
   webUrl: '',
 };
-const permissions = { subDealerAllowed: true, ownConfigurationsAllowed: false, strictModeConfiguration: false };
 
-function dealer(id: number, parent: number | null): Dealer {
-  return {
-    id,
-    dealerId: `D-${id}`,
-    name: `Dealer ${id}`,
-    parentDealerId: parent,
-    parentDealerName: null,
-    email: '',
-    userId: null,
-    logo: null,
-    isRoot: parent === null,
-    dealerContact: address,
-    supportContact: { phone: '', email: '', webUrl: '', permissions: { showInfoToOutOfMaintenanceUsers: false } },
-    salesContact: { phone: '', email: '', webUrl: '' },
-    configuration: {
-      configurationType: 'None',
-      fixedConfigJson: null,
-      fixedConfigFile: null,
-      dynamicConfigUrlPath: null,
-      componentBaseURL: null,
-      permissions,
-    },
-    createdAt: '2025-01-01T00:00:00.000Z',
-  };
-}
+/** Dealer `id` below `parent` (none: a root), allowed sub-dealers but no own configurations. */
+const dealer = (id: number, parent: number | null): Dealer =>
+  dealerFixture(
+    { id, dealerId: `D-${id}`, name: `Dealer ${id}`, parentDealerId: parent, email: '', isRoot: parent === null },
+    { subDealerAllowed: true, ownConfigurationsAllowed: false, strictModeConfiguration: false },
+  );
 
 const CUSTOMER: DealerCustomer = {
   dealerCustomerId: 11,
@@ -66,6 +49,14 @@ const CUSTOMER: DealerCustomer = {
   },
   createdAt: '2025-01-01T00:00:00.000Z',
 };
+
+/** The customer form's server: the uniqueness check answers `uniqueness`, a new customer is saved. */
+function customerApi(uniqueness: FakeAnswer<typeof customerContracts.customerIdUnique>) {
+  return fakeApi([
+    fake(customerContracts.customerIdUnique, () => uniqueness),
+    fake(customerContracts.createCustomer, () => ({ body: CUSTOMER })),
+  ]);
+}
 
 const writes = (calls: FetchCall[]) => calls.filter((call) => call.method !== 'GET');
 // With the actions the server lists for each: a sub-dealer sees customers read-only.
@@ -92,9 +83,7 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>, customerId
 
 describe('CustomerForm', () => {
   it('refuses a customer id that is taken with "Customer Id must be unique"', async () => {
-    const calls = mockFetch((call) =>
-      call.path.startsWith('/dealer-customers/is-unique/') ? { body: { customerExists: true } } : { body: CUSTOMER },
-    );
+    const calls = customerApi({ body: { customerExists: true } });
     const user = userEvent.setup();
     renderWithProviders(<CustomerForm customer={null} context={rootUser} onSaved={() => {}} />);
     await fillRequired(user, 'C-1');
@@ -105,11 +94,10 @@ describe('CustomerForm', () => {
   });
 
   it('counts a failed uniqueness check as not unique', async () => {
-    const calls = mockFetch((call) =>
-      call.path.startsWith('/dealer-customers/is-unique/')
-        ? { status: 500, body: { statusCode: 500, error: 'x', code: 'INTERNAL', message: 'x' } }
-        : { body: CUSTOMER },
-    );
+    const calls = customerApi({
+      status: 429,
+      body: { statusCode: 429, error: 'Too Many Requests', code: 'RATE_LIMITED', message: 'Too many requests' },
+    });
     const user = userEvent.setup();
     renderWithProviders(<CustomerForm customer={null} context={rootUser} onSaved={() => {}} />);
     await fillRequired(user, 'C-2');
@@ -119,9 +107,7 @@ describe('CustomerForm', () => {
   });
 
   it('saves a unique new customer of a dealer user without naming the dealer (only the manager picks it)', async () => {
-    const calls = mockFetch((call) =>
-      call.path.startsWith('/dealer-customers/is-unique/') ? { body: { customerExists: false } } : { body: CUSTOMER },
-    );
+    const calls = customerApi({ body: { customerExists: false } });
     const user = userEvent.setup();
     renderWithProviders(<CustomerForm customer={null} context={rootUser} onSaved={() => {}} />);
     expect((screen.getByRole('textbox', { name: 'Dealer' }) as HTMLInputElement).disabled).toBe(true);
@@ -133,9 +119,7 @@ describe('CustomerForm', () => {
   });
 
   it("names the ticket's sub-dealer for a root dealer's new customer from the ticket desk, so it can be assigned to that ticket", async () => {
-    const calls = mockFetch((call) =>
-      call.path.startsWith('/dealer-customers/is-unique/') ? { body: { customerExists: false } } : { body: CUSTOMER },
-    );
+    const calls = customerApi({ body: { customerExists: false } });
     const user = userEvent.setup();
     renderWithProviders(
       <CustomerForm
@@ -155,7 +139,7 @@ describe('CustomerForm', () => {
   });
 
   it('requires the manager to pick a reseller', async () => {
-    const calls = mockFetch(() => ({ body: { count: 0, data: [] } }));
+    const calls = fakeApi([fake(contracts.listDealers, () => ({ body: { count: 0, data: [] } }))]);
     const user = userEvent.setup();
     renderWithProviders(<CustomerForm customer={null} context={manager} onSaved={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -164,7 +148,8 @@ describe('CustomerForm', () => {
   });
 
   it('is read-only for a sub-dealer, and for a root dealer on a sub-dealer’s customer', () => {
-    mockFetch(() => ({ body: {} }));
+    // Read-only: the form asks the server nothing.
+    fakeApi([]);
     const { unmount } = renderWithProviders(<CustomerForm customer={CUSTOMER} context={subUser} onSaved={() => {}} />);
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('You can view this customer but not change it.')).toBeTruthy();
@@ -182,12 +167,24 @@ function rootDealerSession() {
   return session;
 }
 
+/** The customers page's server for root dealer 5: its dealer, and `count` customers of which one is listed. */
+function pageApi(count: number) {
+  return fakeApi([
+    fake(contracts.getDealer, ({ params }) =>
+      params.id === 5
+        ? { body: dealer(5, null) }
+        : { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } },
+    ),
+    fake(customerContracts.listCustomers, () => ({ body: { count, data: [CUSTOMER] } })),
+  ]);
+}
+
 const customerListCalls = (calls: FetchCall[]) =>
   calls.filter((call) => call.url.startsWith('/api/dealer-customers?')).map((call) => new URL(call.url, 'http://x').searchParams);
 
 describe('CustomersPage', () => {
   it('opens with the search, switch, sort and page of its URL (a reload or a shared link), and asks for them', async () => {
-    const calls = mockFetch((call) => (call.path === '/dealers/5' ? { body: dealer(5, null) } : { body: { count: 30, data: [CUSTOMER] } }));
+    const calls = pageApi(30);
     const path = '/customer/information?q=hop&page=2&sort=company:asc&subDealers=false';
     renderRoutes([{ path: '*', element: <CustomersPage /> }], { path, session: rootDealerSession() });
     expect(await screen.findByText('C-1')).toBeTruthy();
@@ -205,7 +202,7 @@ describe('CustomersPage', () => {
   });
 
   it('writes a new page to the URL, and the back button returns to the page before', async () => {
-    const calls = mockFetch((call) => (call.path === '/dealers/5' ? { body: dealer(5, null) } : { body: { count: 30, data: [CUSTOMER] } }));
+    const calls = pageApi(30);
     const user = userEvent.setup();
     const { router } = renderRoutes([{ path: '*', element: <CustomersPage /> }], {
       path: '/customer/information?q=hop',
@@ -223,7 +220,7 @@ describe('CustomersPage', () => {
   it('searches 1000 ms after the last keystroke, not before, and can leave out sub-dealers’ customers', async () => {
     const dealerSession = sessionFixture('dealer');
     dealerSession.dealer = { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer' };
-    const calls = mockFetch((call) => (call.path === '/dealers/5' ? { body: dealer(5, null) } : { body: { count: 1, data: [CUSTOMER] } }));
+    const calls = pageApi(1);
     const user = userEvent.setup();
     renderWithProviders(<CustomersPage />, dealerSession);
     expect(await screen.findByText('C-1')).toBeTruthy();

@@ -1,11 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DealerRole } from '@casebridge/shared/constants/roles';
-import { sessionFixture } from '../../../test/fixtures.ts';
 import * as contracts from '@casebridge/shared/contracts/dealers';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { dealerFixture, sessionFixture } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { dealerFixture } from '../components/dealer-fixture.ts';
 import { DealerFrame } from './dealer-frame.tsx';
 import { DealerHomePage } from './dealer-home-page.tsx';
 

@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/dealers';
 import type { DealerSummary } from '@casebridge/shared/schemas/dealers';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes, type FetchCall } from '../../../test/render.tsx';
+import { renderRoutes, type FetchCall } from '../../../test/render.tsx';
 import { DealerManagementPage } from './dealer-management-page.tsx';
 
 const SUB: DealerSummary = {
@@ -25,7 +27,7 @@ const listCalls = (calls: FetchCall[]) =>
 /** Issue 27 part 3: the dealer list's search, sort and page live in the URL (list kit, ADR 0024). */
 describe('DealerManagementPage, its dealer list', () => {
   it('opens with the search, sort and page of its URL, and asks for them', async () => {
-    const calls = mockFetch(() => ({ body: { count: 30, data: [SUB] } }));
+    const calls = fakeApi([fake(contracts.listDealers, () => ({ body: { count: 30, data: [SUB] } }))]);
     renderRoutes([{ path: '*', element: <DealerManagementPage /> }], {
       path: '/manager/dealer?q=bra&page=2&sort=name:desc',
       session: sessionFixture('manager'),
@@ -37,7 +39,7 @@ describe('DealerManagementPage, its dealer list', () => {
   });
 
   it('searches from page 1 once typing pauses, and the back button brings the page before back', async () => {
-    const calls = mockFetch(() => ({ body: { count: 30, data: [SUB] } }));
+    const calls = fakeApi([fake(contracts.listDealers, () => ({ body: { count: 30, data: [SUB] } }))]);
     const user = userEvent.setup();
     const { router } = renderRoutes([{ path: '*', element: <DealerManagementPage /> }], {
       path: '/manager/dealer?page=3',

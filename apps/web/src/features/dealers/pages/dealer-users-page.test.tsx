@@ -1,28 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/dealer-users';
 import type { DealerUser } from '@casebridge/shared/schemas/dealers';
-import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes, renderWithProviders } from '../../../test/render.tsx';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { dealerUserFixture, sessionFixture } from '../../../test/fixtures.ts';
+import { renderRoutes, renderWithProviders } from '../../../test/render.tsx';
 import { DealerUsersPage } from './dealer-users-page.tsx';
 
-const USER: DealerUser = {
-  id: 4,
-  firstName: 'Linus',
-  lastName: 'Dealer',
-  email: 'linus@example.com',
-  role: 'dealer',
-  dealerId: 5,
-  dealerName: 'Dealer 5',
-  blocked: false,
-  confirmed: true,
-};
+const USER = dealerUserFixture();
+
+/** The dealer users list answering `users` of `count`. */
+const listing = (users: DealerUser[], count = users.length) => fake(contracts.listDealerUsers, () => ({ body: { count, data: users } }));
 
 describe('DealerUsersPage', () => {
   it('blocks a user only after the confirmation, sending the flag flipped', async () => {
-    const calls = mockFetch((call) =>
-      call.method === 'GET' ? { body: { count: 1, data: [USER] } } : { body: { ...USER, blocked: true } },
-    );
+    const calls = fakeApi([
+      listing([USER]),
+      fake(contracts.updateDealerUser, ({ params, body }) => ({ body: { ...USER, ...body, id: params.id } })),
+    ]);
     const user = userEvent.setup();
     renderWithProviders(<DealerUsersPage />, sessionFixture('manager'));
     await user.click(await screen.findByRole('button', { name: 'Block Linus Dealer' }));
@@ -34,13 +30,13 @@ describe('DealerUsersPage', () => {
   });
 
   it('shows "No data found" for an empty list', async () => {
-    mockFetch(() => ({ body: { count: 0, data: [] } }));
+    fakeApi([listing([])]);
     renderWithProviders(<DealerUsersPage />, sessionFixture('manager'));
     expect(await screen.findByText('No data found')).toBeTruthy();
   });
 
   it('opens with the search, sort and page of its URL (a reload or a shared link), and asks for them', async () => {
-    const calls = mockFetch(() => ({ body: { count: 30, data: [USER] } }));
+    const calls = fakeApi([listing([USER], 30)]);
     renderRoutes([{ path: '*', element: <DealerUsersPage /> }], {
       path: '/dealer/users?q=lin&page=2&sort=email:desc',
       session: sessionFixture('manager'),
@@ -58,7 +54,12 @@ describe('DealerUsersPage', () => {
   });
 
   it('names a failed load', async () => {
-    mockFetch(() => ({ status: 503, body: { statusCode: 503, error: 'Service Unavailable', code: 'INTERNAL', message: 'down' } }));
+    fakeApi([
+      fake(contracts.listDealerUsers, () => ({
+        status: 429,
+        body: { statusCode: 429, error: 'Too Many Requests', code: 'RATE_LIMITED', message: 'Too many requests' },
+      })),
+    ]);
     renderWithProviders(<DealerUsersPage />, sessionFixture('manager'));
     expect(await screen.findByText('Error :')).toBeTruthy();
   });

@@ -1,26 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { DealerUser } from '@casebridge/shared/schemas/dealers';
-import { MANAGER_DEALER_ACTIONS, sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import * as userContracts from '@casebridge/shared/contracts/dealer-users';
+import * as contracts from '@casebridge/shared/contracts/two-factor-admin';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { dealerUserFixture, MANAGER_DEALER_ACTIONS, sessionFixture } from '../../../test/fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { DealerUsersPage } from './dealer-users-page.tsx';
 
-const USER: DealerUser = {
-  id: 4,
-  firstName: 'Linus',
-  lastName: 'Dealer',
-  email: 'linus@example.com',
-  role: 'dealer',
-  dealerId: 5,
-  dealerName: 'Dealer 5',
-  blocked: false,
-  confirmed: true,
-};
-
-// The users list has no contract yet: a plain fetch stub answers it and the reset.
 const stubApi = () =>
-  mockFetch((call) => (call.method === 'GET' ? { body: { count: 1, data: [USER] } } : { body: { ok: true, message: 'reset' } }));
+  fakeApi([
+    fake(userContracts.listDealerUsers, () => ({ body: { count: 1, data: [dealerUserFixture()] } })),
+    fake(contracts.resetDealerUserFactor, () => ({ body: { ok: true as const, message: 'reset' } })),
+  ]);
 
 const RESET = 'Reset the second factor of Linus Dealer';
 
