@@ -141,6 +141,23 @@ export const settle = () => promisify(execFile)('sync');
 
 // ---- Server memory
 
+/**
+ * The CPU seconds (user and system, all threads) a process has used so far, 0 once it is gone.
+ * Unlike MB/s, CPU per GB hardly moves with what else the machine does, so the upload and the
+ * bare PUT can be compared on a busy machine too.
+ */
+export function cpuSeconds(pid: number): number {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+// getconf CLK_TCK: 100 on Linux on x86-64 and arm64.
+const CLOCK_TICKS = 100;
+
 /** 0 once the process is gone: a throw here would be uncaught (timer) and skip the clean-up. */
 function rssMb(pid: number): number {
   try {

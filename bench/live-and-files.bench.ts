@@ -24,6 +24,7 @@ import {
   upload,
   watchRss,
   writeBinaryStl,
+  cpuSeconds,
   type Order,
   type Row,
   type SignedIn,
@@ -64,6 +65,7 @@ const LAB_EMAIL = 'lab@demo-lab.test';
 const MILL_EMAILS = ['admin@demo-mill.test', 'user@demo-mill.test'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const cpuOf = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;
 
 // ---- Database, server, seed
 
@@ -177,7 +179,7 @@ async function timeCopy(file: string, size: number, way: keyof typeof copyWays):
  * The issue's ceiling for an upload: bench/bare-put-server.ts in its own process, sent the file
  * in one streamed PUT; it writes to the same disk and hashes, and does nothing else.
  */
-async function timeBarePut(file: string, size: number): Promise<number> {
+async function timeBarePut(file: string, size: number): Promise<{ mbs: number; serverCpu: number; clientCpu: number }> {
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/bare-put-server.ts'), dataDir], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -186,6 +188,7 @@ async function timeBarePut(file: string, size: number): Promise<number> {
     const [firstOutput] = (await once(server.stdout!, 'data')) as [Buffer];
     const port = Number(firstOutput.toString().trim());
     const started = performance.now();
+    const clientBefore = process.cpuUsage();
     const answer = await new Promise<string>((resolve, reject) => {
       const request = http.request(
         { host: '127.0.0.1', port, method: 'PUT', path: '/', headers: { 'content-length': size } },
@@ -200,7 +203,9 @@ async function timeBarePut(file: string, size: number): Promise<number> {
       createReadStream(file).on('error', reject).pipe(request);
     });
     if (!/^[0-9a-f]{64}$/.test(answer)) throw new Error(`bare PUT answered ${answer}`);
-    return size / MB / ((performance.now() - started) / 1000);
+    const mbs = size / MB / ((performance.now() - started) / 1000);
+    // The server process started just before: all its CPU is this PUT's, and its start.
+    return { mbs, serverCpu: cpuSeconds(server.pid!), clientCpu: cpuOf(process.cpuUsage(clientBefore)) };
   } finally {
     server.kill();
   }
@@ -243,25 +248,41 @@ async function uploadRounds(s: Setup, file: string, size: number) {
   });
   const uploads: number[] = [];
   const barePuts: number[] = [];
+  const cpu = { uploadServer: 0, uploadClient: 0, bareServer: 0, bareClient: 0 };
   let rssBeforeMb = 0;
   let rssGrowthMb = 0;
   for (let i = 0; i < uploadRoundCount; i++) {
     const timeUpload = async () => {
       await settle();
       const started = performance.now();
+      const serverBefore = cpuSeconds(s.server.pid!);
+      const clientBefore = process.cpuUsage();
       const watched = await watchRss(s.server.pid!, () => upload(s.base, s.lab.jwt, file, order.id, order.components[i]!.id));
       uploads.push(size / MB / ((performance.now() - started) / 1000));
+      cpu.uploadServer += cpuSeconds(s.server.pid!) - serverBefore;
+      cpu.uploadClient += cpuOf(process.cpuUsage(clientBefore));
       if (i === 0) rssBeforeMb = watched.beforeMb;
       rssGrowthMb = Math.max(rssGrowthMb, watched.growthMb);
     };
     const timeBare = async () => {
       await settle();
-      barePuts.push(await timeBarePut(file, size));
+      const bare = await timeBarePut(file, size);
+      barePuts.push(bare.mbs);
+      cpu.bareServer += bare.serverCpu;
+      cpu.bareClient += bare.clientCpu;
     };
     for (const run of i % 2 ? [timeUpload, timeBare] : [timeBare, timeUpload]) await run();
   }
   const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  return { uploadMbs: mean(uploads), barePutMbs: mean(barePuts), uploads, barePuts, rssBeforeMb, rssGrowthMb };
+  // CPU seconds per GB of file, over all rounds.
+  const perGb = (seconds: number) => seconds / ((uploadRoundCount * size) / (1024 * MB));
+  const cpuPerGb = {
+    uploadServer: perGb(cpu.uploadServer),
+    uploadClient: perGb(cpu.uploadClient),
+    bareServer: perGb(cpu.bareServer),
+    bareClient: perGb(cpu.bareClient),
+  };
+  return { uploadMbs: mean(uploads), barePutMbs: mean(barePuts), uploads, barePuts, rssBeforeMb, rssGrowthMb, cpuPerGb };
 }
 
 /** The CLI's way of sending: create the order, tus-upload each file, submit; the upload measured in rounds first. */
@@ -269,7 +290,7 @@ async function measureUpload(s: Setup, files: string[], size: number): Promise<{
   const copyMbs = await timeCopy(files[0]!, size, 'copyFile');
   const streamMbs = await timeCopy(files[0]!, size, 'stream');
   const sha256Mbs = timeSha256();
-  const { uploadMbs, barePutMbs, uploads, barePuts, rssBeforeMb, rssGrowthMb } = await uploadRounds(s, files[0]!, size);
+  const { uploadMbs, barePutMbs, uploads, barePuts, rssBeforeMb, rssGrowthMb, cpuPerGb } = await uploadRounds(s, files[0]!, size);
   const order = await call<Order>(s.base, s.lab.jwt, 'POST', '/api/orders', {
     millId: s.lab.mills[0]!.id,
     name: 'Bench big files',
@@ -289,6 +310,12 @@ async function measureUpload(s: Setup, files: string[], size: number): Promise<{
         '',
       ),
       row('upload / bare PUT', `${round(ratio)} %`, '>= 90 %', ratio >= 90),
+      row(
+        'CPU per GB, upload: portal / client (context)',
+        `${round(cpuPerGb.uploadServer, 2)} s / ${round(cpuPerGb.uploadClient, 2)} s`,
+        '',
+      ),
+      row('CPU per GB, bare PUT: server / client (context)', `${round(cpuPerGb.bareServer, 2)} s / ${round(cpuPerGb.bareClient, 2)} s`, ''),
       row('copyFile of the same file, same disk (context)', `${round(copyMbs)} MB/s`, ''),
       row('upload / copyFile (context)', `${round((uploadMbs / copyMbs) * 100)} %`, ''),
       row('stream copy in Node, same disk (context)', `${round(streamMbs)} MB/s`, ''),
