@@ -1,35 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { DealerCustomer } from '@casebridge/shared/schemas/dealers';
-import { deskTicket } from '../features/tickets/pages/tickets-page.fixtures.ts';
+import * as customers from '@casebridge/shared/contracts/dealer-customers';
+import { listDealers } from '@casebridge/shared/contracts/dealers';
+import { deskReads, deskTicket } from '../features/tickets/test/ticket-fixtures.ts';
+import { fake, fakeApi } from '../test/fake-api.ts';
 import { sessionFixture } from '../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../test/render.tsx';
+import { renderWithProviders } from '../test/render.tsx';
 import { TicketsDeskPage } from './tickets-desk-page.tsx';
 
 /** The desk composed with the customers feature's form: what the picker's "add new" really sends. */
 const row = deskTicket(1, { dealer: { id: 7, dealerCode: 'D-7', name: 'Branch 7', parentId: 5 } });
 
 function serve() {
-  return mockFetch((call) => {
-    if (call.path === '/dealer-tickets/dealers') return { body: { data: [] } };
-    if (call.path === '/dealer-tickets') return { body: { count: 1, data: [row] } };
-    if (call.path === '/dealer-customers' && call.method === 'GET') return { body: { count: 0, data: [] } };
-    if (call.path === '/dealers') return { body: { count: 0, data: [] } };
-    if (call.path.startsWith('/dealer-customers/is-unique/')) return { body: { customerExists: false } };
-    if (call.path === '/dealer-customers') {
-      const body = call.body as { dealerId: number; customerInfo: DealerCustomer['customerInfo'] };
-      return {
-        body: {
-          dealerCustomerId: 40,
-          dealerInfo: { id: body.dealerId, dealerId: 'D-7', dealerName: 'Branch 7' },
-          customerInfo: { ...body.customerInfo, id: 40 },
-          createdAt: '2026-01-01T00:00:00.000Z',
-        },
-      };
-    }
-    return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'no' } };
-  });
+  return fakeApi([
+    ...deskReads([row], { dealers: { data: [] } }),
+    fake(customers.listCustomers, () => ({ body: { count: 0, data: [] } })),
+    fake(listDealers, () => ({ body: { count: 0, data: [] } })),
+    fake(customers.customerIdUnique, () => ({ body: { customerExists: false } })),
+    fake(customers.createCustomer, ({ body }) => ({
+      body: {
+        dealerCustomerId: 40,
+        dealerInfo: { id: body.dealerId!, dealerId: 'D-7', dealerName: 'Branch 7' },
+        customerInfo: { ...body.customerInfo, id: 40 },
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    })),
+  ]);
 }
 
 describe('TicketsDeskPage', () => {

@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { SuccessOf } from '@casebridge/shared/contracts/core';
+import { listContractTypes } from '@casebridge/shared/contracts/plans';
+import * as contracts from '@casebridge/shared/contracts/subscriptions';
 import type { ContractType, Subscription } from '@casebridge/shared/schemas/billing';
+import { fake, fakeApi, type FakeRoute } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ContractTypesTab } from './contract-types-tab.tsx';
 
 const plan = (id: ContractType['id'], priceCents: number, maxOrdersCount: number): ContractType => ({
@@ -18,7 +22,10 @@ const plan = (id: ContractType['id'], priceCents: number, maxOrdersCount: number
   filesKeepDays: 30,
 });
 const PLANS = [plan('basic', 0, 20), plan('essential', 4900, 200), plan('enterprise', 14900, 2000), plan('custom', 0, 2000)];
-const CATALOGUE = { data: PLANS, promotions: [{ planId: 'essential', description: '20 % off', value: 80, isPercentage: true }] };
+const CATALOGUE: SuccessOf<typeof listContractTypes> = {
+  data: PLANS,
+  promotions: [{ planId: 'essential', description: '20 % off', value: 80, isPercentage: true }],
+};
 
 function subscriptionOn(contractType: ContractType, overrides: Partial<Subscription> = {}): Subscription {
   return {
@@ -36,14 +43,16 @@ function subscriptionOn(contractType: ContractType, overrides: Partial<Subscript
   };
 }
 
-/** The API as the tab sees it; `subscription` is what GET answers now, so writes can move it on. */
-function stubApi(state: { subscription: Subscription }, onWrite: (call: FetchCall & { path: string }) => void = () => {}) {
-  return mockFetch((call) => {
-    if (call.path === '/contract-types') return { body: CATALOGUE };
-    if (call.path === '/mills/7/subscription') return { body: state.subscription };
-    onWrite(call);
-    return { body: state.subscription };
-  });
+/** The API as the tab sees it: the catalogue and mill 7's subscription, which is what GET answers now, so `writes` can move it on. */
+function stubApi(state: { subscription: Subscription }, writes: FakeRoute[] = []) {
+  return fakeApi([
+    fake(listContractTypes, () => ({ body: CATALOGUE })),
+    fake(contracts.getSubscription, ({ params }) => {
+      expect(params.millId).toBe(7);
+      return { body: state.subscription };
+    }),
+    ...writes,
+  ]);
 }
 
 const render = () => renderWithProviders(<ContractTypesTab millId={7} />, sessionFixture('mill'));
@@ -104,9 +113,12 @@ describe('ContractTypesTab', () => {
 
   it('unsubscribes only after confirmation, then shows "Subscription ends at" and offers Resubscribe', async () => {
     const state = { subscription: subscriptionOn(PLANS[1]!) };
-    const calls = stubApi(state, (call) => {
-      if (call.method === 'DELETE') state.subscription = { ...state.subscription, subscriptionCancelDate: '2026-12-01T00:00:00.000Z' };
-    });
+    const calls = stubApi(state, [
+      fake(contracts.unsubscribe, () => {
+        state.subscription = { ...state.subscription, subscriptionCancelDate: '2026-12-01T00:00:00.000Z' };
+        return { body: state.subscription };
+      }),
+    ]);
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
@@ -123,9 +135,12 @@ describe('ContractTypesTab', () => {
 
   it('resubscribes only with both agreements ticked', async () => {
     const state = { subscription: subscriptionOn(PLANS[1]!, { subscriptionCancelDate: '2026-12-01T00:00:00.000Z' }) };
-    const calls = stubApi(state, () => {
-      state.subscription = { ...state.subscription, subscriptionCancelDate: null };
-    });
+    const calls = stubApi(state, [
+      fake(contracts.resubscribe, () => {
+        state.subscription = { ...state.subscription, subscriptionCancelDate: null };
+        return { body: state.subscription };
+      }),
+    ]);
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('button', { name: 'Resubscribe' }));
@@ -142,19 +157,18 @@ describe('ContractTypesTab', () => {
   });
 
   it('shows why a subscription failed and asks to contact the administrator or retry (spec §8)', async () => {
-    mockFetch((call) => {
-      if (call.path === '/contract-types') return { body: CATALOGUE };
-      if (call.path === '/mills/7/subscription') return { body: subscriptionOn(PLANS[0]!) };
-      return {
+    // The refusal as the server gives it for a mill whose company details lack the address.
+    stubApi({ subscription: subscriptionOn(PLANS[0]!) }, [
+      fake(contracts.startCheckout, () => ({
         status: 409,
         body: {
           statusCode: 409,
           error: 'Conflict',
-          code: 'CONFLICT',
+          code: 'COMPANY_DETAILS_INCOMPLETE',
           message: 'Complete the company details first: invoices need your address',
         },
-      };
-    });
+      })),
+    ]);
     const user = userEvent.setup();
     render();
     await user.click(within(await screen.findByRole('region', { name: 'Essential' })).getByRole('button', { name: 'Subscribe' }));

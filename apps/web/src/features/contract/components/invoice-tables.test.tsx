@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { listInvoices } from '@casebridge/shared/contracts/subscriptions';
 import type { Invoice } from '@casebridge/shared/schemas/billing';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { BillingTab, InvoicesTab } from './invoice-tables.tsx';
 
 const INVOICE: Invoice = {
@@ -23,10 +25,19 @@ const INVOICE: Invoice = {
   pdfUrl: '/api/payments/invoices/5/pdf',
 };
 
+/** The invoices of mill 7; another mill's list would be a wrong call. */
+const serve = (invoices: Invoice[]) =>
+  fakeApi([
+    fake(listInvoices, ({ query }) => {
+      expect(query.millId).toBe(7);
+      return { body: { count: invoices.length, data: invoices } };
+    }),
+  ]);
+
 describe('invoice tables', () => {
   it('start at 10 rows whatever page size the other lists remember (spec §9)', async () => {
     localStorage.setItem(STORAGE_KEYS.pageSize, '50');
-    const calls = mockFetch(() => ({ body: { count: 1, data: [INVOICE] } }));
+    const calls = serve([INVOICE]);
     renderWithProviders(<InvoicesTab millId={7} />, sessionFixture('mill'));
     await screen.findByText('CB-2026-0007');
     const query = new URL(calls[0]!.url, 'http://x').searchParams;
@@ -34,7 +45,7 @@ describe('invoice tables', () => {
   });
 
   it('shows an invoice with its date, euro amount, paid state and PDF download', async () => {
-    mockFetch(() => ({ body: { count: 1, data: [INVOICE] } }));
+    serve([INVOICE]);
     renderWithProviders(<InvoicesTab millId={7} />, sessionFixture('mill'));
     const row = (await screen.findByText('CB-2026-0007')).closest('tr')!;
     expect(within(row).getByText('03.11.2026')).toBeTruthy();
@@ -44,14 +55,14 @@ describe('invoice tables', () => {
   });
 
   it('shows the billing period and the customer of each invoice', async () => {
-    mockFetch(() => ({ body: { count: 1, data: [INVOICE] } }));
+    serve([INVOICE]);
     renderWithProviders(<BillingTab millId={7} />, sessionFixture('mill'));
     const row = (await screen.findByText('office@alpine.test')).closest('tr')!;
     expect(['Alpine Milling GmbH', '03.11.2026', '03.12.2026', '€46.65'].every((text) => within(row).queryByText(text))).toBe(true);
   });
 
   it('says "No data found" without invoices', async () => {
-    mockFetch(() => ({ body: { count: 0, data: [] } }));
+    serve([]);
     renderWithProviders(<BillingTab millId={7} />, sessionFixture('mill'));
     expect(await screen.findByText('No data found')).toBeTruthy();
   });

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { getUpcomingInvoice } from '@casebridge/shared/contracts/subscriptions';
 import type { UpcomingInvoice } from '@casebridge/shared/schemas/billing';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { UpcomingInvoiceDialog } from './upcoming-invoice-dialog.tsx';
 
 /** Demo Mill's next invoice: essential at its regular 49 € with 19 % German VAT. */
@@ -20,7 +22,12 @@ const GERMAN: NonNullable<UpcomingInvoice> = {
 };
 
 function show(upcomingInvoice: UpcomingInvoice) {
-  mockFetch(() => ({ body: { upcomingInvoice } }));
+  fakeApi([
+    fake(getUpcomingInvoice, ({ query }) => {
+      expect(query.millId).toBe(7);
+      return { body: { upcomingInvoice } };
+    }),
+  ]);
   renderWithProviders(<UpcomingInvoiceDialog millId={7} onClose={() => {}} />, sessionFixture('mill'));
 }
 

@@ -1,8 +1,10 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/licence-tickets';
 import type { ActiveProductResponse, TicketRegistration } from '@casebridge/shared/schemas/licence-tickets';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ActiveProductDialog } from './active-product-dialog.tsx';
 import { TicketRegistrationDialog } from './ticket-registration-dialog.tsx';
 
@@ -23,13 +25,14 @@ const REGISTRATION: TicketRegistration = {
   address_3: '',
   productid: 'CBM',
 };
-const notFound = (code: string) => ({ status: 404, body: { statusCode: 404, error: 'Not Found', code, message: 'x' } });
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('TicketRegistrationDialog', () => {
   it('asks nothing while closed, then shows the ticket’s registration record', async () => {
-    const calls = mockFetch(() => ({ body: REGISTRATION }));
+    const calls = fakeApi([
+      fake(contracts.ticketRegistration, ({ params }) => ({ body: { ...REGISTRATION, productid: `CBM-${params.id}` } })),
+    ]);
     const view = renderWithProviders(<TicketRegistrationDialog ticketId={7} open={false} onClose={() => {}} />, sessionFixture('dealer'));
     expect(calls).toEqual([]);
     view.unmount();
@@ -38,11 +41,17 @@ describe('TicketRegistrationDialog', () => {
     expect(await screen.findByText('Berg Dental')).toBeTruthy();
     expect(dialog.textContent).toContain('anna@berg.test');
     expect(dialog.textContent).toContain('Product id');
+    expect(dialog.textContent).toContain('CBM-7');
     expect(calls.map((call) => call.url.split('?')[0])).toEqual(['/api/dealer-tickets/7/registration']);
   });
 
   it('says a ticket without a customer has no registration data', async () => {
-    mockFetch(() => notFound('TICKET_WITHOUT_CUSTOMER'));
+    fakeApi([
+      fake(contracts.ticketRegistration, () => ({
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', code: 'TICKET_WITHOUT_CUSTOMER', message: 'x' },
+      })),
+    ]);
     renderWithProviders(<TicketRegistrationDialog ticketId={7} open onClose={() => {}} />, sessionFixture('dealer'));
     expect(await screen.findByText('No customer is assigned to this ticket, so there is no registration data.')).toBeTruthy();
   });
@@ -67,13 +76,13 @@ describe('ActiveProductDialog', () => {
         },
       ],
     };
-    mockFetch(() => ({ body: full }));
+    // Ticket 3 has the activated licences, ticket 4 none.
+    fakeApi([fake(contracts.activeProduct, ({ params }) => ({ body: params.id === 3 ? full : { ...full, productName: '', data: [] } }))]);
     const view = renderWithProviders(<ActiveProductDialog ticketId={3} open onClose={() => {}} />, sessionFixture('dealer'));
     expect(await screen.findByText('CaseBridge CAM Milling base')).toBeTruthy();
     expect(screen.getByText('31.01.2030')).toBeTruthy();
     view.unmount();
 
-    mockFetch(() => ({ body: { ...full, productName: '', data: [] } }));
     renderWithProviders(<ActiveProductDialog ticketId={4} open onClose={() => {}} />, sessionFixture('dealer'));
     expect(await screen.findByText('No active product detail')).toBeTruthy();
   });

@@ -11,7 +11,7 @@ import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { TicketsPage } from '../pages/tickets-page.tsx';
-import { dealerSession, deskTicket } from '../pages/tickets-page.fixtures.ts';
+import { dealerSession, deskReads, deskTicket } from '../test/ticket-fixtures.ts';
 import type { TicketCustomerFormProps } from './customer-picker-dialog.tsx';
 
 /** The desk's per-row dialogs (spec manager-dealer §2, §4, §5): customer picker, dealer picker, external id, licence link. */
@@ -99,10 +99,7 @@ const REGISTRATION = {
 };
 
 /** The desk's own reads: its dealer filter and the one row. */
-const desk = (row: DealerTicket) => [
-  fake(contracts.listTicketDealers, () => ({ body: { data: [] } })),
-  fake(contracts.listTickets, () => ({ body: { count: 1, data: [row] } })),
-];
+const desk = (row: DealerTicket) => deskReads([row], { dealers: { data: [] } });
 
 /** Answers as the server does; `fail` makes one of the row's writes answer with a refusal. */
 function serve(row: DealerTicket, fail: Partial<Record<'customer' | 'dealer' | 'external', Failure>> = {}) {

@@ -1,23 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as contracts from '@casebridge/shared/contracts/licence-tickets';
 import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
 import { PHONE_MEDIA_QUERY } from '../../../components/use-phone-layout.ts';
-import { mockFetch, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { formatUtcDate } from '../../../components/expiry-status.tsx';
+import { dealerSession, deskReads, deskTicket, TICKET_DEALERS } from '../test/ticket-fixtures.ts';
 import { TicketsPage } from './tickets-page.tsx';
-import { dealerSession, deskTicket, TICKET_DEALERS } from './tickets-page.fixtures.ts';
 
 /** A desk with `count` tickets, of which `rows` are on every page; writes answer as the server does. */
 function serve(rows: DealerTicket[], count = rows.length) {
-  return mockFetch((call) => {
-    if (call.path === '/dealer-tickets/dealers') return { body: TICKET_DEALERS };
-    if (call.path === '/dealer-tickets') return { body: { count, data: rows } };
-    if (call.path === '/dealer-tickets/batch-archive')
-      return { body: { changed: (call.body as { ticketIds: number[] }).ticketIds.length } };
-    if (call.method === 'PUT') return { body: { ...rows[0], archived: true } };
-    return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'no' } };
-  });
+  return fakeApi([
+    ...deskReads(rows, { count }),
+    fake(contracts.archiveTicketBatch, ({ body }) => ({ body: { changed: body.ticketIds.length } })),
+    fake(contracts.archiveTicket, ({ params, body }) => ({
+      body: { ...rows.find((row) => row.id === params.id)!, archived: body.archived },
+    })),
+  ]);
 }
 
 const listCalls = (calls: FetchCall[]) =>
@@ -204,11 +205,14 @@ describe('TicketsPage', () => {
 
   it('shows a failed load with a retry that asks again', async () => {
     let fail = true;
-    const calls = mockFetch((call) => {
-      if (call.path === '/dealer-tickets/dealers') return { body: TICKET_DEALERS };
-      if (fail) return { status: 503, body: { statusCode: 503, error: 'Service Unavailable', code: 'INTERNAL', message: 'down' } };
-      return { body: { count: 1, data: [deskTicket(1)] } };
-    });
+    const calls = fakeApi([
+      fake(contracts.listTicketDealers, () => ({ body: TICKET_DEALERS })),
+      fake(contracts.listTickets, () => {
+        // No answer, as from a server that is down: a 5xx is a failure no contract lists (ADR 0022).
+        if (fail) throw new TypeError('Failed to fetch');
+        return { body: { count: 1, data: [deskTicket(1)] } };
+      }),
+    ]);
     const user = userEvent.setup();
     renderWithProviders(<TicketsPage />, dealerSession());
     expect(await screen.findByText('The tickets could not be loaded')).toBeTruthy();

@@ -1,17 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { fakeApi } from '../../../test/fake-api.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { dealerSession, deskReads, deskTicket } from '../test/ticket-fixtures.ts';
 import { TicketsPage } from './tickets-page.tsx';
-import { dealerSession, deskTicket, TICKET_DEALERS } from './tickets-page.fixtures.ts';
 
 /** Issue 14: a ticket used to sign up a mill names that mill under its key on the desk. */
 describe('TicketsPage, signed-up mill', () => {
   it('shows the mill under the key of a used ticket only', async () => {
     const rows = [deskTicket(1, { signedUpMill: { id: 42, name: 'Alpine Mill' } }), deskTicket(2, { signedUpMill: null }), deskTicket(3)];
-    mockFetch((call) => {
-      if (call.path === '/dealer-tickets/dealers') return { body: TICKET_DEALERS };
-      return { body: { count: rows.length, data: rows } };
-    });
+    fakeApi(deskReads(rows));
     renderWithProviders(<TicketsPage />, dealerSession());
 
     const used = (await screen.findByText(rows[0]!.key)).closest('tr')!;

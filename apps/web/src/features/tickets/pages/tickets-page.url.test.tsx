@@ -1,16 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderRoutes, type FetchCall } from '../../../test/render.tsx';
+import { fakeApi } from '../../../test/fake-api.ts';
+import { renderRoutes, type FetchCall } from '../../../test/render.tsx';
+import { dealerSession, deskReads, deskTicket } from '../test/ticket-fixtures.ts';
 import { TicketsPage } from './tickets-page.tsx';
-import { dealerSession, deskTicket, TICKET_DEALERS } from './tickets-page.fixtures.ts';
 
 /** Issue 27 part 3: the desk's search, filters, sort and page live in the URL (list kit, ADR 0024). */
 function serve() {
-  return mockFetch((call) => {
-    if (call.path === '/dealer-tickets/dealers') return { body: TICKET_DEALERS };
-    return { body: { count: 45, data: [deskTicket(1), deskTicket(2)] } };
-  });
+  return fakeApi(deskReads([deskTicket(1), deskTicket(2)], { count: 45 }));
 }
 
 const lastList = (calls: FetchCall[]) =>

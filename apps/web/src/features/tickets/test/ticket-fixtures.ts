@@ -1,8 +1,11 @@
+import type { SuccessOf } from '@casebridge/shared/contracts/core';
+import * as contracts from '@casebridge/shared/contracts/licence-tickets';
 import type { Session } from '@casebridge/shared/schemas/auth';
 import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
+import { fake, type FakeRoute } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 
-/** Test support for the ticket desk's tests: one desk row, the dealers of its filter, a dealer's session. */
+/** Test support for the ticket desk's tests: one desk row, the dealers of its filter, a dealer's session, the desk's reads. */
 
 /** A desk row of dealer 5 with no customer; `id` also makes its key unique. */
 export function deskTicket(id: number, overrides: Partial<DealerTicket> = {}): DealerTicket {
@@ -25,7 +28,7 @@ export function deskTicket(id: number, overrides: Partial<DealerTicket> = {}): D
 }
 
 /** GET /dealer-tickets/dealers: the root dealer 5 and its sub-dealer 7. */
-export const TICKET_DEALERS = {
+export const TICKET_DEALERS: SuccessOf<typeof contracts.listTicketDealers> = {
   data: [
     { id: 5, dealerCode: 'D-5', name: 'Dealer 5' },
     { id: 7, dealerCode: 'D-7', name: 'Branch 7' },
@@ -44,4 +47,12 @@ export function dealerSession(parentId: number | null = null): Session {
       ? { id: 5, name: 'Dealer 5', parentId: null, dealerRole: 'dealer' }
       : { id: 7, name: 'Branch 7', parentId, dealerRole: 'dealer' };
   return session;
+}
+
+/** The desk's own reads on the contract fake: its dealer filter, and `rows` on every page of `count` tickets. */
+export function deskReads(rows: DealerTicket[], { count = rows.length, dealers = TICKET_DEALERS } = {}): FakeRoute[] {
+  return [
+    fake(contracts.listTicketDealers, () => ({ body: dealers })),
+    fake(contracts.listTickets, () => ({ body: { count, data: rows } })),
+  ];
 }
