@@ -25,14 +25,24 @@ describe('the mill’s lists', () => {
   let page: Page;
   beforeAll(async () => {
     const mill = await demoApi('admin@demo-mill.test');
-    for (const n of range(6)) {
-      const email = `client-${tag}-${n}@reload.test`;
-      const client = { firstName: 'Client', lastName: `${prefix} ${n}`, email, activationMessage: 'Welcome' };
-      await mill.send(`/mills/${mill.millId}/clients`, 'POST', client);
-      // "aaa-" sorts these before the mill's other users by address.
-      const user = { firstName: 'User', lastName: `${prefix} ${n}`, email: `aaa-${tag}-${n}@reload.test`, millRole: 'user' };
-      await mill.send(`/mills/${mill.millId}/users`, 'POST', user);
-    }
+    // In parallel: the lists sort these by name or address, not by when they came.
+    await Promise.all(
+      range(6).flatMap((n) => [
+        mill.send(`/mills/${mill.millId}/clients`, 'POST', {
+          firstName: 'Client',
+          lastName: `${prefix} ${n}`,
+          email: `client-${tag}-${n}@reload.test`,
+          activationMessage: 'Welcome',
+        }),
+        // "aaa-" sorts these before the mill's other users by address.
+        mill.send(`/mills/${mill.millId}/users`, 'POST', {
+          firstName: 'User',
+          lastName: `${prefix} ${n}`,
+          email: `aaa-${tag}-${n}@reload.test`,
+          millRole: 'user',
+        }),
+      ]),
+    );
     page = await signedInWithFiveRows(browser, 'admin@demo-mill.test', '/mill');
   });
 
@@ -91,8 +101,10 @@ describe('the mill’s lists', () => {
 describe('the dealer’s lists', () => {
   it('dealer list: search, sort and page survive a reload; back returns to page 1', async () => {
     const dealer = await demoApi('dealer@demo-dealer.test');
-    for (const n of range(6))
-      await dealer.send('/dealers', 'POST', { dealerId: `LS-${tag}-${n}`, name: `${prefix} ${n}`, parentDealerId: dealer.me.dealer!.id });
+    const parentDealerId = dealer.me.dealer!.id;
+    await Promise.all(
+      range(6).map((n) => dealer.send('/dealers', 'POST', { dealerId: `LS-${tag}-${n}`, name: `${prefix} ${n}`, parentDealerId })),
+    );
     const page = await signedInWithFiveRows(browser, 'dealer@demo-dealer.test', '/dealer');
     await page.goto('/dealer/information');
     await searchFilterSortPage(page, { prefix, column: /Reseller Name/, sort: 'name:asc' });
@@ -102,10 +114,18 @@ describe('the dealer’s lists', () => {
   // The users page is the dealer managers' (the rule book's dealerUsers.list): Demo Dealer's is manager@demo-dealer.test.
   it('dealer users: search, sort and page survive a reload; back returns to page 1', async () => {
     const manager = await demoApi('manager@demo-dealer.test');
-    for (const n of range(6)) {
-      const user = { firstName: 'User', lastName: `${prefix} ${n}`, email: `du-${tag}-${n}@reload.test`, role: 'dealer' };
-      await manager.send('/dealer-users', 'POST', { ...user, dealerId: manager.me.dealer!.id });
-    }
+    const dealerId = manager.me.dealer!.id;
+    await Promise.all(
+      range(6).map((n) =>
+        manager.send('/dealer-users', 'POST', {
+          firstName: 'User',
+          lastName: `${prefix} ${n}`,
+          email: `du-${tag}-${n}@reload.test`,
+          role: 'dealer',
+          dealerId,
+        }),
+      ),
+    );
     const page = await signedInWithFiveRows(browser, 'manager@demo-dealer.test', '/dealer');
     await page.goto('/dealer/users');
     await searchFilterSortPage(page, { prefix, column: /^Email/, sort: 'email:asc' });
