@@ -19,7 +19,6 @@ afterAll(async () => {
 });
 
 const range = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
-const rowsOf = (page: Page) => page.getByRole('table').getByRole('row');
 
 describe('the mill’s lists', () => {
   let page: Page;
@@ -57,44 +56,29 @@ describe('the mill’s lists', () => {
     await page.goto('/mill/settings?tab=users');
     await page.getByLabel('Role').selectOption('User');
     await page.waitForURL((url) => url.searchParams.get('role') === 'user');
+    const rows = page.getByRole('table').getByRole('row');
     const email = page.getByRole('columnheader', { name: /^Email/ });
     await email.click();
     await page.waitForURL((url) => url.searchParams.get('sort') === 'email:asc');
-    await rowsOf(page)
-      .filter({ hasText: `${prefix} 5` })
-      .waitFor();
+    await rows.filter({ hasText: `${prefix} 5` }).waitFor();
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
-    await rowsOf(page)
-      .filter({ hasText: `${prefix} 6` })
-      .waitFor();
+    await rows.filter({ hasText: `${prefix} 6` }).waitFor();
     const secondPage = page.url();
 
     await page.reload();
-    await rowsOf(page)
-      .filter({ hasText: `${prefix} 6` })
-      .waitFor();
+    await rows.filter({ hasText: `${prefix} 6` }).waitFor();
     expect(page.url()).toBe(secondPage);
     expect(await page.getByLabel('Role').inputValue()).toBe('user');
     expect(await email.getAttribute('aria-sort')).toBe('ascending');
     expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
-    expect(
-      await rowsOf(page)
-        .filter({ hasText: `${prefix} 1` })
-        .count(),
-    ).toBe(0);
+    expect(await rows.filter({ hasText: `${prefix} 1` }).count()).toBe(0);
 
     await page.goBack();
-    await rowsOf(page)
-      .filter({ hasText: `${prefix} 1` })
-      .waitFor();
+    await rows.filter({ hasText: `${prefix} 1` }).waitFor();
     expect(params(page).has('page')).toBe(false);
     expect([params(page).get('tab'), params(page).get('role'), params(page).get('sort')]).toEqual(['users', 'user', 'email:asc']);
-    expect(
-      await rowsOf(page)
-        .filter({ hasText: `${prefix} 6` })
-        .count(),
-    ).toBe(0);
+    expect(await rows.filter({ hasText: `${prefix} 6` }).count()).toBe(0);
   });
 });
 
