@@ -97,3 +97,63 @@ export async function signOut(page: Page) {
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 }
+
+/** A new page signed in as `email`, in its `area`, with lists at five rows a page (the user's page size). */
+export async function signedInWithFiveRows(browser: Browser, email: string, area: string) {
+  const page = await newPage(browser);
+  await signIn(page, email);
+  await page.waitForURL((url) => url.pathname.startsWith(area));
+  await page.evaluate(() => localStorage.setItem('pageSize', '5'));
+  return page;
+}
+
+export const urlParams = (page: Page) => new URL(page.url()).searchParams;
+
+export interface OffsetListJourney {
+  /** The searched text; the rows are named `<prefix> 1` to `<prefix> 6` and sort in that order. */
+  prefix: string;
+  /** A select filter, if the list has one: its label, the option chosen, and its URL parameter and value. */
+  filter?: { label: string; option: string; param: string; value: string };
+  /** The header of the column sorted ascending, and the URL's `sort` it writes. */
+  column: RegExp;
+  sort: string;
+}
+
+/**
+ * An offset list at five rows a page (ADR 0024): search, a filter, a sort and page 2 survive a reload
+ * in the URL and in the controls; the back button returns to page 1 and keeps the rest.
+ */
+export async function searchFilterSortPage(page: Page, { prefix, filter, column, sort }: OffsetListJourney) {
+  await page.getByLabel('Search').fill(prefix);
+  await page.waitForURL((url) => url.searchParams.get('q') === prefix);
+  if (filter) {
+    await page.getByLabel(filter.label).selectOption(filter.option);
+    await page.waitForURL((url) => url.searchParams.get(filter.param) === filter.value);
+  }
+  await page.getByRole('columnheader', { name: column }).getByRole('button').click();
+  await page.waitForURL((url) => url.searchParams.get('sort') === sort);
+  const rows = page.getByRole('table').getByRole('row');
+  await rows.filter({ hasText: `${prefix} 5` }).waitFor();
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await page.waitForURL((url) => url.searchParams.get('page') === '2');
+  await rows.filter({ hasText: `${prefix} 6` }).waitFor();
+  const secondPage = page.url();
+
+  await page.reload();
+  await rows.filter({ hasText: `${prefix} 6` }).waitFor();
+  expect(page.url()).toBe(secondPage);
+  // Polled: twice in about 15 runs the box read empty just after the rows showed; the cause is not yet known.
+  await expect.poll(() => page.getByLabel('Search').inputValue()).toBe(prefix);
+  if (filter) expect(await page.getByLabel(filter.label).inputValue()).toBe(filter.value);
+  expect(await page.getByRole('columnheader', { name: column }).getAttribute('aria-sort')).toBe('ascending');
+  expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+  expect(await rows.filter({ hasText: `${prefix} 1` }).count()).toBe(0);
+
+  await page.goBack();
+  await rows.filter({ hasText: `${prefix} 1` }).waitFor();
+  const params = urlParams(page);
+  expect(params.has('page')).toBe(false);
+  expect([params.get('q'), params.get('sort')]).toEqual([prefix, sort]);
+  if (filter) expect(params.get(filter.param)).toBe(filter.value);
+  expect(await rows.filter({ hasText: `${prefix} 6` }).count()).toBe(0);
+}

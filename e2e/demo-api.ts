@@ -14,10 +14,22 @@ export async function demoApi(email: string) {
   };
   const credentials = JSON.stringify({ identifier: email, password: DEMO_PASSWORD });
   const { jwt: token } = (await call('/auth/local', { method: 'POST', body: credentials })) as { jwt: string };
-  const me = (await call('/users/me', { token })) as { user: { id: number }; mills: { id: number }[] };
+  const me = (await call('/users/me', { token })) as {
+    user: { id: number };
+    mills: { id: number }[];
+    dealer: { id: number } | null;
+  };
   const send = (path: string, method: string, body?: unknown) =>
     call(path, { method, token, ...(body !== undefined && { body: JSON.stringify(body) }) });
-  return { me, millId: me.mills[0]!.id, send };
+  return {
+    me,
+    send,
+    /** The account's first mill; a dealer or the manager has none. */
+    get millId() {
+      if (!me.mills[0]) throw new Error(`${email} belongs to no mill`);
+      return me.mills[0].id;
+    },
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn } from './browser.ts';
+import { launchBrowser, searchFilterSortPage, signedInWithFiveRows, urlParams as params } from './browser.ts';
 import { demoApi, sendOrders } from './demo-api.ts';
 
 /**
@@ -19,46 +19,16 @@ afterAll(async () => {
   await browser.close();
 });
 
-const params = (page: Page) => new URL(page.url()).searchParams;
-
-async function signedIn(email: string, area: string) {
-  const page = await newPage(browser);
-  await signIn(page, email);
-  await page.waitForURL((url) => url.pathname.startsWith(area));
-  await page.evaluate(() => localStorage.setItem('pageSize', '5'));
-  return page;
-}
+const signedIn = (email: string, area: string) => signedInWithFiveRows(browser, email, area);
 
 /** Search, status, sort by name and page 2 on an orders list; a reload keeps them all, back returns to page 1. */
-async function ordersJourney(page: Page) {
-  await page.getByLabel('Search').fill(prefix);
-  await page.waitForURL((url) => url.searchParams.get('q') === prefix);
-  await page.getByLabel('Status').selectOption('Open');
-  await page.waitForURL((url) => url.searchParams.get('status') === 'Open');
-  await page.getByRole('columnheader', { name: /Name/ }).getByRole('button').click();
-  await page.waitForURL((url) => url.searchParams.get('sort') === 'name:asc');
-  const rows = page.getByRole('table').getByRole('row');
-  await rows.filter({ hasText: `${prefix} 5` }).waitFor();
-  await page.getByRole('button', { name: 'Page 2' }).click();
-  await page.waitForURL((url) => url.searchParams.get('page') === '2');
-  await rows.filter({ hasText: `${prefix} 6` }).waitFor();
-  const secondPage = page.url();
-
-  await page.reload();
-  await rows.filter({ hasText: `${prefix} 6` }).waitFor();
-  expect(page.url()).toBe(secondPage);
-  await expect.poll(() => page.getByLabel('Search').inputValue()).toBe(prefix);
-  expect(await page.getByLabel('Status').inputValue()).toBe('Open');
-  expect(await page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
-  expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
-  expect(await rows.filter({ hasText: `${prefix} 1` }).count()).toBe(0);
-
-  await page.goBack();
-  await rows.filter({ hasText: `${prefix} 1` }).waitFor();
-  expect(params(page).has('page')).toBe(false);
-  expect([params(page).get('q'), params(page).get('status'), params(page).get('sort')]).toEqual([prefix, 'Open', 'name:asc']);
-  expect(await rows.filter({ hasText: `${prefix} 6` }).count()).toBe(0);
-}
+const ordersJourney = (page: Page) =>
+  searchFilterSortPage(page, {
+    prefix,
+    filter: { label: 'Status', option: 'Open', param: 'status', value: 'Open' },
+    column: /Name/,
+    sort: 'name:asc',
+  });
 
 describe('the orders lists', () => {
   it('the lab’s orders keep search, status, sort and page across a reload', async () => {
