@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { DetailedError, Upload } from 'tus-js-client';
+import { stat } from 'node:fs/promises';
+import { DetailedError, Upload, type FileReader } from 'tus-js-client';
 import { TUS_CHUNK_BYTES } from '@casebridge/shared/constants/uploads';
 import { ApiError, errorOf, networkError } from './api.ts';
 import { CliError } from './io.ts';
@@ -40,11 +41,12 @@ export interface UploadResult {
  * which tus-js-client asks for with HEAD), sends it in chunks, and resolves with the server's
  * SHA-256 of what it stored. Every request carries the bearer token.
  */
-export function tusUpload(options: UploadOptions): Promise<UploadResult> {
-  const stream = createReadStream(options.file);
+export async function tusUpload(options: UploadOptions): Promise<UploadResult> {
+  const { size } = await stat(options.file);
   return new Promise<UploadResult>((resolve, reject) => {
     let urlSaved: Promise<void> = Promise.resolve();
-    const upload = new Upload(stream, {
+    const upload = new Upload(Buffer.alloc(0), {
+      fileReader: fileReaderOf(options.file, size),
       endpoint: `${options.base}${TUS_PATH}`,
       uploadUrl: options.uploadUrl ?? null,
       metadata: options.metadata,
@@ -69,7 +71,29 @@ export function tusUpload(options: UploadOptions): Promise<UploadResult> {
       onError: (error) => reject(tusError(options.base, error)),
     });
     upload.start();
-  }).finally(() => stream.destroy());
+  });
+}
+
+/** Bytes per read from the file: Node's default is 64 KiB. */
+const READ_BYTES = 1024 * 1024;
+
+/**
+ * The file in slices tus-js-client sends one per request, each a stream from the disk (never held
+ * in memory), read 1 MiB at a time: a sixteenth of the reads, socket writes and progress steps of
+ * tus-js-client's own file source, which reads 64 KiB at a time (bench:files, client CPU per GB).
+ */
+function fileReaderOf(file: string, size: number): FileReader {
+  const source = {
+    size,
+    slice: (start: number, end: number) => {
+      const stop = Math.min(end, size);
+      const value = createReadStream(file, { start, end: stop - 1, highWaterMark: READ_BYTES });
+      // The request's Content-Length (tus-js-client's HTTP stack reads `size`).
+      return Promise.resolve({ value: Object.assign(value, { size: stop - start }), done: stop >= size });
+    },
+    close: () => undefined,
+  };
+  return { openFile: () => Promise.resolve(source) };
 }
 
 /** A failed tus request, as the same words the JSON API errors use. */
