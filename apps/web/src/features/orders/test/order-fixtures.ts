@@ -86,4 +86,4 @@ export function draftFixture(overrides: Partial<DraftOrder> = {}): DraftOrder {
   };
 }
 
-export const notFound = { status: 404 as const, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
+export const notFound = { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } } as const;
