@@ -1,6 +1,7 @@
 import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
 import type { RoleType } from '@casebridge/shared/constants/roles';
 import type { Client } from '@casebridge/shared/schemas/clients';
+import type { Order } from '@casebridge/shared/schemas/orders';
 
 /** Some of the actions the server lists per mill (its rule book: by the role there; a lab as a client). */
 const MILL_ACTIONS = {
@@ -95,6 +96,25 @@ export function clientFixture(overrides: Partial<Client> = {}): Client {
     blockedByMill: false,
     blockedBySystem: false,
     createdAt: '2025-03-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An order in either side's list: Demo Lab's "Bridge 14-16" with one open component, at the mill Alpine Milling (7). */
+export function orderFixture(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 40,
+    name: 'Bridge 14-16',
+    created_at: '2025-03-01T09:05:00.000Z',
+    isDeleted: false,
+    millId: 7,
+    labId: 5,
+    client: { id: 5, name: 'Demo Lab' },
+    author: { companyName: 'Demo Lab', logo: null },
+    responsible: null,
+    messages: 0,
+    newMessages: 0,
+    components: [{ id: 400, name: 'Bridge', displayName: 'Bridge', status: 'Open', documentsCount: 2, downloadsCount: 0 }],
     ...overrides,
   };
 }
