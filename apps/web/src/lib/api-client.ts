@@ -23,11 +23,6 @@ export class ApiError extends Error {
   get code(): ErrorCode {
     return this.body.code;
   }
-
-  /** Error codes of one field, as the server's `errors` map gives them. */
-  fieldErrors(field: string): ErrorCode[] {
-    return this.body.errors?.[field] ?? [];
-  }
 }
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;

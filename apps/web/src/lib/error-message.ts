@@ -73,14 +73,6 @@ export function describeServerError(t: TFunction, error: unknown): string {
   return ownWordsForEnglish(error.message, describeError(t, error));
 }
 
-/** Translated messages of one field's server error codes, or undefined when it has none. */
-export function fieldErrorText(t: TFunction, error: unknown, field: string): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const codes = error.fieldErrors(field);
-  if (codes.length === 0) return undefined;
-  return codes.map((code) => t(errorCodeKey(code))).join(' ');
-}
-
 /**
  * An upload's failure for its progress row, outside any component: a server refusal in the
  * current language; a client-side failure (network, a proxy's page) in its own words to an

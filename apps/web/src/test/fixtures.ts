@@ -2,6 +2,7 @@ import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
 import type { RoleType } from '@casebridge/shared/constants/roles';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import type { Dealer, DealerUser } from '@casebridge/shared/schemas/dealers';
+import type { Order } from '@casebridge/shared/schemas/orders';
 
 /** Some of the actions the server lists per mill (its rule book: by the role there; a lab as a client). */
 const MILL_ACTIONS = {
@@ -154,6 +155,25 @@ export function dealerUserFixture(overrides: Partial<DealerUser> = {}): DealerUs
     dealerName: 'Dealer 5',
     blocked: false,
     confirmed: true,
+    ...overrides,
+  };
+}
+
+/** An order in either side's list: Demo Lab's "Bridge 14-16" with one open component, at the mill Alpine Milling (7). */
+export function orderFixture(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 40,
+    name: 'Bridge 14-16',
+    created_at: '2025-03-01T09:05:00.000Z',
+    isDeleted: false,
+    millId: 7,
+    labId: 5,
+    client: { id: 5, name: 'Demo Lab' },
+    author: { companyName: 'Demo Lab', logo: null },
+    responsible: null,
+    messages: 0,
+    newMessages: 0,
+    components: [{ id: 400, name: 'Bridge', displayName: 'Bridge', status: 'Open', documentsCount: 2, downloadsCount: 0 }],
     ...overrides,
   };
 }

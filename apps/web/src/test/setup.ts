@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { initI18n, loadAllTranslations } from '../lib/i18n.ts';
 import { takeMissingKeys } from './missing-keys.ts';
+import { fakeMatchMedia } from './viewport.ts';
 
 // A route's page arrives through a lazy import that vitest compiles on first use; on a busy 2-core
 // CI machine that alone can pass the library's default 1 s, so `findBy…` waits up to 10 s. A test
@@ -9,19 +10,7 @@ import { takeMissingKeys } from './missing-keys.ts';
 configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads these browser APIs, which jsdom does not implement.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
-});
+Object.defineProperty(window, 'matchMedia', { writable: true, value: fakeMatchMedia(() => false) });
 
 class ResizeObserverStub {
   observe() {}

@@ -3,18 +3,24 @@ import { IconDeviceFloppy, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DESKTOP_APP_MAX_BYTES, type DesktopAppRelease } from '@casebridge/shared/schemas/desktop-app';
+import { z } from 'zod';
+import {
+  DESKTOP_APP_MAX_BYTES,
+  desktopAppDetailsSchema,
+  desktopAppLinkSchema,
+  type DesktopAppRelease,
+} from '@casebridge/shared/schemas/desktop-app';
 import { formatBytes } from '@casebridge/shared/format/bytes';
 import { DesktopAppDownload, desktopAppQuery } from '../../../components/desktop-app-download.tsx';
 import { FileField } from '../../../components/file-field.tsx';
 import { LabelledProgress } from '../../../components/labelled-progress.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
-import { describeError, fieldErrorText } from '../../../lib/error-message.ts';
+import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
+import { describeError } from '../../../lib/error-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useForm, type FormValues } from '../../../lib/use-form.ts';
 import { useSaveDesktopApp, type DesktopAppChange } from '../api/desktop-app-api.ts';
-
-type Source = 'file' | 'link';
 
 /** `/manager/desktop-app`: the desktop app labs and mills download (issue 24 item 9). */
 export function DesktopAppSettingsPage() {
@@ -43,127 +49,133 @@ export function DesktopAppSettingsPage() {
   );
 }
 
+/**
+ * The form: the release's details with the shared rules, where the download comes from, and the
+ * installer chosen (a file, not sent until saved). The link is checked by the server's own rule.
+ */
+const desktopAppFormSchema = z.object({
+  ...desktopAppDetailsSchema.shape,
+  source: z.enum(['file', 'link']),
+  url: z.string(),
+  file: z.custom<File | null>((value) => value === null || value instanceof File),
+});
+type DesktopAppValues = FormValues<typeof desktopAppFormSchema>;
+
+const initialValuesOf = (current: DesktopAppRelease | null): DesktopAppValues => ({
+  source: current?.kind ?? 'file',
+  url: current?.kind === 'link' ? current.url : '',
+  version: current?.version ?? '',
+  releaseNotes: current?.releaseNotes ?? '',
+  file: null,
+});
+
+/** What to send: a new link, a new installer, or (keeping the current download) only the details. */
+function changeOf(values: z.output<typeof desktopAppFormSchema>): DesktopAppChange {
+  const details = { version: values.version, releaseNotes: values.releaseNotes };
+  if (values.source === 'link') return { ...details, url: values.url.trim() };
+  return values.file ? { ...details, file: values.file } : details;
+}
+
 /** The form's fields, its checks (the server checks the same again) and the save with its progress. */
 function useDesktopAppForm(current: DesktopAppRelease | null) {
   const { t } = useTranslation();
   const [percent, setPercent] = useState<number | null>(null);
   const save = useSaveDesktopApp((sent, total) => setPercent(total > 0 ? (sent / total) * 100 : 0));
-  const [source, setSource] = useState<Source>(current?.kind ?? 'file');
-  const [url, setUrl] = useState(current?.kind === 'link' ? current.url : '');
-  const [version, setVersion] = useState(current?.version ?? '');
-  const [releaseNotes, setReleaseNotes] = useState(current?.releaseNotes ?? '');
-  const [file, setFile] = useState<File | null>(null);
-  const [problems, setProblems] = useState<Partial<Record<'version' | 'url' | 'file', string>>>({});
   const keepsFile = current?.kind === 'file';
+  const form = useForm({
+    initialValues: initialValuesOf(current),
+    schema: desktopAppFormSchema,
+    rules: ({ source, url, file }) => ({
+      url: source === 'link' && !desktopAppLinkSchema.safeParse(url.trim()).success ? 'desktopAppSettings.httpsOnly' : undefined,
+      file: source === 'file' && !file && !keepsFile ? 'desktopAppSettings.fileRequired' : undefined,
+    }),
+    words: { version: { required: 'desktopAppSettings.versionRequired' } },
+  });
+  useUnsavedChangesGuard(form.dirty);
 
   const choose = (files: File[]) => {
     const [chosen] = files;
-    if (!chosen || files.length !== 1) return setProblems({ ...problems, file: t('orders.exactlyOneFile') });
+    if (!chosen || files.length !== 1) return form.setError('file', { key: 'orders.exactlyOneFile' });
     if (chosen.size > DESKTOP_APP_MAX_BYTES)
-      return setProblems({ ...problems, file: t('desktopAppSettings.tooLarge', { size: formatBytes(DESKTOP_APP_MAX_BYTES) }) });
-    setProblems({ ...problems, file: undefined });
-    setFile(chosen);
-  };
-
-  /** What to send, or the problems that stop it; the server checks the same again. */
-  const change = (): DesktopAppChange | null => {
-    const found: typeof problems = {};
-    if (!version.trim()) found.version = t('desktopAppSettings.versionRequired');
-    if (source === 'link' && !/^https:\/\/\S+$/.test(url.trim())) found.url = t('desktopAppSettings.httpsOnly');
-    if (source === 'file' && !file && !keepsFile) found.file = t('desktopAppSettings.fileRequired');
-    setProblems(found);
-    if (Object.keys(found).length > 0) return null;
-    const details = { version: version.trim(), releaseNotes };
-    if (source === 'link') return { ...details, url: url.trim() };
-    return file ? { ...details, file } : details;
+      return form.setError('file', { key: 'desktopAppSettings.tooLarge', values: { size: formatBytes(DESKTOP_APP_MAX_BYTES) } });
+    form.setValue('file', chosen);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = change();
-    if (!next) return;
+    const data = form.validate();
+    if (!data) return;
     setPercent(null);
-    save.mutate(next, {
-      onSuccess: () => notifySuccess(t('desktopAppSettings.saved')),
-      onError: (error) => notifyError(t, error),
+    save.mutate(changeOf(data), {
+      onSuccess: () => {
+        form.reset(form.values);
+        notifySuccess(t('desktopAppSettings.saved'));
+      },
+      // Without a download to keep, the server names the link; on the file side that is the installer.
+      onError: (error) => {
+        const fields: Record<string, 'file'> = form.values.source === 'file' ? { url: 'file' } : {};
+        if (!form.applyServerErrors(error, { fields })) notifyError(t, error);
+      },
     });
   };
 
-  return {
-    save,
-    percent,
-    source,
-    setSource,
-    url,
-    setUrl,
-    version,
-    setVersion,
-    releaseNotes,
-    setReleaseNotes,
-    file,
-    choose,
-    problems,
-    submit,
-  };
+  return { form, save, percent, choose, submit };
 }
 
 function DesktopAppForm({ current }: { current: DesktopAppRelease | null }) {
   const { t } = useTranslation();
-  const form = useDesktopAppForm(current);
-  const serverProblem = (field: string) => fieldErrorText(t, form.save.error, field);
+  const { form, save, percent, choose, submit } = useDesktopAppForm(current);
   return (
     <Card withBorder>
-      <form onSubmit={form.submit} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack>
-          <Radio.Group label={t('desktopAppSettings.source')} value={form.source} onChange={form.setSource}>
+          <Radio.Group
+            label={t('desktopAppSettings.source')}
+            value={form.values.source}
+            onChange={(value) => form.setValue('source', value === 'link' ? 'link' : 'file')}
+          >
             <Group mt={6}>
               <Radio value="file" label={t('desktopAppSettings.sourceFile')} />
               <Radio value="link" label={t('desktopAppSettings.sourceLink')} />
             </Group>
           </Radio.Group>
-          {form.source === 'link' ? (
+          {form.values.source === 'link' ? (
             <TextInput
               label={t('desktopAppSettings.url')}
               description={t('desktopAppSettings.urlHint')}
               type="url"
               inputMode="url"
               placeholder="https://"
-              value={form.url}
-              onChange={(event) => form.setUrl(event.currentTarget.value)}
-              error={form.problems.url ?? serverProblem('url')}
+              {...form.textProps('url')}
               maxLength={2000}
               required
             />
           ) : (
             <InstallerFile
-              file={form.file}
+              file={form.values.file}
               keptName={current?.kind === 'file' ? current.fileName : null}
-              onFiles={form.choose}
-              problem={form.problems.file ?? serverProblem('file')}
+              onFiles={choose}
+              problem={form.errorText('file')}
             />
           )}
           <TextInput
             label={t('desktopAppSettings.version')}
-            value={form.version}
-            onChange={(event) => form.setVersion(event.currentTarget.value)}
-            error={form.problems.version ?? serverProblem('version')}
+            {...form.textProps('version')}
             maxLength={40}
             required
             w={{ base: '100%', sm: 240 }}
           />
           <Textarea
             label={t('desktopAppSettings.releaseNotes')}
-            value={form.releaseNotes}
-            onChange={(event) => form.setReleaseNotes(event.currentTarget.value)}
-            error={serverProblem('releaseNotes')}
+            {...form.textProps('releaseNotes')}
             maxLength={4000}
             autosize
             minRows={4}
             maxRows={12}
           />
-          {form.save.isPending && form.percent !== null && <UploadProgress percent={form.percent} />}
+          {save.isPending && percent !== null && <UploadProgress percent={percent} />}
           <Group>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={form.save.isPending}>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} aria-hidden />} loading={save.isPending}>
               {t('desktopAppSettings.save')}
             </Button>
           </Group>

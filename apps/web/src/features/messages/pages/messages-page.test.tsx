@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as contracts from '@casebridge/shared/contracts/messages';
 import type { Message } from '@casebridge/shared/schemas/orders';
-import { PHONE_MEDIA_QUERY } from '../../../components/use-phone-layout.ts';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { onPhone } from '../../../test/viewport.ts';
 import { MessagesPage } from './messages-page.tsx';
 
 const message: Message = {
@@ -40,11 +40,6 @@ function renderPage(path = '/lab/messages', messages: Message[] = [message], cou
 
 const query = (url: string) => new URL(url, 'http://x').searchParams;
 const readParam = (url: string) => query(url).get('read');
-
-const wideMatchMedia = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = wideMatchMedia;
-});
 
 describe('MessagesPage', () => {
   it('keeps the read state and page in the URL; a new read state returns to page 1', async () => {
@@ -90,16 +85,7 @@ describe('MessagesPage', () => {
   });
 
   it('shows cards on a phone, headed by the order link', async () => {
-    window.matchMedia = vi.fn((media: string) => ({
-      matches: media === PHONE_MEDIA_QUERY,
-      media,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    }));
+    onPhone();
     renderPage();
     const card = (await screen.findByText('Margin looks fine.')).closest('li')!;
     expect(screen.queryByRole('table')).toBeNull();

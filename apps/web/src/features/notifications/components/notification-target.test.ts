@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { listMessages } from '@casebridge/shared/contracts/messages';
 import { listLabOrders, listMillOrders } from '@casebridge/shared/contracts/orders';
-import type { Message, Order } from '@casebridge/shared/schemas/orders';
+import type { Message } from '@casebridge/shared/schemas/orders';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { orderFixture } from '../../../test/fixtures.ts';
 import type { AppNotification } from '../api/notifications-api.ts';
 import { notificationTarget } from './notification-target.ts';
 
@@ -21,20 +22,7 @@ const newOrder: AppNotification = {
   componentName: null,
 };
 
-const order: Order = {
-  id: 40,
-  name: 'Bridge 14-16',
-  created_at: '2025-03-01T09:05:00.000Z',
-  isDeleted: false,
-  millId: 7,
-  labId: 5,
-  client: { id: 5, name: 'Demo Lab' },
-  author: { companyName: 'Demo Lab', logo: null },
-  responsible: null,
-  messages: 0,
-  newMessages: 0,
-  components: [{ id: 400, name: 'Bridge', displayName: 'Bridge', status: 'Open', documentsCount: 1, downloadsCount: 0 }],
-};
+const order = orderFixture();
 
 const message: Message = {
   id: 90,

@@ -110,9 +110,21 @@ export function useDeleteOrder() {
   return useEndpointMutation(contracts.deleteOrder, (orderId: number) => ({ params: { id: orderId } }), orderQueryKeys());
 }
 
+/** The lab starts an order with this mill (an unsubmitted draft, listed among the lab's drafts until it is sent). */
+export function useCreateOrder(millId: number) {
+  return useEndpointMutation(
+    contracts.createOrder,
+    (body: { name: string; components: { name: string }[] }) => ({ body: { millId, ...body } }),
+    orderQueryKeys(millId),
+  );
+}
+
+/** The lab finishes sending: the mill sees the order in its list. */
+export function useSubmitOrder(millId: number) {
+  return useEndpointMutation(contracts.submitOrder, (orderId: number) => ({ params: { id: orderId } }), orderQueryKeys(millId));
+}
+
 export const ordersApi = {
-  create: (body: { millId: number; name: string; components: { name: string }[] }) => callEndpoint(contracts.createOrder, { body }),
-  submit: (orderId: number) => callEndpoint(contracts.submitOrder, { params: { id: orderId } }),
   reportLink: (orderId: number) => callEndpoint(contracts.orderReportLink, { params: { orderId } }),
   orderDocumentsLink: (orderId: number) => callEndpoint(contracts.orderZipLink, { params: { projectId: orderId } }),
   componentDocumentsLink: (projectId: number, componentId: number) =>

@@ -2,10 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { listMillOrders } from '@casebridge/shared/contracts/orders';
-import { sessionFixture } from '../../../test/fixtures.ts';
+import { orderFixture, sessionFixture } from '../../../test/fixtures.ts';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { orderFixture } from '../test/order-fixtures.ts';
 import { ClientOrders } from './client-orders.tsx';
 
 function stubApi(count = 45) {

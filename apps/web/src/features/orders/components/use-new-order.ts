@@ -10,7 +10,7 @@ import { describeError } from '../../../lib/error-message.ts';
 import { checkField } from '../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { ordersPath } from '../../../lib/order-paths.ts';
-import { ordersApi, type CreatedOrder } from '../api/orders-api.ts';
+import { useCreateOrder, useSubmitOrder, type CreatedOrder } from '../api/orders-api.ts';
 import { forgetUploads } from '../api/uploads.ts';
 import type { ReceivedFile } from './document-drop-zone.tsx';
 import { pickFiles, type PickedFile } from './document-picker.ts';
@@ -78,6 +78,8 @@ function useOrderSending(mill: MillSummary, name: string, components: DraftCompo
   const [failure, setFailure] = useState<string | null>(null);
   const [failedKeys, setFailedKeys] = useState<string[]>([]);
   const { uploads, run } = useDocumentUploads();
+  const createOrder = useCreateOrder(mill.id);
+  const submitOrder = useSubmitOrder(mill.id);
 
   const jobsFor = (order: CreatedOrder): UploadJob[] =>
     components.flatMap((component, index) =>
@@ -95,7 +97,7 @@ function useOrderSending(mill: MillSummary, name: string, components: DraftCompo
       setFailure(t('orders.someUploadsFailed', { count: failed.length }));
       return;
     }
-    await ordersApi.submit(order.id);
+    await submitOrder.mutateAsync(order.id);
     markFormsSaved();
     notifySuccess(t('orders.sent'));
     void navigate(ordersPath('lab'));
@@ -117,8 +119,8 @@ function useOrderSending(mill: MillSummary, name: string, components: DraftCompo
     attempt(async () => {
       let order = created;
       if (!order) {
-        const body = { millId: mill.id, name: name.trim(), components: components.map((component) => ({ name: component.name.trim() })) };
-        order = await ordersApi.create(body);
+        const body = { name: name.trim(), components: components.map((component) => ({ name: component.name.trim() })) };
+        order = await createOrder.mutateAsync(body);
         setCreated(order);
       }
       await uploadAndSubmit(order);
@@ -197,7 +199,8 @@ export function useNewOrder(mill: MillSummary) {
     continued,
     draft,
     sending,
-    offered: sending.created ? null : offer.draft,
+    // While sending, the order being created is not offered back (the drafts refresh once it exists).
+    offered: sending.created || sending.sending ? null : offer.draft,
     offer,
     /** A name's error once sending was tried, in the person's language. */
     errorOf: (rule: z.ZodType, value: string) => (showErrors ? nameError(rule, value) : null),

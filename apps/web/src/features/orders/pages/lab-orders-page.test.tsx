@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deleteOrder, listLabOrders } from '@casebridge/shared/contracts/orders';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
-import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
+import { millFixture, orderFixture, sessionFixture } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
-import { orderFixture } from '../test/order-fixtures.ts';
 import { LabOrdersPage } from './lab-orders-page.tsx';
 
 function renderFor(blocked: boolean, path = '/') {

@@ -5,10 +5,9 @@ import { listClients } from '@casebridge/shared/contracts/clients';
 import * as contracts from '@casebridge/shared/contracts/orders';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
-import { sessionFixture } from '../../../test/fixtures.ts';
+import { orderFixture, sessionFixture } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { raiseNewOrders } from '../../../lib/new-orders-counter.ts';
-import { orderFixture } from '../test/order-fixtures.ts';
 import { MillOrdersPage } from './mill-orders-page.tsx';
 
 const withComponents = orderFixture();

@@ -2,9 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
-import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderRoutes, type FetchCall } from '../../../test/render.tsx';
+import { createOrder, deleteOrder, listLabDrafts, submitOrder } from '@casebridge/shared/contracts/orders';
 import type { DraftOrder } from '@casebridge/shared/schemas/orders';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
+import { sessionFixture } from '../../../test/fixtures.ts';
+import { renderRoutes, type FetchCall } from '../../../test/render.tsx';
 import { draftFixture, notFound } from '../test/order-fixtures.ts';
 import { NewOrderPage } from './new-order-page.tsx';
 
@@ -83,15 +85,18 @@ vi.mock('tus-js-client', () => ({
   },
 }));
 
+/** The lab's drafts as the server lists them: none unless a test gives some. */
+const draftsOf = (drafts: { current: DraftOrder[] | null }) => {
+  const data = drafts.current ?? [];
+  return { body: { count: data.length, data } };
+};
+
 function stubApi(drafts: { current: DraftOrder[] | null } = { current: null }) {
-  return mockFetch(({ method, path }) => {
-    if (method === 'GET' && path === '/labs/drafts' && drafts.current)
-      return { body: { count: drafts.current.length, data: drafts.current } };
-    if (method === 'POST' && path === '/orders')
-      return { body: { id: 40, name: 'Bridge 14-16', components: [{ id: 400, name: 'Bridge' }] } };
-    if (method === 'POST' && path === '/orders/40/submit') return { body: { ok: true, message: 'Order sent' } };
-    return notFound;
-  });
+  return fakeApi([
+    fake(listLabDrafts, () => draftsOf(drafts)),
+    fake(createOrder, () => ({ body: { id: 40, name: 'Bridge 14-16', components: [{ id: 400, name: 'Bridge' }] } })),
+    fake(submitOrder, ({ params }) => (params.id === 40 ? { body: { ok: true as const, message: 'Order sent' } } : notFound)),
+  ]);
 }
 
 function renderPage() {
@@ -155,6 +160,8 @@ describe('NewOrderPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/lab/projects'));
     expect(writes(calls).map((call) => call.url.split('?')[0])).toEqual(['/api/orders', '/api/orders/40/submit']);
     expect(writes(calls)[0]!.body).toEqual({ millId: 7, name: 'Bridge 14-16', components: [{ name: 'Bridge' }] });
+    // Creating and submitting each make the lab's drafts stale: they are asked for again after each.
+    expect(calls.filter((call) => call.method === 'GET' && call.url.startsWith('/api/labs/drafts?'))).toHaveLength(3);
     expect(tus.started.map((upload) => upload.name)).toEqual(['upper-jaw.stl']);
     expect(tus.started[0]!.options).toMatchObject({
       endpoint: '/api/uploads',
@@ -228,14 +235,14 @@ describe('NewOrderPage', () => {
 
   it('discards an unfinished order on the server after confirmation, and offers it no more', async () => {
     const drafts = { current: [draftFixture()] as DraftOrder[] };
-    const calls = mockFetch(({ method, path }) => {
-      if (method === 'GET' && path === '/labs/drafts') return { body: { count: drafts.current.length, data: drafts.current } };
-      if (method === 'DELETE' && path === `/orders/${drafts.current[0]?.id}`) {
+    const calls = fakeApi([
+      fake(listLabDrafts, () => draftsOf(drafts)),
+      fake(deleteOrder, ({ params }) => {
+        if (params.id !== drafts.current[0]?.id) return notFound;
         drafts.current = [];
-        return { body: { ok: true, message: 'Unfinished order discarded' } };
-      }
-      return notFound;
-    });
+        return { body: { ok: true as const, message: 'Unfinished order discarded' } };
+      }),
+    ]);
     const user = userEvent.setup();
     renderPage();
     // What tus-js-client remembers of unfinished uploads: this draft's components (400, 401), and others'.

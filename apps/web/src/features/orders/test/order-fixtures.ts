@@ -1,22 +1,4 @@
-import type { ComponentDetail, DraftOrder, Order } from '@casebridge/shared/schemas/orders';
-
-export function orderFixture(overrides: Partial<Order> = {}): Order {
-  return {
-    id: 40,
-    name: 'Bridge 14-16',
-    created_at: '2025-03-01T09:05:00.000Z',
-    isDeleted: false,
-    millId: 7,
-    labId: 5,
-    client: { id: 5, name: 'Demo Lab' },
-    author: { companyName: 'Demo Lab', logo: null },
-    responsible: null,
-    messages: 0,
-    newMessages: 0,
-    components: [{ id: 400, name: 'Bridge', displayName: 'Bridge', status: 'Open', documentsCount: 2, downloadsCount: 0 }],
-    ...overrides,
-  };
-}
+import type { ComponentDetail, DraftOrder } from '@casebridge/shared/schemas/orders';
 
 export function componentFixture(overrides: Partial<ComponentDetail> = {}): ComponentDetail {
   return {
@@ -86,4 +68,4 @@ export function draftFixture(overrides: Partial<DraftOrder> = {}): DraftOrder {
   };
 }
 
-export const notFound = { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
+export const notFound = { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } } as const;
