@@ -8,12 +8,23 @@ import { startTotp, twoFactorStatus } from '@casebridge/shared/contracts/two-fac
 import { readPlatformRequirement, setPlatformRequirement } from '@casebridge/shared/contracts/two-factor-admin';
 import { listSessions } from '@casebridge/shared/contracts/user-sessions';
 import type { DataExport } from '@casebridge/shared/schemas/personal-data';
+import type { ReminderPreview } from '@casebridge/shared/schemas/ticket-reminders';
 import { fake, fakeApi } from '../test/fake-api.ts';
 import { MANAGER_DEALER_ACTIONS, sessionFixture } from '../test/fixtures.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { DealerSettingsPage, ManagerSettingsPage } from './own-settings-pages.tsx';
 
 const none = { count: 0, tickets: [] };
+/** The dealer's ticket reminders, off. */
+const remindersOff: ReminderPreview = {
+  enabled: false,
+  leadDays: 10,
+  frequency: 'weekly',
+  nextDigestOn: null,
+  upcoming: none,
+  expired: none,
+  overdue: none,
+};
 
 /** What the two pages and their account sections ask for, answered as the contracts say; anything else is refused. */
 function stubApi() {
@@ -41,10 +52,7 @@ function stubApi() {
       platform = body;
       return { body: platform };
     }),
-    // The dealer's ticket reminders, off.
-    fake(previewReminders, () => ({
-      body: { enabled: false, leadDays: 10, frequency: 'weekly', nextDigestOn: null, upcoming: none, expired: none, overdue: none },
-    })),
+    fake(previewReminders, () => ({ body: remindersOff })),
   ]);
 }
 
