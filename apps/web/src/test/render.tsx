@@ -24,8 +24,8 @@ export interface RenderOptions {
    * dropdown is never hidden as "detached". jsdom lays nothing out (every rect is 0×0), so
    * floating-ui's `hide` middleware takes the target for scrolled away and Mantine sets
    * `display: none` on the open dropdown once its position resolves, a few microtasks after it
-   * renders. A role query that first looks after that never finds the items; on a loaded machine
-   * it often does. Opt-in for now: making it the default wants a run of every web test.
+   * renders. A role query that first looks only after that never finds the items, which is what
+   * happens on a loaded machine. Opt-in for now: making it the default wants a run of every web test.
    */
   mantineTestEnv?: boolean;
 }
