@@ -4,8 +4,9 @@ import firstPaintEnglish from 'virtual:first-paint-english';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import english from '../locales/en/translation.json';
 import { FIRST_PAINT_NAMESPACES } from '../lib/first-paint-namespaces.ts';
+import { fakeApi } from '../test/fake-api.ts';
 import { sessionFixture } from '../test/fixtures.ts';
-import { mockFetch, renderRoutes } from '../test/render.tsx';
+import { renderRoutes } from '../test/render.tsx';
 import { appRoutes } from './router.tsx';
 
 /**
@@ -37,7 +38,9 @@ describe('the English of the first paint', () => {
   });
 
   it('has every text of the public home, signed out and signed in', async () => {
-    mockFetch(() => ({ status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'no' } }));
+    // The public home asks the API nothing (without a token there is no session to read): the fake
+    // lists no contract, so a request would be refused and fail the test.
+    fakeApi([]);
     const { unmount } = renderRoutes(appRoutes, { path: '/' });
     expect(await screen.findByRole('heading', { level: 1, name: english.home.title })).toBeTruthy();
     unmount();

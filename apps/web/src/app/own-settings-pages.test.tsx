@@ -1,17 +1,38 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { listPasskeys } from '@casebridge/shared/contracts/passkeys';
+import { dataExportState, requestDataExport } from '@casebridge/shared/contracts/personal-data';
+import { previewReminders } from '@casebridge/shared/contracts/ticket-reminders';
+import { startTotp, twoFactorStatus } from '@casebridge/shared/contracts/two-factor';
+import { readPlatformRequirement, setPlatformRequirement } from '@casebridge/shared/contracts/two-factor-admin';
+import { listSessions } from '@casebridge/shared/contracts/user-sessions';
+import type { DataExport } from '@casebridge/shared/schemas/personal-data';
+import type { ReminderPreview } from '@casebridge/shared/schemas/ticket-reminders';
+import { fake, fakeApi } from '../test/fake-api.ts';
 import { MANAGER_DEALER_ACTIONS, sessionFixture } from '../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../test/render.tsx';
+import { renderWithProviders } from '../test/render.tsx';
 import { DealerSettingsPage, ManagerSettingsPage } from './own-settings-pages.tsx';
 
-// A plain fetch stub by path: the analytics settings' digest endpoint has no contract yet, so the contract fake
-// cannot answer this page. The answers still follow the contracts, which the client checks.
+const none = { count: 0, tickets: [] };
+/** The dealer's ticket reminders, off. */
+const remindersOff: ReminderPreview = {
+  enabled: false,
+  leadDays: 10,
+  frequency: 'weekly',
+  nextDigestOn: null,
+  upcoming: none,
+  expired: none,
+  overdue: none,
+};
+
+/** What the two pages and their account sections ask for, answered as the contracts say; anything else is refused. */
 function stubApi() {
   let platform = { required: false };
-  let dataExport: object | null = null;
-  return mockFetch(({ method, path, body }) => {
-    if (path === '/users/me/data-export' && method === 'POST')
+  let dataExport: DataExport | null = null;
+  return fakeApi([
+    fake(dataExportState, () => ({ body: { export: dataExport } })),
+    fake(requestDataExport, () => {
       dataExport = {
         id: 1,
         status: 'requested',
@@ -20,15 +41,19 @@ function stubApi() {
         expiresAt: null,
         downloadedAt: null,
       };
-    if (path === '/users/me/data-export') return { body: { export: dataExport } };
-    if (path === '/users/me/passkeys') return { body: { passkeys: [] } };
-    if (path === '/users/me/sessions') return { body: { sessions: [] } };
-    if (path === '/users/me/two-factor') return { body: { totp: false, passkeys: 0, recoveryCodesLeft: 0, required: true } };
-    if (path === '/users/me/two-factor/totp') return { body: { uri: 'otpauth://totp/CaseBridge:ada?secret=ABC', secret: 'ABC' } };
-    if (path === '/two-factor-requirement' && method === 'PUT') platform = body as typeof platform;
-    if (path === '/two-factor-requirement') return { body: platform };
-    return { body: { enabled: false, nextDigestOn: null } };
-  });
+      return { body: { export: dataExport } };
+    }),
+    fake(listPasskeys, () => ({ body: { passkeys: [] } })),
+    fake(listSessions, () => ({ body: { sessions: [] } })),
+    fake(twoFactorStatus, () => ({ body: { totp: false, passkeys: 0, recoveryCodesLeft: 0, required: true } })),
+    fake(startTotp, () => ({ body: { uri: 'otpauth://totp/CaseBridge:ada?secret=ABC', secret: 'ABC' } })),
+    fake(readPlatformRequirement, () => ({ body: platform })),
+    fake(setPlatformRequirement, ({ body }) => {
+      platform = body;
+      return { body: platform };
+    }),
+    fake(previewReminders, () => ({ body: remindersOff })),
+  ]);
 }
 
 describe('the manager’s and the dealer’s own settings pages', () => {

@@ -2,33 +2,77 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
+import { appVersion } from '@casebridge/shared/contracts/app-info';
+import { getClient, listClients } from '@casebridge/shared/contracts/clients';
+import { getLabOfCompany } from '@casebridge/shared/contracts/companies';
+import { getCompany, getOwnCompany } from '@casebridge/shared/contracts/company-profile';
+import type { errorResponseSchema } from '@casebridge/shared/contracts/core';
+import { listMessages } from '@casebridge/shared/contracts/messages';
+import { listNotifications } from '@casebridge/shared/contracts/notifications';
+import { millOnboarding } from '@casebridge/shared/contracts/onboarding';
+import { listMillOrders, listResponsiblePersons } from '@casebridge/shared/contracts/orders';
+import { getSubscription, listInvoices } from '@casebridge/shared/contracts/subscriptions';
+import type { z } from 'zod';
+import { fake, fakeApi, type FakeRoute } from '../test/fake-api.ts';
 import { clientFixture, millFixture, sessionFixture } from '../test/fixtures.ts';
-import { mockFetch, renderRoutes } from '../test/render.tsx';
+import { renderRoutes } from '../test/render.tsx';
 import { appRoutes } from './router.tsx';
 
+const notFound = {
+  status: 404 as const,
+  body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } satisfies z.input<typeof errorResponseSchema>,
+};
+const emptyList = { body: { count: 0, data: [] } };
+
+/**
+ * The shell's own requests, answered as their contracts say, beside a test's own fakes: the version,
+ * the notifications, and no plan for the header's usage donut, which then stays away (its own tests cover it).
+ */
+function shellFakes(): FakeRoute[] {
+  return [
+    fake(appVersion, () => ({ body: { version: '1.2.3' } })),
+    fake(listNotifications, () => ({ body: { notifications: [] } })),
+    fake(getSubscription, () => notFound),
+  ];
+}
+
+/** What the pages these tests open ask for, as the contracts say; anything else is refused. */
 function stubApi() {
-  return mockFetch(({ path }) => {
-    if (path === '/app/version') return { body: { version: '1.2.3' } };
-    if (path === '/notifications') return { body: { notifications: [] } };
-    if (path === '/users/companyInfo') {
-      return {
-        body: {
-          id: 10,
-          name: 'Ada Lab',
-          email: 'lab@example.com',
-          web: '',
-          contactPerson: '',
-          vatNumber: 'DE1',
-          taxId: '',
-          logo: null,
-          address: { country: 'DE', state: '', street: 'Main 1', city: 'Berlin', zipCode: '10115', phone: '123' },
-          companyInfoIsUpdated: true,
-          countryLocked: false,
-        },
-      };
-    }
-    return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
-  });
+  return fakeApi([
+    ...shellFakes(),
+    // The mill's welcome page and its orders and clients, all empty.
+    fake(millOnboarding, () => ({
+      body: { companyDetails: true, landingPage: true, firstClientInvited: true, licenceKeys: true, desktopAppAvailable: true },
+    })),
+    fake(listMillOrders, () => emptyList),
+    fake(listResponsiblePersons, () => emptyList),
+    fake(listClients, () => emptyList),
+    fake(listInvoices, () => emptyList),
+    // The lab's account: its company and its shipping address.
+    fake(getOwnCompany, () => ({
+      body: {
+        id: 10,
+        name: 'Ada Lab',
+        email: 'lab@example.com',
+        web: '',
+        contactPerson: '',
+        vatNumber: 'DE1',
+        taxId: '',
+        logo: null,
+        address: { country: 'DE', state: '', street: 'Main 1', city: 'Berlin', zipCode: '10115', phone: '123' },
+        companyInfoIsUpdated: true,
+        countryLocked: false,
+      },
+    })),
+    fake(getLabOfCompany, ({ params }) => ({
+      body: {
+        id: 4,
+        company: { id: params.id, name: 'Ada Lab' },
+        shippingAtSameAddress: true,
+        shippingAddress: { street: '', city: '', zipCode: '', phone: '' },
+      },
+    })),
+  ]);
 }
 
 describe('app routes', () => {
@@ -176,42 +220,43 @@ describe('app routes', () => {
   });
 
   it("shows a client's company and shipping address read-only, with a way back to the clients", async () => {
-    mockFetch(({ path }) => {
-      if (path === '/mills/7/clients/21') {
-        return {
-          body: clientFixture({ createdAt: '2025-01-01T00:00:00Z' }),
-        };
-      }
-      if (path === '/companies/50') {
-        return {
-          body: {
-            id: 50,
-            name: 'Demo Lab',
-            email: 'office@lab.test',
-            web: '',
-            contactPerson: 'Lena Lab',
-            vatNumber: 'DE9',
-            taxId: '',
-            logo: null,
-            address: { country: 'DE', state: '', street: 'Laborstraße 5', city: 'München', zipCode: '80331', phone: '4989' },
-            companyInfoIsUpdated: true,
-            countryLocked: false,
-          },
-        };
-      }
-      if (path === '/labs/companies/50') {
-        return {
-          body: {
-            id: 5,
-            company: { id: 50, name: 'Demo Lab' },
-            shippingAtSameAddress: false,
-            shippingAddress: { street: 'Dock 4', city: 'Hamburg', zipCode: '20457', phone: '' },
-          },
-        };
-      }
-      if (path === '/notifications') return { body: { notifications: [] } };
-      return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
-    });
+    fakeApi([
+      ...shellFakes(),
+      fake(getClient, ({ params }) =>
+        params.millId === 7 && params.userId === 21 ? { body: clientFixture({ createdAt: '2025-01-01T00:00:00Z' }) } : notFound,
+      ),
+      fake(getCompany, ({ params }) =>
+        params.id === 50
+          ? {
+              body: {
+                id: 50,
+                name: 'Demo Lab',
+                email: 'office@lab.test',
+                web: '',
+                contactPerson: 'Lena Lab',
+                vatNumber: 'DE9',
+                taxId: '',
+                logo: null,
+                address: { country: 'DE', state: '', street: 'Laborstraße 5', city: 'München', zipCode: '80331', phone: '4989' },
+                companyInfoIsUpdated: true,
+                countryLocked: false,
+              },
+            }
+          : notFound,
+      ),
+      fake(getLabOfCompany, ({ params }) =>
+        params.id === 50
+          ? {
+              body: {
+                id: 5,
+                company: { id: 50, name: 'Demo Lab' },
+                shippingAtSameAddress: false,
+                shippingAddress: { street: 'Dock 4', city: 'Hamburg', zipCode: '20457', phone: '' },
+              },
+            }
+          : notFound,
+      ),
+    ]);
     renderRoutes(appRoutes, { path: '/mill/client/21/details', session: sessionFixture('mill', { ordersCount: 1 }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Lena Lab' })).toBeTruthy();
     expect(await screen.findByText('Laborstraße 5')).toBeTruthy();
@@ -222,16 +267,14 @@ describe('app routes', () => {
   });
 
   it("lists only that client's orders and messages in its tabs", async () => {
-    const calls = mockFetch(({ path }) => {
-      if (path === '/mills/7/clients/21') {
-        return {
-          body: clientFixture({ createdAt: '2025-01-01T00:00:00Z' }),
-        };
-      }
-      if (path === '/mills/7/projects' || path === '/mills/7/messages') return { body: { count: 0, data: [] } };
-      if (path === '/notifications') return { body: { notifications: [] } };
-      return { status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Not found' } };
-    });
+    const calls = fakeApi([
+      ...shellFakes(),
+      fake(getClient, ({ params }) =>
+        params.millId === 7 && params.userId === 21 ? { body: clientFixture({ createdAt: '2025-01-01T00:00:00Z' }) } : notFound,
+      ),
+      fake(listMillOrders, () => emptyList),
+      fake(listMessages, () => emptyList),
+    ]);
     const user = userEvent.setup();
     renderRoutes(appRoutes, { path: '/mill/client/21/details?tab=orders', session: sessionFixture('mill', { ordersCount: 1 }) });
     await screen.findByRole('heading', { level: 1, name: 'Lena Lab' });

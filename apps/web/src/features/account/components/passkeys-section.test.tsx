@@ -2,9 +2,12 @@ import { startRegistration } from '@simplewebauthn/browser';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addPasskey, listPasskeys, passkeyRegistrationOptions, removePasskey, renamePasskey } from '@casebridge/shared/contracts/passkeys';
+import { twoFactorStatus } from '@casebridge/shared/contracts/two-factor';
 import type { Passkey } from '@casebridge/shared/schemas/passkeys';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { useTwoFactorStatus } from '../api/two-factor-api.ts';
 import { PasskeysSection } from './passkeys-section.tsx';
 
@@ -25,23 +28,36 @@ const creationOptions = {
   pubKeyCredParams: [{ alg: -7, type: 'public-key' }],
 };
 
-/** A fake server holding the user's passkeys; every call is recorded. */
+/** What the browser's prompt answers (RegistrationResponseJSON), as the add contract takes it. */
+const browserAnswer = {
+  id: 'Y3JlZGVudGlhbA',
+  rawId: 'Y3JlZGVudGlhbA',
+  type: 'public-key' as const,
+  response: { clientDataJSON: 'Y2xpZW50RGF0YQ', attestationObject: 'YXR0ZXN0YXRpb24', transports: ['internal' as const] },
+  clientExtensionResults: {},
+};
+
+/** A fake server holding the user's passkeys, answering through the passkeys and two-factor contracts; every call is recorded. */
 function fakeServer(initial: Passkey[]) {
   let passkeys = initial;
-  const calls = mockFetch(({ method, path, body }) => {
-    const id = Number(path.split('/').pop());
-    if (path === '/users/me/two-factor') return { body: { totp: false, passkeys: passkeys.length } };
-    if (method === 'GET') return { body: { passkeys } };
-    if (method === 'POST' && path.endsWith('/options')) return { body: { options: creationOptions } };
-    if (method === 'DELETE') {
-      passkeys = passkeys.filter((row) => row.id !== id);
-      return { body: { ok: true, message: 'The passkey is removed.' } };
-    }
-    const { name } = body as { name: string };
-    if (method === 'PUT') passkeys = passkeys.map((row) => (row.id === id ? { ...row, name } : row));
-    else passkeys = [...passkeys, passkey(9, name)];
-    return { body: passkeys.find((row) => row.name === name) };
-  });
+  const calls = fakeApi([
+    fake(twoFactorStatus, () => ({ body: { totp: false, passkeys: passkeys.length, recoveryCodesLeft: 0, required: false } })),
+    fake(listPasskeys, () => ({ body: { passkeys } })),
+    fake(passkeyRegistrationOptions, () => ({ body: { options: creationOptions } })),
+    fake(addPasskey, ({ body }) => {
+      const added = passkey(9, body.name);
+      passkeys = [...passkeys, added];
+      return { body: added };
+    }),
+    fake(renamePasskey, ({ params, body }) => {
+      passkeys = passkeys.map((row) => (row.id === params.passkeyId ? { ...row, name: body.name } : row));
+      return { body: passkeys.find((row) => row.id === params.passkeyId)! };
+    }),
+    fake(removePasskey, ({ params }) => {
+      passkeys = passkeys.filter((row) => row.id !== params.passkeyId);
+      return { body: { ok: true as const, message: 'The passkey is removed.' } };
+    }),
+  ]);
   // The two-factor status (refreshed after every change, as it counts passkeys) answers later than the list.
   const answer = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -111,16 +127,14 @@ describe('PasskeysSection', () => {
 
   it('adds one with a name and the password, sending the browser’s answer', async () => {
     const server = fakeServer([]);
-    vi.mocked(startRegistration).mockResolvedValue({ id: 'credential' } as never);
+    vi.mocked(startRegistration).mockResolvedValue(browserAnswer);
     renderSection();
     await openAddDialog(userEvent.setup());
     expect(await screen.findByText('The passkey was added')).toBeTruthy();
     expect(await screen.findByRole('listitem', { name: 'Work laptop' })).toBeTruthy();
     expect(server.call('POST', '/users/me/passkeys/options')?.body).toEqual({ password: 'casebridge-demo' });
-    expect(server.call('POST', '/users/me/passkeys')?.body).toEqual({
-      name: 'Work laptop',
-      response: { id: 'credential' },
-    });
+    expect(vi.mocked(startRegistration)).toHaveBeenCalledWith({ optionsJSON: creationOptions });
+    expect(server.call('POST', '/users/me/passkeys')?.body).toEqual({ name: 'Work laptop', response: browserAnswer });
   });
 
   it('says in words when the browser refuses to make the passkey, and keeps the dialog open', async () => {

@@ -1,16 +1,21 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { updateProfile } from '@casebridge/shared/contracts/account';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 const session = sessionFixture('lab');
 
 function renderForm() {
-  const calls = mockFetch(({ method, path }) =>
-    method === 'PUT' && path === '/users/profile' ? { body: { ...session.user, emailChanged: false } } : { status: 404, body: {} },
-  );
+  // The server answers the saved user and whether the address changed (which then ends the session).
+  const calls = fakeApi([
+    fake(updateProfile, ({ body }) => ({
+      body: { user: { ...session.user, ...body, currentPassword: undefined }, emailChanged: body.email !== session.user.email },
+    })),
+  ]);
   renderWithProviders(<ProfileForm user={session.user} />, session);
   const sentData = () => {
     const form = calls.find((call) => call.method === 'PUT')?.body as FormData | undefined;

@@ -5,7 +5,7 @@ import { endSession, listSessions } from '@casebridge/shared/contracts/user-sess
 import type { UserSession } from '@casebridge/shared/schemas/user-sessions';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 
 const row = (id: string, device: string, current: boolean): UserSession => ({
@@ -49,9 +49,17 @@ describe('SessionsSection', () => {
     expect(screen.queryByRole('button', { name: 'Sign out all other devices' })).toBeNull();
   });
 
-  it('says when the list cannot be loaded', async () => {
-    mockFetch(() => ({ status: 500, body: { statusCode: 500, error: 'Internal', code: 'INTERNAL', message: 'down' } }));
+  it('says when the list cannot be loaded, and why', async () => {
+    // A refusal the contract lists (a 5xx is no answer a contract describes): too many calls.
+    fakeApi([
+      fake(listSessions, () => ({
+        status: 429,
+        body: { statusCode: 429, error: 'Too Many Requests', code: 'RATE_LIMITED', message: 'Slow down' },
+      })),
+    ]);
     renderWithProviders(<SessionsSection />, sessionFixture('lab'));
     expect(await screen.findByText('Something went wrong')).toBeTruthy();
+    expect(screen.getByText('Too many attempts. Please wait a moment and try again.')).toBeTruthy();
+    expect(screen.queryByRole('listitem')).toBeNull();
   });
 });

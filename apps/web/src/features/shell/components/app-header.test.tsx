@@ -1,11 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { appVersion } from '@casebridge/shared/contracts/app-info';
+import { getSubscription } from '@casebridge/shared/contracts/subscriptions';
 import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
 import { PHONE_MEDIA_QUERY } from '../../../components/use-phone-layout.ts';
+import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
-import { mockFetch, renderWithProviders } from '../../../test/render.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { useAppVersion } from '../api/shell-api.ts';
 import { AppHeader, ShellExtras, SIDEBAR_ID } from './app-header.tsx';
 
 /** jsdom has no layout: the phone is simulated by the one media query the layout asks. */
@@ -51,10 +56,25 @@ function Shell({ session, compact }: { session: Session; compact: boolean }) {
   );
 }
 
-/** The version, and nothing else: the usage donut then stays away (its own tests cover it). */
-function stubApi(version: string | null = '2.0.1') {
-  mockFetch(({ path }) => (path === '/app/version' && version ? { body: { version } } : { status: 404, body: { code: 'NOT_FOUND' } }));
+/** What the header's version query holds, for a test to know when the answer has rendered. */
+function VersionSeen() {
+  const version = useAppVersion();
+  return <output data-testid="version-seen">{version === undefined ? 'unknown' : `[${version}]`}</output>;
 }
+
+/** The version, and no subscription: the usage donut then stays away (its own tests cover it). */
+function stubApi(version = '2.0.1') {
+  return fakeApi([
+    fake(appVersion, () => ({ body: { version } })),
+    fake(getSubscription, () => ({ status: 404, body: { statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'No plan' } })),
+  ]);
+}
+
+/**
+ * Mantine's test mode: jsdom lays nothing out, so an open menu or tooltip would be hidden as
+ * "detached" from its target as soon as its position resolves (see RenderOptions in test/render.tsx).
+ */
+const renderHeader = (shell: ReactNode) => renderWithProviders(shell, null, { mantineTestEnv: true });
 
 const twoMills = () =>
   sessionFixture('mill', { mills: [millFixture(), millFixture({ id: 8, company: { id: 80, name: 'Nordic Mill', logo: null } })] });
@@ -64,7 +84,7 @@ describe('the signed-in header', () => {
     onPhone();
     stubApi();
     const user = userEvent.setup();
-    renderWithProviders(<Shell session={twoMills()} compact />);
+    renderHeader(<Shell session={twoMills()} compact />);
     const header = screen.getByRole('button', { name: 'User menu' }).closest('div')!.parentElement!;
     expect(within(header).queryByLabelText('Language')).toBeNull();
     expect(within(header).queryByLabelText('Mill', { selector: 'input' })).toBeNull();
@@ -82,9 +102,9 @@ describe('the signed-in header', () => {
 
   it('offers Profile and Sign out from the user menu on a phone', async () => {
     onPhone();
-    stubApi(null);
+    stubApi();
     const user = userEvent.setup();
-    renderWithProviders(<Shell session={sessionFixture('mill')} compact />);
+    renderHeader(<Shell session={sessionFixture('mill')} compact />);
     await user.click(screen.getByRole('button', { name: 'User menu' }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Profile', 'Settings', 'Sign out']);
@@ -92,26 +112,36 @@ describe('the signed-in header', () => {
 
   it('on a wide screen shows everything in the header and no menu button', async () => {
     stubApi();
-    renderWithProviders(<Shell session={twoMills()} compact={false} />);
+    renderHeader(<Shell session={twoMills()} compact={false} />);
     expect(screen.queryByRole('button', { name: 'Toggle navigation' })).toBeNull();
     expect(screen.getByLabelText('Language', { selector: 'select' })).toBeTruthy();
     expect(screen.getByLabelText('Mill', { selector: 'input' })).toBeTruthy();
     expect(await screen.findByText('v2.0.1')).toBeTruthy();
   });
 
-  it('shows no version badge while the version is unknown, rather than an empty pill', () => {
-    mockFetch(() => ({ status: 500, body: {} }));
-    renderWithProviders(<Shell session={sessionFixture('lab')} compact={false} />);
+  it('shows no version badge while the version is unknown, nor for an empty one, rather than an empty pill', async () => {
+    stubApi('');
+    renderHeader(
+      <>
+        <Shell session={sessionFixture('lab')} compact={false} />
+        <VersionSeen />
+      </>,
+    );
+    expect(screen.getByTestId('version-seen').textContent).toBe('unknown');
     expect(screen.queryByLabelText(/^Version/)).toBeNull();
+    // The answer has arrived and rendered (the badge reads the same query in the same render).
+    await waitFor(() => expect(screen.getByTestId('version-seen').textContent).toBe('[]'));
+    expect(screen.queryByLabelText(/^Version/)).toBeNull();
+    expect(screen.queryByText('v')).toBeNull();
   });
 });
 
 describe('the blocked-mill warning (spec §2: the client message to mill users, the block reason to others)', () => {
   async function tooltipFor(type: 'mill' | 'lab', mill: Partial<MillSummary>) {
-    stubApi(null);
+    stubApi();
     const user = userEvent.setup();
     const session = sessionFixture(type, { mills: [millFixture({ millRole: type === 'mill' ? 'admin' : null, blocked: true, ...mill })] });
-    renderWithProviders(<Shell session={session} compact={false} />);
+    renderHeader(<Shell session={session} compact={false} />);
     const icon = screen.getByRole('img');
     await user.hover(icon);
     const text = (await screen.findByRole('tooltip')).textContent;
