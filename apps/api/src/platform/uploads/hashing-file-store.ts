@@ -1,12 +1,17 @@
 import type http from 'node:http';
 import path from 'node:path';
+import { createWriteStream } from 'node:fs';
 import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { FileStore } from '@tus/file-store';
+import { ERRORS } from '@tus/server';
 import { RunningHashes } from './running-hashes.ts';
 
 /** What finishing renames a complete upload's file to: order-uploads claims it so, once. */
 export const FINISHING_SUFFIX = '.finishing';
+/** What the file may hold in memory before the request's socket waits for the disk. */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
 /** FileStore's record of an upload, next to its bytes. */
 const RECORD_SUFFIX = '.json';
 
@@ -44,22 +49,41 @@ export class HashingFileStore extends FileStore {
     return (await modifiedAt(path.join(this.directory, id))) === null;
   }
 
+  /**
+   * FileStore's write, in one stage instead of two and with a larger write buffer: the bytes pass
+   * one transform that counts and hashes them, and the file takes up to WRITE_BUFFER_BYTES at a
+   * time in one `writev` instead of one 64 KiB write per thread-pool round trip. Fewer buffers in
+   * flight live long enough to reach V8's old generation, where only a full collection of the
+   * portal's heap frees them (bench:files: server CPU per GB).
+   */
   private async writeHashing(readable: http.IncomingMessage | Readable, id: string, offset: number): Promise<number> {
     const hash = this.running.take(id, offset);
-    if (!hash) return super.write(readable, id, offset);
-    let hashed = 0;
-    const hashing = new Transform({
+    let received = 0;
+    const counting = new Transform({
       transform(chunk: Buffer, _encoding, done) {
-        hashed += chunk.length;
+        received += chunk.length;
+        if (!hash) return done(null, chunk);
         hash.update(chunk).then(() => done(null, chunk), done);
       },
     });
-    readable.on('error', (error) => hashing.destroy(error));
-    const written = await super.write(readable.pipe(hashing), id, offset);
+    const file = createWriteStream(this.fileOf(id), { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES });
+    try {
+      await pipeline(readable, counting, file);
+    } catch {
+      // As FileStore: the request failed, and what reached the disk is the upload's offset on the next HEAD.
+      hash?.drop();
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
     // Only a hash of exactly the bytes on disk is worth keeping.
-    if (written - offset === hashed) this.running.keep(id, hash, written);
-    else hash.drop();
-    return written;
+    if (hash) this.running.keep(id, hash, offset + received);
+    return offset + received;
+  }
+
+  /** An upload's bytes, directly inside the directory (FileStore's own `resolve` is private). */
+  private fileOf(id: string): string {
+    const file = path.resolve(this.directory, id);
+    if (path.dirname(file) !== path.resolve(this.directory)) throw ERRORS.FILE_NOT_FOUND;
+    return file;
   }
 
   /**
