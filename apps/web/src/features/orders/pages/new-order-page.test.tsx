@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TUS_CHUNK_BYTES } from '@casebridge/shared/constants/uploads';
 import { STORAGE_KEYS } from '@casebridge/shared/constants/storage-keys';
 import { createOrder, deleteOrder, listLabDrafts, submitOrder } from '@casebridge/shared/contracts/orders';
 import type { DraftOrder } from '@casebridge/shared/schemas/orders';
@@ -167,7 +168,7 @@ describe('NewOrderPage', () => {
       endpoint: '/api/uploads',
       metadata: { filename: 'upper-jaw.stl', orderId: '40', componentId: '400' },
       headers: { Authorization: 'Bearer lab-token' },
-      chunkSize: 8 * 1024 * 1024,
+      chunkSize: TUS_CHUNK_BYTES,
       retryDelays: [0, 1000, 3000],
       removeFingerprintOnSuccess: true,
     });
