@@ -1,29 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SortState } from '../lib/use-paging.ts';
 import { renderWithProviders } from '../test/render.tsx';
 import { DataTable, type DataTableColumn } from './data-table.tsx';
-import { PHONE_MEDIA_QUERY } from './use-phone-layout.ts';
-
-const wideMatchMedia = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = wideMatchMedia;
-});
-
-function onPhone() {
-  window.matchMedia = vi.fn((query: string) => ({
-    matches: query === PHONE_MEDIA_QUERY,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  }));
-}
+import { onPhone } from '../test/viewport.ts';
 
 interface Row {
   id: number;

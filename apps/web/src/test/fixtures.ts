@@ -101,7 +101,8 @@ export function clientFixture(overrides: Partial<Client> = {}): Client {
   };
 }
 
-const emptyAddress = {
+/** A dealer's or customer's address with every field empty. */
+export const emptyAddress = {
   address1: '',
   address2: '',
   address3: '',

@@ -5,25 +5,13 @@ import * as customerContracts from '@casebridge/shared/contracts/dealer-customer
 import * as contracts from '@casebridge/shared/contracts/dealers';
 import type { Dealer, DealerCustomer } from '@casebridge/shared/schemas/dealers';
 import { fake, fakeApi, type FakeAnswer } from '../../../test/fake-api.ts';
-import { dealerFixture, sessionFixture } from '../../../test/fixtures.ts';
+import { dealerFixture, emptyAddress, sessionFixture } from '../../../test/fixtures.ts';
 import { renderRoutes, renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { CustomerForm } from '../components/customer-form.tsx';
 import type { DealerFormContext } from '../components/dealer-form-rules.ts';
 import { CustomersPage } from './customers-page.tsx';
 
-const address = {
-  address1: '',
-  address2: '',
-  address3: '',
-  zipCode: '',
-  city: '',
-  district: '',
-  state: '',
-  country: '',
-  phone: '',
-  email: '',
-  webUrl: '',
-};
+const address = emptyAddress;
 
 /** Dealer `id` below `parent` (none: a root), allowed sub-dealers but no own configurations. */
 const dealer = (id: number, parent: number | null): Dealer =>

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { appVersion } from '@casebridge/shared/contracts/app-info';
 import { getSubscription } from '@casebridge/shared/contracts/subscriptions';
 import type { MillSummary, Session } from '@casebridge/shared/schemas/auth';
-import { PHONE_MEDIA_QUERY } from '../../../components/use-phone-layout.ts';
+import { onPhone } from '../../../test/viewport.ts';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { millFixture, sessionFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -14,24 +14,6 @@ import { useAppVersion } from '../api/shell-api.ts';
 import { AppHeader, ShellExtras, SIDEBAR_ID } from './app-header.tsx';
 
 /** jsdom has no layout: the phone is simulated by the one media query the layout asks. */
-const wideMatchMedia = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = wideMatchMedia;
-});
-
-function onPhone() {
-  window.matchMedia = vi.fn((query: string) => ({
-    matches: query === PHONE_MEDIA_QUERY,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  }));
-}
-
 /** The header with a sidebar that, like the layout's, shows the extras only on a phone and when open. */
 function Shell({ session, compact }: { session: Session; compact: boolean }) {
   const [open, setOpen] = useState(false);

@@ -8,7 +8,7 @@ import type { ErrorCode } from '@casebridge/shared/errors';
 import type { DealerCustomer, DealerSummary } from '@casebridge/shared/schemas/dealers';
 import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
-import { sessionFixture } from '../../../test/fixtures.ts';
+import { emptyAddress, sessionFixture } from '../../../test/fixtures.ts';
 import { renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { TicketsPage } from '../pages/tickets-page.tsx';
 import { dealerSession, deskReads, deskTicket } from '../test/ticket-fixtures.ts';
@@ -17,19 +17,7 @@ import type { TicketCustomerFormProps } from './customer-picker-dialog.tsx';
 /** The desk's per-row dialogs (spec manager-dealer §2, §4, §5): customer picker, dealer picker, external id, licence link. */
 
 const KEY = deskTicket(1).key;
-const address = {
-  address1: '',
-  address2: '',
-  address3: '',
-  zipCode: '',
-  city: '',
-  district: '',
-  state: '',
-  country: '',
-  phone: '',
-  email: '',
-  webUrl: '',
-};
+const address = emptyAddress;
 
 /** The desk's row of these tests: ticket 1 of dealer 5, with a customer and an external id. */
 function ticket(overrides: Partial<DealerTicket> = {}): DealerTicket {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as contracts from '@casebridge/shared/contracts/licence-tickets';
 import type { DealerTicket } from '@casebridge/shared/schemas/licence-tickets';
-import { PHONE_MEDIA_QUERY } from '../../../components/use-phone-layout.ts';
+import { onPhone } from '../../../test/viewport.ts';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
 import { renderWithProviders, type FetchCall } from '../../../test/render.tsx';
 import { formatUtcDate } from '../../../components/expiry-status.tsx';
@@ -223,22 +223,8 @@ describe('TicketsPage', () => {
   });
 
   describe('on a phone', () => {
-    const wideMatchMedia = window.matchMedia;
-    afterEach(() => {
-      window.matchMedia = wideMatchMedia;
-    });
-
     it('lists tickets as cards, each with its labelled checkbox, and a select-all above them', async () => {
-      window.matchMedia = vi.fn((query: string) => ({
-        matches: query === PHONE_MEDIA_QUERY,
-        media: query,
-        onchange: null,
-        addListener: vi.fn(),
-        removeListener: vi.fn(),
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-        dispatchEvent: vi.fn(),
-      }));
+      onPhone();
       const calls = serve([deskTicket(1), deskTicket(2)]);
       const user = userEvent.setup();
       renderWithProviders(<TicketsPage />, dealerSession());
