@@ -11,7 +11,7 @@
  *   those fetchers (the path is written at the call instead of coming from a contract).
  * - re-declared types: in web API files (apps/web/src/**\/api/*.ts), an interface, or a type alias
  *   to an object literal, i.e. a shape spelled out again instead of derived from a shared schema or contract.
- * - queryOptions: web API files that build their reads with `queryOptions(` or `endpointQuery(`.
+ * - queryOptions: web API files that build their reads with `queryOptions(`, `infiniteQueryOptions(` or `endpointQuery(`.
  * Each count is also given for the clients feature alone (apps/web/src/features/clients).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -50,7 +50,7 @@ function report(label, scope) {
   const inScope = (list) => list.filter((file) => relative(root, file).startsWith(scope));
   const webFiles = inScope(web);
   const api = inScope(apiFiles);
-  const withQueryOptions = api.filter((file) => /\b(queryOptions|endpointQuery)\(/.test(readFileSync(file, 'utf8')));
+  const withQueryOptions = api.filter((file) => /\b(queryOptions|infiniteQueryOptions|endpointQuery)\(/.test(readFileSync(file, 'utf8')));
   console.log(`${label}`);
   console.log(`  response casts      web ${tally(webFiles, 'casts')}, cli ${tally(inScope(cli), 'casts')}`);
   console.log(`  hand-typed paths    web ${tally(webFiles, 'paths')}, cli ${tally(inScope(cli), 'paths')}`);

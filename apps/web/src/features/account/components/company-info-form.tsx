@@ -12,7 +12,7 @@ import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-
 import { homeRouteFor } from '../../../lib/home-route.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { fetchSession, selectedMillFromStorage, sessionQueryKey } from '../../../lib/session.ts';
+import { selectedMillFromStorage, sessionQueryOptions } from '../../../lib/session.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { useSaveCompanyInfo } from '../api/account-api.ts';
 import { COUNTRY_CODES, isVatError, onlyDigits, onlyLettersAndDigits, type CompanyFormValues } from './company-schema.ts';
@@ -53,13 +53,13 @@ function useFinishFirstCompletion() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
-    const refreshed = await queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 });
+    const refreshed = await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
     if (!refreshed) return;
     const go = (session: typeof refreshed) =>
       void navigate(homeRouteFor(session, selectedMillFromStorage(session)).path, { replace: true });
     if (refreshed.user.companyInfoIsUpdated) return go(refreshed);
     setTimeout(() => {
-      void queryClient.fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0 }).then((later) => {
+      void queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }).then((later) => {
         if (later?.user.companyInfoIsUpdated) go(later);
       });
     }, COMPANY_REDIRECT_DELAY_MS);

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import * as auth from '@casebridge/shared/contracts/auth';
 import type { InputOf } from '@casebridge/shared/contracts/core';
 import * as invitations from '@casebridge/shared/contracts/invitations';
@@ -7,6 +7,7 @@ import * as twoFactor from '@casebridge/shared/contracts/two-factor';
 import type { AuthResponse } from '@casebridge/shared/schemas/auth';
 import type { SignInAnswer } from '@casebridge/shared/schemas/two-factor';
 import { callEndpoint } from '../../../lib/api-call.ts';
+import { pathKey } from '../../../lib/endpoint-query.ts';
 import { storeAuthResponse } from '../../../lib/session.ts';
 
 // The contracts bring zod along: the public home's first load (home-query-params.tsx) imports this
@@ -34,6 +35,21 @@ export const authApi = {
   linkMill: (millId: number, confirmationToken: string) =>
     callEndpoint(invitations.linkToAccount, { params: { millId }, body: { confirmationToken, millId } }),
 };
+
+/**
+ * The invitation's address and role: a read sent as a POST, so that the token stays out of logged
+ * URLs; the key is its path and the token.
+ */
+export const invitedEmailQuery = (token: string) =>
+  queryOptions({ queryKey: [...pathKey(invitations.invitedEmail), token], queryFn: () => authApi.emailByToken(token) });
+
+/** A sign-in challenge's authenticator enrolment, started once: a second start would replace the secret the user just scanned. */
+export const signInEnrolmentQuery = (token: string) =>
+  queryOptions({
+    queryKey: [...pathKey(twoFactor.startSignInEnrolment), token],
+    queryFn: () => authApi.startEnrolment(token),
+    staleTime: Infinity,
+  });
 
 /** A mutation whose success signs the user in (stores the token and the session, so no query needs invalidating). */
 export function useAuthMutation<Vars>(call: (vars: Vars) => Promise<AuthResponse>) {

@@ -8,7 +8,7 @@ import { RecoveryCodes, TotpSetup } from '../../../components/totp-setup.tsx';
 import { describeError } from '../../../lib/error-message.ts';
 import { describePasskeyError } from '../../../lib/passkey-error.ts';
 import { storeAuthResponse } from '../../../lib/session.ts';
-import { authApi } from '../api/auth-api.ts';
+import { authApi, signInEnrolmentQuery } from '../api/auth-api.ts';
 import { answerWithPasskey } from '../api/passkey-sign-in.ts';
 
 type Challenge = SignInChallenge['challenge'];
@@ -83,8 +83,7 @@ function EnrolStep({ token, onSignedIn }: { token: string; onSignedIn: (auth: Au
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [done, setDone] = useState<(AuthResponse & { recoveryCodes: string[] }) | null>(null);
-  // Started once per challenge: a second start would replace the secret the user just scanned.
-  const enrolment = useQuery({ queryKey: ['sign-in-enrolment', token], queryFn: () => authApi.startEnrolment(token), staleTime: Infinity });
+  const enrolment = useQuery(signInEnrolmentQuery(token));
   // Signed in only on "Continue": storing the session at once would leave the page before the codes were read.
   const queryClient = useQueryClient();
   const confirm = useMutation({ mutationFn: (value: string) => authApi.confirmEnrolment(token, value) });

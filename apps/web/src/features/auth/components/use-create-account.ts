@@ -6,7 +6,7 @@ import { type AuthDialogOptions, closeAuthDialog, openAuthDialog } from '../../.
 import { useAfterInvitationAccepted } from '../../../lib/use-after-sign-in.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { blankAsAbsent } from '../../../lib/form-schemas.ts';
-import { authApi, useAuthMutation, type AccountCreationBody } from '../api/auth-api.ts';
+import { authApi, invitedEmailQuery, useAuthMutation, type AccountCreationBody } from '../api/auth-api.ts';
 
 // The request's rules under the form's names; a blank company name is left out of the request.
 const { identifier, password, companyName } = accountCreationBodySchema.shape;
@@ -14,16 +14,9 @@ const schema = z.object({ email: identifier, password, companyName: blankAsAbsen
 
 export type Outcome = 'none' | 'emailTaken' | 'confirmationSent';
 
-/**
- * The invitation's address and role (a read sent as a POST: the token stays out of logged URLs,
- * so the key is built here), filled into the form's email once known.
- */
+/** The invitation's address and role, filled into the form's email once known. */
 function useInvitedAddress(opened: boolean, token: string, setValue: (field: 'email', value: string) => void) {
-  const invited = useQuery({
-    queryKey: ['auth', 'email-by-token', token],
-    queryFn: () => authApi.emailByToken(token),
-    enabled: opened && token !== '',
-  });
+  const invited = useQuery({ ...invitedEmailQuery(token), enabled: opened && token !== '' });
   const invitedEmail = invited.data?.emailByConfirmationToken ?? '';
   useEffect(() => {
     if (invitedEmail) setValue('email', invitedEmail);

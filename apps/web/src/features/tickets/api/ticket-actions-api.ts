@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { listCustomers } from '@casebridge/shared/contracts/dealer-customers';
 import { listDealers } from '@casebridge/shared/contracts/dealers';
 import * as contracts from '@casebridge/shared/contracts/licence-tickets';
@@ -21,13 +21,13 @@ interface PickerPage<T> {
 }
 
 /**
- * A picker's list, PICKER_PAGE_SIZE rows at a time: `fetchNextPage` asks for the rows after those
- * shown. The search is part of the key, so another search starts again at the first rows. The key
- * starts with the list's path, so a write that makes that list stale (a customer saved from the
- * picker's form, in the dealers feature) refreshes the picker too.
+ * A picker's list as `infiniteQueryOptions`, PICKER_PAGE_SIZE rows at a time: the next page asks
+ * for the rows after those shown. The search is part of the key, so another search starts again at
+ * the first rows. The key starts with the list's path, so a write that makes that list stale (a
+ * customer saved from the picker's form, in the dealers feature) refreshes the picker too.
  */
-function usePickerList<T>(key: QueryKey, fetchPage: (start: number, signal: AbortSignal) => Promise<PickerPage<T>>, enabled = true) {
-  return useInfiniteQuery({
+function pickerQuery<T>(key: QueryKey, fetchPage: (start: number, signal: AbortSignal) => Promise<PickerPage<T>>) {
+  return infiniteQueryOptions({
     queryKey: key,
     queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: 0,
@@ -36,29 +36,39 @@ function usePickerList<T>(key: QueryKey, fetchPage: (start: number, signal: Abor
       // An empty page ends it too: the list shrank while the reader looked at it.
       return last.data.length > 0 && shown < last.count ? shown : undefined;
     },
+  });
+}
+
+/** The customers a ticket can get: those of its dealer and that dealer's sub-dealers (what the server accepts). */
+function ticketCustomerOptionsQuery(dealerId: number | null, search: string) {
+  const query = { _sort: 'company:asc', _q: search || undefined, dealerId: dealerId ?? undefined, showSubDealerCustomers: 'true' } as const;
+  return pickerQuery([...pathKey(listCustomers), 'ticket-picker', query], (start, signal) =>
+    callEndpoint(listCustomers, { query: { ...query, _start: start, _limit: PICKER_PAGE_SIZE } }, signal),
+  );
+}
+
+/** The dealers a ticket can move to: the server lists only the caller's subtree (the manager: all). */
+function ticketDealerOptionsQuery(search: string) {
+  const query = { _sort: 'dealerId:asc', _q: search || undefined } as const;
+  return pickerQuery([...pathKey(listDealers), 'ticket-picker', query], (start, signal) =>
+    callEndpoint(listDealers, { query: { ...query, _start: start, _limit: PICKER_PAGE_SIZE } }, signal),
+  );
+}
+
+/** A picker's rows so far and the list's total; the last rows stay shown while another search loads. */
+function usePickerList<T>(options: ReturnType<typeof pickerQuery<T>>, enabled = true) {
+  return useInfiniteQuery({
+    ...options,
     select: (data) => ({ rows: data.pages.flatMap((page) => page.data), count: data.pages.at(-1)?.count ?? 0 }),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-/** The customers a ticket can get: those of its dealer and that dealer's sub-dealers (what the server accepts). */
-export function useTicketCustomerOptions(dealerId: number | null, search: string) {
-  const query = { _sort: 'company:asc', _q: search || undefined, dealerId: dealerId ?? undefined, showSubDealerCustomers: 'true' } as const;
-  return usePickerList(
-    [...pathKey(listCustomers), 'ticket-picker', query],
-    (start, signal) => callEndpoint(listCustomers, { query: { ...query, _start: start, _limit: PICKER_PAGE_SIZE } }, signal),
-    dealerId !== null,
-  );
-}
+export const useTicketCustomerOptions = (dealerId: number | null, search: string) =>
+  usePickerList(ticketCustomerOptionsQuery(dealerId, search), dealerId !== null);
 
-/** The dealers a ticket can move to: the server lists only the caller's subtree (the manager: all). */
-export function useTicketDealerOptions(search: string) {
-  const query = { _sort: 'dealerId:asc', _q: search || undefined } as const;
-  return usePickerList([...pathKey(listDealers), 'ticket-picker', query], (start, signal) =>
-    callEndpoint(listDealers, { query: { ...query, _start: start, _limit: PICKER_PAGE_SIZE } }, signal),
-  );
-}
+export const useTicketDealerOptions = (search: string) => usePickerList(ticketDealerOptionsQuery(search));
 
 /** PUT /dealer-tickets/{id}/customer; null clears the customer. */
 export function useAssignTicketCustomer() {
