@@ -5,7 +5,7 @@ import { listClients } from '@casebridge/shared/contracts/clients';
 import * as contracts from '@casebridge/shared/contracts/orders';
 import type { Client } from '@casebridge/shared/schemas/clients';
 import { fake, fakeApi } from '../../../test/fake-api.ts';
-import { orderFixture, sessionFixture } from '../../../test/fixtures.ts';
+import { clientFixture, orderFixture, sessionFixture } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { raiseNewOrders } from '../../../lib/new-orders-counter.ts';
 import { MillOrdersPage } from './mill-orders-page.tsx';
@@ -13,27 +13,11 @@ import { MillOrdersPage } from './mill-orders-page.tsx';
 const withComponents = orderFixture();
 const empty = orderFixture({ id: 41, name: 'Empty draft', components: [], isDeleted: true, newMessages: 3 });
 
-const client = {
-  contactPerson: '',
-  status: 'active' as const,
-  blockedByMill: false,
-  blockedBySystem: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
 const clients: Client[] = [
-  {
-    ...client,
-    id: 21,
-    labId: 5,
-    firstName: 'Lena',
-    lastName: 'Lab',
-    email: 'lena@lab.test',
-    company: { id: 50, name: 'Demo Lab' },
-    confirmed: true,
-  },
+  clientFixture(),
   // Pending: no company until the lab accepts; one invited before names were kept has only its address.
-  { ...client, id: 22, labId: 6, firstName: 'Paula', lastName: 'Pending', email: 'paula@smile.test', company: null, confirmed: false },
-  { ...client, id: 23, labId: 7, firstName: '', lastName: '', email: 'old@invite.test', company: null, confirmed: false },
+  clientFixture({ id: 22, labId: 6, firstName: 'Paula', lastName: 'Pending', email: 'paula@smile.test', company: null, confirmed: false }),
+  clientFixture({ id: 23, labId: 7, firstName: '', lastName: '', email: 'old@invite.test', company: null, confirmed: false }),
 ];
 
 function stubApi() {
