@@ -22,6 +22,8 @@ export class RunningHashes {
 
   /** Keeps a hash of exactly the first `offset` bytes for the next request of the upload. */
   keep(id: string, hash: BackgroundSha256, offset: number): void {
+    // Its part-filled batch goes to the worker now: a kept hash holds no memory until the next request.
+    void hash.pause();
     this.running.set(id, { hash, offset });
     if (this.running.size <= MAX_RUNNING) return;
     const oldest = this.running.keys().next().value!;
