@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
-import { AbortMultipartUploadCommand, CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
+import { AbortMultipartUploadCommand, CreateMultipartUploadCommand, PutObjectCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@tus/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server.ts';
 import { loadConfig } from '../../config.ts';
 import { s3ClientOf } from '../storage/s3-storage.ts';
@@ -31,6 +31,21 @@ describe('unfinished uploads in the bucket (S3UploadStore)', () => {
       });
   });
   afterAll(() => server.close());
+
+  /** An S3 client that counts the parts it sent and the records it put. */
+  function countingClient() {
+    const s3 = s3ClientOf(loadConfig(server.env('portal')).s3!);
+    let parts = 0;
+    let recordPuts = 0;
+    const send = s3.send.bind(s3) as (command: unknown) => Promise<unknown>;
+    s3.send = (async (command: unknown) => {
+      const answer = await send(command);
+      if (command instanceof UploadPartCommand) parts += 1;
+      if (command instanceof PutObjectCommand && command.input.Key?.endsWith('.info')) recordPuts += 1;
+      return answer;
+    }) as typeof s3.send;
+    return { s3, parts: () => parts, recordPuts: () => recordPuts };
+  }
 
   it('chooses one part size that fits the largest upload into 10,000 parts', () => {
     expect(uploadPartSize(2_000_000)).toBe(5 * MiB);
@@ -61,6 +76,59 @@ describe('unfinished uploads in the bucket (S3UploadStore)', () => {
     expect(await second.digestOf(id, source.length)).toBeNull();
     await second.forget(id);
     expect((await server.contents()).filter((entry) => entry.includes(`tus/${id}`))).toEqual([]);
+  });
+
+  it('resumes from what its record says when a crash left a longer tail behind it', async () => {
+    const source = randomBytes(100_000);
+    const store = storeOf();
+    const id = randomBytes(16).toString('hex');
+    await store.create(new Upload({ id, size: source.length, offset: 0, metadata: {} }));
+    expect(await store.write(Readable.from([source.subarray(0, 10_000)]), id, 0)).toBe(10_000);
+    // A write that put its longer tail and then died before its record said so.
+    const { client, bucket } = store.options;
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: store.objectKey(`tus/${id}.tail`), Body: source.subarray(0, 15_000) }));
+    expect((await store.getUpload(id)).offset).toBe(10_000);
+
+    expect(await store.write(Readable.from([source.subarray(10_000)]), id, 10_000)).toBe(source.length);
+    const { key } = await store.record(id);
+    expect(await store.headOf(key, source.length)).toEqual(source);
+  });
+
+  it('saves its record after the first part and at the end of a write, not after each part', async () => {
+    const source = randomBytes(700_000);
+    const client = countingClient();
+    const store = storeOf(60_000, { client: client.s3 });
+    const id = randomBytes(16).toString('hex');
+    await store.create(new Upload({ id, size: source.length, offset: 0, metadata: {} }));
+    const before = client.recordPuts();
+    // 600,000 bytes: nine parts of 65,536 and a tail.
+    expect(await store.write(Readable.from([source.subarray(0, 600_000)]), id, 0)).toBe(600_000);
+    expect(client.parts()).toBe(9);
+    // After the first part; naming the ninth before the tail; counting the tail.
+    expect(client.recordPuts() - before).toBe(3);
+    expect(await storeOf().write(Readable.from([source.subarray(600_000)]), id, 600_000)).toBe(source.length);
+    expect(await store.headOf((await store.record(id)).key, source.length)).toEqual(source);
+  });
+
+  it('resumes through another process after one died in a write, from the parts its record names', async () => {
+    const source = randomBytes(300_000);
+    const client = countingClient();
+    const dying = storeOf(60_000, { client: client.s3 });
+    const id = randomBytes(16).toString('hex');
+    await dying.create(new Upload({ id, size: source.length, offset: 0, metadata: {} }));
+    // Four parts go up, then the request hangs for good: the process is gone before it saves again.
+    const hangs = new PassThrough();
+    hangs.write(source.subarray(0, 4 * 65_536 + 1_000));
+    void dying.write(hangs, id, 0);
+    await vi.waitFor(() => expect(client.parts()).toBe(4));
+
+    const other = storeOf();
+    const offset = (await other.getUpload(id)).offset;
+    expect(offset).toBe(65_536);
+    expect(await other.write(Readable.from([source.subarray(offset)]), id, offset)).toBe(source.length);
+    const record = await other.record(id);
+    expect(record.parts.map((part) => part.PartNumber)).toEqual([1, 2, 3, 4, 5]);
+    expect(await other.headOf(record.key, source.length)).toEqual(source);
   });
 
   it('knows the SHA-256 of an upload it received whole', async () => {

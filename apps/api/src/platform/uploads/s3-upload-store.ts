@@ -66,6 +66,14 @@ export interface S3UploadStoreOptions {
  * (tus clients retry a 503), perhaps through another process.
  */
 const PART_WAIT_MS = 10_000;
+/**
+ * The record is saved after an upload's first part, then after each SAVE_EVERY_BYTES of parts,
+ * and at the end of each write; not after each part, which was a second request per part. A
+ * process that dies in a write loses at most this much of what the client sent: the record names
+ * fewer parts, the client resumes from its offset, and the parts after it go up again under the
+ * same numbers (S3 keeps the last part sent under a number). One request of the CLI and web app.
+ */
+const SAVE_EVERY_BYTES = 64 * MiB;
 const RETRY_AFTER_SECONDS = 5;
 
 /** tus answers this refusal as it is (status and body); `retryAfterSeconds` is for a handler that can set headers. */
@@ -84,7 +92,8 @@ export class UploadsBusy {
  * the Redis locker). Bytes go up in parts of one fixed size as an S3 multipart upload whose key is
  * the stored file's final key; what arrived after the last full part waits as a small tail object
  * until the next request fills a part. Memory per upload in flight: one part. The upload's record
- * (size, metadata, the parts' ETags) is an object beside it, rewritten after each part.
+ * (size, metadata, the parts' ETags) is an object beside it, rewritten at the end of each write
+ * and every SAVE_EVERY_BYTES of parts within one.
  *
  * The running SHA-256 lives in the process that received the bytes, as with HashingFileStore;
  * `digestOf` answers null for an upload continued elsewhere, and the caller hashes the object.
@@ -93,9 +102,12 @@ export class S3UploadStore extends DataStore {
   private readonly running = new RunningHashes();
   private readonly partBudget: ByteBudget;
   private readonly spareParts: PartBuffer[] = [];
+  /** Parts between two saves of the record while a write goes on: SAVE_EVERY_BYTES' worth. */
+  private readonly partsPerSave: number;
 
   constructor(readonly options: S3UploadStoreOptions) {
     super();
+    this.partsPerSave = Math.max(1, Math.floor(SAVE_EVERY_BYTES / options.partSize));
     this.partBudget = options.partBudget ?? new ByteBudget(PART_MEMORY_BYTES);
     this.extensions = ['creation', 'creation-with-upload', 'creation-defer-length', 'termination', 'expiration'];
   }
@@ -158,15 +170,23 @@ export class S3UploadStore extends DataStore {
     const { id } = record;
     const hash = this.running.take(id, offset);
     const part = this.partBuffer();
+    let savedParts = record.parts.length;
     try {
       const take = async (bytes: Buffer) => {
         for (let rest = bytes; rest.length > 0;) {
           rest = part.fill(rest);
-          if (part.full) await this.uploadPart(record, part.takeAll());
+          if (!part.full) continue;
+          await this.uploadPart(record, part.takeAll());
+          if (record.parts.length === 1 || record.parts.length - savedParts >= this.partsPerSave) {
+            await this.save(record);
+            savedParts = record.parts.length;
+          }
         }
       };
       const tail = record.inTail > 0 ? await this.read(this.recordKey(id, 'tail')) : null;
-      if (tail) await take(tail);
+      // Only the bytes the record counts: a write that died between putting a longer tail and its
+      // record left bytes the client has not been told of, and sends again.
+      if (tail) await take(tail.subarray(0, record.inTail));
       let sourceError: unknown = null;
       try {
         for await (const chunk of readable) {
@@ -178,7 +198,7 @@ export class S3UploadStore extends DataStore {
         sourceError = error;
       }
       try {
-        await this.keepPending(record, part.takeAll());
+        await this.keepPending(record, part.takeAll(), record.parts.length > savedParts);
       } catch (error) {
         hash?.drop();
         throw error;
@@ -262,13 +282,15 @@ export class S3UploadStore extends DataStore {
     const part = await client.send(new UploadPartCommand({ Bucket: bucket, Key, UploadId: record.multipartId, PartNumber, Body: bytes }));
     record.parts.push({ PartNumber, ETag: part.ETag! });
     record.inParts += bytes.length;
-    // The tail that went into this part is no longer the upload's end: the record says so before anything else.
+    // The tail that went into this part is no longer the upload's end.
     record.inTail = 0;
-    await this.save(record);
   }
 
-  /** Keeps bytes short of a part: the file's last part when they complete it, else the tail. */
-  private async keepPending(record: UploadRecord, bytes: Buffer): Promise<void> {
+  /**
+   * Keeps bytes short of a part: the file's last part when they complete it, else the tail.
+   * `unsaved`: parts went up that the saved record does not name yet.
+   */
+  private async keepPending(record: UploadRecord, bytes: Buffer, unsaved: boolean): Promise<void> {
     const { client, bucket } = this.options;
     if (record.size !== null && record.inParts + bytes.length === record.size) {
       const Key = this.objectKey(record.key);
@@ -284,6 +306,8 @@ export class S3UploadStore extends DataStore {
       await this.deleteObject(this.recordKey(record.id, 'tail'));
       return;
     }
+    // The record names the new parts (and no tail) before the tail after them replaces the one it names.
+    if (unsaved) await this.save(record);
     if (bytes.length === 0 && record.inTail === 0) return;
     await client.send(new PutObjectCommand({ Bucket: bucket, Key: this.recordKey(record.id, 'tail'), Body: bytes }));
     record.inTail = bytes.length;
