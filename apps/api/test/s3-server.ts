@@ -68,7 +68,7 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /**
  * S3 shows an object whole or not at all; s3rver writes it in place, so a read racing a rewrite (an
- * unfinished upload's record, rewritten after each part) could see it half written. Reads of an
+ * unfinished upload's record, rewritten during each write) could see it half written. Reads of an
  * object wait here until the writes of that same object that came before them are answered.
  */
 function atomicWrites(handle: Handler): Handler {
