@@ -13,9 +13,9 @@ import { Worker } from 'node:worker_threads';
  * yet hashed. A hash holds a slot only while it fills one; `pause` hands a part-filled slot over.
  */
 const BATCH_BYTES = 1024 * 1024;
-const MAX_IN_FLIGHT = 2 * BATCH_BYTES;
+const MAX_IN_FLIGHT = 8 * BATCH_BYTES;
 /** Free slots kept for the next batches; more are given back to the garbage collector. */
-const SPARE_SLOTS = 4;
+const SPARE_SLOTS = 8;
 
 // Plain JavaScript, run with `eval`: the worker needs no TypeScript loader this way.
 const WORKER_SOURCE = `
