@@ -121,20 +121,23 @@ async function measureFiles(env: NodeJS.ProcessEnv, files: string[], sizes: numb
 function filesRows(disk: FilesResult, s3: FilesResult, sizes: number[]): Row[] {
   const growth = (of: { beforeMb: number; growthMb: number }) => `${round(of.growthMb)} MB (from ${round(of.beforeMb)} MB)`;
   const rss = (what: string, of: { beforeMb: number; growthMb: number }) =>
-    row(
-      `server RSS growth during ${what}`,
-      growth(of),
-      `<= ${RSS_TARGET_MB} MB`,
-      of.growthMb <= RSS_TARGET_MB,
-    );
+    row(`server RSS growth during ${what}`, growth(of), `<= ${RSS_TARGET_MB} MB`, of.growthMb <= RSS_TARGET_MB);
   const upload = `tus upload, ${round(sizes[0]! / MB, 0)} MB`;
   const zip = `ZIP download, ${round(sizes.reduce((a, b) => a + b, 0) / MB, 0)} MB order`;
   return [
     row(`${upload}, disk`, `${round(disk.uploadMbs)} MB/s`, ''),
     row(`${upload}, S3 (s3rver)`, `${round(s3.uploadMbs)} MB/s`, ''),
     row('upload S3 / disk', `${round((s3.uploadMbs / disk.uploadMbs) * 100)} %`, 'ratio, same run'),
-    row(`server RSS growth during the first upload after start (${WARM_UP_MB} MB), disk`, growth(disk.firstUploadRss), 'context: once per process'),
-    row(`server RSS growth during the first upload after start (${WARM_UP_MB} MB), S3`, growth(s3.firstUploadRss), 'context: once per process'),
+    row(
+      `server RSS growth during the first upload after start (${WARM_UP_MB} MB), disk`,
+      growth(disk.firstUploadRss),
+      'context: once per process',
+    ),
+    row(
+      `server RSS growth during the first upload after start (${WARM_UP_MB} MB), S3`,
+      growth(s3.firstUploadRss),
+      'context: once per process',
+    ),
     rss('upload, disk', disk.uploadRss),
     rss('upload, S3', s3.uploadRss),
     row(`${zip}, disk`, `${round(disk.zipMbs)} MB/s`, ''),
