@@ -58,8 +58,7 @@ describe('unfinished uploads in the bucket (S3UploadStore)', () => {
   it('keeps parts and a tail, resumes through another process, and completes at the stored key, hashed there only when it has to', async () => {
     const source = randomBytes(300_000);
     const first = storeOf();
-    const id = randomBytes(16).toString('hex');
-    await first.create(new Upload({ id, size: source.length, offset: 0, metadata: {} }));
+    const id = await created(first, source.length);
     // 200,000 bytes: three parts of 65,536 and a tail of 3,392.
     expect(await first.write(Readable.from([source.subarray(0, 200_000)]), id, 0)).toBe(200_000);
     const second = storeOf();
@@ -81,8 +80,7 @@ describe('unfinished uploads in the bucket (S3UploadStore)', () => {
   it('resumes from what its record says when a crash left a longer tail behind it', async () => {
     const source = randomBytes(100_000);
     const store = storeOf();
-    const id = randomBytes(16).toString('hex');
-    await store.create(new Upload({ id, size: source.length, offset: 0, metadata: {} }));
+    const id = await created(store, source.length);
     expect(await store.write(Readable.from([source.subarray(0, 10_000)]), id, 0)).toBe(10_000);
     // A write that put its longer tail and then died before its record said so.
     const { client, bucket } = store.options;
@@ -98,8 +96,7 @@ describe('unfinished uploads in the bucket (S3UploadStore)', () => {
     const source = randomBytes(700_000);
     const client = countingClient();
     const store = storeOf(60_000, { client: client.s3 });
-    const id = randomBytes(16).toString('hex');
-    await store.create(new Upload({ id, size: source.length, offset: 0, metadata: {} }));
+    const id = await created(store, source.length);
     const before = client.recordPuts();
     // 600,000 bytes: nine parts of 65,536 and a tail.
     expect(await store.write(Readable.from([source.subarray(0, 600_000)]), id, 0)).toBe(600_000);
@@ -114,8 +111,7 @@ describe('unfinished uploads in the bucket (S3UploadStore)', () => {
     const source = randomBytes(300_000);
     const client = countingClient();
     const dying = storeOf(60_000, { client: client.s3 });
-    const id = randomBytes(16).toString('hex');
-    await dying.create(new Upload({ id, size: source.length, offset: 0, metadata: {} }));
+    const id = await created(dying, source.length);
     // Four parts go up, then the request hangs for good: the process is gone before it saves again.
     const hangs = new PassThrough();
     hangs.write(source.subarray(0, 4 * 65_536 + 1_000));
@@ -134,8 +130,7 @@ describe('unfinished uploads in the bucket (S3UploadStore)', () => {
   it('knows the SHA-256 of an upload it received whole', async () => {
     const source = randomBytes(150_000);
     const store = storeOf();
-    const id = randomBytes(16).toString('hex');
-    await store.create(new Upload({ id, size: source.length, offset: 0, metadata: {} }));
+    const id = await created(store, source.length);
     await store.write(Readable.from([source.subarray(0, 70_000)]), id, 0);
     await store.write(Readable.from([source.subarray(70_000)]), id, 70_000);
     expect(await store.digestOf(id, source.length)).toBe(createHash('sha256').update(source).digest('hex'));
@@ -143,8 +138,7 @@ describe('unfinished uploads in the bucket (S3UploadStore)', () => {
 
   it('removes expired uploads with their parts, and leaves the others', async () => {
     const expired = storeOf(1);
-    const id = randomBytes(16).toString('hex');
-    await expired.create(new Upload({ id, size: 500_000, offset: 0, metadata: {} }));
+    const id = await created(expired, 500_000);
     await expired.write(Readable.from([randomBytes(100_000)]), id, 0);
     const unfinishedBefore = (await server.contents()).filter((entry) => entry.startsWith('upload:'));
     expect(unfinishedBefore.length).toBeGreaterThan(0);
@@ -193,8 +187,7 @@ describe('unfinished uploads in the bucket (S3UploadStore)', () => {
 
   it('lets an expired complete upload go without its object, which may already be a stored file', async () => {
     const store = storeOf(10);
-    const id = randomBytes(16).toString('hex');
-    await store.create(new Upload({ id, size: 70_000, offset: 0, metadata: {} }));
+    const id = await created(store, 70_000);
     await store.write(Readable.from([randomBytes(70_000)]), id, 0);
     const { key } = await store.record(id);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -203,3 +196,10 @@ describe('unfinished uploads in the bucket (S3UploadStore)', () => {
     expect([after.includes(`portal/${key}`), after.some((entry) => entry.includes(`tus/${id}`))]).toEqual([true, false]);
   });
 });
+
+/** A new upload of `size` bytes in `store`: its id. */
+async function created(store: S3UploadStore, size: number): Promise<string> {
+  const id = randomBytes(16).toString('hex');
+  await store.create(new Upload({ id, size, offset: 0, metadata: {} }));
+  return id;
+}
