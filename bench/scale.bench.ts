@@ -85,8 +85,8 @@ interface FilesResult {
 /**
  * The CLI's upload of the order's files (the first one timed) after a warm-up upload, then the
  * mill's ZIP of the order. The warm-up is the process's first upload: it pays what a process pays
- * once (the hash thread, about 14 MB; the part buffer; V8 keeping up to 32 MB of freed request
- * chunks before a young collection, memory the allocator keeps and reuses; compiled code), shown as
+ * once (the hash thread, about 14 MB; the part buffer; V8 letting some 26–32 MB of freed request
+ * chunks pile up before a young collection, memory the allocator keeps and reuses; compiled code), shown as
  * a row of its own. The 1 GB upload after it shows whether an upload's memory grows with its size.
  */
 async function measureFiles(env: NodeJS.ProcessEnv, files: string[], sizes: number[], warmUpFile: string): Promise<FilesResult> {
@@ -123,7 +123,7 @@ function filesRows(disk: FilesResult, s3: FilesResult, sizes: number[]): Row[] {
   const rss = (what: string, of: { beforeMb: number; growthMb: number }) =>
     row(`server RSS growth during ${what}`, growth(of), `<= ${RSS_TARGET_MB} MB`, of.growthMb <= RSS_TARGET_MB);
   const upload = `tus upload, ${round(sizes[0]! / MB, 0)} MB`;
-  const zip = `ZIP download, ${round(sizes.reduce((a, b) => a + b, 0) / MB, 0)} MB order`;
+  const zip = `ZIP download, ${round(sizes.reduce((a, b) => a + b, 0) / MB, 0)} MB order (+ the ${WARM_UP_MB} MB warm-up file)`;
   return [
     row(`${upload}, disk`, `${round(disk.uploadMbs)} MB/s`, ''),
     row(`${upload}, S3 (s3rver)`, `${round(s3.uploadMbs)} MB/s`, ''),
